@@ -6,3 +6,4 @@ export * from "./state.js";
 export * from "./engine.js";
 export * from "./view.js";
 export * from "./scenario.js";
+export * from "./random.js";

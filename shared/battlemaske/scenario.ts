@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { RULESETS, VARIANTS, type Card, type Suit } from "./cards.js";
 import { decide, matchScores, newGame, validateDeal } from "./engine.js";
-import type { Deal, Options, Role, Seat } from "./events.js";
+import type { Deal, Event, Options, Role, Seat } from "./events.js";
 import { applyInPlace, fold, type State } from "./state.js";
 
 const ScenarioSchema = v.looseObject({
@@ -64,6 +64,11 @@ export class MalformedScenario extends Error {}
 
 /** Runs a parsed-JSON Battlemaske scenario: stops at the first rejected command. */
 export function runBattlemaskeScenario(raw: unknown): ScenarioOutput {
+  return runBattlemaskeScenarioWithLog(raw).output;
+}
+
+/** The same, also returning the event log the commands produced (for tests and replays). */
+export function runBattlemaskeScenarioWithLog(raw: unknown): { output: ScenarioOutput; events: Event[] } {
   const parsed = v.safeParse(ScenarioSchema, raw);
   if (!parsed.success) {
     const issue = parsed.issues[0];
@@ -84,15 +89,18 @@ export function runBattlemaskeScenario(raw: unknown): ScenarioOutput {
     if (why) throw new MalformedScenario(`at deals.${i}: ${why}`);
     deals.push(d as Deal);
   }
-  let state = fold(newGame(options, sc.seed, deals));
+  const events = newGame(options, sc.seed, deals);
+  let state = fold(events);
   for (const [index, command] of sc.commands.entries()) {
     const decision = decide(state, command["seat"], command, index);
     if (!decision.ok) {
-      return { ok: false, index, error: { code: decision.error.code, message: decision.error.message.en }, state: scenarioState(state) };
+      const error = { code: decision.error.code, message: decision.error.message.en };
+      return { output: { ok: false, index, error, state: scenarioState(state) }, events };
     }
     for (const e of decision.events) state = applyInPlace(state, e);
+    events.push(...decision.events);
   }
-  return { ok: true, state: scenarioState(state) };
+  return { output: { ok: true, state: scenarioState(state) }, events };
 }
 
 
