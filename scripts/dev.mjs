@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Starts the whole site locally in workerd: `wrangler dev --local`, offline and quiet,
+// state kept in .wrangler/state. See docs/decisions/002-local-dev.md.
+// Usage: node scripts/dev.mjs  (npm start builds web/ first).  PORT=9000 to change the port.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const host = "127.0.0.1";
+const port = Number(process.env.PORT ?? 8787);
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error(`PORT must be a port number, not "${process.env.PORT}".`);
+  process.exit(2);
+}
+const url = `http://${host}:${port}`;
+
+if (!existsSync(join(root, "web", "dist", "index.html"))) {
+  console.error("web/dist fehlt / is missing: run `npm run build` first (npm start does both).");
+  process.exit(1);
+}
+
+const wranglerDir = join(root, ".wrangler");
+for (const dir of ["config", "logs", "state"]) mkdirSync(join(wranglerDir, dir), { recursive: true });
+
+const wrangler = join(root, "node_modules", ".bin", process.platform === "win32" ? "wrangler.cmd" : "wrangler");
+const args = [
+  "dev",
+  "--local",
+  "--ip", host,
+  "--port", String(port),
+  "--persist-to", join(".wrangler", "state"),
+  "--show-interactive-dev-session=false",
+];
+
+const child = spawn(wrangler, args, {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    // No telemetry, no login, no network: miniflare would otherwise fetch Request.cf data.
+    WRANGLER_SEND_METRICS: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    // Keep wrangler's config and logs inside the project instead of the user's home.
+    XDG_CONFIG_HOME: join(wranglerDir, "config"),
+    WRANGLER_LOG_PATH: join(wranglerDir, "logs"),
+  },
+});
+
+// Wrangler's own "Ready" line comes before the first request is served; asking the
+// health endpoint tells us the Worker really answers.
+let ready = false;
+const poll = setInterval(async () => {
+  try {
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
+    if (!response.ok || ready) return;
+    ready = true;
+    clearInterval(poll);
+    console.log(`\n  Spielcenter läuft auf ${url}\n  (Strg+C beendet / Ctrl+C stops)\n`);
+  } catch {
+    // not up yet
+  }
+}, 300);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    stopping = true;
+    child.kill(signal);
+  });
+}
+
+child.on("error", (error) => {
+  console.error(`Could not start wrangler (${wrangler}): ${error.message}. Did you run npm install?`);
+  process.exit(1);
+});
+
+child.on("exit", (code, signal) => {
+  clearInterval(poll);
+  if (signal && !stopping) console.error(`wrangler stopped by ${signal}`);
+  process.exit(code ?? (stopping ? 0 : 1));
+});

@@ -1,0 +1,84 @@
+import { createEffect, For, Match, Switch } from "solid-js";
+import { gameInfo, LANGS, type Lang } from "../../shared/catalog";
+import { lang, setLang, ui } from "./i18n";
+import { Home } from "./pages/Home";
+import { NotFound } from "./pages/NotFound";
+import { Rules } from "./pages/Rules";
+import { type Route } from "./route";
+import { currentRoute, Link } from "./router";
+
+const LANG_NAMES: Record<Lang, string> = { de: "Deutsch", en: "English" };
+
+export function App() {
+  createEffect(() => {
+    document.title = pageTitle(currentRoute());
+  });
+  return (
+    <div class="site">
+      <a class="skip-link" href="#main">
+        {ui().skipToContent}
+      </a>
+      <header class="top-bar">
+        <Link class="brand" href="/" aria-label={ui().homeLink}>
+          <MaskEmblem />
+          <span>Spielcenter</span>
+        </Link>
+        <div class="lang-switch" role="group" aria-label={ui().languageSwitch}>
+          <For each={LANGS}>
+            {(code) => (
+              <button
+                type="button"
+                lang={code}
+                aria-pressed={lang() === code}
+                onClick={() => setLang(code)}
+              >
+                <span aria-hidden="true">{code.toUpperCase()}</span>
+                <span class="visually-hidden">{LANG_NAMES[code]}</span>
+              </button>
+            )}
+          </For>
+        </div>
+      </header>
+      <main id="main" tabindex="-1">
+        <Switch fallback={<NotFound />}>
+          <Match when={currentRoute().page === "home"}>
+            <Home />
+          </Match>
+          <Match when={rulesGame(currentRoute())}>{(game) => <Rules game={game()} />}</Match>
+        </Switch>
+      </main>
+      <footer class="site-footer">
+        <p>Spielcenter · Battlemaske · Zwiegespalten · Goldwaage</p>
+      </footer>
+    </div>
+  );
+}
+
+function rulesGame(route: Route) {
+  return route.page === "rules" ? route.game : undefined;
+}
+
+function pageTitle(route: Route): string {
+  switch (route.page) {
+    case "home":
+      return "Spielcenter";
+    case "rules":
+      return `${gameInfo(route.game).name[lang()]} – ${ui().rulesSuffix} · Spielcenter`;
+    case "notFound":
+      return `${ui().notFoundTitle} · Spielcenter`;
+  }
+}
+
+/** The site's emblem: a carnival half-mask in gold, drawn here rather than loaded. */
+function MaskEmblem() {
+  return (
+    <svg class="emblem" viewBox="0 0 64 40" aria-hidden="true">
+      <path
+        d="M2 10c9-7 19-8 30-2 11-6 21-5 30 2-1 15-10 24-19 21-4-1-7-5-11-5s-7 4-11 5C12 34 3 25 2 10z"
+        fill="currentColor"
+      />
+      <ellipse cx="18" cy="15" rx="6.5" ry="4" fill="var(--night)" />
+      <ellipse cx="46" cy="15" rx="6.5" ry="4" fill="var(--night)" />
+    </svg>
+  );
+}

@@ -1,0 +1,95 @@
+// The UI language: German first, English one click away, remembered in localStorage.
+import { createSignal } from "solid-js";
+import { LANGS, type Lang } from "../../shared/catalog";
+
+const STORAGE_KEY = "spielcenter.lang";
+
+function isLang(value: unknown): value is Lang {
+  return LANGS.some((lang) => lang === value);
+}
+
+function storedLang(): Lang {
+  try {
+    const saved = window.localStorage.getItem(STORAGE_KEY);
+    if (isLang(saved)) return saved;
+  } catch {
+    // Storage can be unavailable (private mode, blocked cookies): fall back to German.
+  }
+  return "de";
+}
+
+const [lang, setLangSignal] = createSignal<Lang>(storedLang());
+document.documentElement.lang = lang();
+
+export { lang };
+
+export function setLang(next: Lang): void {
+  setLangSignal(next);
+  document.documentElement.lang = next;
+  try {
+    window.localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    // Not remembered then; the switch still works for this visit.
+  }
+}
+
+const de = {
+  skipToContent: "Zum Inhalt",
+  languageSwitch: "Sprache",
+  homeLink: "Spielcenter – Startseite",
+  homeTitle: "Spielcenter",
+  homeLead:
+    "Drei Kartenspiele an einem Ort: zwei Duelle mit Stichen und Masken und ein Teamspiel an der Waage. Hier findest du die Regeln aller drei Spiele.",
+  homeSoon:
+    "Spielen kommt bald: gegen den Computer, zu zweit am selben Gerät und online mit Freunden. Bis dahin kannst du die Regeln in Ruhe lesen.",
+  gamesHeading: "Die Spiele",
+  readRules: "Regeln lesen",
+  playersOne: "{n} Spieler",
+  playersRange: "{min}–{max} Spieler",
+  rulesSuffix: "Regeln",
+  backToGames: "Alle Spiele",
+  contents: "Inhalt",
+  otherRules: "Regeln der anderen Spiele",
+  example: "Beispiel",
+  notFoundTitle: "Diese Seite gibt es nicht",
+  notFoundText: "Vielleicht hilft die Startseite weiter.",
+  toHome: "Zur Startseite",
+  footer: "Spielcenter – alles hier ist selbst gezeichnet und läuft ohne fremde Server.",
+};
+
+const en: typeof de = {
+  skipToContent: "Skip to content",
+  languageSwitch: "Language",
+  homeLink: "Spielcenter – home",
+  homeTitle: "Spielcenter",
+  homeLead:
+    "Three card games in one place: two duels of tricks and masks, and a team game at the scale. Here you find the rules of all three.",
+  homeSoon:
+    "Playing is coming soon: against the computer, two players on one device, and online with friends. Until then, take your time with the rules.",
+  gamesHeading: "The games",
+  readRules: "Read the rules",
+  playersOne: "{n} players",
+  playersRange: "{min}–{max} players",
+  rulesSuffix: "Rules",
+  backToGames: "All games",
+  contents: "Contents",
+  otherRules: "Rules of the other games",
+  example: "Example",
+  notFoundTitle: "This page does not exist",
+  notFoundText: "The start page may help.",
+  toHome: "To the start page",
+  footer: "Spielcenter – everything here is drawn by us and runs without third-party servers.",
+};
+
+const UI: Record<Lang, typeof de> = { de, en };
+
+/** The UI texts in the current language. */
+export function ui(): typeof de {
+  return UI[lang()];
+}
+
+export function playersText(players: { min: number; max: number }): string {
+  return players.min === players.max
+    ? ui().playersOne.replace("{n}", String(players.min))
+    : ui().playersRange.replace("{min}", String(players.min)).replace("{max}", String(players.max));
+}
