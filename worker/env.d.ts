@@ -10,6 +10,11 @@ declare global {
       /** Battlemaske rooms, routed from /parties/battlemaske-room/<name>. */
       BattlemaskeRoom: DurableObjectNamespace<BattlemaskeRoom>;
     }
+    // Types `exports` from "cloudflare:workers" (ctx.exports), as `wrangler types` would.
+    interface GlobalProps {
+      mainModule: typeof import("./index");
+      durableNamespaces: "BattlemaskeRoom";
+    }
   }
 }
 

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { GAME_IDS } from "../../shared/catalog";
+import { hrefOf, parseRoute } from "../../web/src/route";
+
+describe("client routes", () => {
+  it("reads the start page", () => {
+    expect(parseRoute("/")).toEqual({ page: "home" });
+    expect(parseRoute("/index.html")).toEqual({ page: "home" });
+  });
+
+  it.each(GAME_IDS)("round-trips the rules page of %s", (game) => {
+    const href = hrefOf({ page: "rules", game });
+    expect(href).toBe(`/regeln/${game}`);
+    expect(parseRoute(href)).toEqual({ page: "rules", game });
+    expect(parseRoute(`${href}/`)).toEqual({ page: "rules", game });
+  });
+
+  it("answers notFound for anything else", () => {
+    for (const path of ["/regeln/schach", "/regeln/", "/regeln", "/spiel/goldwaage", "/regeln/goldwaage/extra"]) {
+      expect(parseRoute(path), path).toEqual({ page: "notFound" });
+    }
+  });
+});

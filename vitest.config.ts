@@ -1,0 +1,36 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// The workers project reads wrangler.toml, whose [assets] directory must exist. The tests do
+// not need the built site, so a fresh clone gets an empty web/dist instead of a build step.
+mkdirSync(new URL("./web/dist", import.meta.url), { recursive: true });
+
+// Offline and quiet, as for `npm start` (docs/decisions/002-local-dev.md).
+process.env.WRANGLER_SEND_METRICS = "false";
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+process.env.XDG_CONFIG_HOME = fileURLToPath(new URL("./.wrangler/config", import.meta.url));
+process.env.WRANGLER_LOG_PATH = fileURLToPath(new URL("./.wrangler/logs", import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["tests/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "tests/workers/**"],
+        },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+        test: {
+          name: "workers",
+          include: ["tests/workers/**/*.test.ts"],
+        },
+      },
+    ],
+  },
+});
