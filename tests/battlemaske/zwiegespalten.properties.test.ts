@@ -1,0 +1,3 @@
+import { describeRandomGames } from "./properties.js";
+
+describeRandomGames("zwiegespalten");
