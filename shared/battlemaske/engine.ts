@@ -215,7 +215,7 @@ function endOfRound(s: State): Event[] {
   out.push({ type: "gameEnded", v, game: s.game, winner: mirror >= 10 ? "maske" : "conte" });
   if (s.options.variant === "profi") {
     if (s.game === 1) out.push(roundDealt(s, 2, 1, 0));
-    else out.push(matchEnded(s.results[0]!, { game: 2, mirror, rounds: s.round }));
+    else out.push(matchEnded(s.results[0]!, { mirror, rounds: s.round }));
   }
   return out;
 }
@@ -294,7 +294,7 @@ function decidePlay(state: State, seat: Seat, command: { card?: unknown; suit?: 
   const { winner, effect, stolen } = resolveTrick(s.ranking, lead, follow, s.tricks);
   const taken: Event = { type: "trickTaken", v, winner, ...(effect ? { effect } : {}), ...(stolen ? { stolen: true as const } : {}) };
   applyInPlace(s, taken);
-  const events = [played, taken];
+  const events: Event[] = [played, taken];
   if (s.hands[0].length === 0 && s.hands[1].length === 0) events.push(...endOfRound(s));
   return { ok: true, events };
 }
