@@ -63,7 +63,7 @@ function pageTitle(route: Route): string {
     case "home":
       return "Spielcenter";
     case "rules":
-      return `${gameInfo(route.game).name[lang()]} – ${ui().rulesSuffix} · Spielcenter`;
+      return `${gameInfo(route.game).name[lang()]} – ${ui().rulesLabel} · Spielcenter`;
     case "notFound":
       return `${ui().notFoundTitle} · Spielcenter`;
   }

@@ -15,7 +15,7 @@ export function Rules(props: { game: GameId }) {
         ← {ui().backToGames}
       </Link>
       <header class="rules-head">
-        <p class="kicker">{ui().rulesSuffix}</p>
+        <p class="kicker">{ui().rulesLabel}</p>
         <h1 id="page-title">{doc().title}</h1>
         <p class="players">{playersText(gameInfo(props.game).players)}</p>
         <p class="lead">{doc().lead}</p>
