@@ -15,6 +15,8 @@ process.env.WRANGLER_LOG_PATH = fileURLToPath(new URL("./.wrangler/logs", import
 
 export default defineConfig({
   test: {
+    // Both cores: the two property-test files (10,000 games each) run side by side.
+    maxWorkers: 2,
     projects: [
       {
         test: {
