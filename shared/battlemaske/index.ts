@@ -7,3 +7,4 @@ export * from "./engine.js";
 export * from "./view.js";
 export * from "./scenario.js";
 export * from "./random.js";
+export * from "./redact.js";

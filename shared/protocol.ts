@@ -1,0 +1,70 @@
+// The room protocol: valibot schemas for every client → room message, and the types of room → client messages.
+import * as v from "valibot";
+
+/** Largest message a room reads; anything bigger is refused unparsed. */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
+
+const CardId = v.pipe(v.string(), v.maxLength(4));
+const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+
+export const BattlemaskeCommandSchema = v.variant("type", [
+  v.strictObject({ type: v.literal("exchange"), cards: v.pipe(v.array(CardId), v.maxLength(3)) }),
+  v.strictObject({ type: v.literal("play"), card: CardId, suit: v.optional(v.picklist(["P", "D", "G"])) }),
+  v.strictObject({ type: v.literal("swap"), cards: v.pipe(v.array(CardId), v.maxLength(2)) }),
+]);
+
+export const ClientMessageSchema = v.variant("type", [
+  v.strictObject({
+    type: v.literal("hello"),
+    seatToken: v.optional(v.pipe(v.string(), v.maxLength(128))),
+    lastVersion: v.optional(Seq),
+  }),
+  v.strictObject({ type: v.literal("command"), clientSeq: Seq, baseVersion: Seq, command: BattlemaskeCommandSchema }),
+  v.strictObject({ type: v.literal("takeback"), clientSeq: Seq, action: v.picklist(["request", "accept", "decline"]) }),
+  v.strictObject({ type: v.literal("resign"), clientSeq: Seq }),
+  v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
+]);
+
+export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
+
+/** Stable codes of protocol errors (rule errors keep the engine's codes). */
+export type ProtocolErrorCode =
+  | "BAD_MESSAGE"
+  | "TOO_LARGE"
+  | "NO_HELLO"
+  | "NOT_A_PLAYER"
+  | "BAD_SEAT_TOKEN"
+  | "BAD_VERSION"
+  | "TAKEBACK_NOT_ALLOWED"
+  | "TAKEBACK_NOTHING"
+  | "TAKEBACK_PENDING"
+  | "TAKEBACK_NONE_PENDING"
+  | "TAKEBACK_TOO_SOON"
+  | "GAME_OVER";
+
+export interface ErrorMessage {
+  readonly type: "error";
+  readonly clientSeq: number | null;
+  readonly code: string;
+  readonly message: string;
+  readonly messageDe: string;
+}
+
+/** Parses one raw socket message: the typed message, or a protocol error to send back. */
+export function parseClientMessage(raw: string | ArrayBuffer): { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string } {
+  if (typeof raw !== "string") return { ok: false, code: "BAD_MESSAGE", message: "messages are JSON text" };
+  if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes` };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: "BAD_MESSAGE", message: "not valid JSON" };
+  }
+  const parsed = v.safeParse(ClientMessageSchema, json);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const path = issue.path?.map((p) => String(p.key)).join(".") || "message";
+    return { ok: false, code: "BAD_MESSAGE", message: `${path}: ${issue.message}` };
+  }
+  return { ok: true, message: parsed.output };
+}
