@@ -1,0 +1,208 @@
+// Computer opponents for Battlemaske / Zwiegespalten: Leicht, Mittel, Stark, the baselines random / greedy / pimc16, and the "Rat" hint.
+// Pure and deterministic for a seed; each sees only its seat's information (info.ts).
+import { SUITS, type Card, type Ruleset, type Suit } from "../cards.js";
+import type { Command, Seat } from "../events.js";
+import { randomCommand } from "../random.js";
+import { turnOf, type State } from "../state.js";
+import { rng, type Seed } from "../../rng.js";
+import { ELIXIR_MASK, fromMask, FULL_MASK, popcount, SUIT_OF } from "./fast.js";
+import { information, type Info } from "./info.js";
+import { greedyFollow, greedyGive, greedyLead, wantsTrick } from "./policy.js";
+import { pickSets, playCandidates, rankPicks, scorePicks, scorePlays, searchCtx, type Scored, type SearchParams } from "./search.js";
+
+export type BotName = "random" | "greedy" | "pimc16" | "leicht" | "mittel" | "stark";
+export const BOT_NAMES: readonly BotName[] = ["random", "greedy", "pimc16", "leicht", "mittel", "stark"];
+
+export function isBotName(x: unknown): x is BotName {
+  return typeof x === "string" && (BOT_NAMES as readonly string[]).includes(x);
+}
+
+interface LevelParams extends SearchParams {
+  /** Chance of a slip: a uniformly random legal command instead of the search's choice. */
+  readonly slip: number;
+}
+
+/** The levels and the sampling baseline. Every pick is scored by the game-level objective except pimc16's. */
+export const LEVELS: Readonly<Record<"pimc16" | "leicht" | "mittel" | "stark", LevelParams>> = {
+  pimc16: { worlds: 16, exactAt: 0, pickTop: 1000, pickWorlds: 16, inference: false, objective: "tricks", slip: 0 },
+  leicht: { worlds: 3, exactAt: 0, pickTop: 2, pickWorlds: 3, inference: true, objective: "game", slip: 0.12 },
+  mittel: { worlds: 10, exactAt: 3, pickTop: 3, pickWorlds: 10, inference: true, objective: "game", slip: 0 },
+  stark: { worlds: 40, exactAt: 5, pickTop: 6, pickWorlds: 30, inference: true, objective: "game", slip: 0 },
+};
+
+/** The result of thinking: the command, and (for searching bots) the Conte's estimated value of it and all scores. */
+export interface Thought {
+  readonly command: Command;
+  readonly best: Scored | null;
+}
+
+/** True when `seat` has a decision to make now. */
+export function mustAct(state: State, seat: Seat): boolean {
+  if (state.phase === "play") return turnOf(state) === seat;
+  if (state.phase === "exchange" || state.phase === "swap") return state.picks[seat] === null;
+  return false;
+}
+
+/** The command bot `name` sends for `seat` (which must have a decision to make), deterministic for `seed`. */
+export function botCommand(name: BotName, state: State, seat: Seat, seed: Seed): Command {
+  return think(name, state, seat, seed).command;
+}
+
+export function think(name: BotName, state: State, seat: Seat, seed: Seed): Thought {
+  if (!mustAct(state, seat)) throw new Error(`seat ${seat} has nothing to decide in phase ${state.phase}`);
+  const random = rng(seed, "battlemaske-bot", name);
+  if (name === "random") return { command: randomCommand(state, seat, random) as Command, best: null };
+  const info = information(state, seat);
+  if (name === "greedy") return { command: greedyCommand(info), best: null };
+  const params = LEVELS[name];
+  if (params.slip > 0 && random() < params.slip) return { command: randomCommand(state, seat, random) as Command, best: null };
+  return searchCommand(info, params, random);
+}
+
+function toCommand(info: Info, s: { card: number; named: number; give: number }): Command {
+  const ids = info.codec.ids;
+  if (info.phase === "play") {
+    const card = ids[s.card] as Card;
+    return s.named >= 0 ? { type: "play", card, suit: SUITS[s.named] as Suit } : { type: "play", card };
+  }
+  return { type: info.phase === "exchange" ? "exchange" : "swap", cards: fromMask(info.codec, s.give) };
+}
+
+function wants(info: Info): boolean {
+  return wantsTrick(info.codec.strength, info.seat === info.conte, info.tricks[info.seat] as number, info.tricks[1 - info.seat] as number, info.hand);
+}
+
+/** The rule-of-thumb bot: no search at all. */
+function greedyCommand(info: Info): Command {
+  const st = info.codec.strength;
+  const isConte = info.seat === info.conte;
+  const want = wants(info);
+  if (info.phase === "play") {
+    const ctx = searchCtx(info, { exactAt: 0, objective: "tricks" });
+    if (info.lead < 0) {
+      const x = greedyLead(ctx, info.hand, info.rk, want, FULL_MASK & ~info.hand & ~info.played);
+      const card = x & 31;
+      return toCommand(info, { card, named: (SUIT_OF[card] as number) < 0 ? x >> 5 : -1, give: 0 });
+    }
+    return toCommand(info, { card: greedyFollow(ctx, info.hand, info.lead, info.named, info.rk, want), named: -1, give: 0 });
+  }
+  const rule = info.phase === "exchange" && popcount(info.hand & ELIXIR_MASK) >= 2;
+  return toCommand(info, { card: -1, named: -1, give: greedyGive(st, info.hand, info.pickCount, isConte, want, rule) });
+}
+
+/** Picks the best candidate for the seat's role: the Conte maximises the Conte's value, the Maske minimises it. */
+function best(info: Info, scored: Scored[]): Scored {
+  const conte = info.seat === info.conte;
+  let b = scored[0] as Scored;
+  for (const s of scored) if (conte ? s.value > b.value + 1e-12 : s.value < b.value - 1e-12) b = s;
+  return b;
+}
+
+function searchCommand(info: Info, params: SearchParams, random: () => number): Thought {
+  if (info.phase === "play") {
+    const cands = playCandidates(info);
+    const scored = scorePlays(info, params, random, cands);
+    const b = best(info, scored);
+    return { command: toCommand(info, b), best: b };
+  }
+  const rule = info.phase === "exchange" && popcount(info.hand & ELIXIR_MASK) >= 2;
+  const sets = rankPicks(info, pickSets(info.hand, info.pickCount, rule)).slice(0, params.pickTop);
+  const scored = scorePicks(info, params, random, sets);
+  const b = best(info, scored);
+  return { command: toCommand(info, b), best: b };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Rat: what Stark would do, why, and the chance to win, from the seat's information only.
+
+export interface Hint {
+  readonly command: Command;
+  /** The card or cards to highlight, and the suit to name on an elixir lead. */
+  readonly cards: readonly Card[];
+  readonly suit: Suit | null;
+  readonly reason: { readonly de: string; readonly en: string };
+  /** This seat's estimated chance to win the game, 0–1. */
+  readonly winChance: number;
+}
+
+const NAMES: Record<Ruleset, Record<Suit, { de: string; en: string }>> = {
+  battlemaske: { P: { de: "Pfau", en: "Pfau" }, D: { de: "Dukaten", en: "Dukaten" }, G: { de: "Glut", en: "Glut" } },
+  zwiegespalten: { P: { de: "Kreuz", en: "clubs" }, D: { de: "Karo", en: "diamonds" }, G: { de: "Herz", en: "hearts" } },
+};
+
+/** A card's name as a player reads it: "Glut 6", "Elixier 2+" (Zwiegespalten: "Herz 6", "Pik 2"). */
+export function cardName(ruleset: Ruleset, id: Card, lang: "de" | "en"): string {
+  const v = Number(id.slice(1));
+  if (id[0] === "E") {
+    if (ruleset === "zwiegespalten") return lang === "de" ? `Pik ${v}` : `${v} of spades`;
+    return lang === "de" ? `Elixier ${v}+` : `elixir ${v}+`;
+  }
+  const n = NAMES[ruleset][id[0] as Suit];
+  const face = ruleset === "zwiegespalten" && v === 1 ? "A" : String(v);
+  if (ruleset === "zwiegespalten" && lang === "en") return `${face === "A" ? "ace" : face} of ${n.en}`;
+  return `${n[lang]} ${face}`;
+}
+
+function list(names: string[], and: string): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} ${and} ${names[names.length - 1]}`;
+}
+
+const pct = (p: number) => `${Math.round(p * 100)} %`;
+
+/**
+ * hint(state, seat): what Stark would do in this seat, a short reason in German and English, and the seat's chance to win.
+ * Null when the seat has nothing to decide. Deterministic: the seed defaults to the game's public progress.
+ */
+export function hint(state: State, seat: Seat, seed?: Seed): Hint | null {
+  if (!mustAct(state, seat)) return null;
+  const s = seed ?? `hint/${state.game}/${state.round}/${state.phase}/${state.history.length}/${state.trick.length}/${seat}`;
+  const info = information(state, seat);
+  const random = rng(s, "battlemaske-hint");
+  const t = searchCommand(info, LEVELS.stark, random);
+  const b = t.best as Scored;
+  const conte = seat === info.conte;
+  const winChance = Math.min(1, Math.max(0, conte ? b.value : 1 - b.value));
+  const ruleset = state.options.ruleset;
+  const cmd = t.command;
+  if (cmd.type === "play") {
+    const de0 = cardName(ruleset, cmd.card, "de");
+    const en0 = cardName(ruleset, cmd.card, "en");
+    const named = cmd.suit ? { de: ` und sagst ${NAMES[ruleset][cmd.suit].de} an`, en: `, naming ${NAMES[ruleset][cmd.suit].en},` } : { de: "", en: "" };
+    const p = b.trickWin;
+    const sure = p >= 0.999 || p <= 0.001;
+    const win = p >= 0.5;
+    const de1 = win ? `gewinnst du den Stich${sure ? "" : ` wahrscheinlich (${pct(p)})`}` : `gibst du den Stich${sure ? "" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
+    const en1 = win ? `you ${sure ? "" : "probably "}win the trick${sure ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : "probably "}give the trick away${sure ? "" : ` (${pct(1 - p)})`}`;
+    const d = b.diffAfter;
+    const exact = Math.abs(d - Math.round(d)) < 1e-9;
+    const now = Math.abs(info.tricks[0] - info.tricks[1]);
+    const dd = Math.round(d);
+    const de2 = exact && dd === now ? `der Abstand bleibt ${dd}` : `der Abstand ist dann ${exact ? "" : "etwa "}${dd}`;
+    const en2 = exact && dd === now ? `the difference stays ${dd}` : `the difference is then ${exact ? "" : "about "}${dd}`;
+    return {
+      command: cmd,
+      cards: [cmd.card],
+      suit: cmd.suit ?? null,
+      reason: { de: `Mit ${de0}${named.de} ${de1}; ${de2}.`, en: `With ${en0}${named.en} ${en1}; ${en2}.` },
+      winChance,
+    };
+  }
+  const names = { de: cmd.cards.map((c) => cardName(ruleset, c, "de")), en: cmd.cards.map((c) => cardName(ruleset, c, "en")) };
+  const strong = wants(info);
+  const why = conte
+    ? { de: "als Conte behältst du hohe und niedrige Karten, um Stiche gezielt zu gewinnen oder abzugeben", en: "as the Conte you keep high and low cards to win or give away tricks at will" }
+    : strong
+      ? { de: "als Maske behältst du eine einseitig starke Hand", en: "as the Maske you keep a one-sidedly strong hand" }
+      : { de: "als Maske behältst du eine einseitig schwache Hand", en: "as the Maske you keep a one-sidedly weak hand" };
+  const what = cmd.type === "exchange" ? { de: "Tausch", en: "Exchange" } : { de: "Gier-Tausch", en: "Greed swap" };
+  return {
+    command: cmd,
+    cards: cmd.cards.slice(),
+    suit: null,
+    reason: {
+      de: `${what.de}: Gib ${list(names.de, "und")} ab – ${why.de}. Siegchance ${pct(winChance)}.`,
+      en: `${what.en}: give ${list(names.en, "and")} – ${why.en}. Chance to win ${pct(winChance)}.`,
+    },
+    winChance,
+  };
+}

@@ -1,0 +1,201 @@
+// Determinized search: every candidate is played in each sampled world to the round's end (rollouts, then exact search), and the average kept.
+import { countTrick, ELIXIR_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
+import { worlds, type Info } from "./info.js";
+import { followNode, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, type SearchCtx } from "./policy.js";
+import { gameLeaf, trickLeaf } from "./values.js";
+
+export interface SearchParams {
+  /** Worlds per decision (all of them when fewer are consistent). */
+  readonly worlds: number;
+  /** Exact search once both hands are at or below this size. */
+  readonly exactAt: number;
+  /** Exchange / greed swap: how many of the rule of thumb's best candidates are evaluated, and in how many worlds. */
+  readonly pickTop: number;
+  readonly pickWorlds: number;
+  /** Voids and the elixir rule narrow the worlds (false: only the cards seen and given away). */
+  readonly inference: boolean;
+  readonly objective: "game" | "tricks";
+}
+
+/** A candidate: play `card` (naming `named` on an elixir lead, else −1), or give the cards of `give`. */
+export interface Candidate {
+  readonly card: number;
+  readonly named: number;
+  readonly give: number;
+}
+
+export interface Scored extends Candidate {
+  /** The Conte's mean value over the worlds (its win chance with the game objective). */
+  value: number;
+  /** Share of worlds in which this seat wins the current trick (plays only). */
+  trickWin: number;
+  /** Mean trick difference right after this trick (plays only). */
+  diffAfter: number;
+}
+
+export function searchCtx(info: Info, params: Pick<SearchParams, "exactAt" | "objective">): SearchCtx {
+  return {
+    codec: info.codec,
+    strength: info.codec.strength,
+    zw: info.zw,
+    conte: info.conte as 0 | 1,
+    leaf: params.objective === "game" ? gameLeaf(info.round, info.mirror) : trickLeaf(),
+    exactAt: params.exactAt,
+  };
+}
+
+/** Every play candidate of the seat to move: each legal card, and each suit to name on an elixir lead. */
+export function playCandidates(info: Info): Candidate[] {
+  const out: Candidate[] = [];
+  const legal = info.lead < 0 ? info.hand : legalFollow(info.hand, info.lead, info.named, info.zw);
+  for (let m = legal; m; m &= m - 1) {
+    const c = lowBit(m);
+    if (info.lead < 0 && (SUIT_OF[c] as number) < 0) for (let n = 0; n < 3; n++) out.push({ card: c, named: n, give: 0 });
+    else out.push({ card: c, named: -1, give: 0 });
+  }
+  return out;
+}
+
+/** Scores play candidates over the worlds; the caller picks the best for its role. */
+export function scorePlays(info: Info, params: SearchParams, random: () => number, cands: Candidate[]): Scored[] {
+  const ctx = searchCtx(info, params);
+  const ws = worlds(info, params.worlds, random, params.inference);
+  const me = info.seat;
+  const opp = 1 - me;
+  const scored: Scored[] = cands.map((c) => ({ ...c, value: 0, trickWin: 0, diffAfter: 0 }));
+  const [t0, t1] = info.tricks;
+  const st = ctx.strength;
+  const exactNow = popcount(info.hand) <= params.exactAt;
+  for (const hidden of ws) {
+    const hOpp = info.oppKnown | hidden;
+    for (const s of scored) {
+      const a0 = me === 0 ? info.hand : hOpp;
+      const a1 = me === 0 ? hOpp : info.hand;
+      let lead: number, follow: number, leader: number, rk: number;
+      if (info.lead < 0) {
+        lead = s.card;
+        leader = me;
+        const sa = SUIT_OF[lead] as number;
+        rk = sa >= 0 ? placeSuit(info.rk, sa) : info.rk;
+        if (exactNow) {
+          // Both hands are small: the opponent's reply is searched exactly too.
+          const v = followNode(ctx, a0, a1, t0, t1, rk, me, lead, s.named, -Infinity, Infinity);
+          s.value += v;
+          // For the reason only: the greedy reply says whether the trick is likely won.
+          follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
+          const res = resolve(st, rk, lead, follow);
+          const won = (res & 1) === 1;
+          const t = countTrick(t0, t1, won ? me : opp, (res >> 1) & 3);
+          s.trickWin += won ? 1 : 0;
+          s.diffAfter += Math.abs((t & 15) - (t >> 4));
+          continue;
+        }
+        follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
+      } else {
+        lead = info.lead;
+        follow = s.card;
+        leader = opp;
+        rk = info.rk; // the lead's suit is placed already
+      }
+      const res = resolve(st, rk, lead, follow);
+      const winner = (res & 1) === 1 ? leader : 1 - leader;
+      const eff = (res >> 1) & 3;
+      const t = countTrick(t0, t1, winner, eff);
+      let h0 = a0, h1 = a1;
+      if (leader === 0) { h0 &= ~(1 << lead); h1 &= ~(1 << follow); } else { h1 &= ~(1 << lead); h0 &= ~(1 << follow); }
+      const played = info.played | (1 << lead) | (1 << follow);
+      s.trickWin += winner === me ? 1 : 0;
+      s.diffAfter += Math.abs((t & 15) - (t >> 4));
+      if (eff === GREED && h0 !== 0) {
+        const out = swapHands(ctx, h0, h1, t & 15, t >> 4);
+        h0 = out[0];
+        h1 = out[1];
+      }
+      s.value += playout(ctx, h0, h1, t & 15, t >> 4, res >> 3, winner, played);
+    }
+  }
+  for (const s of scored) {
+    s.value /= ws.length;
+    s.trickWin /= ws.length;
+    s.diffAfter /= ws.length;
+  }
+  return scored;
+}
+
+function swapHands(ctx: SearchCtx, h0: number, h1: number, t0: number, t1: number): [number, number] {
+  const k = Math.min(2, popcount(h0));
+  const st = ctx.strength;
+  const g0 = greedyGive(st, h0, k, ctx.conte === 0, wantsTrick(st, ctx.conte === 0, t0, t1, h0), false);
+  const g1 = greedyGive(st, h1, k, ctx.conte === 1, wantsTrick(st, ctx.conte === 1, t1, t0, h1), false);
+  return [(h0 & ~g0) | g1, (h1 & ~g1) | g0];
+}
+
+/** All k-subsets of `hand` (as masks) that obey the exchange's elixir rule when `elixirRule` is set. */
+export function pickSets(hand: number, k: number, elixirRule: boolean): number[] {
+  const cards: number[] = [];
+  for (let m = hand; m; m &= m - 1) cards.push(lowBit(m));
+  const out: number[] = [];
+  const go = (from: number, left: number, mask: number) => {
+    if (left === 0) {
+      if (!elixirRule || (mask & ELIXIR_MASK) !== 0) out.push(mask);
+      return;
+    }
+    for (let i = from; i <= cards.length - left; i++) go(i + 1, left - 1, mask | (1 << (cards[i] as number)));
+  };
+  go(0, k, 0);
+  return out;
+}
+
+/** The rule of thumb's order of picks: the Conte keeps high and low cards, the Maske a one-sided hand. Best first. */
+export function rankPicks(info: Info, sets: number[]): number[] {
+  const st = info.codec.strength;
+  const isConte = info.seat === info.conte;
+  const want = wantsTrick(st, isConte, info.tricks[info.seat] as number, info.tricks[1 - info.seat] as number, info.hand);
+  const order = giveOrder(st, info.hand, isConte, want);
+  const pos = new Int8Array(25);
+  order.forEach((c, i) => (pos[c] = i));
+  const score = (give: number): number => {
+    const keep = info.hand & ~give;
+    let hi = 0, lo = 0, side = 0, p = 0;
+    for (let m = keep; m; m &= m - 1) {
+      const s = st[lowBit(m)] as number;
+      if (s >= 10) hi++;
+      else if (s <= 7) lo++;
+      side += s - 8.5;
+    }
+    for (let m = give; m; m &= m - 1) p += pos[lowBit(m)] as number;
+    return isConte ? -3 * Math.abs(hi - lo) - p : Math.abs(side) - p;
+  };
+  const scores = new Map(sets.map((g) => [g, score(g)]));
+  return sets.slice().sort((x, y) => (scores.get(y) as number) - (scores.get(x) as number) || x - y);
+}
+
+/**
+ * Scores exchange or greed-swap picks: in each world the opponent gives by the rule of thumb, then the round is played out.
+ * In the exchange the opponent's whole hand is unknown (10 of the 15 cards we do not hold).
+ */
+export function scorePicks(info: Info, params: SearchParams, random: () => number, gives: number[]): Scored[] {
+  const ctx = searchCtx(info, params);
+  const ws = worlds(info, params.pickWorlds, random, params.inference);
+  const me = info.seat;
+  const opp = 1 - me;
+  const st = ctx.strength;
+  const k = info.pickCount;
+  const exchange = info.phase === "exchange";
+  const [t0, t1] = info.tricks;
+  const scored: Scored[] = gives.map((g) => ({ card: -1, named: -1, give: g, value: 0, trickWin: 0, diffAfter: 0 }));
+  for (const hidden of ws) {
+    const hOpp = info.oppKnown | hidden;
+    const oppIsConte = opp === ctx.conte;
+    const oppGive = greedyGive(st, hOpp, k, oppIsConte, wantsTrick(st, oppIsConte, info.tricks[opp] as number, info.tricks[me] as number, hOpp), exchange && popcount(hOpp & ELIXIR_MASK) >= 2);
+    for (const s of scored) {
+      const mine = (info.hand & ~s.give) | oppGive;
+      const theirs = (hOpp & ~oppGive) | s.give;
+      const h0 = me === 0 ? mine : theirs;
+      const h1 = me === 0 ? theirs : mine;
+      s.value += playout(ctx, h0, h1, t0, t1, info.rk, info.leader, info.played);
+    }
+  }
+  for (const s of scored) s.value /= ws.length;
+  return scored;
+}

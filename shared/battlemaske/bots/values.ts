@@ -1,0 +1,27 @@
+// The game-level objective: the Conte's chance to win the game from the start of a round at a mirror field.
+// Rounds 2 and 3 come from self-play (scripts/battlemaske-values.ts prints the table); a round-3 end is exact (0 or 1).
+
+/** START[r − 2][m / 2]: the Conte's chance to win from the start of round r (2 or 3) at mirror m (0, 2, 4, 6, 8). */
+export const START: readonly (readonly number[])[] = [
+  [0.6, 0.45, 0.3, 0.15, 0.05],
+  [0.85, 0.7, 0.5, 0.3, 0.12],
+];
+
+/** leaf[d]: the Conte's chance to win the game when round `round` ends with trick difference d at this mirror. */
+export function gameLeaf(round: 1 | 2 | 3, mirror: number, start: readonly (readonly number[])[] = START): Float64Array {
+  const leaf = new Float64Array(11);
+  for (let d = 0; d <= 10; d++) {
+    const m = mirror + d;
+    if (m >= 10) leaf[d] = 0;
+    else if (round === 3) leaf[d] = 1;
+    else leaf[d] = (start[round - 1] as number[])[Math.floor(m / 2)] as number;
+  }
+  return leaf;
+}
+
+/** The pimc16 baseline's proxy: the trick difference (the Conte maximises its negative). */
+export function trickLeaf(): Float64Array {
+  const leaf = new Float64Array(11);
+  for (let d = 0; d <= 10; d++) leaf[d] = -d;
+  return leaf;
+}
