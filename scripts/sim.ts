@@ -5,6 +5,7 @@ const game = i >= 0 ? args[i + 1] : undefined;
 // One entry per game: a module exporting main(args) that prints its result and returns the exit code.
 const runners: Record<string, () => Promise<{ main: (args: string[]) => Promise<number> | number }>> = {
   battlemaske: () => import("./sim-battlemaske.js"),
+  goldwaage: () => import("./sim-goldwaage.js"),
 };
 const load = game ? runners[game] : undefined;
 if (!load) {

@@ -1,0 +1,144 @@
+// Computer team-mates: they see only their own view (never the state), so they cannot read a hidden card.
+import { card, type Card } from "../cards.js";
+import type { Command, Pan, Seat } from "../events.js";
+import { rng, type Seed } from "../../rng.js";
+import { Solver } from "../solver.js";
+import type { View } from "../view.js";
+import { allKnown, moves, openNeed, outcome, playCommand, positionOf, sampleWorld, showOrder, unseen } from "./knowledge.js";
+
+export type BotName = "simple" | "planner" | "strong";
+export const BOT_NAMES: readonly BotName[] = ["simple", "planner", "strong"];
+
+export interface Bot {
+  readonly name: BotName;
+  /** The bot's command for its view (a show at the round start, or a play on its turn). */
+  act(view: View): Command;
+}
+
+export interface BotOptions {
+  /** The bot's own seed: its samples are drawn from it and the public situation, so a seed fixes every decision. */
+  readonly seed?: Seed;
+  /** How many worlds planner and strong sample (planner 1, strong 24 by default). */
+  readonly samples?: number;
+}
+
+type Move = { card: Card; pan: Pan | null };
+const keyOf = (m: Move) => `${m.card}/${m.pan ?? "-"}`;
+
+/**
+ * One card ahead: the move's immediate effect only. Tipping is worst, balancing best; otherwise leave a difference the next
+ * seat's open card can close, get rid of heavy cards early and keep Aces, Jacks and Queens for the round's end.
+ */
+export function lookOneAhead(view: View, m: Move): number {
+  const o = outcome(view, m.card, m.pan);
+  if (o.tipped) return -100;
+  const info = card(m.card);
+  let score = o.balanced ? 20 : -0.3 * Math.abs(o.d);
+  if (info.kind === "number") score += 0.5 * info.weight;
+  else if (!o.balanced) score -= 5;
+  if (!o.balanced && o.d !== 0) {
+    const next = ((view.viewer as number) + 1) % view.players;
+    for (const c of view.open[next] ?? []) {
+      const k = card(c);
+      if (k.kind === "number" && k.weight === Math.abs(o.d)) score += 8;
+      else if (k.kind === "ace") score += 4;
+    }
+  }
+  return score;
+}
+
+function best(view: View, score: (m: Move) => number): Move {
+  let top: Move | null = null;
+  let topScore = -Infinity;
+  for (const m of moves(view)) {
+    const s = score(m);
+    if (s > topScore) {
+      top = m;
+      topScore = s;
+    }
+  }
+  return top as Move;
+}
+
+/**
+ * Sampled worlds solved exactly: each world deals the unseen cards to the others' hidden slots; the solver gives every
+ * own move's fewest lost lives in that world; the move with the smallest total wins (ties: one card ahead).
+ */
+export function sampledPlay(view: View, samples: number, random: () => number): Move {
+  const pool = unseen(view);
+  const hidden = view.handSizes.reduce((a, size, s) => a + (s === view.viewer ? 0 : size - (view.open[s] ?? []).length), 0);
+  // One world is enough when nothing is hidden, or when the unseen cards are exactly one seat's hidden cards.
+  const holders = view.handSizes.filter((size, s) => s !== view.viewer && size > (view.open[s] ?? []).length).length;
+  const worlds = allKnown(view) || (pool.length === hidden && holders <= 1) ? 1 : samples;
+  // Lives beyond the ones still left (plus the one that loses) make no difference.
+  const cap = Math.min(3, view.lives + 1);
+  const total = new Map<string, number>();
+  for (let w = 0; w < worlds; w++) {
+    const solver = new Solver(positionOf(view, sampleWorld(view, random, pool)));
+    for (const v of solver.moveValues(cap)) {
+      const k = keyOf(v);
+      total.set(k, (total.get(k) ?? 0) + Math.min(v.loss, cap));
+    }
+  }
+  return best(view, (m) => -(total.get(keyOf(m)) ?? Infinity) * 1000 + lookOneAhead(view, m));
+}
+
+const heaviestFirst = (rest: readonly Card[], need: number) => showOrder(rest).slice(0, need);
+
+function botRandom(seed: Seed, name: BotName, view: View): () => number {
+  return rng(seed, "goldwaage-bot", name, view.viewer as number, view.round, view.played.length, view.phase);
+}
+
+function showCommand(view: View): Command {
+  const hand = view.hand ?? [];
+  return { type: "show", cards: heaviestFirst(hand, openNeed(view, hand.length)) };
+}
+
+/** The seed's simple program: one card ahead until the round's last six cards, then one sampled world solved exactly. */
+export function simpleBot(options: BotOptions = {}): Bot {
+  const seed = options.seed ?? 0;
+  return {
+    name: "simple",
+    act(view) {
+      if (view.phase === "show") return showCommand(view);
+      const left = view.handSizes.reduce((a, b) => a + b, 0);
+      const move = left <= 6 ? sampledPlay(view, 1, botRandom(seed, "simple", view)) : best(view, (m) => lookOneAhead(view, m));
+      return playCommand(view, move, () => null);
+    },
+  };
+}
+
+/** The seed's planning program: one card ahead, and for the round's last eight cards `samples` sampled worlds solved exactly. */
+export function plannerBot(options: BotOptions = {}): Bot {
+  const seed = options.seed ?? 0;
+  const samples = options.samples ?? 1;
+  return {
+    name: "planner",
+    act(view) {
+      if (view.phase === "show") return showCommand(view);
+      const left = view.handSizes.reduce((a, b) => a + b, 0);
+      const move = left <= 8 ? sampledPlay(view, samples, botRandom(seed, "planner", view)) : best(view, (m) => lookOneAhead(view, m));
+      return playCommand(view, move, () => null);
+    },
+  };
+}
+
+/** The default team-mate: sampled worlds solved exactly from the round's first card; it keeps its heaviest cards open as the signal of what it must place. */
+export function strongBot(options: BotOptions = {}): Bot {
+  const seed = options.seed ?? 0;
+  const samples = options.samples ?? 24;
+  return {
+    name: "strong",
+    act(view) {
+      if (view.phase === "show") return showCommand(view);
+      const move = sampledPlay(view, samples, botRandom(seed, "strong", view));
+      return playCommand(view, move, heaviestFirst);
+    },
+  };
+}
+
+export function makeBot(name: BotName, options: BotOptions = {}): Bot {
+  return name === "simple" ? simpleBot(options) : name === "planner" ? plannerBot(options) : strongBot(options);
+}
+
+export type { Seat };

@@ -1,0 +1,113 @@
+// What a seat knows, read from its view only (never from the state): the unseen cards, and worlds consistent with them.
+import { card, DECK, type Card } from "../cards.js";
+import { randomInt, shuffle } from "../../rng.js";
+import type { Command, Pan, Seat } from "../events.js";
+import type { Position } from "../solver.js";
+import type { View } from "../view.js";
+
+/** The cards the viewer cannot place: not in its hand, not open anywhere, not played in this game. */
+export function unseen(view: View): Card[] {
+  const known = new Set<Card>(view.hand ?? []);
+  for (const o of view.open) for (const c of o) known.add(c);
+  for (const p of view.played) known.add(p.card);
+  return DECK.filter((c) => !known.has(c));
+}
+
+/** One possible deal of the others' hidden cards, drawn uniformly from the unseen cards: full hands per seat. */
+export function sampleWorld(view: View, random: () => number, pool: readonly Card[] = unseen(view)): Card[][] {
+  const seat = view.viewer as Seat;
+  const deck = shuffle(pool, random);
+  let at = 0;
+  return view.handSizes.map((size, s) => {
+    if (s === seat) return (view.hand ?? []).slice();
+    const open = view.open[s] ?? [];
+    const hidden = deck.slice(at, at + size - open.length);
+    at += size - open.length;
+    return [...open, ...hidden];
+  });
+}
+
+/** The solver's position for a world: the view's pans and turn with the world's hands. */
+export function positionOf(view: View, hands: Card[][]): Position {
+  return {
+    limit: view.limit,
+    turn: (view.turn ?? view.viewer) as Seat,
+    hands,
+    left: view.pans.left.map((p) => p.weight),
+    right: view.pans.right.map((p) => p.weight),
+  };
+}
+
+/** Whether every hand is known to the viewer (offene Hände, or nothing hidden is left elsewhere). */
+export function allKnown(view: View): boolean {
+  return view.handSizes.every((size, s) => s === view.viewer || (view.open[s] ?? []).length === size);
+}
+
+/** The result of one card on the view's scale: the new signed difference (left − right), and whether it balanced or tipped. */
+export function outcome(view: View, c: Card, pan: Pan | null): { d: number; balanced: boolean; tipped: boolean; cleared: number } {
+  const l = view.sums[0];
+  const r = view.sums[1];
+  let d = l - r;
+  const info = card(c);
+  const sign = pan === "left" ? 1 : -1;
+  if (pan !== null) {
+    if (info.kind === "number") d += sign * info.weight;
+    else if (info.kind === "ace") d += sign * (sign * d < 0 ? Math.abs(d) : 1);
+    else {
+      const stack = view.pans[pan];
+      const w = stack[stack.length - 1]!.weight;
+      d -= (info.kind === "jack" ? 2 : 1) * sign * w;
+    }
+  }
+  const empty = view.pans.left.length + view.pans.right.length === 0 && pan === null;
+  const balanced = !empty && d === 0;
+  const tipped = Math.abs(d) > view.limit;
+  return { d: balanced || tipped ? 0 : d, balanced, tipped, cleared: view.pans.left.length + view.pans.right.length };
+}
+
+/** The distinct (card, pan) moves of the seat to play (a Jack or Queen on an empty scale has pan null). */
+export function moves(view: View): Array<{ card: Card; pan: Pan | null }> {
+  const out: Array<{ card: Card; pan: Pan | null }> = [];
+  for (const c of view.hand ?? []) {
+    const kind = card(c).kind;
+    if (kind === "number" || kind === "ace") out.push({ card: c, pan: "left" }, { card: c, pan: "right" });
+    else {
+      const pans = (["left", "right"] as const).filter((p) => view.pans[p].length > 0);
+      if (pans.length === 0) out.push({ card: c, pan: null });
+      for (const p of pans) out.push({ card: c, pan: p });
+    }
+  }
+  return out;
+}
+
+/** How many open cards a hand of `size` must show under the view's options (0 when seats do not choose). */
+export function openNeed(view: View, size: number): number {
+  if (view.variants.includes("offene-haende") || view.level === "profi") return 0;
+  return Math.min(view.variants.includes("zwei-offene-karten") ? 2 : 1, size);
+}
+
+/** A play command: the move, and the open set after it when it must change or the bot wants it changed. */
+export function playCommand(view: View, move: { card: Card; pan: Pan | null }, wanted: (rest: Card[], need: number) => Card[] | null): Command {
+  const hand = view.hand ?? [];
+  const rest = hand.filter((c) => c !== move.card);
+  const need = openNeed(view, rest.length);
+  const mine = view.open[view.viewer as Seat] ?? [];
+  const keep = mine.filter((c) => c !== move.card);
+  const base = move.pan === null ? { type: "play" as const, card: move.card } : { type: "play" as const, card: move.card, pan: move.pan };
+  if (need === 0) return base;
+  let show = wanted(rest, need);
+  if (!show && keep.length < need) show = [...keep, ...rest.filter((c) => !keep.includes(c))].slice(0, need);
+  if (!show || (show.length === keep.length && show.every((c) => keep.includes(c)))) return base;
+  return { ...base, show };
+}
+
+/** Cards ranked for showing: the heaviest number cards first (they need the largest difference), then Ace, Jack, Queen. */
+export function showOrder(cards: readonly Card[]): Card[] {
+  const rank = (c: Card) => {
+    const i = card(c);
+    return i.kind === "number" ? 20 - i.weight : i.kind === "ace" ? 30 : i.kind === "jack" ? 31 : 32;
+  };
+  return cards.slice().sort((a, b) => rank(a) - rank(b) || DECK.indexOf(a) - DECK.indexOf(b));
+}
+
+export const pick = <T>(items: readonly T[], random: () => number): T => items[randomInt(random, items.length)] as T;

@@ -1,0 +1,242 @@
+// The open-hand solver: exhaustive, memoised search for the fewest lives the rest of a round must cost when every hand is known.
+import { card, type Card } from "./cards.js";
+import type { Pan, Seat } from "./events.js";
+
+/** A position of one round with every hand known: the cards still held per seat, the pans' weights (bottom first), whose turn. */
+export interface Position {
+  readonly limit: number;
+  readonly turn: Seat;
+  readonly hands: ReadonlyArray<readonly Card[]>;
+  readonly left: readonly number[];
+  readonly right: readonly number[];
+}
+
+/** A first move and the fewest lives the rest of the round then costs (its own tip and the round end included). */
+export interface MoveValue {
+  readonly card: Card;
+  /** The pan a number or Ace goes to / a Jack or Queen acts on; null for a Jack or Queen on an empty scale. */
+  readonly pan: Pan | null;
+  readonly loss: number;
+}
+
+const ACE = 1;
+const JACK = 11;
+const QUEEN = 12;
+const UNKNOWN = 15;
+
+function codeOf(c: Card): number {
+  const info = card(c);
+  return info.kind === "number" ? info.weight : info.kind === "ace" ? ACE : info.kind === "jack" ? JACK : QUEEN;
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  while (x) {
+    x &= x - 1;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * One solver per position (a sampled world): the memo is keyed by the cards still held (a 12-bit mask, which also fixes
+ * whose turn it is), the difference (mirrored so the left pan is the heavier one) and, while Jacks or Queens are still
+ * held, the top m weights of each pan (m = how many are left: deeper cards can never surface).
+ */
+export class Solver {
+  private readonly ids: Card[] = [];
+  private readonly code: number[] = [];
+  private readonly seatMask: number[];
+  private readonly jqMask: number;
+  private readonly players: number;
+  private readonly limit: number;
+  private readonly rootMask: number;
+  private readonly rootTurn: Seat;
+  private readonly memo = new Map<number | string, number>();
+  private L: number[];
+  private R: number[];
+  private d: number;
+  /** Search nodes visited (for benchmarks). */
+  nodes = 0;
+
+  constructor(pos: Position) {
+    this.players = pos.hands.length;
+    this.limit = pos.limit;
+    this.seatMask = pos.hands.map(() => 0);
+    let jq = 0;
+    pos.hands.forEach((hand, seat) => {
+      for (const c of hand) {
+        const i = this.ids.length;
+        this.ids.push(c);
+        this.code.push(codeOf(c));
+        this.seatMask[seat]! |= 1 << i;
+        if (this.code[i]! >= JACK) jq |= 1 << i;
+      }
+    });
+    if (this.ids.length > 12) throw new Error("the solver takes at most 12 cards");
+    this.jqMask = jq;
+    this.rootMask = (1 << this.ids.length) - 1;
+    this.rootTurn = pos.turn;
+    this.L = pos.left.slice();
+    this.R = pos.right.slice();
+    this.d = this.L.reduce((a, b) => a + b, 0) - this.R.reduce((a, b) => a + b, 0);
+  }
+
+  /** The fewest lives the rest of the round costs from the root position. */
+  minLoss(): number {
+    return this.minFrom(this.rootMask, this.rootTurn);
+  }
+
+  /** Whether the rest of the round can be played without losing a life. */
+  clearable(): boolean {
+    return this.can(this.rootMask, this.rootTurn, 0);
+  }
+
+  /** Every first move of the seat to play, with the fewest lives the round then costs (counted up to `cap` + 1: "more than cap"). */
+  moveValues(cap = 13): MoveValue[] {
+    const out: MoveValue[] = [];
+    const turn = this.rootTurn;
+    const next = ((turn + 1) % this.players) as Seat;
+    const hand = this.rootMask & this.seatMask[turn]!;
+    for (let i = 0; i < this.ids.length; i++) {
+      if (!(hand & (1 << i))) continue;
+      const nm = this.rootMask & ~(1 << i);
+      for (const pan of this.pansFor(this.code[i]!)) {
+        const loss = this.withMove(this.code[i]!, pan, (cost) => cost + this.minFrom(nm, next, cap + 1 - cost));
+        out.push({ card: this.ids[i]!, pan: pan === null ? null : pan === 0 ? "left" : "right", loss });
+      }
+    }
+    return out;
+  }
+
+  /** The pans a card may name at the root (0 left, 1 right; null: a Jack or Queen on an empty scale). */
+  private pansFor(code: number): Array<0 | 1 | null> {
+    if (code < JACK) return [0, 1];
+    const pans: Array<0 | 1> = [];
+    if (this.L.length > 0) pans.push(0);
+    if (this.R.length > 0) pans.push(1);
+    return pans.length > 0 ? pans : [null];
+  }
+
+  /** The fewest lives from here, or `cap` when it is at least that many. */
+  private minFrom(mask: number, turn: Seat, cap = 14): number {
+    for (let b = 0; b < cap; b++) if (this.can(mask, turn, b)) return b;
+    return Math.max(cap, 0);
+  }
+
+  /** Applies one card to the pans (pan 0 left, 1 right, null nothing), settles the scale, runs `then(cost)`, and undoes it all. */
+  private withMove<T>(code: number, pan: 0 | 1 | null, then: (cost: number) => T): T {
+    if (pan === null) return then(0);
+    const d0 = this.d;
+    const P = pan === 0 ? this.L : this.R;
+    const O = pan === 0 ? this.R : this.L;
+    const sign = pan === 0 ? 1 : -1;
+    let undo: () => void;
+    if (code === JACK) {
+      const w = P.pop() as number;
+      O.push(w);
+      this.d = d0 - 2 * sign * w;
+      undo = () => {
+        O.pop();
+        P.push(w);
+      };
+    } else if (code === QUEEN) {
+      const w = P.pop() as number;
+      this.d = d0 - sign * w;
+      undo = () => P.push(w);
+    } else {
+      const lighter = sign * d0 < 0;
+      const w = code === ACE ? (lighter ? Math.abs(d0) : 1) : code;
+      P.push(w);
+      this.d = d0 + sign * w;
+      undo = () => P.pop();
+    }
+    const d = this.d;
+    let result: T;
+    if (d === 0 || d > this.limit || d < -this.limit) {
+      const sL = this.L;
+      const sR = this.R;
+      this.L = [];
+      this.R = [];
+      this.d = 0;
+      result = then(d === 0 ? 0 : 1);
+      this.L = sL;
+      this.R = sR;
+    } else {
+      result = then(0);
+    }
+    this.d = d0;
+    undo();
+    return result;
+  }
+
+  private key(mask: number): number | string {
+    const m = popcount(mask & this.jqMask);
+    const d = this.d;
+    const head = mask | ((d < 0 ? -d : d) << 12);
+    if (m === 0 || d === 0) return head;
+    const heavy = d > 0 ? this.L : this.R;
+    const light = d > 0 ? this.R : this.L;
+    const codes = [head];
+    for (const stack of [heavy, light]) {
+      for (let k = 0; k < m; k++) {
+        const j = stack.length - 1 - k;
+        if (j < 0) {
+          codes.push(0);
+          break;
+        }
+        codes.push(stack[j]!);
+      }
+      codes.push(99);
+    }
+    return String.fromCharCode(...codes);
+  }
+
+  /** Can the rest of the round (from `mask`, `turn` to play, the pans as they are) be played losing at most `budget` lives? */
+  private can(mask: number, turn: Seat, budget: number): boolean {
+    this.nodes++;
+    if (mask === 0) return (this.d === 0 ? 0 : 1) <= budget;
+    const key = this.key(mask);
+    const e = this.memo.get(key);
+    const lb = e === undefined ? 0 : e & 15;
+    const ub = e === undefined ? UNKNOWN : e >> 4;
+    if (ub <= budget) return true;
+    if (lb > budget) return false;
+    const next = ((turn + 1) % this.players) as Seat;
+    const hand = mask & this.seatMask[turn]!;
+    const empty = this.d === 0;
+    let tried = 0;
+    let ok = false;
+    for (let i = 0; i < this.ids.length && !ok; i++) {
+      if (!(hand & (1 << i))) continue;
+      const code = this.code[i]!;
+      if (tried & (1 << code)) continue; // two cards of one rank in one hand do the same
+      tried |= 1 << code;
+      const nm = mask & ~(1 << i);
+      const cont = (cost: number) => cost <= budget && this.can(nm, next, budget - cost);
+      if (code >= JACK) {
+        if (empty) ok = this.can(nm, next, budget);
+        else {
+          if (this.L.length > 0) ok = this.withMove(code, 0, cont);
+          if (!ok && this.R.length > 0) ok = this.withMove(code, 1, cont);
+        }
+      } else {
+        ok = this.withMove(code, 0, cont);
+        if (!ok && !empty) ok = this.withMove(code, 1, cont); // on an empty scale left and right are mirror images
+      }
+    }
+    if (ok) this.memo.set(key, lb | (Math.min(ub, budget) << 4));
+    else this.memo.set(key, Math.max(lb, budget + 1) | (ub << 4));
+    return ok;
+  }
+}
+
+/** The fewest lives the rest of a round costs with open hands and perfect play. */
+export function minLivesLost(pos: Position): number {
+  return new Solver(pos).minLoss();
+}
+
+/** Whether the rest of a round can be played without losing a life, with open hands and perfect play. */
+export function clearable(pos: Position): boolean {
+  return new Solver(pos).clearable();
+}
