@@ -1,49 +1,77 @@
-import { Server, type Connection } from "partyserver";
+// A Battlemaske table as a PartyServer room on a SQLite-backed Durable Object: sockets, storage and the seat
+// tokens here; every rule and every message decision in the runtime-agnostic room core (party/core/).
+import { Server, type Connection, type WSMessage } from "partyserver";
+import type { Viewer } from "../shared/battlemaske/index.js";
+import { parseClientMessage } from "../shared/protocol.js";
+import { chooseComputerCommand } from "./computer";
+import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig, type ServerMessage } from "./core/battlemaske-core";
+import type { LogEntry } from "./core/log";
+import { SqlLogStore } from "./sql-log-store";
+import { hashToken } from "./tokens";
 
-/** The first message every connection receives. */
-export interface WelcomeMessage {
-  type: "welcome";
-  room: string;
-  /** The version of the last event in the room's log; 0 for an empty log. */
-  version: number;
+interface ConnectionState {
+  viewer: Viewer;
 }
 
-/**
- * A Battlemaske room: one SQLite-backed Durable Object per table, addressed as
- * /parties/battlemaske-room/<name>. For now it only owns the event log's table and greets
- * connections; the game itself arrives with the engine.
- */
 export class BattlemaskeRoom extends Server {
   static override options = { hibernate: true };
 
+  private core: BattlemaskeRoomCore | null = null;
+  private store!: SqlLogStore<LoggedEvent>;
+
   override onStart(): void {
-    this.ctx.storage.sql.exec(
-      `CREATE TABLE IF NOT EXISTS events (
-         version INTEGER PRIMARY KEY,
-         time INTEGER NOT NULL,
-         actor TEXT NOT NULL,
-         event TEXT NOT NULL
-       )`,
-    );
+    this.store = new SqlLogStore<LoggedEvent>(this.ctx.storage);
     // A Durable Object woken by its alarm has no ctx.id.name, so the room keeps its own name.
-    if (this.ctx.storage.kv.get<string>("roomName") === undefined) {
-      this.ctx.storage.kv.put("roomName", this.name);
+    if (this.store.getMeta<string>("roomName") === undefined) this.store.putMeta("roomName", this.name);
+    const config = this.store.getMeta<RoomConfig>("config");
+    if (config) this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand);
+  }
+
+  /** Called once by the Worker that creates the table (RPC); a second call with the room set up changes nothing. */
+  async init(config: RoomConfig): Promise<{ created: boolean; version: number }> {
+    if (this.core) return { created: false, version: this.core.version };
+    this.store.putMeta("config", config);
+    this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand);
+    this.core.start(Date.now());
+    return { created: true, version: this.core.version };
+  }
+
+  override async onMessage(connection: Connection<ConnectionState>, raw: WSMessage): Promise<void> {
+    const parsed = parseClientMessage(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
+    if (!parsed.ok) return this.send(connection, [{ type: "error", clientSeq: null, code: parsed.code, message: parsed.message, messageDe: "Die Nachricht ist ungültig." }]);
+    const core = this.core;
+    if (!core) return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_GAME", message: "There is no game at this table.", messageDe: "An diesem Tisch gibt es kein Spiel." }]);
+    const msg = parsed.message;
+    if (msg.type === "hello") {
+      let viewer: Viewer = "spectator";
+      if (msg.seatToken !== undefined) {
+        const seat = core.seatFor(await hashToken(msg.seatToken));
+        if (seat === null) return this.send(connection, [{ type: "error", clientSeq: null, code: "BAD_SEAT_TOKEN", message: "This seat token does not belong to this table.", messageDe: "Dieses Platz-Token gehört nicht zu diesem Tisch." }]);
+        viewer = seat;
+      }
+      connection.setState({ viewer });
+      return this.send(connection, core.hello(viewer, msg.lastVersion));
+    }
+    const state = connection.state;
+    if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
+    const { reply, appended } = core.handle(state.viewer, msg, Date.now());
+    this.send(connection, reply);
+    this.broadcastEntries(core, appended);
+  }
+
+  private broadcastEntries(core: BattlemaskeRoomCore, entries: ReadonlyArray<LogEntry<LoggedEvent>>): void {
+    if (entries.length === 0) return;
+    for (const connection of this.getConnections<ConnectionState>()) {
+      const viewer = connection.state?.viewer;
+      if (viewer !== undefined) this.send(connection, core.messagesFor(viewer, entries));
     }
   }
 
-  override onConnect(connection: Connection): void {
-    const welcome: WelcomeMessage = { type: "welcome", room: this.roomName(), version: this.version() };
-    connection.send(JSON.stringify(welcome));
+  private send(connection: Connection, messages: ServerMessage[]): void {
+    for (const m of messages) connection.send(JSON.stringify(m));
   }
 
   private roomName(): string {
-    return this.ctx.storage.kv.get<string>("roomName") ?? this.name;
-  }
-
-  private version(): number {
-    const row = this.ctx.storage.sql
-      .exec<{ version: number }>("SELECT COALESCE(MAX(version), 0) AS version FROM events")
-      .one();
-    return row.version;
+    return this.store.getMeta<string>("roomName") ?? this.name;
   }
 }

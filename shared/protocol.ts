@@ -8,9 +8,9 @@ const CardId = v.pipe(v.string(), v.maxLength(4));
 const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 
 export const BattlemaskeCommandSchema = v.variant("type", [
-  v.strictObject({ type: v.literal("exchange"), cards: v.pipe(v.array(CardId), v.maxLength(3)) }),
+  v.strictObject({ type: v.literal("exchange"), cards: v.pipe(v.array(CardId), v.maxLength(3), v.readonly()) }),
   v.strictObject({ type: v.literal("play"), card: CardId, suit: v.optional(v.picklist(["P", "D", "G"])) }),
-  v.strictObject({ type: v.literal("swap"), cards: v.pipe(v.array(CardId), v.maxLength(2)) }),
+  v.strictObject({ type: v.literal("swap"), cards: v.pipe(v.array(CardId), v.maxLength(2), v.readonly()) }),
 ]);
 
 export const ClientMessageSchema = v.variant("type", [
@@ -51,8 +51,7 @@ export interface ErrorMessage {
 }
 
 /** Parses one raw socket message: the typed message, or a protocol error to send back. */
-export function parseClientMessage(raw: string | ArrayBuffer): { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string } {
-  if (typeof raw !== "string") return { ok: false, code: "BAD_MESSAGE", message: "messages are JSON text" };
+export function parseClientMessage(raw: string): { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string } {
   if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes` };
   let json: unknown;
   try {

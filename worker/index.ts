@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { routePartykitRequest } from "partyserver";
+import { battlemaske } from "./api/battlemaske";
 import { games } from "./api/games";
 import { health } from "./api/health";
 
@@ -8,6 +9,7 @@ export { BattlemaskeRoom } from "../party/battlemaske-room";
 const api = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/health", health)
   .route("/games", games)
+  .route("/battlemaske", battlemaske)
   // Unknown API paths answer in JSON instead of falling through to the SPA's index.html.
   .all("*", (c) => c.json({ error: "not found" }, 404));
 

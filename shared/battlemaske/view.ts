@@ -1,7 +1,7 @@
 // view(): what one viewer may know — the one place where hidden information is filtered.
 import type { Card, Ruleset, Suit, Variant } from "./cards.js";
 import type { Role, Seat } from "./events.js";
-import { matchScores } from "./engine.js";
+import { legalCards, matchScores } from "./engine.js";
 import { other, pickCount, roleOf, turnOf, type GameResult, type MatchResult, type Phase, type PlayedCard, type State, type TrickRecord } from "./state.js";
 
 export type Viewer = Seat | "spectator";
@@ -32,6 +32,8 @@ export interface View {
   readonly history: readonly TrickRecord[];
   /** The viewer's own cards (null for a spectator). */
   readonly hand: readonly Card[] | null;
+  /** The cards the viewer may play now (empty when it is not the viewer's card). */
+  readonly legalCards: readonly Card[];
   /** The viewer's own pending pick in the exchange or greed swap. */
   readonly ownPick: readonly Card[] | null;
   /** Cards the viewer handed over this round that the opponent still holds: known for sure. */
@@ -68,6 +70,7 @@ export function view(state: State, viewer: Viewer): View {
     handSizes: [state.hands[0].length, state.hands[1].length],
     history: state.history.slice(),
     hand: seat === null ? null : state.hands[seat].slice(),
+    legalCards: seat === null ? [] : legalCards(state, seat),
     ownPick: seat === null ? null : state.picks[seat]?.slice() ?? null,
     knownAtOpponent: seat === null ? [] : state.given[seat].filter((c) => state.hands[other(seat)].includes(c)),
     received: seat === null ? [] : state.given[other(seat)].slice(),

@@ -1,0 +1,43 @@
+// The room log in a SQLite-backed Durable Object: one row per event, command outcomes beside it, written in one transaction.
+import type { LogEntry, LogStore, Outcome } from "./core/log";
+
+export class SqlLogStore<E> implements LogStore<E> {
+  constructor(private readonly storage: DurableObjectStorage) {
+    storage.sql.exec(`CREATE TABLE IF NOT EXISTS events (
+      version INTEGER PRIMARY KEY, time INTEGER NOT NULL, actor TEXT NOT NULL, event TEXT NOT NULL)`);
+    storage.sql.exec(`CREATE TABLE IF NOT EXISTS outcomes (
+      seat INTEGER NOT NULL, client_seq INTEGER NOT NULL, outcome TEXT NOT NULL, PRIMARY KEY (seat, client_seq))`);
+  }
+
+  read(after = 0): Array<LogEntry<E>> {
+    return this.storage.sql
+      .exec<{ version: number; time: number; actor: string; event: string }>("SELECT version, time, actor, event FROM events WHERE version > ? ORDER BY version", after)
+      .toArray()
+      .map((r) => ({ version: r.version, time: r.time, actor: r.actor, event: JSON.parse(r.event) as E }));
+  }
+
+  append(entries: ReadonlyArray<LogEntry<E>>, outcome?: { seat: number; clientSeq: number; outcome: Outcome }): void {
+    this.storage.transactionSync(() => {
+      for (const e of entries) {
+        // INTEGER PRIMARY KEY: a version written twice fails the whole transaction instead of duplicating an event.
+        this.storage.sql.exec("INSERT INTO events (version, time, actor, event) VALUES (?, ?, ?, ?)", e.version, e.time, e.actor, JSON.stringify(e.event));
+      }
+      if (outcome) {
+        this.storage.sql.exec("INSERT INTO outcomes (seat, client_seq, outcome) VALUES (?, ?, ?)", outcome.seat, outcome.clientSeq, JSON.stringify(outcome.outcome));
+      }
+    });
+  }
+
+  outcome(seat: number, clientSeq: number): Outcome | undefined {
+    const row = this.storage.sql.exec<{ outcome: string }>("SELECT outcome FROM outcomes WHERE seat = ? AND client_seq = ?", seat, clientSeq).toArray()[0];
+    return row ? (JSON.parse(row.outcome) as Outcome) : undefined;
+  }
+
+  getMeta<T>(key: string): T | undefined {
+    return this.storage.kv.get<T>(key);
+  }
+
+  putMeta(key: string, value: unknown): void {
+    this.storage.kv.put(key, value);
+  }
+}

@@ -1,0 +1,158 @@
+// A Battlemaske table inside workerd: created through the API, played through real WebSockets, stored in SQLite.
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+const origin = "http://spielcenter.test";
+
+type Msg = { type: string; [k: string]: any };
+
+/** A socket that queues every message, so a test can wait for the next one matching a predicate. */
+async function connect(path: string) {
+  const response = await exports.default.fetch(`${origin}${path}`, { headers: { Upgrade: "websocket" } });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const inbox: Msg[] = [];
+  const waiters: Array<() => void> = [];
+  socket.addEventListener("message", (e) => {
+    inbox.push(JSON.parse(String(e.data)));
+    for (const w of waiters.splice(0)) w();
+  });
+  socket.accept();
+  const all: Msg[] = [];
+  return {
+    socket,
+    all,
+    send: (m: unknown) => socket.send(typeof m === "string" ? m : JSON.stringify(m)),
+    async next(pred: (m: Msg) => boolean = () => true): Promise<Msg> {
+      for (;;) {
+        const i = inbox.findIndex(pred);
+        if (i >= 0) {
+          const [m] = inbox.splice(0, i + 1).slice(-1);
+          return m!;
+        }
+        await new Promise<void>((r) => waiters.push(r));
+      }
+    },
+    async close() {
+      const closed = new Promise<void>((r) => socket.addEventListener("close", () => r(), { once: true }));
+      socket.close(1000, "done");
+      await closed;
+    },
+  };
+}
+
+async function createComputerGame(body: unknown): Promise<Response> {
+  return exports.default.fetch(`${origin}/api/battlemaske/computer`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+/** What a client would send for its view: elixirs first in a pick (the elixir rule), else the first legal card. */
+function choose(view: any): unknown | null {
+  const g = view.game;
+  const seat = g.viewer;
+  if ((g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(seat)) {
+    const hand: string[] = [...g.hand].sort((a: string, b: string) => Number(b.startsWith("E")) - Number(a.startsWith("E")));
+    return { type: g.phase, cards: hand.slice(0, g.pickCount) };
+  }
+  if (g.phase === "play" && g.turn === seat) {
+    const card = g.legalCards[0];
+    return g.trick.length === 0 && card.startsWith("E") ? { type: "play", card, suit: "P" } : { type: "play", card };
+  }
+  return null;
+}
+
+describe("BattlemaskeRoom against the computer", () => {
+  it("is created by POST /api/battlemaske/computer and refuses bad bodies with a typed 400", async () => {
+    const bad = await createComputerGame({ role: "king", level: "leicht" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "BAD_REQUEST" });
+    const ok = await createComputerGame({ role: "conte", level: "leicht" });
+    expect(ok.status).toBe(201);
+    const body = (await ok.json()) as { room: string; seat: number; seatToken: string; socket: string };
+    expect(body.seat).toBe(0);
+    expect(body.seatToken.length).toBeGreaterThan(30);
+    const stored = await runInDurableObject(env.BattlemaskeRoom.getByName(body.room), (_r, state) => ({
+      events: state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n,
+      config: JSON.stringify(state.storage.kv.get("config")),
+    }));
+    expect(stored.events).toBeGreaterThanOrEqual(2);
+    expect(stored.config).not.toContain(body.seatToken); // only the hash is stored
+  });
+
+  it("plays a whole game through a WebSocket; a spectator sees only the public table", async () => {
+    const created = (await (await createComputerGame({ role: "maske", level: "leicht", ruleset: "zwiegespalten" })).json()) as { room: string; seatToken: string; socket: string };
+    const player = await connect(created.socket);
+    const spectator = await connect(created.socket);
+    spectator.send({ type: "hello" });
+    const specWelcome = await spectator.next((m) => m.type === "welcome");
+    expect(specWelcome.seat).toBeNull();
+    expect(specWelcome.view.game.hand).toBeNull();
+
+    player.send({ type: "hello", seatToken: created.seatToken });
+    const welcome = await player.next((m) => m.type === "welcome");
+    expect(welcome.seat).toBe(1);
+    let view = welcome.view;
+    let version = welcome.version;
+    let seq = 0;
+    for (let i = 0; i < 300 && !view.over; i++) {
+      const cmd = choose(view);
+      expect(cmd).not.toBeNull();
+      player.send({ type: "command", clientSeq: ++seq, baseVersion: version, command: cmd });
+      const ack = await player.next((m) => (m.type === "ack" || m.type === "error") && m.clientSeq === seq);
+      expect(ack.type).toBe("ack");
+      const state = await player.next((m) => m.type === "state" && m.version >= ack.version);
+      view = state.view;
+      version = state.version;
+    }
+    expect(view.over).toBe(true);
+    expect(["conte", "maske"]).toContain(view.game.winner);
+    const last = await spectator.next((m) => m.type === "state" && m.version === version);
+    expect(last.view.game.hand).toBeNull();
+    await player.close();
+    await spectator.close();
+  });
+
+  it("answers malformed messages and a foreign seat token with an error and keeps the connection open", async () => {
+    const a = (await (await createComputerGame({ role: "conte", level: "leicht" })).json()) as { room: string; seatToken: string; socket: string };
+    const b = (await (await createComputerGame({ role: "conte", level: "leicht" })).json()) as { seatToken: string };
+    const c = await connect(a.socket);
+    c.send("{not json");
+    expect((await c.next((m) => m.type === "error")).code).toBe("BAD_MESSAGE");
+    c.send({ type: "dance" });
+    expect((await c.next((m) => m.type === "error")).code).toBe("BAD_MESSAGE");
+    c.send("x".repeat(1024 * 1024));
+    expect((await c.next((m) => m.type === "error")).code).toBe("TOO_LARGE");
+    c.send({ type: "resign", clientSeq: 1 });
+    expect((await c.next((m) => m.type === "error")).code).toBe("NO_HELLO");
+    c.send({ type: "hello", seatToken: b.seatToken });
+    expect((await c.next((m) => m.type === "error")).code).toBe("BAD_SEAT_TOKEN");
+    c.send({ type: "hello", seatToken: a.seatToken });
+    const w = await c.next((m) => m.type === "welcome");
+    expect(w.seat).toBe(0);
+    const version = await runInDurableObject(env.BattlemaskeRoom.getByName(a.room), (_r, s) => s.storage.sql.exec<{ n: number }>("SELECT MAX(version) AS n FROM events").one().n);
+    expect(version).toBe(w.version);
+    await c.close();
+  });
+
+  it("reconnects with lastVersion: only the missing events are sent", async () => {
+    const g = (await (await createComputerGame({ role: "conte", level: "leicht" })).json()) as { room: string; seatToken: string; socket: string };
+    const first = await connect(g.socket);
+    first.send({ type: "hello", seatToken: g.seatToken });
+    const w = await first.next((m) => m.type === "welcome");
+    first.send({ type: "command", clientSeq: 1, baseVersion: w.version, command: choose(w.view) });
+    const ack = await first.next((m) => m.type === "ack");
+    await first.close();
+    const again = await connect(g.socket);
+    again.send({ type: "hello", seatToken: g.seatToken, lastVersion: w.version });
+    const w2 = await again.next((m) => m.type === "welcome");
+    expect(w2.view).toBeNull();
+    const ev = await again.next((m) => m.type === "event");
+    expect(ev.version).toBe(w.version + 1);
+    const st = await again.next((m) => m.type === "state");
+    expect(st.version).toBeGreaterThanOrEqual(ack.version);
+    // A duplicate of the first command is answered with the same ack and applies nothing.
+    again.send({ type: "command", clientSeq: 1, baseVersion: w.version, command: choose(w.view) });
+    expect(await again.next((m) => m.type === "ack")).toEqual(ack);
+    await again.close();
+  });
+});
