@@ -33,7 +33,36 @@ export class BattlemaskeRoom extends Server {
     this.store.putMeta("config", config);
     this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand);
     this.core.start(Date.now());
+    await this.scheduleAlarm();
     return { created: true, version: this.core.version };
+  }
+
+  /** Gives the invited seat to the first caller with the invite; the game starts then. Later calls get null. */
+  async claimInvite(inviteHash: string, tokenHash: string): Promise<{ seat: number } | null> {
+    const core = this.core;
+    const seat = core?.inviteSeat(inviteHash) ?? null;
+    if (!core || seat === null) return null;
+    const seats = core.config.seats.map((s, i) => (i === seat ? { type: "human" as const, tokenHash } : s)) as unknown as RoomConfig["seats"];
+    const config: RoomConfig = { ...core.config, seats };
+    this.store.putMeta("config", config);
+    this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand);
+    this.broadcastEntries(this.core, this.core.start(Date.now()));
+    await this.scheduleAlarm();
+    return { seat };
+  }
+
+  /** Ends a game on time. Alarms fire at least once, maybe twice: the core appends a timeout only when one is really due. */
+  override async onAlarm(): Promise<void> {
+    const core = this.core;
+    if (!core) return;
+    this.broadcastEntries(core, core.onAlarm(Date.now()));
+    await this.scheduleAlarm();
+  }
+
+  private async scheduleAlarm(): Promise<void> {
+    const at = this.core?.nextAlarm() ?? null;
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
   }
 
   override async onMessage(connection: Connection<ConnectionState>, raw: WSMessage): Promise<void> {
@@ -57,6 +86,7 @@ export class BattlemaskeRoom extends Server {
     const { reply, appended } = core.handle(state.viewer, msg, Date.now());
     this.send(connection, reply);
     this.broadcastEntries(core, appended);
+    if (appended.length > 0) await this.scheduleAlarm();
   }
 
   private broadcastEntries(core: BattlemaskeRoomCore, entries: ReadonlyArray<LogEntry<LoggedEvent>>): void {

@@ -6,6 +6,7 @@ import {
   fold,
   newGame,
   redactEvent,
+  roleOf,
   view,
   type Command,
   type Event,
@@ -19,6 +20,7 @@ import {
 import type { ClientMessage } from "../../shared/protocol.js";
 import type { Seed } from "../../shared/rng.js";
 import type { LogEntry, LogStore, Outcome } from "./log.js";
+import { flagFall, startClock, stepClock, type ClockState, type TimeControl } from "./clock.js";
 
 export const ROOM_EVENT_VERSION = 1;
 
@@ -28,13 +30,19 @@ export type RoomEvent =
   | { readonly type: "takebackDeclined"; readonly v: 1; readonly seat: Seat }
   /** Rolls the game back to the state before `toVersion`; the log keeps everything. */
   | { readonly type: "takeback"; readonly v: 1; readonly seat: Seat; readonly toVersion: number }
-  | { readonly type: "resigned"; readonly v: 1; readonly seat: Seat; readonly how: "resign" | "leave" };
+  | { readonly type: "resigned"; readonly v: 1; readonly seat: Seat; readonly how: "resign" | "leave" }
+  /** The seat's clock ran out (or, without a clock, it did not act for 10 minutes). */
+  | { readonly type: "timeout"; readonly v: 1; readonly seat: Seat };
 
 export type LoggedEvent = Event | RoomEvent;
 
 export type RoomKind = "computer" | "online" | "daily";
 
-export type SeatConfig = { readonly type: "human"; readonly tokenHash: string } | { readonly type: "computer"; readonly level: string };
+export type SeatConfig =
+  | { readonly type: "human"; readonly tokenHash: string }
+  | { readonly type: "computer"; readonly level: string }
+  /** Waiting for a friend: the seat goes to whoever first opens the invite link; the game starts then. */
+  | { readonly type: "invite"; readonly inviteHash: string };
 
 export interface RoomConfig {
   readonly kind: RoomKind;
@@ -42,6 +50,8 @@ export interface RoomConfig {
   readonly seed: Seed;
   readonly rated: boolean;
   readonly seats: readonly [SeatConfig, SeatConfig];
+  /** null: no clock at all (against the computer). */
+  readonly clock: TimeControl | null;
 }
 
 /** A computer player: deterministic for its seed, sees only what `seat` may know. */
@@ -65,8 +75,10 @@ export interface RoomView {
   readonly game: View;
   readonly takeback: { readonly requestedBy: Seat | null; readonly allowed: boolean };
   readonly helped: readonly [boolean, boolean];
-  readonly resigned: Seat | null;
   readonly over: boolean;
+  readonly result: RoomResult | null;
+  /** The clocks as of `since`; a client counts the running seats down from there. */
+  readonly clock: (ClockState & { readonly control: TimeControl }) | null;
 }
 
 export interface RoomState {
@@ -77,24 +89,48 @@ export interface RoomState {
   readonly takebackRequest: { seat: Seat; version: number } | null;
   readonly lastDecline: { seat: Seat; time: number } | null;
   readonly helped: [boolean, boolean];
-  readonly resigned: Seat | null;
+  /** How a game ended other than by the rules: a resignation, leaving, or time. */
+  readonly ended: { readonly seat: Seat; readonly how: "resign" | "leave" | "timeout"; readonly time: number } | null;
+  readonly clock: ClockState | null;
+  /** Cards played so far (take-backs do not undo the count) and when the game began: a rated game counts from 10 cards or 3 minutes. */
+  readonly cardsPlayed: number;
+  readonly startedAt: number;
 }
 
-function isRoomEvent(e: LoggedEvent): e is RoomEvent {
-  return e.type === "takebackRequested" || e.type === "takebackDeclined" || e.type === "takeback" || e.type === "resigned";
+/** The result of a finished game: the winning seat (null for a draw or an aborted game) and how it came about. */
+export interface RoomResult {
+  readonly winner: Seat | null;
+  readonly draw: boolean;
+  readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
+}
+
+export function isRoomEvent(e: LoggedEvent): e is RoomEvent {
+  return e.type === "takebackRequested" || e.type === "takebackDeclined" || e.type === "takeback" || e.type === "resigned" || e.type === "timeout";
 }
 
 export function emptyRoom(): RoomState {
-  return { version: 0, game: fold([]), effective: [], takebackRequest: null, lastDecline: null, helped: [false, false], resigned: null };
+  return { version: 0, game: fold([]), effective: [], takebackRequest: null, lastDecline: null, helped: [false, false], ended: null, clock: null, cardsPlayed: 0, startedAt: 0 };
+}
+
+function humanSeats(config: RoomConfig): Seat[] {
+  return ([0, 1] as const).filter((s) => config.seats[s].type === "human");
 }
 
 /** One log entry folded into the room: engine events through the engine, a take-back as a refold of the events before it. */
-export function stepRoom(r: RoomState, entry: LogEntry<LoggedEvent>): RoomState {
+export function stepRoom(r: RoomState, entry: LogEntry<LoggedEvent>, config: RoomConfig): RoomState {
   const e = entry.event;
   const version = entry.version;
   if (!isRoomEvent(e)) {
+    const game = apply(r.game, e);
+    const startedAt = r.version === 0 ? entry.time : r.startedAt;
+    let clock = r.clock;
+    if (config.clock) {
+      clock ??= startClock(config.clock, entry.time);
+      clock = stepClock(clock, config.clock, entry.time, e, game, game.phase === "over" || r.ended !== null, humanSeats(config));
+    }
+    const cardsPlayed = r.cardsPlayed + (e.type === "cardPlayed" ? 1 : 0);
     // Any move lets a pending take-back request lapse.
-    return { ...r, version, game: apply(r.game, e), effective: [...r.effective, { version, event: e }], takebackRequest: null };
+    return { ...r, version, game, effective: [...r.effective, { version, event: e }], takebackRequest: null, clock, cardsPlayed, startedAt };
   }
   switch (e.type) {
     case "takebackRequested":
@@ -102,18 +138,40 @@ export function stepRoom(r: RoomState, entry: LogEntry<LoggedEvent>): RoomState 
     case "takebackDeclined":
       return { ...r, version, takebackRequest: null, lastDecline: { seat: e.seat, time: entry.time } };
     case "takeback": {
+      // The clocks keep the time spent; only the cards go back.
       const effective = r.effective.filter((x) => x.version < e.toVersion);
       const helped: [boolean, boolean] = [r.helped[0], r.helped[1]];
       helped[e.seat] = true;
       return { ...r, version, effective, game: fold(effective.map((x) => x.event)), helped, takebackRequest: null };
     }
     case "resigned":
-      return { ...r, version, resigned: e.seat };
+    case "timeout": {
+      const how = e.type === "timeout" ? "timeout" : e.how;
+      const clock = r.clock && { ...r.clock, running: [] };
+      return { ...r, version, ended: { seat: e.seat, how, time: entry.time }, clock };
+    }
   }
 }
 
-export function foldRoom(entries: ReadonlyArray<LogEntry<LoggedEvent>>): RoomState {
-  return entries.reduce(stepRoom, emptyRoom());
+export function foldRoom(entries: ReadonlyArray<LogEntry<LoggedEvent>>, config: RoomConfig): RoomState {
+  return entries.reduce((r, e) => stepRoom(r, e, config), emptyRoom());
+}
+
+/** A rated game counts only after 10 played cards or 3 minutes; ended earlier by leaving or resigning, it is aborted. */
+export const RATED_MIN_CARDS = 10;
+export const RATED_MIN_MS = 3 * 60 * 1000;
+
+export function roomResult(r: RoomState, config: RoomConfig): RoomResult | null {
+  if (r.ended) {
+    const early = r.cardsPlayed < RATED_MIN_CARDS && r.ended.time - r.startedAt < RATED_MIN_MS;
+    if (config.rated && early && r.ended.how !== "timeout") return { winner: null, draw: false, reason: "aborted" };
+    return { winner: r.ended.seat === 0 ? 1 : 0, draw: false, reason: r.ended.how };
+  }
+  const g = r.game;
+  if (g.phase !== "over") return null;
+  if (g.match) return { winner: g.match.winner, draw: g.match.draw, reason: "rules" };
+  const winner = ([0, 1] as const).find((s) => roleOf(g, s) === g.winner) ?? null;
+  return { winner, draw: false, reason: "rules" };
 }
 
 const SUBMISSIONS = new Set(["exchangeSubmitted", "swapSubmitted"]);
@@ -132,7 +190,7 @@ export class BattlemaskeRoomCore {
     readonly config: RoomConfig,
     private readonly choose: ChooseCommand,
   ) {
-    this.room = foldRoom(store.read());
+    this.room = foldRoom(store.read(), config);
   }
 
   get version(): number {
@@ -144,7 +202,25 @@ export class BattlemaskeRoomCore {
   }
 
   get over(): boolean {
-    return this.room.resigned !== null || this.room.game.phase === "over";
+    return this.room.ended !== null || this.room.game.phase === "over";
+  }
+
+  get result(): RoomResult | null {
+    return roomResult(this.room, this.config);
+  }
+
+  /** When the room must wake to end the game on time (a Durable Object alarm), or null. */
+  nextAlarm(): number | null {
+    if (this.over || !this.config.clock || !this.room.clock) return null;
+    return flagFall(this.room.clock, this.config.clock)?.at ?? null;
+  }
+
+  /** The alarm handler: idempotent — it ends the game only if a clock has really run out at `now`. */
+  onAlarm(now: number): Array<LogEntry<LoggedEvent>> {
+    if (this.over || !this.config.clock || !this.room.clock) return [];
+    const flag = flagFall(this.room.clock, this.config.clock);
+    if (!flag || now < flag.at) return [];
+    return this.append([{ type: "timeout", v: 1, seat: flag.seat }], now, "room");
   }
 
   /** The seat a token hash belongs to, or null (a spectator). */
@@ -154,9 +230,15 @@ export class BattlemaskeRoomCore {
     return i === 0 || i === 1 ? i : null;
   }
 
-  /** Deals the game and lets computer seats act; does nothing when the log already holds the game. */
+  /** The seat an invite opens, while it is still free. */
+  inviteSeat(inviteHash: string): Seat | null {
+    const i = this.config.seats.findIndex((s) => s.type === "invite" && s.inviteHash === inviteHash);
+    return i === 0 || i === 1 ? i : null;
+  }
+
+  /** Deals the game and lets computer seats act; does nothing when the log already holds the game or a seat is still free. */
   start(now: number): Array<LogEntry<LoggedEvent>> {
-    if (this.room.version > 0) return [];
+    if (this.room.version > 0 || this.config.seats.some((s) => s.type === "invite")) return [];
     const appended = this.append(newGame(this.config.options, this.config.seed), now, "room");
     return [...appended, ...this.runComputers(now)];
   }
@@ -167,8 +249,9 @@ export class BattlemaskeRoomCore {
       game: view(r.game, viewer),
       takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over },
       helped: [r.helped[0], r.helped[1]],
-      resigned: r.resigned,
       over: this.over,
+      result: this.result,
+      clock: r.clock && this.config.clock ? { control: this.config.clock, remaining: [r.clock.remaining[0], r.clock.remaining[1]], running: r.clock.running.slice(), since: r.clock.since, waitingSince: [r.clock.waitingSince[0], r.clock.waitingSince[1]] } : null,
     };
   }
 
@@ -310,7 +393,7 @@ export class BattlemaskeRoomCore {
     let version = this.room.version;
     const entries = events.map((event) => ({ version: ++version, time: now, actor, event }));
     this.store.append(entries, command ? { ...command, outcome: { ok: true, version } } : undefined);
-    for (const e of entries) this.room = stepRoom(this.room, e);
+    for (const e of entries) this.room = stepRoom(this.room, e, this.config);
     return entries;
   }
 }

@@ -1,5 +1,5 @@
 // A Battlemaske table inside workerd: created through the API, played through real WebSockets, stored in SQLite.
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
@@ -154,5 +154,47 @@ describe("BattlemaskeRoom against the computer", () => {
     again.send({ type: "command", clientSeq: 1, baseVersion: w.version, command: choose(w.view) });
     expect(await again.next((m) => m.type === "ack")).toEqual(ack);
     await again.close();
+  });
+});
+
+async function post(path: string, body: unknown): Promise<Response> {
+  return exports.default.fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+describe("BattlemaskeRoom online for two", () => {
+  it("starts when the invite is claimed (once), runs the clocks and keeps an alarm for the flag", async () => {
+    const created = (await (await post("/api/battlemaske/online", { role: "maske", rated: false, clock: { minutes: 5, increment: 3 } })).json()) as { room: string; seat: number; seatToken: string; invite: string; socket: string };
+    expect(created.seat).toBe(1);
+    const before = await runInDurableObject(env.BattlemaskeRoom.getByName(created.room), (_r, s) => s.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
+    expect(before).toBe(0); // nothing dealt before the friend arrives
+    const claim = await post("/api/battlemaske/invite", { room: created.room, invite: created.invite });
+    expect(claim.status).toBe(200);
+    const friend = (await claim.json()) as { seat: number; seatToken: string };
+    expect(friend.seat).toBe(0);
+    const again = await post("/api/battlemaske/invite", { room: created.room, invite: created.invite });
+    expect(again.status).toBe(409);
+
+    const stub = env.BattlemaskeRoom.getByName(created.room);
+    const alarm = await runInDurableObject(stub, (_r, s) => s.storage.getAlarm());
+    expect(alarm).toBeGreaterThan(Date.now() + 4 * 60_000); // 5 minutes for whoever is slower
+    expect(await runDurableObjectAlarm(stub)).toBe(true); // fired early: the handler changes nothing
+    const after = await runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
+    expect(after).toBe(2);
+
+    const a = await connect(created.socket);
+    const b = await connect(created.socket);
+    a.send({ type: "hello", seatToken: created.seatToken });
+    b.send({ type: "hello", seatToken: friend.seatToken });
+    const wa = await a.next((m) => m.type === "welcome");
+    const wb = await b.next((m) => m.type === "welcome");
+    expect(wa.view.clock.running).toEqual([0, 1]);
+    expect(wa.view.game.hand).not.toEqual(wb.view.game.hand);
+    // Seat 0 exchanges; seat 1 sees only that it has picked, not what.
+    b.send({ type: "command", clientSeq: 1, baseVersion: wb.version, command: choose(wb.view) });
+    await b.next((m) => m.type === "ack");
+    const seen = await a.next((m) => m.type === "event" && m.event.type === "exchangeSubmitted");
+    expect(seen.event).toEqual({ type: "exchangeSubmitted", v: 1, seat: 0 });
+    await a.close();
+    await b.close();
   });
 });

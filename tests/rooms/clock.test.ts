@@ -1,0 +1,91 @@
+// Clocks from timestamps: Fischer increments, both clocks in simultaneous steps, animation credit, flag fall by alarm.
+import { describe, expect, it } from "vitest";
+import { randomCommand, seatsToAct, type Command, type Seat } from "../../shared/battlemaske/index.js";
+import { rng } from "../../shared/rng.js";
+import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig } from "../../party/core/battlemaske-core.js";
+import { ANIMATION_MS, BRAKE_MS, timeLeft } from "../../party/core/clock.js";
+import { MemoryLogStore } from "../../party/core/log.js";
+
+const bot = (s: Parameters<typeof randomCommand>[0], seat: Seat, _l: string, seed: string) => randomCommand(s, seat, rng(seed)) as Command;
+
+function online(clock: RoomConfig["clock"]): BattlemaskeRoomCore {
+  const config: RoomConfig = {
+    kind: "online",
+    options: { ruleset: "battlemaske", variant: "single" },
+    seed: "clock",
+    rated: true,
+    seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }],
+    clock,
+  };
+  const core = new BattlemaskeRoomCore("c", new MemoryLogStore<LoggedEvent>(), config, bot);
+  core.start(0);
+  return core;
+}
+
+let seq = 0;
+function act(core: BattlemaskeRoomCore, seat: Seat, now: number) {
+  const cmd = randomCommand(core.state.game, seat, rng(`${seq}`)) as Command;
+  const r = core.handle(seat, { type: "command", clientSeq: ++seq, baseVersion: core.version, command: cmd }, now);
+  expect(r.reply[0]?.type).toBe("ack");
+  return r;
+}
+
+const FISCHER = { type: "fischer", initialMs: 60_000, incrementMs: 2_000 } as const;
+
+describe("clocks", () => {
+  it("run for both seats during the exchange, and stop for a seat once it has picked (plus its increment)", () => {
+    const core = online(FISCHER);
+    expect(core.state.clock?.running).toEqual([0, 1]);
+    act(core, 0, 5_000);
+    const c = core.state.clock!;
+    expect(c.remaining[0]).toBe(60_000 - 5_000 + 2_000);
+    expect(c.remaining[1]).toBe(60_000 - 5_000);
+    expect(c.running).toEqual([1]);
+    expect(timeLeft(c, FISCHER, 8_000)).toEqual([57_000, 52_000]);
+  });
+  it("credit the animation after a card, so the table's display costs no clock time", () => {
+    const core = online(FISCHER);
+    act(core, 0, 1_000);
+    act(core, 1, 1_000);
+    const leader = seatsToAct(core.state.game)[0]!;
+    const before = core.state.clock!.remaining[leader === 0 ? 1 : 0];
+    act(core, leader, 2_000); // a card: the follower's clock starts 250 ms later
+    const c = core.state.clock!;
+    expect(c.since).toBe(2_000 + ANIMATION_MS.card);
+    const follower = leader === 0 ? 1 : 0;
+    expect(timeLeft(c, FISCHER, 2_000 + ANIMATION_MS.card)[follower]).toBe(before);
+    expect(timeLeft(c, FISCHER, 3_000 + ANIMATION_MS.card)[follower]).toBe(before - 1_000);
+    expect(c.remaining[leader]).toBe(61_000 - 1_000 + 2_000); // thought from 1 s to 2 s, then its increment
+  });
+  it("end the game by alarm when a flag falls; the handler is idempotent and does nothing early", () => {
+    const core = online(FISCHER);
+    act(core, 0, 1_000);
+    const at = core.nextAlarm()!;
+    expect(at).toBe(60_000); // seat 1 has thought since 0 and has 60 s
+    expect(core.onAlarm(at - 1)).toEqual([]);
+    const ended = core.onAlarm(at);
+    expect(ended.map((e) => e.event)).toEqual([{ type: "timeout", v: 1, seat: 1 }]);
+    expect(core.onAlarm(at + 5)).toEqual([]); // fired twice: nothing more
+    expect(core.result).toEqual({ winner: 0, draw: false, reason: "timeout" });
+    expect(core.nextAlarm()).toBeNull();
+  });
+  it("without a clock: the emergency brake ends the game after 10 minutes without acting", () => {
+    const core = online({ type: "brake" });
+    act(core, 0, 60_000);
+    act(core, 1, 120_000);
+    const seat = seatsToAct(core.state.game)[0]!;
+    expect(core.nextAlarm()).toBe(120_000 + BRAKE_MS);
+    expect(core.onAlarm(120_000 + BRAKE_MS).map((e) => e.event)).toEqual([{ type: "timeout", v: 1, seat }]);
+  });
+  it("a rated game left before 10 cards and 3 minutes is aborted, unrated", () => {
+    const core = online(FISCHER);
+    core.handle(0, { type: "leave", clientSeq: ++seq }, 10_000);
+    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted" });
+  });
+  it("a game left later is lost by the one who left", () => {
+    const core = online(FISCHER);
+    core.handle(1, { type: "leave", clientSeq: ++seq }, 200_000);
+    expect(core.result).toEqual({ winner: 0, draw: false, reason: "leave" });
+    expect(core.handle(0, { type: "resign", clientSeq: ++seq }, 200_001).reply[0]).toMatchObject({ code: "GAME_OVER" });
+  });
+});
