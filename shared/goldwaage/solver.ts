@@ -100,22 +100,34 @@ export class Solver {
     const hand = this.rootMask & this.seatMask[turn]!;
     for (let i = 0; i < this.ids.length; i++) {
       if (!(hand & (1 << i))) continue;
+      const code = this.code[i]!;
       const nm = this.rootMask & ~(1 << i);
-      for (const pan of this.pansFor(this.code[i]!)) {
-        const loss = this.withMove(this.code[i]!, pan, (cost) => cost + this.minFrom(nm, next, cap + 1 - cost));
+      const pans: Array<0 | 1 | null> = code < JACK ? [0, 1] : this.d === 0 ? [null] : ([0, 1] as const).filter((p) => (p === 0 ? this.L : this.R).length > 0);
+      for (const pan of pans) {
+        let loss: number;
+        if (pan === null) loss = this.minFrom(nm, next, cap + 1);
+        else {
+          const d0 = this.d;
+          const w = this.apply(code, pan);
+          const d = this.d;
+          if (d === 0 || d > this.limit || d < -this.limit) {
+            const cost = d === 0 ? 0 : 1;
+            const sL = this.L;
+            const sR = this.R;
+            this.L = [];
+            this.R = [];
+            this.d = 0;
+            loss = cost + this.minFrom(nm, next, cap + 1 - cost);
+            this.L = sL;
+            this.R = sR;
+          } else loss = this.minFrom(nm, next, cap + 1);
+          this.d = d0;
+          this.undo(code, pan, w);
+        }
         out.push({ card: this.ids[i]!, pan: pan === null ? null : pan === 0 ? "left" : "right", loss });
       }
     }
     return out;
-  }
-
-  /** The pans a card may name at the root (0 left, 1 right; null: a Jack or Queen on an empty scale). */
-  private pansFor(code: number): Array<0 | 1 | null> {
-    if (code < JACK) return [0, 1];
-    const pans: Array<0 | 1> = [];
-    if (this.L.length > 0) pans.push(0);
-    if (this.R.length > 0) pans.push(1);
-    return pans.length > 0 ? pans : [null];
   }
 
   /** The fewest lives from here, or `cap` when it is at least that many. */
@@ -124,50 +136,36 @@ export class Solver {
     return Math.max(cap, 0);
   }
 
-  /** Applies one card to the pans (pan 0 left, 1 right, null nothing), settles the scale, runs `then(cost)`, and undoes it all. */
-  private withMove<T>(code: number, pan: 0 | 1 | null, then: (cost: number) => T): T {
-    if (pan === null) return then(0);
+  /** Puts a card on pan 0 (left) or 1 (right), or lets a Jack or Queen act on it; sets the difference; returns the weight moved. */
+  private apply(code: number, pan: 0 | 1): number {
     const d0 = this.d;
     const P = pan === 0 ? this.L : this.R;
-    const O = pan === 0 ? this.R : this.L;
     const sign = pan === 0 ? 1 : -1;
-    let undo: () => void;
     if (code === JACK) {
       const w = P.pop() as number;
-      O.push(w);
+      (pan === 0 ? this.R : this.L).push(w);
       this.d = d0 - 2 * sign * w;
-      undo = () => {
-        O.pop();
-        P.push(w);
-      };
-    } else if (code === QUEEN) {
+      return w;
+    }
+    if (code === QUEEN) {
       const w = P.pop() as number;
       this.d = d0 - sign * w;
-      undo = () => P.push(w);
-    } else {
-      const lighter = sign * d0 < 0;
-      const w = code === ACE ? (lighter ? Math.abs(d0) : 1) : code;
+      return w;
+    }
+    const w = code === ACE ? (sign * d0 < 0 ? (d0 < 0 ? -d0 : d0) : 1) : code;
+    P.push(w);
+    this.d = d0 + sign * w;
+    return w;
+  }
+
+  /** Undoes apply() on the same pans (the caller restores the difference). */
+  private undo(code: number, pan: 0 | 1, w: number): void {
+    const P = pan === 0 ? this.L : this.R;
+    if (code === JACK) {
+      (pan === 0 ? this.R : this.L).pop();
       P.push(w);
-      this.d = d0 + sign * w;
-      undo = () => P.pop();
-    }
-    const d = this.d;
-    let result: T;
-    if (d === 0 || d > this.limit || d < -this.limit) {
-      const sL = this.L;
-      const sR = this.R;
-      this.L = [];
-      this.R = [];
-      this.d = 0;
-      result = then(d === 0 ? 0 : 1);
-      this.L = sL;
-      this.R = sR;
-    } else {
-      result = then(0);
-    }
-    this.d = d0;
-    undo();
-    return result;
+    } else if (code === QUEEN) P.push(w);
+    else P.pop();
   }
 
   private key(mask: number): number | string {
@@ -177,17 +175,25 @@ export class Solver {
     if (m === 0 || d === 0) return head;
     const heavy = d > 0 ? this.L : this.R;
     const light = d > 0 ? this.R : this.L;
+    if (m <= 4) {
+      // 2m nibbles (top first, 0 past the bottom) above the 16-bit head: at most 48 bits, an exact number.
+      let code = 0;
+      for (let k = 0; k < m; k++) {
+        const j = heavy.length - 1 - k;
+        code = code * 16 + (j >= 0 ? heavy[j]! : 0);
+      }
+      for (let k = 0; k < m; k++) {
+        const j = light.length - 1 - k;
+        code = code * 16 + (j >= 0 ? light[j]! : 0);
+      }
+      return code * 65536 + head;
+    }
     const codes = [head];
     for (const stack of [heavy, light]) {
       for (let k = 0; k < m; k++) {
         const j = stack.length - 1 - k;
-        if (j < 0) {
-          codes.push(0);
-          break;
-        }
-        codes.push(stack[j]!);
+        codes.push(j >= 0 ? stack[j]! : 0);
       }
-      codes.push(99);
     }
     return String.fromCharCode(...codes);
   }
@@ -195,34 +201,49 @@ export class Solver {
   /** Can the rest of the round (from `mask`, `turn` to play, the pans as they are) be played losing at most `budget` lives? */
   private can(mask: number, turn: Seat, budget: number): boolean {
     this.nodes++;
-    if (mask === 0) return (this.d === 0 ? 0 : 1) <= budget;
+    const d0 = this.d;
+    if (mask === 0) return (d0 === 0 ? 0 : 1) <= budget;
     const key = this.key(mask);
     const e = this.memo.get(key);
     const lb = e === undefined ? 0 : e & 15;
     const ub = e === undefined ? UNKNOWN : e >> 4;
     if (ub <= budget) return true;
     if (lb > budget) return false;
-    const next = ((turn + 1) % this.players) as Seat;
+    const next = (turn + 1 === this.players ? 0 : turn + 1) as Seat;
     const hand = mask & this.seatMask[turn]!;
-    const empty = this.d === 0;
+    const limit = this.limit;
     let tried = 0;
     let ok = false;
-    for (let i = 0; i < this.ids.length && !ok; i++) {
-      if (!(hand & (1 << i))) continue;
+    for (let bits = hand; bits !== 0 && !ok; bits &= bits - 1) {
+      const i = 31 - Math.clz32(bits & -bits);
       const code = this.code[i]!;
-      if (tried & (1 << code)) continue; // two cards of one rank in one hand do the same
+      if ((tried >> code) & 1) continue; // two cards of one rank in one hand do the same
       tried |= 1 << code;
       const nm = mask & ~(1 << i);
-      const cont = (cost: number) => cost <= budget && this.can(nm, next, budget - cost);
-      if (code >= JACK) {
-        if (empty) ok = this.can(nm, next, budget);
-        else {
-          if (this.L.length > 0) ok = this.withMove(code, 0, cont);
-          if (!ok && this.R.length > 0) ok = this.withMove(code, 1, cont);
-        }
-      } else {
-        ok = this.withMove(code, 0, cont);
-        if (!ok && !empty) ok = this.withMove(code, 1, cont); // on an empty scale left and right are mirror images
+      if (code >= JACK && d0 === 0) {
+        ok = this.can(nm, next, budget); // nothing happens on an empty scale
+        continue;
+      }
+      for (let pan: 0 | 1 = 0; pan <= 1 && !ok; pan++) {
+        if (pan === 1 && d0 === 0) break; // on an empty scale left and right are mirror images
+        if (code >= JACK && (pan === 0 ? this.L : this.R).length === 0) continue;
+        const w = this.apply(code, pan as 0 | 1);
+        const d = this.d;
+        if (d === 0 || d > limit || d < -limit) {
+          const cost = d === 0 ? 0 : 1;
+          if (cost <= budget) {
+            const sL = this.L;
+            const sR = this.R;
+            this.L = [];
+            this.R = [];
+            this.d = 0;
+            ok = this.can(nm, next, budget - cost);
+            this.L = sL;
+            this.R = sR;
+          }
+        } else ok = this.can(nm, next, budget);
+        this.d = d0;
+        this.undo(code, pan as 0 | 1, w);
       }
     }
     if (ok) this.memo.set(key, lb | (Math.min(ub, budget) << 4));

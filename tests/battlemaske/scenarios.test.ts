@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { runBattlemaskeScenarioWithLog } from "../../shared/battlemaske/index.js";
 
 const dir = join(import.meta.dirname, "..", "scenarios");
-const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+const files = readdirSync(dir).filter((f) => f.endsWith(".json") && JSON.parse(readFileSync(join(dir, f), "utf8")).game === "battlemaske").sort();
 
 describe("scenario files", () => {
   it("exist for the seeds' worked examples", () => {
