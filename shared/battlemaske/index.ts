@@ -8,3 +8,4 @@ export * from "./view.js";
 export * from "./scenario.js";
 export * from "./random.js";
 export * from "./redact.js";
+export * from "./client-state.js";

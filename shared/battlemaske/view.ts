@@ -38,6 +38,8 @@ export interface View {
   readonly ownPick: readonly Card[] | null;
   /** Cards the viewer handed over this round that the opponent still holds: known for sure. */
   readonly knownAtOpponent: readonly Card[];
+  /** Cards the viewer handed to the opponent this round (exchange first, then greed swaps). */
+  readonly gave: readonly Card[];
   /** Cards the opponent handed to the viewer this round. */
   readonly received: readonly Card[];
   /** The current game's winner. */
@@ -72,7 +74,8 @@ export function view(state: State, viewer: Viewer): View {
     hand: seat === null ? null : state.hands[seat].slice(),
     legalCards: seat === null ? [] : legalCards(state, seat),
     ownPick: seat === null ? null : state.picks[seat]?.slice() ?? null,
-    knownAtOpponent: seat === null ? [] : state.given[seat].filter((c) => state.hands[other(seat)].includes(c)),
+    knownAtOpponent: seat === null ? [] : [...new Set(state.given[seat])].filter((c) => state.hands[other(seat)].includes(c)),
+    gave: seat === null ? [] : state.given[seat].slice(),
     received: seat === null ? [] : state.given[other(seat)].slice(),
     winner: state.winner,
     results: state.results.slice(),
