@@ -90,6 +90,10 @@ function greedyCommand(info: Info): Command {
   return toCommand(info, { card: -1, named: -1, give: greedyGive(st, info.hand, info.pickCount, isConte, want, rule) });
 }
 
+function isCommand(info: Info, c: { card: number; named: number }, cmd: Command): boolean {
+  return cmd.type === "play" && info.codec.ids[c.card] === cmd.card && (c.named < 0 ? cmd.suit === undefined : SUITS[c.named] === cmd.suit);
+}
+
 /** Picks the best candidate for the seat's role: the Conte maximises the Conte's value, the Maske minimises it. */
 function best(info: Info, scored: Scored[]): Scored {
   const conte = info.seat === info.conte;
@@ -100,7 +104,9 @@ function best(info: Info, scored: Scored[]): Scored {
 
 function searchCommand(info: Info, params: SearchParams, random: () => number): Thought {
   if (info.phase === "play") {
-    const cands = playCandidates(info);
+    // The rule of thumb's card goes first, so that it wins ties (exact endgames often value several cards the same).
+    const g = greedyCommand(info);
+    const cands = playCandidates(info).sort((x, y) => Number(isCommand(info, y, g)) - Number(isCommand(info, x, g)));
     const scored = scorePlays(info, params, random, cands);
     const b = best(info, scored);
     return { command: toCommand(info, b), best: b };

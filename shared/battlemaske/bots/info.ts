@@ -161,7 +161,7 @@ export function worlds(info: Info, n: number, random: () => number, inference = 
         const tmp = a[i] as number;
         a[i] = a[j] as number;
         a[j] = tmp;
-        mask |= 1 << tmp;
+        mask |= 1 << (a[i] as number);
       }
       if (ok(mask)) break;
     }
