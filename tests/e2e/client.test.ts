@@ -2,7 +2,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite, type Site } from "./server.js";
+import { startSite, type Site } from "../../scripts/lib/site.js";
 
 const run = promisify(execFile);
 const tsx = new URL("../../node_modules/.bin/tsx", import.meta.url).pathname;
