@@ -3,7 +3,7 @@
 import { Server, type Connection, type WSMessage } from "partyserver";
 import type { Viewer } from "../shared/battlemaske/index.js";
 import { parseClientMessage } from "../shared/protocol.js";
-import { chooseComputerCommand } from "./computer";
+import { adviseSeat, chooseComputerCommand } from "./computer";
 import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig, type ServerMessage } from "./core/battlemaske-core";
 import type { LogEntry } from "./core/log";
 import { SqlLogStore } from "./sql-log-store";
@@ -24,14 +24,14 @@ export class BattlemaskeRoom extends Server {
     // A Durable Object woken by its alarm has no ctx.id.name, so the room keeps its own name.
     if (this.store.getMeta<string>("roomName") === undefined) this.store.putMeta("roomName", this.name);
     const config = this.store.getMeta<RoomConfig>("config");
-    if (config) this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand);
+    if (config) this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand, adviseSeat);
   }
 
   /** Called once by the Worker that creates the table (RPC); a second call with the room set up changes nothing. */
   async init(config: RoomConfig): Promise<{ created: boolean; version: number }> {
     if (this.core) return { created: false, version: this.core.version };
     this.store.putMeta("config", config);
-    this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand);
+    this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand, adviseSeat);
     this.core.start(Date.now());
     await this.scheduleAlarm();
     return { created: true, version: this.core.version };
@@ -45,7 +45,7 @@ export class BattlemaskeRoom extends Server {
     const seats = core.config.seats.map((s, i) => (i === seat ? { type: "human" as const, tokenHash } : s)) as unknown as RoomConfig["seats"];
     const config: RoomConfig = { ...core.config, seats };
     this.store.putMeta("config", config);
-    this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand);
+    this.core = new BattlemaskeRoomCore(this.roomName(), this.store, config, chooseComputerCommand, adviseSeat);
     this.broadcastEntries(this.core, this.core.start(Date.now()));
     await this.scheduleAlarm();
     return { seat };

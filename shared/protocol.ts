@@ -21,6 +21,7 @@ export const ClientMessageSchema = v.variant("type", [
   }),
   v.strictObject({ type: v.literal("command"), clientSeq: Seq, baseVersion: Seq, command: BattlemaskeCommandSchema }),
   v.strictObject({ type: v.literal("takeback"), clientSeq: Seq, action: v.picklist(["request", "accept", "decline"]) }),
+  v.strictObject({ type: v.literal("hint"), clientSeq: Seq }),
   v.strictObject({ type: v.literal("resign"), clientSeq: Seq }),
   v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
 ]);

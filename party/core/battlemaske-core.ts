@@ -31,6 +31,8 @@ export type RoomEvent =
   /** Rolls the game back to the state before `toVersion`; the log keeps everything. */
   | { readonly type: "takeback"; readonly v: 1; readonly seat: Seat; readonly toVersion: number }
   | { readonly type: "resigned"; readonly v: 1; readonly seat: Seat; readonly how: "resign" | "leave" }
+  /** "Rat": what the strong computer would do, for this seat only (others learn only that a hint was given). */
+  | { readonly type: "hintGiven"; readonly v: 1; readonly seat: Seat; readonly hint: HintPayload }
   /** The seat's clock ran out (or, without a clock, it did not act for 10 minutes). */
   | { readonly type: "timeout"; readonly v: 1; readonly seat: Seat };
 
@@ -54,6 +56,17 @@ export interface RoomConfig {
   readonly clock: TimeControl | null;
 }
 
+/** A hint as logged: the cards to highlight, the suit to name, the reason, the estimated chance to win. */
+export interface HintPayload {
+  readonly cards: readonly string[];
+  readonly suit: string | null;
+  readonly reason: { readonly de: string; readonly en: string };
+  readonly winChance: number;
+}
+
+/** Computes "Rat" for a seat from that seat's information only; null when it has nothing to decide. */
+export type Advise = (state: State, seat: Seat, seed: string) => HintPayload | null;
+
 /** A computer player: deterministic for its seed, sees only what `seat` may know. */
 export type ChooseCommand = (state: State, seat: Seat, level: string, seed: string) => Command;
 
@@ -64,7 +77,7 @@ export const MAX_CATCH_UP = 500;
 
 export type ServerMessage =
   | { type: "welcome"; room: string; seat: Seat | null; version: number; view: RoomView | null }
-  | { type: "event"; version: number; time: number; actor: string; event: RedactedEvent | RoomEvent }
+  | { type: "event"; version: number; time: number; actor: string; event: RedactedEvent | RoomEvent | { type: "hintGiven"; v: 1; seat: Seat } }
   | { type: "state"; version: number; view: RoomView }
   | { type: "ack"; clientSeq: number; version: number }
   | { type: "resync"; version: number; view: RoomView }
@@ -104,8 +117,15 @@ export interface RoomResult {
   readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
 }
 
+const ROOM_EVENT_TYPES = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven"]);
+
 export function isRoomEvent(e: LoggedEvent): e is RoomEvent {
-  return e.type === "takebackRequested" || e.type === "takebackDeclined" || e.type === "takeback" || e.type === "resigned" || e.type === "timeout";
+  return ROOM_EVENT_TYPES.has(e.type);
+}
+
+/** A room event as `viewer` may see it: a hint stays with its seat. */
+function redactRoomEvent(e: RoomEvent, viewer: Viewer): RoomEvent | { type: "hintGiven"; v: 1; seat: Seat } {
+  return e.type === "hintGiven" && viewer !== e.seat ? { type: e.type, v: e.v, seat: e.seat } : e;
 }
 
 export function emptyRoom(): RoomState {
@@ -137,6 +157,11 @@ export function stepRoom(r: RoomState, entry: LogEntry<LoggedEvent>, config: Roo
       return { ...r, version, takebackRequest: { seat: e.seat, version } };
     case "takebackDeclined":
       return { ...r, version, takebackRequest: null, lastDecline: { seat: e.seat, time: entry.time } };
+    case "hintGiven": {
+      const helped: [boolean, boolean] = [r.helped[0], r.helped[1]];
+      helped[e.seat] = true;
+      return { ...r, version, helped };
+    }
     case "takeback": {
       // The clocks keep the time spent; only the cards go back.
       const effective = r.effective.filter((x) => x.version < e.toVersion);
@@ -189,6 +214,7 @@ export class BattlemaskeRoomCore {
     private readonly store: LogStore<LoggedEvent>,
     readonly config: RoomConfig,
     private readonly choose: ChooseCommand,
+    private readonly advise: Advise | null = null,
   ) {
     this.room = foldRoom(store.read(), config);
   }
@@ -274,7 +300,7 @@ export class BattlemaskeRoomCore {
       version: e.version,
       time: e.time,
       actor: e.actor,
-      event: isRoomEvent(e.event) ? e.event : redactEvent(e.event, viewer),
+      event: isRoomEvent(e.event) ? redactRoomEvent(e.event, viewer) : redactEvent(e.event, viewer),
     }));
     out.push({ type: "state", version: this.room.version, view: this.viewFor(viewer) });
     return out;
@@ -326,6 +352,8 @@ export class BattlemaskeRoomCore {
         return { events: [{ type: "resigned", v: 1, seat, how: msg.type }] };
       case "takeback":
         return this.decideTakeback(seat, msg.action, now);
+      case "hint":
+        return this.decideHint(seat);
     }
   }
 
@@ -351,6 +379,14 @@ export class BattlemaskeRoomCore {
     const target = this.takebackTarget(other);
     if (target === null) return { error: errorOutcome("TAKEBACK_NOTHING", "There is no card of your opponent's left to take back in this round.", "In dieser Runde gibt es keine Karte deines Gegners mehr zurückzunehmen.") };
     return { events: [{ type: "takeback", v: 1, seat: other, toVersion: target }] };
+  }
+
+  /** "Rat" is a help like "Karte zurück": against the computer and in the daily game it is logged and counts "mit Hilfe". */
+  private decideHint(seat: Seat): { events: LoggedEvent[] } | { error: Extract<Outcome, { ok: false }> } {
+    if (this.config.kind === "online" || !this.advise) return { error: errorOutcome("HINT_NOT_ALLOWED", "Hints are only for games against the computer.", "„Rat“ gibt es nur in Partien gegen den Computer.") };
+    const hint = this.advise(this.room.game, seat, `${String(this.config.seed)}/hint/${seat}/${this.room.version}`);
+    if (!hint) return { error: errorOutcome("HINT_NOTHING", "You have nothing to decide right now.", "Du hast gerade nichts zu entscheiden.") };
+    return { events: [{ type: "hintGiven", v: 1, seat, hint }] };
   }
 
   /** The version of `seat`'s last card in the current round (what "Karte zurück" returns to), or null. */

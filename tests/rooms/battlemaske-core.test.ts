@@ -221,3 +221,28 @@ describe("protocol: malformed messages", () => {
     expect(core.version).toBe(v);
   });
 });
+
+describe("room core: Rat (the hint) is an event too", () => {
+  it("against the computer: the seat gets Stark's advice, others only that a hint was given; the game counts as helped", async () => {
+    const { adviseSeat } = await import("../../party/computer.js");
+    const store = new MemoryLogStore<LoggedEvent>();
+    const core = new BattlemaskeRoomCore("h", store, config("computer"), randomBot, adviseSeat);
+    core.start(0);
+    const res = send(core, 0, { type: "hint", clientSeq: 1 });
+    expect(res.reply[0]?.type).toBe("ack");
+    const entry = res.appended[0]!;
+    const own = core.messagesFor(0, [entry])[0] as Extract<ServerMessage, { type: "event" }>;
+    const hint = (own.event as { hint: { cards: string[]; winChance: number; reason: { de: string } } }).hint;
+    expect(hint.cards.length).toBe(1); // round 1: one card to exchange
+    expect(core.state.game.hands[0]).toContain(hint.cards[0]);
+    expect(hint.winChance).toBeGreaterThanOrEqual(0);
+    expect(hint.reason.de.length).toBeGreaterThan(5);
+    expect(core.messagesFor("spectator", [entry])[0]).toMatchObject({ event: { type: "hintGiven", seat: 0 } });
+    expect(JSON.stringify(core.messagesFor("spectator", [entry])[0])).not.toContain(hint.cards[0]!);
+    expect(core.state.helped).toEqual([true, false]);
+  });
+  it("is refused in online games", () => {
+    const { core } = room(config("online"));
+    expect(send(core, 0, { type: "hint", clientSeq: 1 }).reply[0]).toMatchObject({ code: "HINT_NOT_ALLOWED" });
+  });
+});
