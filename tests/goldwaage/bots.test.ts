@@ -1,0 +1,131 @@
+// Computer team-mates: legal moves only, no peeking at hidden cards, deterministic for a seed.
+import { describe, expect, it } from "vitest";
+import {
+  BOT_NAMES,
+  decide,
+  DECK,
+  fold,
+  legalCommands,
+  makeBot,
+  newGame,
+  playGame,
+  seatsToAct,
+  unseen,
+  view,
+  applyInPlace,
+  type Bot,
+  type BotName,
+  type Command,
+  type Options,
+  type Seat,
+  type State,
+} from "../../shared/goldwaage/index.js";
+import { rng, shuffle } from "../../shared/rng.js";
+
+const CONFIGS: Options[] = [
+  { players: 2, level: "normal", variants: [] },
+  { players: 3, level: "schwer", variants: ["zwei-offene-karten"] },
+  { players: 4, level: "profi", variants: ["ruhige-waage"] },
+  { players: 2, level: "leicht", variants: ["offene-haende"] },
+];
+
+/** A command with its card sets sorted: open sets are sets, their order does not matter. */
+const normal = (c: Command) => JSON.stringify(c.type === "show" ? { ...c, cards: c.cards.slice().sort() } : c.show ? { ...c, show: c.show.slice().sort() } : c);
+
+const team = (name: BotName, players: number, seed: string): Bot[] => Array.from({ length: players }, (_, s) => makeBot(name, { seed: `${seed}/${s}`, samples: name === "strong" ? 8 : undefined }));
+
+describe("bots play legal moves only", () => {
+  for (const name of BOT_NAMES) {
+    it(`${name}: whole games in four configurations, every command among legalCommands and accepted`, () => {
+      for (const [i, options] of CONFIGS.entries()) {
+        let state: State = fold(newGame(options, `legal-${i}`));
+        const { state: end } = playGame(options, `legal-${i}`, team(name, options.players, `b${i}`), undefined, (s) => (state = s));
+        expect(end.phase).toBe("over");
+        expect(state).toBe(end);
+      }
+      // And explicitly: each command is one of legalCommands in the state it was sent in.
+      const options = CONFIGS[1]!;
+      const bots = team(name, options.players, "explicit");
+      let s = fold(newGame(options, "explicit"));
+      for (let guard = 0; guard < 200 && seatsToAct(s).length > 0; guard++) {
+        const seat = seatsToAct(s)[0]!;
+        const cmd = bots[seat]!.act(view(s, seat));
+        expect(legalCommands(s, seat).map(normal)).toContain(normal(cmd));
+        const d = decide(s, seat, cmd, 0);
+        if (!d.ok) throw new Error(d.error.code);
+        for (const e of d.events) s = applyInPlace(s, e);
+      }
+    }, 60_000);
+  }
+});
+
+/** The same table with the others' hidden cards (and the undealt ones) dealt differently, consistent with what `seat` sees. */
+function redeal(s: State, seat: Seat, seed: number): State {
+  const v = view(s, seat);
+  const pool = shuffle(unseen(v), rng(seed, "redeal"));
+  const t = { ...s, hands: s.hands.map((h) => h.slice()), open: s.open.map((o) => o.slice()) };
+  let at = 0;
+  t.hands = s.hands.map((h, o) => (o === seat ? h.slice() : h.map((c) => (s.open[o]!.includes(c) ? c : pool[at++]!))));
+  return t;
+}
+
+describe("bots never peek", () => {
+  it("the decision is the same for every hidden deal consistent with the bot's information", () => {
+    for (const name of BOT_NAMES) {
+      for (const [i, options] of CONFIGS.slice(0, 3).entries()) {
+        // Stop somewhere in round 2 and ask the seat to move under several re-deals of what it cannot see.
+        let stop: State | null = null;
+        playGame(options, `peek-${i}`, team("simple", options.players, "p"), undefined, (s) => {
+          if (!stop && s.round === 2 && s.phase === "play" && s.played.filter((p) => p.round === 2).length === 3) stop = s;
+        });
+        if (!stop) continue;
+        const s = stop as State;
+        const seat = s.turn;
+        const bot = makeBot(name, { seed: "peek", samples: 6 });
+        const expected = JSON.stringify(bot.act(view(s, seat)));
+        for (let k = 0; k < 6; k++) {
+          const other = redeal(s, seat, k);
+          expect(JSON.stringify(view(other, seat))).toBe(JSON.stringify(view(s, seat)));
+          expect(other.hands.flat().sort()).not.toEqual([]); // a real alternative table
+          expect(JSON.stringify(makeBot(name, { seed: "peek", samples: 6 }).act(view(other, seat)))).toBe(expected);
+        }
+        // The re-deals really differ from the true deal somewhere (otherwise the test would prove nothing).
+        const differs = [0, 1, 2, 3, 4, 5].some((k) => JSON.stringify(redeal(s, seat, k).hands) !== JSON.stringify(s.hands));
+        expect(differs || s.hands.every((h, o) => o === seat || h.every((c) => s.open[o]!.includes(c)))).toBe(true);
+      }
+    }
+  }, 60_000);
+  it("a bot is handed a view: the others' hidden cards are not in it", () => {
+    const s = fold(newGame(CONFIGS[0]!, "view"));
+    const text = JSON.stringify(view(s, 0));
+    for (const c of s.hands[1]!) expect(text).not.toContain(`"${c}"`);
+    expect(DECK.length).toBe(48);
+  });
+});
+
+describe("bots are deterministic for a seed", () => {
+  it("the same seeds give the same game, command for command", () => {
+    for (const name of BOT_NAMES) {
+      const options = CONFIGS[0]!;
+      const a = playGame(options, "det", team(name, 2, "x")).commands;
+      const b = playGame(options, "det", team(name, 2, "x")).commands;
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    }
+  }, 60_000);
+});
+
+describe("bot strength (small samples; the measured tables are in docs/goldwaage.md)", () => {
+  it("strong beats planner beats simple on the same 30 deals (2 players, Normal)", () => {
+    const options = CONFIGS[0]!;
+    const wins = (name: BotName) => {
+      let w = 0;
+      for (let g = 0; g < 30; g++) if (playGame(options, `strength-${g}`, team(name, 2, `s${g}`)).state.result === "won") w++;
+      return w;
+    };
+    const simple = wins("simple");
+    const planner = wins("planner");
+    const strong = wins("strong");
+    expect(strong).toBeGreaterThan(planner);
+    expect(planner).toBeGreaterThanOrEqual(simple);
+  }, 60_000);
+});
