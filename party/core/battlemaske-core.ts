@@ -54,6 +54,10 @@ export interface RoomConfig {
   readonly seats: readonly [SeatConfig, SeatConfig];
   /** null: no clock at all (against the computer). */
   readonly clock: TimeControl | null;
+  /** The accounts at each seat (null for a computer or a guest without one), for the report at the end. */
+  readonly accounts?: readonly [string | null, string | null];
+  /** Taler at stake in a rated game (moved by the Worker at the end). */
+  readonly stake?: number;
 }
 
 /** A hint as logged: the cards to highlight, the suit to name, the reason, the estimated chance to win. */
@@ -182,6 +186,27 @@ export function foldRoom(entries: ReadonlyArray<LogEntry<LoggedEvent>>, config: 
   return entries.reduce((r, e) => stepRoom(r, e, config), emptyRoom());
 }
 
+/** What the room reports to the Worker once the game is over (POST /internal/results, docs/api.md). */
+export interface GameReport {
+  readonly room: string;
+  readonly kind: RoomKind;
+  readonly rated: boolean;
+  readonly options: Options;
+  readonly level: string | null;
+  readonly accounts: readonly [string | null, string | null];
+  readonly result: RoomResult;
+  readonly helped: readonly [boolean, boolean];
+  readonly roles: readonly ["conte" | "maske", "conte" | "maske"];
+  readonly mirror: number;
+  readonly rounds: number;
+  readonly lastRoundTricks: readonly [number, number];
+  readonly cardsPlayed: number;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  readonly stake: number;
+  readonly log: ReadonlyArray<LogEntry<LoggedEvent>>;
+}
+
 /** A rated game counts only after 10 played cards or 3 minutes; ended earlier by leaving or resigning, it is aborted. */
 export const RATED_MIN_CARDS = 10;
 export const RATED_MIN_MS = 3 * 60 * 1000;
@@ -233,6 +258,34 @@ export class BattlemaskeRoomCore {
 
   get result(): RoomResult | null {
     return roomResult(this.room, this.config);
+  }
+
+  /** The report of a finished game (the whole log, hands included: the game is over), or null while it runs. */
+  report(): GameReport | null {
+    const result = this.result;
+    if (!result) return null;
+    const r = this.room;
+    const log = this.store.read();
+    const computer = this.config.seats.find((s) => s.type === "computer");
+    return {
+      room: this.name,
+      kind: this.config.kind,
+      rated: this.config.rated,
+      options: this.config.options,
+      level: computer && computer.type === "computer" ? computer.level : null,
+      accounts: this.config.accounts ?? [null, null],
+      result,
+      helped: [r.helped[0], r.helped[1]],
+      roles: [roleOf(r.game, 0), roleOf(r.game, 1)],
+      mirror: Math.min(10, r.game.mirror),
+      rounds: r.game.round,
+      lastRoundTricks: [r.game.tricks[0], r.game.tricks[1]],
+      cardsPlayed: r.cardsPlayed,
+      startedAt: r.startedAt,
+      finishedAt: log.at(-1)?.time ?? r.startedAt,
+      stake: this.config.stake ?? 0,
+      log,
+    };
   }
 
   /** When the room must wake to end the game on time (a Durable Object alarm), or null. */
