@@ -232,7 +232,7 @@ describe("room core: Rat (the hint) is an event too", () => {
     expect(res.reply[0]?.type).toBe("ack");
     const entry = res.appended[0]!;
     const own = core.messagesFor(0, [entry])[0] as Extract<ServerMessage, { type: "event" }>;
-    const hint = (own.event as { hint: { cards: string[]; winChance: number; reason: { de: string } } }).hint;
+    const hint = (own.event as unknown as { hint: { cards: string[]; winChance: number; reason: { de: string } } }).hint;
     expect(hint.cards.length).toBe(1); // round 1: one card to exchange
     expect(core.state.game.hands[0]).toContain(hint.cards[0]);
     expect(hint.winChance).toBeGreaterThanOrEqual(0);
