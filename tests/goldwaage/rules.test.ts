@@ -382,3 +382,36 @@ describe("legal commands", () => {
     expect(legalCommands(s, 1)).toEqual([]);
   });
 });
+
+describe("the engine's own decisions (docs/goldwaage.md)", () => {
+  it("an explicit deal's starter overrides the rotation for its round; later rounds rotate from there", () => {
+    const d2: Deal = { hands: [["2C", "3C", "4C", "5C", "6C", "7C"], ["2D", "3D", "4D", "5D", "6D", "7D"]], starter: 0 };
+    const s = table({ hands: [["QH"], []], open: [["QH"], []], round: 1 });
+    s.deals = [null, d2];
+    s.starter = 0;
+    const { state } = play(s, 0, "QH");
+    expect(state.round).toBe(2);
+    expect(state.starter).toBe(0); // the deal says 0, although the rotation would give 1
+    expect(state.hands).toEqual(d2.hands);
+  });
+  it("offene Hände together with zwei offene Karten: every card is open", () => {
+    const s = started({ players: 2, level: "normal", variants: ["offene-haende", "zwei-offene-karten"] });
+    expect(s.phase).toBe("play");
+    expect(s.open).toEqual(s.hands);
+  });
+  it("a tip with the round's last card empties the scale, so the round end costs nothing more", () => {
+    const s = table({ hands: [["10C"], []], open: [["10C"], []], left: ["3C"], limit: 8, round: 1 });
+    const { state, events } = play(s, 0, "10C", "left");
+    expect(eventOf(events, "scaleTipped")).toMatchObject({ lifeLost: true });
+    expect(eventOf(events, "roundEnded")).toMatchObject({ unbalanced: false, lifeLost: false });
+    expect(state.livesLost).toBe(1);
+  });
+  it("a show equal to the current open set is no swap: no event", () => {
+    const s = table({ hands: [["3D", "7C", "5S"], ["4H", "8D", "2C"]], open: [["3D"], ["4H"]] });
+    expect(play(s, 0, "7C", "left", ["3D"]).events.map((e) => e.type)).toEqual(["cardPlayed"]);
+  });
+  it("open cards change only in the own turn: a show command during play is refused", () => {
+    const s = table({ hands: [["3D", "7C", "5S"], ["4H", "8D", "2C"]], open: [["3D"], ["4H"]] });
+    refuse(s, 1, { type: "show", cards: ["8D"] }, "WRONG_PHASE");
+  });
+});
