@@ -1,10 +1,10 @@
 // A Battlemaske table as a PartyServer room on a SQLite-backed Durable Object: sockets, storage and the seat
 // tokens here; every rule and every message decision in the runtime-agnostic room core (party/core/).
 import { Server, type Connection, type WSMessage } from "partyserver";
-import type { Viewer } from "../shared/battlemaske/index.js";
 import { parseClientMessage } from "../shared/protocol.js";
 import { adviseSeat, chooseComputerCommand } from "./computer";
 import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig, type ServerMessage } from "./core/battlemaske-core";
+import type { Viewer } from "./core/room-core";
 import type { LogEntry } from "./core/log";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";

@@ -6,7 +6,7 @@ import { rng } from "../../shared/rng.js";
 import { BattlemaskeRoomCore, foldRoom, isRoomEvent, type ChooseCommand, type LoggedEvent, type RoomConfig, type ServerMessage } from "../../party/core/battlemaske-core.js";
 import { MemoryLogStore, type LogEntry } from "../../party/core/log.js";
 
-const randomBot: ChooseCommand = (state, seat, _level, seed) => randomCommand(state, seat, rng(seed)) as Command;
+const randomBot: ChooseCommand = (state, seat, _level, seed) => randomCommand(state, seat as Seat, rng(seed)) as Command;
 
 function config(kind: RoomConfig["kind"], opts: Partial<RoomConfig> = {}): RoomConfig {
   return {

@@ -6,7 +6,7 @@ import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig } from "../../pa
 import { ANIMATION_MS, BRAKE_MS, timeLeft } from "../../party/core/clock.js";
 import { MemoryLogStore } from "../../party/core/log.js";
 
-const bot = (s: Parameters<typeof randomCommand>[0], seat: Seat, _l: string, seed: string) => randomCommand(s, seat, rng(seed)) as Command;
+const bot = (s: Parameters<typeof randomCommand>[0], seat: number, _l: string, seed: string) => randomCommand(s, seat as Seat, rng(seed)) as Command;
 
 function online(clock: RoomConfig["clock"]): BattlemaskeRoomCore {
   const config: RoomConfig = {

@@ -1,0 +1,455 @@
+// The game-agnostic room core: the append-only log, the fold (with take-backs), per-viewer messages, idempotent commands,
+// resync, reconnect, clocks, computer seats. A game plugs in through RoomRules; nothing here knows Cloudflare.
+import type { ClientMessage } from "../../shared/protocol.js";
+import type { Seed } from "../../shared/rng.js";
+import { flagFall, startClock, stepClock, type ClockState, type TimeControl } from "./clock.js";
+import type { LogEntry, LogStore, Outcome } from "./log.js";
+
+export type Viewer = number | "spectator";
+
+/** What a room needs from a game's pure engine. */
+export interface RoomRules<S, E extends { readonly type: string }, O, V> {
+  newGame(options: O, seed: Seed): E[];
+  apply(state: S, event: E): S;
+  fold(events: readonly E[]): S;
+  decide(state: S, seat: number, command: unknown, now: number): { ok: true; events: E[] } | { ok: false; error: { code: string; message: { de: string; en: string } } };
+  view(state: S, viewer: Viewer): V;
+  /** The event as `viewer` may see it while the game runs. */
+  redact(event: E, viewer: Viewer): unknown;
+  /** The seats that must act now (one to play, or several picking at once). */
+  toAct(state: S): number[];
+  isOver(state: S): boolean;
+  /** The seat whose secret pick this event is (it changes nothing another seat can see), else null. */
+  secretOf(event: E): number | null;
+  /** "Karte zurück": the seat whose card this event plays, "boundary" where take-backs stop (a new round), else null. */
+  takebackMark(event: E): number | "boundary" | null;
+  /** Clocks: the seat whose own action this is (its increment is due), and how long the table shows the event. */
+  actorOf(event: E): number | null;
+  creditMs(event: E): number;
+  /** The result by the rules once the game is over. */
+  ruleResult(state: S): Omit<RoomResult, "reason"> | null;
+  /** A cooperative game: a resignation or a timeout loses it for the whole team. */
+  readonly cooperative: boolean;
+}
+
+/** Room-level events, logged beside the game's own. */
+export type RoomEvent =
+  | { readonly type: "takebackRequested"; readonly v: 1; readonly seat: number }
+  | { readonly type: "takebackDeclined"; readonly v: 1; readonly seat: number }
+  /** Rolls the game back to the state before `toVersion`; the log keeps everything. */
+  | { readonly type: "takeback"; readonly v: 1; readonly seat: number; readonly toVersion: number }
+  | { readonly type: "resigned"; readonly v: 1; readonly seat: number; readonly how: "resign" | "leave" }
+  /** "Rat": advice for this seat only (others learn only that a hint was given). */
+  | { readonly type: "hintGiven"; readonly v: 1; readonly seat: number; readonly hint: HintPayload }
+  /** The seat's clock ran out (or, without a clock, it did not act for 10 minutes). */
+  | { readonly type: "timeout"; readonly v: 1; readonly seat: number };
+
+const ROOM_EVENT_TYPES = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven"]);
+
+export function isRoomEvent<E extends { readonly type: string }>(e: E | RoomEvent): e is RoomEvent {
+  return ROOM_EVENT_TYPES.has(e.type);
+}
+
+/** A hint as logged: the cards to highlight, the suit to name, the reason, the estimated chance to win. */
+export interface HintPayload {
+  readonly cards: readonly string[];
+  readonly suit: string | null;
+  readonly reason: { readonly de: string; readonly en: string };
+  readonly winChance: number;
+}
+
+export type RoomKind = "computer" | "online" | "daily" | "table";
+
+export type SeatConfig =
+  | { readonly type: "human"; readonly tokenHash: string }
+  | { readonly type: "computer"; readonly level: string }
+  /** Waiting for a friend: the seat goes to whoever first opens the invite link; the game starts then. */
+  | { readonly type: "invite"; readonly inviteHash: string };
+
+export interface RoomConfigOf<O> {
+  readonly kind: RoomKind;
+  readonly options: O;
+  readonly seed: Seed;
+  readonly rated: boolean;
+  readonly seats: readonly SeatConfig[];
+  /** null: no clock at all (against the computer). */
+  readonly clock: TimeControl | null;
+  /** The accounts at each seat (null for a computer or a guest without one), for the report at the end. */
+  readonly accounts?: ReadonlyArray<string | null>;
+  /** Taler at stake in a rated game (moved by the Worker at the end). */
+  readonly stake?: number;
+}
+
+/** The result of a finished game: the winning seat (null for a draw, an aborted or a cooperative game) and how it came about. */
+export interface RoomResult {
+  readonly winner: number | null;
+  readonly draw: boolean;
+  readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
+  /** Cooperative games: the team's result. */
+  readonly team?: "won" | "lost";
+}
+
+export interface RoomStateOf<S, E> {
+  readonly version: number;
+  readonly game: S;
+  /** The game events in effect (after take-backs), with their versions. */
+  readonly effective: ReadonlyArray<{ version: number; event: E }>;
+  readonly takebackRequest: { seat: number; version: number } | null;
+  readonly lastDecline: { seat: number; time: number } | null;
+  readonly helped: boolean[];
+  /** How a game ended other than by the rules: a resignation, leaving, or time. */
+  readonly ended: { readonly seat: number; readonly how: "resign" | "leave" | "timeout"; readonly time: number } | null;
+  readonly clock: ClockState | null;
+  /** Cards played so far (take-backs do not undo the count) and when the game began: a rated game counts from 10 cards or 3 minutes. */
+  readonly cardsPlayed: number;
+  readonly startedAt: number;
+}
+
+/** The game's view plus what the room adds: take-back state, help used, how the game ended, the clocks. */
+export interface RoomViewOf<V> {
+  readonly game: V;
+  readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean };
+  readonly helped: readonly boolean[];
+  readonly over: boolean;
+  readonly result: RoomResult | null;
+  /** The clocks as of `since`; a client counts the running seats down from there. */
+  readonly clock: (ClockState & { readonly control: TimeControl }) | null;
+}
+
+export type ServerMessageOf<V> =
+  | { type: "welcome"; room: string; seat: number | null; version: number; view: RoomViewOf<V> | null }
+  | { type: "event"; version: number; time: number; actor: string; event: unknown }
+  | { type: "state"; version: number; view: RoomViewOf<V> }
+  | { type: "ack"; clientSeq: number; version: number }
+  | { type: "resync"; version: number; view: RoomViewOf<V> }
+  | { type: "error"; clientSeq: number | null; code: string; message: string; messageDe: string };
+
+/** A computer player: deterministic for its seed, sees only what `seat` may know. */
+export type ChooseOf<S> = (state: S, seat: number, level: string, seed: string) => unknown;
+/** Computes "Rat" for a seat from that seat's information only; null when it has nothing to decide. */
+export type AdviseOf<S> = (state: S, seat: number, seed: string) => HintPayload | null;
+
+/** How long a player waits after a declined take-back before asking again. */
+export const TAKEBACK_PAUSE_MS = 30_000;
+/** A client this many versions behind gets a full view instead of the missing events. */
+export const MAX_CATCH_UP = 500;
+/** A rated game counts only after 10 played cards or 3 minutes; ended earlier by leaving or resigning, it is aborted. */
+export const RATED_MIN_CARDS = 10;
+export const RATED_MIN_MS = 3 * 60 * 1000;
+
+type Refusal = Extract<Outcome, { ok: false }>;
+
+function refusal(code: string, en: string, de: string): Refusal {
+  return { ok: false, code, message: en, messageDe: de };
+}
+
+function outcomeMessage<V>(clientSeq: number, o: Outcome): ServerMessageOf<V> {
+  return o.ok ? { type: "ack", clientSeq, version: o.version } : errorMessage(clientSeq, o);
+}
+
+function errorMessage<V>(clientSeq: number | null, o: Refusal): ServerMessageOf<V> {
+  return { type: "error", clientSeq, code: o.code, message: o.message, messageDe: o.messageDe };
+}
+
+/** A room event as `viewer` may see it: a hint stays with its seat. */
+function redactRoomEvent(e: RoomEvent, viewer: Viewer): unknown {
+  return e.type === "hintGiven" && viewer !== e.seat ? { type: e.type, v: e.v, seat: e.seat } : e;
+}
+
+/** One room: not thread-safe by design — a Durable Object runs one event at a time. */
+export class RoomCore<S, E extends { readonly type: string }, O, V> {
+  protected room: RoomStateOf<S, E>;
+
+  constructor(
+    readonly name: string,
+    protected readonly rules: RoomRules<S, E, O, V>,
+    protected readonly store: LogStore<E | RoomEvent>,
+    readonly config: RoomConfigOf<O>,
+    private readonly choose: ChooseOf<S>,
+    private readonly advise: AdviseOf<S> | null = null,
+  ) {
+    this.room = this.foldLog(store.read());
+  }
+
+  get version(): number {
+    return this.room.version;
+  }
+
+  get state(): RoomStateOf<S, E> {
+    return this.room;
+  }
+
+  get over(): boolean {
+    return this.room.ended !== null || this.rules.isOver(this.room.game);
+  }
+
+  get result(): RoomResult | null {
+    const r = this.room;
+    if (r.ended) {
+      if (this.rules.cooperative) return { winner: null, draw: false, reason: r.ended.how, team: "lost" };
+      const early = r.cardsPlayed < RATED_MIN_CARDS && r.ended.time - r.startedAt < RATED_MIN_MS;
+      if (this.config.rated && early && r.ended.how !== "timeout") return { winner: null, draw: false, reason: "aborted" };
+      return { winner: r.ended.seat === 0 ? 1 : 0, draw: false, reason: r.ended.how };
+    }
+    const byRules = this.rules.ruleResult(r.game);
+    return byRules && { ...byRules, reason: "rules" };
+  }
+
+  /** The fold of a whole log: game events through the engine, a take-back as a refold of the events before it. */
+  foldLog(entries: ReadonlyArray<LogEntry<E | RoomEvent>>): RoomStateOf<S, E> {
+    let r: RoomStateOf<S, E> = {
+      version: 0,
+      game: this.rules.fold([]),
+      effective: [],
+      takebackRequest: null,
+      lastDecline: null,
+      helped: this.config.seats.map(() => false),
+      ended: null,
+      clock: null,
+      cardsPlayed: 0,
+      startedAt: 0,
+    };
+    for (const e of entries) r = this.step(r, e);
+    return r;
+  }
+
+  private humanSeats(): number[] {
+    return this.config.seats.flatMap((s, i) => (s.type === "computer" ? [] : [i]));
+  }
+
+  /** One log entry folded into the room. */
+  protected step(r: RoomStateOf<S, E>, entry: LogEntry<E | RoomEvent>): RoomStateOf<S, E> {
+    const e = entry.event;
+    const version = entry.version;
+    if (!isRoomEvent(e)) {
+      const game = this.rules.apply(r.game, e);
+      const startedAt = r.version === 0 ? entry.time : r.startedAt;
+      let clock = r.clock;
+      const tc = this.config.clock;
+      if (tc) {
+        clock ??= startClock(tc, entry.time, this.config.seats.length);
+        const over = this.rules.isOver(game) || r.ended !== null;
+        const running = over ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
+        clock = stepClock(clock, tc, entry.time, this.rules.actorOf(e), this.rules.creditMs(e), running);
+      }
+      const cardsPlayed = r.cardsPlayed + (typeof this.rules.takebackMark(e) === "number" ? 1 : 0);
+      // Any move lets a pending take-back request lapse.
+      return { ...r, version, game, effective: [...r.effective, { version, event: e }], takebackRequest: null, clock, cardsPlayed, startedAt };
+    }
+    switch (e.type) {
+      case "takebackRequested":
+        return { ...r, version, takebackRequest: { seat: e.seat, version } };
+      case "takebackDeclined":
+        return { ...r, version, takebackRequest: null, lastDecline: { seat: e.seat, time: entry.time } };
+      case "hintGiven":
+        return { ...r, version, helped: r.helped.map((h, i) => h || i === e.seat) };
+      case "takeback": {
+        // The clocks keep the time spent; only the cards go back.
+        const effective = r.effective.filter((x) => x.version < e.toVersion);
+        const helped = r.helped.map((h, i) => h || i === e.seat);
+        return { ...r, version, effective, game: this.rules.fold(effective.map((x) => x.event)), helped, takebackRequest: null };
+      }
+      case "resigned":
+      case "timeout": {
+        const how = e.type === "timeout" ? "timeout" : e.how;
+        const clock = r.clock && { ...r.clock, running: [] };
+        return { ...r, version, ended: { seat: e.seat, how, time: entry.time }, clock };
+      }
+    }
+  }
+
+  /** When the room must wake to end the game on time (a Durable Object alarm), or null. */
+  nextAlarm(): number | null {
+    if (this.over || !this.config.clock || !this.room.clock) return null;
+    return flagFall(this.room.clock, this.config.clock)?.at ?? null;
+  }
+
+  /** The alarm handler: idempotent — it ends the game only if a clock has really run out at `now`. */
+  onAlarm(now: number): Array<LogEntry<E | RoomEvent>> {
+    if (this.over || !this.config.clock || !this.room.clock) return [];
+    const flag = flagFall(this.room.clock, this.config.clock);
+    if (!flag || now < flag.at) return [];
+    return this.append([{ type: "timeout", v: 1, seat: flag.seat }], now, "room");
+  }
+
+  /** The seat a token hash belongs to, or null (a spectator). */
+  seatFor(tokenHash: string | undefined): number | null {
+    if (tokenHash === undefined) return null;
+    const i = this.config.seats.findIndex((s) => s.type === "human" && s.tokenHash === tokenHash);
+    return i >= 0 ? i : null;
+  }
+
+  /** The seat an invite opens, while it is still free. */
+  inviteSeat(inviteHash: string): number | null {
+    const i = this.config.seats.findIndex((s) => s.type === "invite" && s.inviteHash === inviteHash);
+    return i >= 0 ? i : null;
+  }
+
+  /** Deals the game and lets computer seats act; does nothing when the log already holds the game or a seat is still free. */
+  start(now: number): Array<LogEntry<E | RoomEvent>> {
+    if (this.room.version > 0 || this.config.seats.some((s) => s.type === "invite")) return [];
+    const appended = this.append(this.rules.newGame(this.config.options, this.config.seed), now, "room");
+    return [...appended, ...this.runComputers(now)];
+  }
+
+  viewFor(viewer: Viewer): RoomViewOf<V> {
+    const r = this.room;
+    const c = r.clock;
+    return {
+      game: this.rules.view(r.game, viewer),
+      takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over },
+      helped: r.helped.slice(),
+      over: this.over,
+      result: this.result,
+      clock: c && this.config.clock ? { control: this.config.clock, remaining: c.remaining.slice(), running: c.running.slice(), since: c.since, waitingSince: c.waitingSince.slice() } : null,
+    };
+  }
+
+  /** The answer to hello: the full view, or — given the last version the client saw — only what it missed. */
+  hello(viewer: Viewer, lastVersion?: number): Array<ServerMessageOf<V>> {
+    const seat = viewer === "spectator" ? null : viewer;
+    const version = this.room.version;
+    if (lastVersion === undefined || lastVersion > version) {
+      return [{ type: "welcome", room: this.name, seat, version, view: this.viewFor(viewer) }];
+    }
+    const welcome: ServerMessageOf<V> = { type: "welcome", room: this.name, seat, version, view: null };
+    if (version - lastVersion > MAX_CATCH_UP) return [welcome, { type: "resync", version, view: this.viewFor(viewer) }];
+    return [welcome, ...this.messagesFor(viewer, this.store.read(lastVersion))];
+  }
+
+  /** The event messages for `viewer` (redacted), then the view after them. */
+  messagesFor(viewer: Viewer, entries: ReadonlyArray<LogEntry<E | RoomEvent>>): Array<ServerMessageOf<V>> {
+    const out: Array<ServerMessageOf<V>> = entries.map((e) => ({
+      type: "event",
+      version: e.version,
+      time: e.time,
+      actor: e.actor,
+      event: isRoomEvent(e.event) ? redactRoomEvent(e.event, viewer) : this.rules.redact(e.event, viewer),
+    }));
+    out.push({ type: "state", version: this.room.version, view: this.viewFor(viewer) });
+    return out;
+  }
+
+  /** Handles one parsed message from `viewer`: the reply to the sender and the entries appended (to broadcast). */
+  handle(viewer: Viewer, msg: ClientMessage, now: number): { reply: Array<ServerMessageOf<V>>; appended: Array<LogEntry<E | RoomEvent>> } {
+    if (msg.type === "hello") return { reply: this.hello(viewer, msg.lastVersion), appended: [] };
+    const clientSeq = msg.clientSeq;
+    if (viewer === "spectator") {
+      return { reply: [errorMessage(clientSeq, refusal("NOT_A_PLAYER", "Spectators cannot act; send your seat token in hello.", "Zuschauer können nicht spielen; schicke dein Platz-Token mit hello."))], appended: [] };
+    }
+    const seat = viewer;
+    const known = this.store.outcome(seat, clientSeq);
+    if (known) return { reply: [outcomeMessage(clientSeq, known)], appended: [] };
+
+    if (msg.type === "command" && msg.baseVersion < this.room.version && this.isStale(seat, msg.baseVersion)) {
+      // Judged on a table the client has not seen: not applied, not remembered; the client resends after the resync.
+      return { reply: [{ type: "resync", version: this.room.version, view: this.viewFor(seat) }], appended: [] };
+    }
+    const result = this.decideMessage(seat, msg, now);
+    if ("error" in result) {
+      this.store.append([], { seat, clientSeq, outcome: result.error });
+      return { reply: [outcomeMessage(clientSeq, result.error)], appended: [] };
+    }
+    const appended = this.append(result.events, now, String(seat), { seat, clientSeq });
+    appended.push(...this.runComputers(now));
+    return { reply: [{ type: "ack", clientSeq, version: appended[0]!.version + result.events.length - 1 }], appended };
+  }
+
+  /** A command based on an old version is stale unless everything since then is another seat's secret pick. */
+  private isStale(seat: number, baseVersion: number): boolean {
+    return this.store.read(baseVersion).some((e) => {
+      if (isRoomEvent(e.event)) return e.event.type !== "hintGiven" || e.event.seat === seat;
+      const owner = this.rules.secretOf(e.event);
+      return owner === null || owner === seat;
+    });
+  }
+
+  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
+    if (this.over) return { error: refusal("GAME_OVER", "The game is over.", "Das Spiel ist vorbei.") };
+    switch (msg.type) {
+      case "command": {
+        if (msg.baseVersion > this.room.version) {
+          return { error: refusal("BAD_VERSION", `baseVersion ${msg.baseVersion} is ahead of the room (${this.room.version}).`, `baseVersion ${msg.baseVersion} liegt vor dem Stand des Tisches (${this.room.version}).`) };
+        }
+        const d = this.rules.decide(this.room.game, seat, msg.command, now);
+        if (!d.ok) return { error: refusal(d.error.code, d.error.message.en, d.error.message.de) };
+        return { events: d.events };
+      }
+      case "resign":
+      case "leave":
+        return { events: [{ type: "resigned", v: 1, seat, how: msg.type }] };
+      case "takeback":
+        return this.decideTakeback(seat, msg.action, now);
+      case "hint":
+        return this.decideHint(seat);
+    }
+  }
+
+  private decideTakeback(seat: number, action: "request" | "accept" | "decline", now: number): { events: RoomEvent[] } | { error: Refusal } {
+    if (this.config.rated) return { error: refusal("TAKEBACK_NOT_ALLOWED", "No take-backs in rated games.", "In gewerteten Partien gibt es kein „Karte zurück“.") };
+    const others = this.config.seats.map((_, i) => i).filter((i) => i !== seat);
+    const againstComputer = others.every((i) => this.config.seats[i]!.type === "computer");
+    const pending = this.room.takebackRequest;
+    if (action === "request") {
+      const target = this.takebackTarget(seat);
+      if (target === null) return { error: refusal("TAKEBACK_NOTHING", "You have played no card in this round to take back.", "Du hast in dieser Runde keine Karte gespielt, die du zurücknehmen könntest.") };
+      if (againstComputer) return { events: [{ type: "takeback", v: 1, seat, toVersion: target }] };
+      if (others.length !== 1) return { error: refusal("TAKEBACK_NOT_ALLOWED", "Take-backs need every other player's consent; only two-player games ask for it.", "„Karte zurück“ braucht die Zustimmung aller; gefragt wird nur zu zweit.") };
+      if (pending) return { error: refusal("TAKEBACK_PENDING", "A take-back request is already waiting for an answer.", "Eine Bitte um „Karte zurück“ wartet schon auf Antwort.") };
+      const declined = this.room.lastDecline;
+      if (declined && declined.seat !== seat && now - declined.time < TAKEBACK_PAUSE_MS) {
+        const s = Math.ceil((TAKEBACK_PAUSE_MS - (now - declined.time)) / 1000);
+        return { error: refusal("TAKEBACK_TOO_SOON", `Your opponent declined; ask again in ${s} s.`, `Dein Gegner hat abgelehnt; frag in ${s} s wieder.`) };
+      }
+      return { events: [{ type: "takebackRequested", v: 1, seat }] };
+    }
+    if (!pending || pending.seat === seat) return { error: refusal("TAKEBACK_NONE_PENDING", "Your opponent has not asked for a take-back.", "Dein Gegner hat nicht um „Karte zurück“ gebeten.") };
+    if (action === "decline") return { events: [{ type: "takebackDeclined", v: 1, seat }] };
+    const target = this.takebackTarget(pending.seat);
+    if (target === null) return { error: refusal("TAKEBACK_NOTHING", "There is no card of your opponent's left to take back in this round.", "In dieser Runde gibt es keine Karte deines Gegners mehr zurückzunehmen.") };
+    return { events: [{ type: "takeback", v: 1, seat: pending.seat, toVersion: target }] };
+  }
+
+  /** "Rat" is a help like "Karte zurück": against the computer and in the daily game it is logged and counts "mit Hilfe". */
+  private decideHint(seat: number): { events: RoomEvent[] } | { error: Refusal } {
+    if (this.config.kind === "online" || !this.advise) return { error: refusal("HINT_NOT_ALLOWED", "Hints are only for games against the computer.", "„Rat“ gibt es nur in Partien gegen den Computer.") };
+    const hint = this.advise(this.room.game, seat, `${String(this.config.seed)}/hint/${seat}/${this.room.version}`);
+    if (!hint) return { error: refusal("HINT_NOTHING", "You have nothing to decide right now.", "Du hast gerade nichts zu entscheiden.") };
+    return { events: [{ type: "hintGiven", v: 1, seat, hint }] };
+  }
+
+  /** The version of `seat`'s last card in the current round (what "Karte zurück" returns to), or null. */
+  private takebackTarget(seat: number): number | null {
+    const effective = this.room.effective;
+    for (let i = effective.length - 1; i >= 0; i--) {
+      const { version, event } = effective[i]!;
+      const mark = this.rules.takebackMark(event);
+      if (mark === "boundary") return null;
+      if (mark === seat) return version;
+    }
+    return null;
+  }
+
+  /** Computer seats act until a human must (or the game is over); each bot's seed comes from the game's seed and the version. */
+  private runComputers(now: number): Array<LogEntry<E | RoomEvent>> {
+    const appended: Array<LogEntry<E | RoomEvent>> = [];
+    for (let guard = 0; guard < 1000 && !this.over; guard++) {
+      const seat = this.rules.toAct(this.room.game).find((s) => this.config.seats[s]?.type === "computer");
+      if (seat === undefined) break;
+      const cfg = this.config.seats[seat] as { type: "computer"; level: string };
+      const command = this.choose(this.room.game, seat, cfg.level, `${String(this.config.seed)}/computer/${seat}/${this.room.version}`);
+      const d = this.rules.decide(this.room.game, seat, command, now);
+      if (!d.ok) throw new Error(`computer seat ${seat} chose an illegal command: ${d.error.code}`);
+      appended.push(...this.append(d.events, now, "computer"));
+    }
+    return appended;
+  }
+
+  protected append(events: ReadonlyArray<E | RoomEvent>, now: number, actor: string, command?: { seat: number; clientSeq: number }): Array<LogEntry<E | RoomEvent>> {
+    let version = this.room.version;
+    const entries = events.map((event) => ({ version: ++version, time: now, actor, event }));
+    this.store.append(entries, command ? { ...command, outcome: { ok: true, version } } : undefined);
+    for (const e of entries) this.room = this.step(this.room, e);
+    return entries;
+  }
+}
