@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { configDefaults, defineConfig } from "vitest/config";
 
 // The workers project reads wrangler.toml, whose [assets] directory must exist. The tests do
@@ -27,10 +27,18 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+        // D1 starts empty: the migrations in worker/migrations are read here (Node) and applied inside workerd by
+        // tests/workers/apply-migrations.ts before each test file, as `npm start` applies them for wrangler dev.
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./worker/migrations", import.meta.url))) } },
+          })),
+        ],
         test: {
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
+          setupFiles: ["./tests/workers/apply-migrations.ts"],
         },
       },
     ],

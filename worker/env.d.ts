@@ -9,6 +9,14 @@ declare global {
       ASSETS: Fetcher;
       /** Battlemaske rooms, routed from /parties/battlemaske-room/<name>. */
       BattlemaskeRoom: DurableObjectNamespace<BattlemaskeRoom>;
+      /** Accounts, ratings, Taler, results, records, daily boards, the archive (worker/migrations). */
+      DB: D1Database;
+      /** Rooms authenticate their result reports with it (POST /internal/results). .dev.vars locally, `wrangler secret put` in production. */
+      ROOM_SECRET: string;
+      /** The daily deal's HMAC key. .dev.vars locally, `wrangler secret put` in production. */
+      DAILY_SECRET: string;
+      /** Optional: the site's public origin for CORS (e.g. https://spielcenter.example); default: the request's own origin. */
+      SITE_ORIGIN?: string;
     }
     // Types `exports` from "cloudflare:workers" (ctx.exports), as `wrangler types` would.
     interface GlobalProps {

@@ -1,13 +1,32 @@
 import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
+import { accounts } from "./api/accounts";
 import { battlemaske } from "./api/battlemaske";
+import { daily } from "./api/daily";
 import { games } from "./api/games";
 import { health } from "./api/health";
+import { internal } from "./api/internal";
+import { me } from "./api/me";
 
 export { BattlemaskeRoom } from "../party/battlemaske-room";
+export { recordResult, ResultReport, type ResultOutcome } from "./results";
 
 const api = new Hono<{ Bindings: Cloudflare.Env }>()
+  // Browsers may call the API from the site's own origin only (SITE_ORIGIN, else the origin the request was sent to).
+  .use(
+    cors({
+      origin: (origin, c) => (origin === (c.env.SITE_ORIGIN ?? new URL(c.req.url).origin) ? origin : null),
+      allowMethods: ["GET", "POST", "PUT"],
+      allowHeaders: ["authorization", "content-type"],
+      maxAge: 600,
+    }),
+  )
   .route("/health", health)
+  .route("/accounts", accounts)
+  .route("/me", me)
+  .route("/daily", daily)
   .route("/games", games)
   .route("/battlemaske", battlemaske)
   // Unknown API paths answer in JSON instead of falling through to the SPA's index.html.
@@ -15,11 +34,19 @@ const api = new Hono<{ Bindings: Cloudflare.Env }>()
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/api", api)
+  .route("/internal", internal)
   .all("/parties/*", async (c) => {
     const response = await routePartykitRequest(c.req.raw, c.env);
     return response ?? c.json({ error: "no such room type" }, 404);
   })
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+
+// Malformed JSON and the like: a typed 400 with Hono's message, as the validators answer.
+app.onError((err, c) => {
+  if (err instanceof HTTPException && err.status < 500) return c.json({ error: err.status === 400 ? "BAD_REQUEST" : "ERROR", message: err.message }, err.status);
+  console.error(err);
+  return c.json({ error: "INTERNAL", message: "Something went wrong on the server." }, 500);
+});
 
 export type AppType = typeof app;
 export default app;

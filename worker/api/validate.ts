@@ -1,15 +1,24 @@
-// A valibot validator for JSON bodies that answers bad input with a typed 400 instead of Hono's default text.
+// valibot validators for every kind of input (JSON body, path parameters, query) that answer bad input with a typed
+// 400 {error: "BAD_REQUEST", message: "<where>: <what>"} instead of Hono's default text.
+import type { Context, ValidationTargets } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
 
-export function vJson<S extends v.GenericSchema>(schema: S) {
-  return validator("json", (value, c) => {
-    const parsed = v.safeParse(schema, value);
-    if (!parsed.success) {
-      const issue = parsed.issues[0];
-      const path = issue.path?.map((p) => String(p.key)).join(".") || "body";
-      return c.json({ error: "BAD_REQUEST", message: `${path}: ${issue.message}` }, 400);
-    }
-    return parsed.output as v.InferOutput<S>;
-  });
+function badRequest(c: Context, where: string, issues: v.BaseIssue<unknown>[]) {
+  const issue = issues[0]!;
+  const path = issue.path?.map((p) => String(p.key)).join(".") || where;
+  return c.json({ error: "BAD_REQUEST" as const, message: `${path}: ${issue.message}` }, 400);
 }
+
+function vTarget<T extends keyof ValidationTargets>(target: T, where: string) {
+  return <S extends v.GenericSchema>(schema: S) =>
+    validator(target, (value, c) => {
+      const parsed = v.safeParse(schema, value);
+      if (!parsed.success) return badRequest(c, where, parsed.issues);
+      return parsed.output as v.InferOutput<S>;
+    });
+}
+
+export const vJson = vTarget("json", "body");
+export const vParam = vTarget("param", "path");
+export const vQuery = vTarget("query", "query");

@@ -1,0 +1,88 @@
+// Guest accounts: tokens stored only as hashes, 401 without a valid token, unique display names, recovery codes.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, json, newAccount, uniqueName } from "./api-helpers";
+
+describe("guest accounts", () => {
+  it("POST /api/accounts hands out an id, a bearer token and a recovery code, and stores only hashes", async () => {
+    const r = await call("/api/accounts", { method: "POST" });
+    expect(r.status).toBe(201);
+    const a = await json<{ id: string; token: string; recoveryCode: string }>(r);
+    expect(a.token.length).toBeGreaterThanOrEqual(40);
+    expect(a.recoveryCode).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+    const stored = JSON.stringify([
+      await env.DB.prepare("SELECT * FROM accounts WHERE id = ?").bind(a.id).all(),
+      await env.DB.prepare("SELECT * FROM sessions WHERE account_id = ?").bind(a.id).all(),
+    ]);
+    expect(stored).not.toContain(a.token);
+    expect(stored).not.toContain(a.recoveryCode.replace(/-/g, ""));
+    const me = await json(call("/api/me", { token: a.token }));
+    expect(me).toEqual({ id: a.id, name: null, points: 0, elo: 1500, ratedGames: 0, taler: 1000, records: [] });
+  });
+
+  it("answers 401 to a missing or wrong token and changes nothing", async () => {
+    const a = await newAccount();
+    expect((await call("/api/me")).status).toBe(401);
+    expect((await call("/api/me", { token: "x".repeat(43) })).status).toBe(401);
+    expect((await call("/api/me", { headers: { authorization: "Basic abc" } })).status).toBe(401);
+    const name = uniqueName("Eve");
+    const wrong = await call("/api/me/name", { method: "PUT", body: { name }, token: a.token.slice(0, -2) + "zz" });
+    expect(wrong.status).toBe(401);
+    expect(await json(wrong)).toMatchObject({ error: "UNAUTHORIZED" });
+    expect((await call("/api/daily/attempts", { body: { role: "conte" } })).status).toBe(401);
+    expect((await call("/api/games", { body: { kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte" } })).status).toBe(401);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts WHERE name = ?").bind(name).first("n")).toBe(0);
+    expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: null });
+  });
+});
+
+describe("display names", () => {
+  it("accepts letters of any script, digits and single separators; refuses the rest with a clear 400", async () => {
+    const a = await newAccount();
+    const ok = uniqueName("Jürgen_");
+    const r = await call("/api/me/name", { method: "PUT", body: { name: ok }, token: a.token });
+    expect(r.status).toBe(200);
+    expect(await json(r)).toEqual({ id: a.id, name: ok });
+    for (const bad of ["ab", "x".repeat(21), "<script>", "a  b", "-lead", "Anna!", "a--b", "Computer", "", 42]) {
+      const res = await call("/api/me/name", { method: "PUT", body: { name: bad }, token: a.token });
+      expect(res.status, String(bad)).toBe(400);
+      const body = await json<{ error: string; message: string }>(res);
+      expect(body.error).toBe("BAD_REQUEST");
+      expect(body.message).toMatch(/^name: /);
+    }
+    expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: ok });
+  });
+
+  it("keeps names unique regardless of case (409), and trims and NFC-normalizes them", async () => {
+    const a = await newAccount();
+    const b = await newAccount();
+    const name = uniqueName("Mira");
+    expect((await call("/api/me/name", { method: "PUT", body: { name: ` ${name} ` }, token: a.token })).status).toBe(200);
+    const taken = await call("/api/me/name", { method: "PUT", body: { name: name.toUpperCase() }, token: b.token });
+    expect(taken.status).toBe(409);
+    expect(await json(taken)).toMatchObject({ error: "NAME_TAKEN" });
+    expect(await json(call("/api/me", { token: b.token }))).toMatchObject({ name: null });
+    // "Zoë" typed with a combining diaeresis is the same name as the precomposed one.
+    const zoe = uniqueName("Zoe\u0308");
+    expect(await json(call("/api/me/name", { method: "PUT", body: { name: zoe }, token: a.token }))).toMatchObject({ name: zoe.normalize("NFC") });
+    expect((await call("/api/me/name", { method: "PUT", body: { name: zoe.normalize("NFC") }, token: b.token })).status).toBe(409);
+  });
+});
+
+describe("recovery code", () => {
+  it("carries the account to another device; a wrong code is refused", async () => {
+    const a = await newAccount();
+    const r = await call("/api/accounts/recover", { body: { recoveryCode: a.recoveryCode.toLowerCase().replace(/-/g, " ") } });
+    expect(r.status).toBe(200);
+    const other = await json<{ id: string; token: string }>(r);
+    expect(other.id).toBe(a.id);
+    expect(other.token).not.toBe(a.token);
+    expect(await json(call("/api/me", { token: other.token }))).toMatchObject({ id: a.id });
+    expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ id: a.id });
+    const wrong = await call("/api/accounts/recover", { body: { recoveryCode: "00000-00000-00000-00000" } });
+    expect(wrong.status).toBe(401);
+    const malformed = await call("/api/accounts/recover", { body: { recoveryCode: "nope" } });
+    expect(malformed.status).toBe(400);
+    expect(await json(malformed)).toMatchObject({ error: "BAD_REQUEST", message: expect.stringMatching(/^recoveryCode: /) });
+  });
+});

@@ -1,0 +1,187 @@
+// "Tagesmaskerade": the same deal for everyone each day (Europe/Berlin), played against Stark; boards per day and role.
+import { Hono } from "hono";
+import { getServerByName } from "partyserver";
+import * as v from "valibot";
+import type { RoomConfig } from "../../party/core/battlemaske-core";
+import { hashToken, newToken } from "../../party/tokens";
+import { addDays, berlinDate, commitment, dailySeed, isDate } from "../daily-seed";
+import { accountOf, requireAccount, type AccountEnv } from "./auth";
+import { vJson, vParam, vQuery } from "./validate";
+
+/** The daily game's rules: Battlemaske, one game of three rounds, against Stark, no clock, unrated. */
+export const DAILY_OPTIONS = { ruleset: "battlemaske", variant: "single" } as const;
+export const DAILY_LEVEL = "stark";
+/** "Noch einmal" as often as this per day; each attempt costs a room and a bot. */
+export const MAX_ATTEMPTS_PER_DAY = 50;
+export const BOARD_SIZE = 100;
+/** How long a board's top 100 may be served from a cache (edge and isolate); a new result for the day clears it here. */
+export const BOARD_TTL_S = 5;
+
+const DateParam = v.strictObject({ date: v.pipe(v.string(), v.check(isDate, "date must be a calendar date YYYY-MM-DD")) });
+const BoardQuery = v.strictObject({
+  role: v.picklist(["conte", "maske"], "role must be conte or maske"),
+  board: v.optional(v.picklist(["first", "best"], "board must be first or best"), "first"),
+});
+const AttemptBody = v.strictObject({ role: v.picklist(["conte", "maske"], "role must be conte or maske") });
+
+export interface BoardEntry {
+  rank: number;
+  name: string | null;
+  score: number | null;
+  reached: boolean;
+  rounds: number;
+  mirror: number;
+  finishedAt: number;
+}
+
+interface BoardRow {
+  account_id: string;
+  name: string | null;
+  reached: number;
+  k1: number;
+  k2: number;
+  finished_at: number;
+  score: number | null;
+  rounds: number;
+  mirror: number;
+}
+
+const entry = (r: BoardRow, rank: number): BoardEntry => ({ rank, name: r.name, score: r.score, reached: r.reached === 1, rounds: r.rounds, mirror: r.mirror, finishedAt: r.finished_at });
+
+// The isolate's own short memo in front of the edge cache: a hot board costs no D1 query at all.
+const memo = new Map<string, { until: number; entries: BoardEntry[] }>();
+const cacheUrl = (date: string, role: string, board: string) => `https://board.spielcenter.invalid/${date}/${role}/${board}`;
+
+/** Drops a day's cached boards (called when a result for that day arrives). */
+export async function forgetBoards(date: string): Promise<void> {
+  const cache = (caches as unknown as { default: Cache }).default;
+  const jobs: Promise<unknown>[] = [];
+  for (const role of ["conte", "maske"]) {
+    for (const board of ["first", "best"]) {
+      memo.delete(`${date}/${role}/${board}`);
+      jobs.push(cache.delete(cacheUrl(date, role, board)));
+    }
+  }
+  await Promise.all(jobs);
+}
+
+async function topEntries(db: D1Database, date: string, role: string, board: string): Promise<BoardEntry[]> {
+  const key = `${date}/${role}/${board}`;
+  const now = Date.now();
+  const hit = memo.get(key);
+  if (hit && hit.until > now) return hit.entries;
+  const cache = (caches as unknown as { default: Cache }).default;
+  const cached = await cache.match(cacheUrl(date, role, board));
+  let entries: BoardEntry[];
+  if (cached) {
+    entries = (await cached.json()) as BoardEntry[];
+  } else {
+    const rows = await db
+      .prepare(
+        `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror FROM daily_board b JOIN accounts a ON a.id = b.account_id
+         WHERE b.date = ? AND b.role = ? AND b.board = ? ORDER BY b.reached DESC, b.k1, b.k2, b.finished_at LIMIT ?`,
+      )
+      .bind(date, role, board, BOARD_SIZE)
+      .all<BoardRow>();
+    entries = rows.results.map((r, i) => entry(r, i + 1));
+    await cache.put(cacheUrl(date, role, board), new Response(JSON.stringify(entries), { headers: { "content-type": "application/json", "cache-control": `max-age=${BOARD_TTL_S}` } }));
+  }
+  memo.set(key, { until: now + Math.min(1000, BOARD_TTL_S * 1000), entries });
+  return entries;
+}
+
+/** The caller's own place: their row and how many rows rank above it. */
+async function ownEntry(db: D1Database, account: string, date: string, role: string, board: string): Promise<BoardEntry | null> {
+  const row = await db
+    .prepare(
+      `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror,
+              (SELECT COUNT(*) FROM daily_board o WHERE o.date = b.date AND o.role = b.role AND o.board = b.board AND
+                 (o.reached > b.reached OR (o.reached = b.reached AND (o.k1 < b.k1 OR (o.k1 = b.k1 AND
+                 (o.k2 < b.k2 OR (o.k2 = b.k2 AND o.finished_at < b.finished_at))))))) AS above
+       FROM daily_board b JOIN accounts a ON a.id = b.account_id WHERE b.date = ? AND b.role = ? AND b.board = ? AND b.account_id = ?`,
+    )
+    .bind(date, role, board, account)
+    .first<BoardRow & { above: number }>();
+  return row ? entry(row, row.above + 1) : null;
+}
+
+async function dayInfo(secret: string, date: string, today: string) {
+  const seed = await dailySeed(secret, date);
+  return { date, commitment: await commitment(seed), seed: date < today ? seed : null };
+}
+
+export const daily = new Hono<AccountEnv>()
+  /** Today's commitment (SHA-256 of the seed) and yesterday's seed, so anyone can check yesterday's deal. */
+  .get("/", async (c) => {
+    const today = berlinDate(Date.now());
+    const previous = addDays(today, -1);
+    const [now, prev] = await Promise.all([dayInfo(c.env.DAILY_SECRET, today, today), dayInfo(c.env.DAILY_SECRET, previous, today)]);
+    return c.json({ date: today, commitment: now.commitment, previous: { date: previous, seed: prev.seed!, commitment: prev.commitment } });
+  })
+  /** Starts an attempt: a daily room against Stark with the day's seed. The first attempt of the day goes on the main board. */
+  .post("/attempts", requireAccount, vJson(AttemptBody), async (c) => {
+    const { role } = c.req.valid("json");
+    const account = c.var.account;
+    const now = Date.now();
+    const date = berlinDate(now);
+    const room = newToken().slice(0, 16);
+    const seatToken = newToken();
+    const seat = role === "conte" ? 0 : 1;
+    const db = c.env.DB;
+    const accounts: [string | null, string | null] = seat === 0 ? [account, null] : [null, account];
+    let attempt: number;
+    try {
+      const [inserted] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO daily_attempts (room, account_id, date, role, attempt, created_at)
+             SELECT ?1, ?2, ?3, ?4, COUNT(*) + 1, ?5 FROM daily_attempts WHERE account_id = ?2 AND date = ?3 HAVING COUNT(*) < ?6 RETURNING attempt`,
+          )
+          .bind(room, account, date, role, now, MAX_ATTEMPTS_PER_DAY),
+        db.prepare("INSERT INTO games (room, kind, rated, stake, ruleset, variant, level, account0, account1, created_at) VALUES (?, 'daily', 0, 0, ?, ?, ?, ?, ?, ?)").bind(room, DAILY_OPTIONS.ruleset, DAILY_OPTIONS.variant, DAILY_LEVEL, accounts[0], accounts[1], now),
+      ]);
+      const row = inserted!.results[0] as { attempt: number } | undefined;
+      if (!row) {
+        await db.prepare("DELETE FROM games WHERE room = ?").bind(room).run();
+        return c.json({ error: "TOO_MANY_ATTEMPTS" as const, message: `At most ${MAX_ATTEMPTS_PER_DAY} attempts per day.` }, 429);
+      }
+      attempt = row.attempt;
+    } catch (e) {
+      // Two attempts started at the same moment: the UNIQUE (account, date, attempt) refused the second.
+      if (String(e).includes("UNIQUE")) return c.json({ error: "CONFLICT" as const, message: "Another attempt is being started; try again." }, 409);
+      throw e;
+    }
+    const human = { type: "human", tokenHash: await hashToken(seatToken) } as const;
+    const computer = { type: "computer", level: DAILY_LEVEL } as const;
+    const config: RoomConfig = {
+      kind: "daily",
+      options: DAILY_OPTIONS,
+      seed: await dailySeed(c.env.DAILY_SECRET, date),
+      rated: false,
+      seats: seat === 0 ? [human, computer] : [computer, human],
+      clock: null,
+      accounts,
+    };
+    await (await getServerByName(c.env.BattlemaskeRoom, room)).init(config);
+    return c.json({ room, seatToken, seat, date, attempt, socket: `/parties/battlemaske-room/${room}` }, 201);
+  })
+  /** A day's commitment, and its seed once the day is over (null before). Commitments are published up to a day ahead. */
+  .get("/:date", vParam(DateParam), async (c) => {
+    const { date } = c.req.valid("param");
+    const today = berlinDate(Date.now());
+    if (date > addDays(today, 1)) return c.json({ error: "NOT_YET" as const, message: `The commitment for ${date} is not published yet.` }, 404);
+    return c.json(await dayInfo(c.env.DAILY_SECRET, date, today));
+  })
+  /** The top 100 of a day and role ("first": each account's first attempt; "best": its best attempt without help), plus the caller's own rank. */
+  .get("/:date/leaderboard", vParam(DateParam), vQuery(BoardQuery), async (c) => {
+    const { date } = c.req.valid("param");
+    const { role, board } = c.req.valid("query");
+    const account = c.req.header("authorization") ? await accountOf(c) : null;
+    const entries = await topEntries(c.env.DB, date, role, board);
+    if (!account) {
+      c.header("cache-control", `public, max-age=${BOARD_TTL_S}`);
+      return c.json({ date, role, board, entries });
+    }
+    c.header("cache-control", "private, no-store");
+    return c.json({ date, role, board, entries, me: await ownEntry(c.env.DB, account, date, role, board) });
+  });

@@ -1,0 +1,69 @@
+// The caller's own account: profile with points, Elo, Taler and "Bilanz", the display name, the Taler ledger, "Meine Partien".
+import { Hono } from "hono";
+import * as v from "valibot";
+import { DisplayName, nameKey } from "../names";
+import { requireAccount, type AccountEnv } from "./auth";
+import { vJson, vQuery } from "./validate";
+
+const NameBody = v.strictObject({ name: DisplayName });
+const Page = v.strictObject({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "limit must be a number from 1 to 100"), v.transform(Number), v.minValue(1), v.maxValue(100)), "20"),
+  before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "before must be a time in milliseconds"), v.transform(Number))),
+});
+
+interface AccountRow {
+  id: string;
+  name: string | null;
+  points: number;
+  elo: number;
+  rated_games: number;
+  taler: number;
+}
+
+export const me = new Hono<AccountEnv>()
+  .use(requireAccount)
+  .get("/", async (c) => {
+    const db = c.env.DB;
+    const id = c.var.account;
+    const [acc, rec] = await db.batch([
+      db.prepare("SELECT id, name, points, elo, rated_games, taler FROM accounts WHERE id = ?").bind(id),
+      db.prepare("SELECT game, level, role, helped, wins, losses, draws FROM records WHERE account_id = ? ORDER BY game, level, role, helped").bind(id),
+    ]);
+    const a = acc!.results[0] as AccountRow;
+    const records = (rec!.results as Array<{ game: string; level: string; role: string; helped: number; wins: number; losses: number; draws: number }>).map((r) => ({ ...r, helped: r.helped === 1 }));
+    return c.json({ id: a.id, name: a.name, points: a.points, elo: Math.round(a.elo), ratedGames: a.rated_games, taler: a.taler, records });
+  })
+  /** Chooses or changes the display name; names are unique regardless of case. */
+  .put("/name", vJson(NameBody), async (c) => {
+    const { name } = c.req.valid("json");
+    try {
+      await c.env.DB.prepare("UPDATE accounts SET name = ?, name_key = ? WHERE id = ?").bind(name, nameKey(name), c.var.account).run();
+    } catch (e) {
+      if (String(e).includes("UNIQUE")) return c.json({ error: "NAME_TAKEN" as const, message: `The name "${name}" is taken.` }, 409);
+      throw e;
+    }
+    return c.json({ id: c.var.account, name }, 200);
+  })
+  .get("/ledger", vQuery(Page), async (c) => {
+    const { limit } = c.req.valid("query");
+    const rows = await c.env.DB.prepare("SELECT delta, reason, room, created_at AS time FROM ledger WHERE account_id = ? ORDER BY id DESC LIMIT ?").bind(c.var.account, limit).all();
+    return c.json({ entries: rows.results });
+  })
+  /** "Meine Partien": finished games, newest first; each replayable at GET /api/games/{id}. */
+  .get("/games", vQuery(Page), async (c) => {
+    const { limit, before } = c.req.valid("query");
+    const id = c.var.account;
+    const rows = await c.env.DB.prepare(
+      `SELECT room, kind, rated, ruleset, variant, level, account0, account1, winner, draw, reason, finished_at,
+              (SELECT name FROM accounts WHERE id = CASE WHEN r.account0 = ?1 THEN r.account1 ELSE r.account0 END) AS opponent_name
+       FROM results r WHERE (account0 = ?1 OR account1 = ?1) AND finished_at < ?2 ORDER BY finished_at DESC LIMIT ?3`,
+    )
+      .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit)
+      .all<{ room: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; account0: string | null; account1: string | null; winner: number | null; draw: number; reason: string; finished_at: number; opponent_name: string | null }>();
+    const games = rows.results.map((r) => {
+      const seat = r.account0 === id ? 0 : 1;
+      const outcome = r.draw ? "draw" : r.winner === null ? "aborted" : r.winner === seat ? "win" : "loss";
+      return { id: r.room, kind: r.kind, rated: r.rated === 1, ruleset: r.ruleset, variant: r.variant, level: r.level, seat, outcome, reason: r.reason, opponent: r.opponent_name, finishedAt: r.finished_at };
+    });
+    return c.json({ games });
+  });

@@ -1,0 +1,194 @@
+// A finished game, as a room reports it (POST /internal/results): ratings, Taler, "Bilanz", the daily boards and the
+// archive, written in one D1 batch keyed by the room, so a second report of the same game changes nothing.
+import * as v from "valibot";
+import { RULESETS, VARIANTS } from "../shared/battlemaske/index.js";
+import { boardKey, type Role } from "./daily-score";
+import { eloDeltas, pointDeltas } from "./ratings";
+import { stakeStatements } from "./taler";
+
+const Seat = v.picklist([0, 1]);
+const RoleSchema = v.picklist(["conte", "maske"]);
+const Account = v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(64)));
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const ResultReport = v.object({
+  room: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "room must be 1 to 64 characters of A-Z a-z 0-9 _ -")),
+  kind: v.picklist(["computer", "online", "daily"]),
+  rated: v.boolean(),
+  options: v.object({ ruleset: v.picklist(RULESETS), variant: v.picklist(VARIANTS) }),
+  level: v.nullable(v.pipe(v.string(), v.maxLength(32))),
+  accounts: v.tuple([Account, Account]),
+  result: v.object({ winner: v.nullable(Seat), draw: v.boolean(), reason: v.picklist(["rules", "resign", "leave", "timeout", "aborted"]) }),
+  helped: v.tuple([v.boolean(), v.boolean()]),
+  roles: v.tuple([RoleSchema, RoleSchema]),
+  mirror: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
+  rounds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)),
+  lastRoundTricks: v.tuple([Count, Count]),
+  cardsPlayed: Count,
+  startedAt: Count,
+  finishedAt: Count,
+  stake: Count,
+  log: v.pipe(
+    v.array(v.object({ version: v.pipe(v.number(), v.integer(), v.minValue(1)), time: v.number(), actor: v.string(), event: v.looseObject({ type: v.string() }) })),
+    v.maxLength(20_000),
+  ),
+});
+export type ResultReport = v.InferOutput<typeof ResultReport>;
+
+/** A rated game counts only after 10 played cards or 3 minutes (the room already reports early exits as "aborted"). */
+export const RATED_MIN_CARDS = 10;
+export const RATED_MIN_MS = 3 * 60_000;
+
+export interface RatingChange {
+  readonly account: string;
+  readonly points: number;
+  readonly eloBefore: number;
+  readonly eloAfter: number;
+}
+
+/** What the Worker made of a report; stored with the result and answered again for a repeated report. */
+export interface ResultOutcome {
+  readonly room: string;
+  /** Whether ratings (points, Elo) and the stake moved. */
+  readonly counted: boolean;
+  readonly ratings: readonly RatingChange[];
+  /** Taler moved from the loser to the winner (0: none). */
+  readonly taler: number;
+  /** The daily attempt's board entry, when this was a daily game. */
+  readonly daily: { readonly date: string; readonly role: Role; readonly attempt: number; readonly reached: boolean } | null;
+}
+
+export interface Recorded {
+  readonly duplicate: boolean;
+  readonly outcome: ResultOutcome;
+}
+
+interface AccountRow {
+  id: string;
+  elo: number;
+  rated_games: number;
+  taler: number;
+}
+
+function levelOf(r: ResultReport): string {
+  if (r.kind === "computer") return r.level ?? "computer";
+  if (r.kind === "daily") return "daily";
+  return r.rated ? "rated" : "friendly";
+}
+
+async function storedOutcome(db: D1Database, room: string): Promise<ResultOutcome | null> {
+  const row = await db.prepare("SELECT outcome FROM results WHERE room = ?").bind(room).first<{ outcome: string }>();
+  return row ? (JSON.parse(row.outcome) as ResultOutcome) : null;
+}
+
+/** Records one finished game exactly once. Plain function: the rooms may call it directly as well as through the route. */
+export async function recordResult(db: D1Database, r: ResultReport, now = Date.now()): Promise<Recorded> {
+  const known = await storedOutcome(db, r.room);
+  if (known) return { duplicate: true, outcome: known };
+
+  // The Worker's own record of who sits where wins over the report (an invited seat's account is known only here).
+  const [game, attempt] = await db.batch([
+    db.prepare("SELECT account0, account1, stake FROM games WHERE room = ?").bind(r.room),
+    db.prepare("SELECT account_id, date, role, attempt FROM daily_attempts WHERE room = ?").bind(r.room),
+  ]);
+  const g = game!.results[0] as { account0: string | null; account1: string | null; stake: number } | undefined;
+  const ids: [string | null, string | null] = [g?.account0 ?? r.accounts[0], g?.account1 ?? r.accounts[1]];
+  const stake = g ? g.stake : r.stake;
+  const found = ids.some((x) => x !== null)
+    ? ((await db.prepare("SELECT id, elo, rated_games, taler FROM accounts WHERE id IN (?, ?)").bind(ids[0] ?? "", ids[1] ?? "").all<AccountRow>()).results)
+    : [];
+  const rows = ids.map((id) => found.find((a) => a.id === id) ?? null) as [AccountRow | null, AccountRow | null];
+  const accounts = rows.map((a) => a?.id ?? null) as [string | null, string | null];
+
+  const { winner, draw, reason } = r.result;
+  const early = r.cardsPlayed < RATED_MIN_CARDS && r.finishedAt - r.startedAt < RATED_MIN_MS;
+  const decided = reason !== "aborted" && (draw || winner !== null);
+  const counted = r.rated && decided && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && (reason === "resign" || reason === "leave"));
+
+  const stmts: D1PreparedStatement[] = [];
+  const ratings: RatingChange[] = [];
+  let taler = 0;
+  if (counted) {
+    const [a0, a1] = rows as [AccountRow, AccountRow];
+    const score0 = draw ? 0.5 : winner === 0 ? 1 : 0;
+    const elo = eloDeltas({ elo: a0.elo, ratedGames: a0.rated_games }, { elo: a1.elo, ratedGames: a1.rated_games }, score0);
+    const points = pointDeltas(draw ? null : winner);
+    for (const s of [0, 1] as const) {
+      const a = rows[s]!;
+      ratings.push({ account: a.id, points: points[s], eloBefore: Math.round(a.elo), eloAfter: Math.round(a.elo + elo[s]) });
+      // Relative updates: two games of one account reported at the same time both count.
+      stmts.push(db.prepare("UPDATE accounts SET points = points + ?, elo = elo + ?, rated_games = rated_games + 1 WHERE id = ?").bind(points[s], elo[s], a.id));
+    }
+    if (stake > 0 && !draw && winner !== null) {
+      const w = rows[winner]!;
+      const l = rows[winner === 0 ? 1 : 0]!;
+      taler = Math.min(stake, l.taler);
+      stmts.push(...stakeStatements(db, r.room, w.id, l.id, stake, now));
+    }
+  }
+
+  if (decided) {
+    const level = levelOf(r);
+    for (const s of [0, 1] as const) {
+      const id = accounts[s];
+      if (!id) continue;
+      const role = r.options.variant === "profi" ? "profi" : r.roles[s];
+      const [w, l, d] = draw ? [0, 0, 1] : winner === s ? [1, 0, 0] : [0, 1, 0];
+      stmts.push(
+        db
+          .prepare(
+            `INSERT INTO records (account_id, game, level, role, helped, wins, losses, draws) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT DO UPDATE SET wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws`,
+          )
+          .bind(id, r.options.ruleset, level, role, r.helped[s] ? 1 : 0, w, l, d),
+      );
+    }
+  }
+
+  let daily: ResultOutcome["daily"] = null;
+  const at = attempt!.results[0] as { account_id: string; date: string; role: Role; attempt: number } | undefined;
+  if (r.kind === "daily" && at) {
+    const seat = r.roles[0] === at.role ? 0 : 1;
+    const reached = !draw && winner === seat && reason === "rules";
+    const key = boardKey({ role: at.role, reached, mirror: r.mirror, rounds: r.rounds, lastRoundTricks: r.lastRoundTricks, finishedAt: r.finishedAt });
+    const values = [at.date, at.role, at.account_id, r.room, key.reached, key.k1, key.k2, key.finishedAt, key.score, r.rounds, r.mirror] as const;
+    const insert = "INSERT INTO daily_board (date, role, board, account_id, room, reached, k1, k2, finished_at, score, rounds, mirror) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    const [date, role, ...rest] = values;
+    if (at.attempt === 1) stmts.push(db.prepare(`${insert} ON CONFLICT DO NOTHING`).bind(date, role, "first", ...rest));
+    if (!r.helped[seat]) {
+      stmts.push(
+        db
+          .prepare(
+            `${insert} ON CONFLICT DO UPDATE SET room = excluded.room, reached = excluded.reached, k1 = excluded.k1, k2 = excluded.k2,
+               finished_at = excluded.finished_at, score = excluded.score, rounds = excluded.rounds, mirror = excluded.mirror
+             WHERE excluded.reached > reached OR (excluded.reached = reached AND (excluded.k1 < k1 OR (excluded.k1 = k1 AND
+               (excluded.k2 < k2 OR (excluded.k2 = k2 AND excluded.finished_at < finished_at)))))`,
+          )
+          .bind(date, role, "best", ...rest),
+      );
+    }
+    daily = { date: at.date, role: at.role, attempt: at.attempt, reached };
+  }
+
+  const outcome: ResultOutcome = { room: r.room, counted, ratings, taler, daily };
+  // The result row goes first: a concurrent duplicate fails on its primary key and the whole batch rolls back.
+  stmts.unshift(
+    db
+      .prepare(
+        `INSERT INTO results (room, kind, rated, counted, ruleset, variant, level, account0, account1, winner, draw, reason, report, outcome, log, started_at, finished_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        r.room, r.kind, r.rated ? 1 : 0, counted ? 1 : 0, r.options.ruleset, r.options.variant, r.level, accounts[0], accounts[1], winner, draw ? 1 : 0, reason,
+        JSON.stringify({ ...r, log: undefined }), JSON.stringify(outcome), JSON.stringify(r.log), r.startedAt, r.finishedAt,
+      ),
+  );
+  try {
+    await db.batch(stmts);
+  } catch (e) {
+    const again = await storedOutcome(db, r.room);
+    if (again) return { duplicate: true, outcome: again };
+    throw e;
+  }
+  return { duplicate: false, outcome };
+}
