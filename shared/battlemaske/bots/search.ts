@@ -5,8 +5,11 @@ import { followNode, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, t
 import { gameLeaf, trickLeaf } from "./values.js";
 
 export interface SearchParams {
-  /** Worlds per decision (all of them when fewer are consistent). */
+  /** Worlds per decision (all of them when fewer are consistent)… */
   readonly worlds: number;
+  /** …but at most `budget / candidates` of them (at least `minWorlds`), so a decision's time stays bounded. */
+  readonly budget: number;
+  readonly minWorlds: number;
   /** Exact search once both hands are at or below this size. */
   readonly exactAt: number;
   /** Exchange / greed swap: how many of the rule of thumb's best candidates are evaluated, and in how many worlds. */
@@ -59,7 +62,8 @@ export function playCandidates(info: Info): Candidate[] {
 /** Scores play candidates over the worlds; the caller picks the best for its role. */
 export function scorePlays(info: Info, params: SearchParams, random: () => number, cands: Candidate[]): Scored[] {
   const ctx = searchCtx(info, params);
-  const ws = worlds(info, params.worlds, random, params.inference);
+  const n = Math.min(params.worlds, Math.max(params.minWorlds, Math.floor(params.budget / Math.max(1, cands.length))));
+  const ws = worlds(info, n, random, params.inference);
   const me = info.seat;
   const opp = 1 - me;
   const scored: Scored[] = cands.map((c) => ({ ...c, value: 0, trickWin: 0, diffAfter: 0 }));

@@ -1,10 +1,11 @@
 // The game-level objective: the Conte's chance to win the game from the start of a round at a mirror field.
 // Rounds 2 and 3 come from self-play (scripts/battlemaske-values.ts prints the table); a round-3 end is exact (0 or 1).
 
-/** START[r − 2][m / 2]: the Conte's chance to win from the start of round r (2 or 3) at mirror m (0, 2, 4, 6, 8). */
+/** START[r − 2][m / 2]: the Conte's chance to win from the start of round r (2 or 3) at mirror m (0, 2, 4, 6, 8).
+ * Printed by `npx tsx scripts/battlemaske-values.ts 400 mittel` (Mittel vs Mittel, 400 rounds per field). */
 export const START: readonly (readonly number[])[] = [
-  [0.6, 0.45, 0.3, 0.15, 0.05],
-  [0.85, 0.7, 0.5, 0.3, 0.12],
+  [0.65, 0.475, 0.271, 0.111, 0.029],
+  [0.983, 0.84, 0.708, 0.385, 0.175],
 ];
 
 /** leaf[d]: the Conte's chance to win the game when round `round` ends with trick difference d at this mirror. */
