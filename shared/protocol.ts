@@ -13,20 +13,35 @@ export const BattlemaskeCommandSchema = v.variant("type", [
   v.strictObject({ type: v.literal("swap"), cards: v.pipe(v.array(CardId), v.maxLength(2), v.readonly()) }),
 ]);
 
-export const ClientMessageSchema = v.variant("type", [
-  v.strictObject({
-    type: v.literal("hello"),
-    seatToken: v.optional(v.pipe(v.string(), v.maxLength(128))),
-    lastVersion: v.optional(Seq),
-  }),
-  v.strictObject({ type: v.literal("command"), clientSeq: Seq, baseVersion: Seq, command: BattlemaskeCommandSchema }),
-  v.strictObject({ type: v.literal("takeback"), clientSeq: Seq, action: v.picklist(["request", "accept", "decline"]) }),
-  v.strictObject({ type: v.literal("hint"), clientSeq: Seq }),
-  v.strictObject({ type: v.literal("resign"), clientSeq: Seq }),
-  v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
+const GoldwaageCardId = v.pipe(v.string(), v.maxLength(3));
+const Pan = v.picklist(["left", "right"]);
+
+export const GoldwaageCommandSchema = v.variant("type", [
+  v.strictObject({ type: v.literal("show"), cards: v.pipe(v.array(GoldwaageCardId), v.maxLength(6), v.readonly()) }),
+  v.strictObject({ type: v.literal("play"), card: GoldwaageCardId, pan: v.optional(Pan), show: v.optional(v.pipe(v.array(GoldwaageCardId), v.maxLength(6), v.readonly())) }),
 ]);
 
-export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
+/** The messages a client may send to a room whose game commands follow `command`. */
+function clientMessageSchema<C extends v.GenericSchema>(command: C) {
+  return v.variant("type", [
+    v.strictObject({
+      type: v.literal("hello"),
+      seatToken: v.optional(v.pipe(v.string(), v.maxLength(128))),
+      lastVersion: v.optional(Seq),
+    }),
+    v.strictObject({ type: v.literal("command"), clientSeq: Seq, baseVersion: Seq, command }),
+    v.strictObject({ type: v.literal("takeback"), clientSeq: Seq, action: v.picklist(["request", "accept", "decline"]) }),
+    v.strictObject({ type: v.literal("hint"), clientSeq: Seq }),
+    v.strictObject({ type: v.literal("resign"), clientSeq: Seq }),
+    v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
+  ]);
+}
+
+export const ClientMessageSchema = clientMessageSchema(BattlemaskeCommandSchema);
+export const GoldwaageClientMessageSchema = clientMessageSchema(GoldwaageCommandSchema);
+
+export type ClientMessage = v.InferOutput<typeof ClientMessageSchema> | v.InferOutput<typeof GoldwaageClientMessageSchema>;
+export type ClientMessageSchemaOf = typeof ClientMessageSchema | typeof GoldwaageClientMessageSchema;
 
 /** Stable codes of protocol errors (rule errors keep the engine's codes). */
 export type ProtocolErrorCode =
@@ -52,7 +67,7 @@ export interface ErrorMessage {
 }
 
 /** Parses one raw socket message: the typed message, or a protocol error to send back. */
-export function parseClientMessage(raw: string): { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string } {
+export function parseClientMessage(raw: string, schema: ClientMessageSchemaOf = ClientMessageSchema): { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string } {
   if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes` };
   let json: unknown;
   try {
@@ -60,7 +75,7 @@ export function parseClientMessage(raw: string): { ok: true; message: ClientMess
   } catch {
     return { ok: false, code: "BAD_MESSAGE", message: "not valid JSON" };
   }
-  const parsed = v.safeParse(ClientMessageSchema, json);
+  const parsed = v.safeParse(schema, json);
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const path = issue.path?.map((p) => String(p.key)).join(".") || "message";

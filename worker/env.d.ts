@@ -1,6 +1,7 @@
 // The Worker's bindings, as configured in wrangler.toml. Merged into Cloudflare.Env so that
 // partyserver's Server<Env>, `env` from "cloudflare:workers" and the tests all see them.
 import type { BattlemaskeRoom } from "../party/battlemaske-room";
+import type { GoldwaageRoom } from "../party/goldwaage-room";
 
 declare global {
   namespace Cloudflare {
@@ -9,6 +10,8 @@ declare global {
       ASSETS: Fetcher;
       /** Battlemaske rooms, routed from /parties/battlemaske-room/<name>. */
       BattlemaskeRoom: DurableObjectNamespace<BattlemaskeRoom>;
+      /** Goldwaage tables, routed from /parties/goldwaage-room/<name>. */
+      GoldwaageRoom: DurableObjectNamespace<GoldwaageRoom>;
       /** Accounts, ratings, Taler, results, records, daily boards, the archive (worker/migrations). */
       DB: D1Database;
       /** Rooms authenticate their result reports with it (POST /internal/results). .dev.vars locally, `wrangler secret put` in production. */
@@ -21,7 +24,7 @@ declare global {
     // Types `exports` from "cloudflare:workers" (ctx.exports), as `wrangler types` would.
     interface GlobalProps {
       mainModule: typeof import("./index");
-      durableNamespaces: "BattlemaskeRoom";
+      durableNamespaces: "BattlemaskeRoom" | "GoldwaageRoom";
     }
   }
 }

@@ -6,11 +6,13 @@ import { accounts } from "./api/accounts";
 import { battlemaske } from "./api/battlemaske";
 import { daily } from "./api/daily";
 import { games } from "./api/games";
+import { goldwaage } from "./api/goldwaage";
 import { health } from "./api/health";
 import { internal } from "./api/internal";
 import { me } from "./api/me";
 
 export { BattlemaskeRoom } from "../party/battlemaske-room";
+export { GoldwaageRoom } from "../party/goldwaage-room";
 export { recordResult, ResultReport, type ResultOutcome } from "./results";
 
 const api = new Hono<{ Bindings: Cloudflare.Env }>()
@@ -29,6 +31,7 @@ const api = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/daily", daily)
   .route("/games", games)
   .route("/battlemaske", battlemaske)
+  .route("/goldwaage", goldwaage)
   // Unknown API paths answer in JSON instead of falling through to the SPA's index.html.
   .all("*", (c) => c.json({ error: "not found" }, 404));
 

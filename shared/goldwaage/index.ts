@@ -10,3 +10,4 @@ export * from "./solver.js";
 export * from "./bots/index.js";
 export * from "./bots/knowledge.js";
 export * from "./bots/play.js";
+export * from "./redact.js";

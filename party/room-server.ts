@@ -1,0 +1,117 @@
+// A game room as a PartyServer class on a SQLite-backed Durable Object: sockets, storage, alarms and seat tokens here;
+// every rule and every message decision in the runtime-agnostic room core (party/core/room-core.ts).
+import { Server, type Connection, type WSMessage } from "partyserver";
+import { parseClientMessage, type ClientMessageSchemaOf } from "../shared/protocol.js";
+import type { LogEntry } from "./core/log";
+import type { RoomConfigOf, RoomCore, RoomEvent, ServerMessageOf, Viewer } from "./core/room-core";
+import { SqlLogStore } from "./sql-log-store";
+import { hashToken } from "./tokens";
+
+interface ConnectionState {
+  viewer: Viewer;
+}
+
+// Any game's core: the server only moves messages and entries between sockets, storage and the core.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyCore = RoomCore<any, any, any, any>;
+
+export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
+  static override options = { hibernate: true };
+
+  protected core: Core | null = null;
+  protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
+
+  /** The room core for a config (a game's own subclass). */
+  protected abstract makeCore(name: string, store: SqlLogStore<{ readonly type: string } | RoomEvent>, config: RoomConfigOf<O>): Core;
+  /** The schema of the messages this game's clients send. */
+  protected abstract readonly messages: ClientMessageSchemaOf;
+
+  override onStart(): void {
+    this.store = new SqlLogStore(this.ctx.storage);
+    // A Durable Object woken by its alarm has no ctx.id.name, so the room keeps its own name.
+    if (this.store.getMeta<string>("roomName") === undefined) this.store.putMeta("roomName", this.name);
+    const config = this.store.getMeta<RoomConfigOf<O>>("config");
+    if (config) this.core = this.makeCore(this.roomName(), this.store, config);
+  }
+
+  /** Called once by the Worker that creates the table (RPC); a second call with the room set up changes nothing. */
+  async init(config: RoomConfigOf<O>): Promise<{ created: boolean; version: number }> {
+    if (this.core) return { created: false, version: this.core.version };
+    this.store.putMeta("config", config);
+    const core = this.makeCore(this.roomName(), this.store, config);
+    this.core = core;
+    core.start(Date.now());
+    await this.afterChange();
+    return { created: true, version: core.version };
+  }
+
+  /** Gives an invited seat to the first caller with its invite; the game starts once no seat is free. Later calls get null. */
+  async claimInvite(inviteHash: string, tokenHash: string): Promise<{ seat: number } | null> {
+    const core = this.core;
+    const seat = core?.inviteSeat(inviteHash) ?? null;
+    if (!core || seat === null) return null;
+    const seats = core.config.seats.map((s, i) => (i === seat ? { type: "human" as const, tokenHash } : s));
+    const config = { ...(core.config as RoomConfigOf<O>), seats };
+    this.store.putMeta("config", config);
+    const next = this.makeCore(this.roomName(), this.store, config);
+    this.core = next;
+    this.broadcastEntries(next, next.start(Date.now()));
+    await this.afterChange();
+    return { seat };
+  }
+
+  /** Ends a game on time. Alarms fire at least once, maybe twice: the core appends a timeout only when one is really due. */
+  override async onAlarm(): Promise<void> {
+    const core = this.core;
+    if (!core) return;
+    this.broadcastEntries(core, core.onAlarm(Date.now()));
+    await this.afterChange();
+  }
+
+  override async onMessage(connection: Connection<ConnectionState>, raw: WSMessage): Promise<void> {
+    const parsed = parseClientMessage(typeof raw === "string" ? raw : new TextDecoder().decode(raw), this.messages);
+    if (!parsed.ok) return this.send(connection, [{ type: "error", clientSeq: null, code: parsed.code, message: parsed.message, messageDe: "Die Nachricht ist ungültig." }]);
+    const core = this.core;
+    if (!core) return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_GAME", message: "There is no game at this table.", messageDe: "An diesem Tisch gibt es kein Spiel." }]);
+    const msg = parsed.message;
+    if (msg.type === "hello") {
+      let viewer: Viewer = "spectator";
+      if (msg.seatToken !== undefined) {
+        const seat = core.seatFor(await hashToken(msg.seatToken));
+        if (seat === null) return this.send(connection, [{ type: "error", clientSeq: null, code: "BAD_SEAT_TOKEN", message: "This seat token does not belong to this table.", messageDe: "Dieses Platz-Token gehört nicht zu diesem Tisch." }]);
+        viewer = seat;
+      }
+      connection.setState({ viewer });
+      return this.send(connection, core.hello(viewer, msg.lastVersion));
+    }
+    const state = connection.state;
+    if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
+    const { reply, appended } = core.handle(state.viewer, msg, Date.now());
+    this.send(connection, reply);
+    this.broadcastEntries(core, appended);
+    if (appended.length > 0) await this.afterChange();
+  }
+
+  /** After the log grew: keep the alarm at the next flag fall, and let a game's subclass react (e.g. report the end). */
+  protected async afterChange(): Promise<void> {
+    const at = this.core?.nextAlarm() ?? null;
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
+  }
+
+  protected broadcastEntries(core: Core, entries: ReadonlyArray<LogEntry<{ readonly type: string } | RoomEvent>>): void {
+    if (entries.length === 0) return;
+    for (const connection of this.getConnections<ConnectionState>()) {
+      const viewer = connection.state?.viewer;
+      if (viewer !== undefined) this.send(connection, core.messagesFor(viewer, entries));
+    }
+  }
+
+  private send(connection: Connection, messages: ReadonlyArray<ServerMessageOf<unknown>>): void {
+    for (const m of messages) connection.send(JSON.stringify(m));
+  }
+
+  private roomName(): string {
+    return this.store.getMeta<string>("roomName") ?? this.name;
+  }
+}
