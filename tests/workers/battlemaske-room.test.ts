@@ -108,6 +108,14 @@ describe("BattlemaskeRoom against the computer", () => {
     expect(["conte", "maske"]).toContain(view.game.winner);
     const last = await spectator.next((m) => m.type === "state" && m.version === version);
     expect(last.view.game.hand).toBeNull();
+    // The room reports the finished game to the Worker once: it lands in D1 with the whole log.
+    let row: { room: string; log: string } | null = null;
+    for (let i = 0; i < 50 && !row; i++) {
+      row = await env.DB.prepare("SELECT room, log FROM results WHERE room = ?").bind(created.room).first<{ room: string; log: string }>();
+      if (!row) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(row?.room).toBe(created.room);
+    expect(JSON.parse(row!.log)).toHaveLength(version);
     await player.close();
     await spectator.close();
   });
