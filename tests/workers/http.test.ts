@@ -1,0 +1,86 @@
+// The API's edges: CORS only for the site's own origin, typed 400s for malformed bodies and parameters, friend games.
+import { describe, expect, it } from "vitest";
+import { call, json, newAccount, origin, postResult, report } from "./api-helpers";
+
+describe("CORS", () => {
+  it("allows the site's own origin and no other", async () => {
+    const preflight = (from: string) =>
+      call("/api/me", { method: "OPTIONS", headers: { origin: from, "access-control-request-method": "GET", "access-control-request-headers": "authorization" } });
+    const own = await preflight(origin);
+    expect(own.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(own.headers.get("access-control-allow-headers")).toContain("authorization");
+    const evil = await preflight("https://evil.example");
+    expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+    const get = await call("/api/daily", { headers: { origin: "https://evil.example" } });
+    expect(get.headers.get("access-control-allow-origin")).toBeNull();
+    expect((await call("/api/daily", { headers: { origin } })).headers.get("access-control-allow-origin")).toBe(origin);
+  });
+});
+
+describe("malformed input", () => {
+  it("answers every endpoint's bad body or parameter with 400 {error, message}", async () => {
+    const a = await newAccount();
+    const cases: Array<[string, { method?: string; body?: unknown }, RegExp]> = [
+      ["/api/accounts/recover", { body: {} }, /^recoveryCode: /],
+      ["/api/me/name", { method: "PUT", body: { nom: "x" } }, /^(name|nom): /],
+      ["/api/me/name", { method: "PUT", body: "{oops" }, /JSON/i],
+      ["/api/daily/attempts", { body: { role: "conte", extra: 1 } }, /^extra: /],
+      ["/api/games", { body: { kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte", stake: 10 } }, /stake/],
+      ["/api/games", { body: { kind: "rated", clock: { minutes: 0, increment: 0 }, ruleset: "battlemaske", variant: "single", role: "conte" } }, /^clock\.minutes: /],
+      ["/api/games", { body: { kind: "rated", clock: null, ruleset: "schach", variant: "single", role: "conte" } }, /^ruleset: /],
+      ["/api/games/invite/short", { body: {} }, /^code: /],
+      ["/api/me/games?before=yesterday", {}, /^before: /],
+    ];
+    for (const [path, init, message] of cases) {
+      const r = await call(path, { ...init, token: a.token });
+      expect(r.status, path).toBe(400);
+      const body = await json<{ error: string; message: string }>(r);
+      expect(body.error, path).toBe("BAD_REQUEST");
+      expect(body.message, path).toMatch(message);
+    }
+  });
+});
+
+describe("play with a friend", () => {
+  const game = { kind: "rated", clock: { minutes: 5, increment: 2 }, ruleset: "battlemaske", variant: "single", role: "maske", stake: 100 };
+
+  it("returns the creator's seat and an invite link; the invite is claimed once", async () => {
+    const [host, friend, late] = [await newAccount(), await newAccount(), await newAccount()];
+    const r = await call("/api/games", { body: game, token: host.token });
+    expect(r.status).toBe(201);
+    const created = await json(r);
+    expect(created).toMatchObject({ id: created.room, seat: 1, role: "maske" });
+    expect(created.invite).toMatch(new RegExp(`^${origin}/einladung/[A-Za-z0-9_-]{40,}$`));
+    const code = created.invite.split("/").pop();
+    expect((await call(`/api/games/invite/${code}`, { method: "POST", token: host.token })).status).toBe(409);
+    const claim = await call(`/api/games/invite/${code}`, { method: "POST", token: friend.token });
+    expect(claim.status).toBe(200);
+    expect(await json(claim)).toMatchObject({ id: created.room, room: created.room, seat: 0 });
+    const again = await call(`/api/games/invite/${code}`, { method: "POST", token: late.token });
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ error: "INVITE_TAKEN" });
+    expect((await call(`/api/games/invite/${"x".repeat(43)}`, { method: "POST", token: late.token })).status).toBe(404);
+    // Running: no log.
+    expect((await call(`/api/games/${created.room}`)).status).toBe(404);
+    // The room reports the end (it may not know the invited seat's account; the Worker does): rated, stake moved.
+    const body = report({ room: created.room, accounts: [null, host.id], stake: 0, result: { winner: 0, draw: false, reason: "rules" } });
+    const outcome = await json(postResult(body));
+    expect(outcome.outcome).toMatchObject({ counted: true, taler: 100 });
+    expect(await json(call("/api/me", { token: friend.token }))).toMatchObject({ points: 10, elo: 1516, taler: 1100 });
+    expect(await json(call("/api/me", { token: host.token }))).toMatchObject({ points: -10, elo: 1484, taler: 900 });
+    expect((await call(`/api/games/${created.room}`)).status).toBe(200);
+  });
+
+  it("refuses a stake either player cannot afford", async () => {
+    const [host, friend, other] = [await newAccount(), await newAccount(), await newAccount()];
+    expect((await call("/api/games", { body: { ...game, stake: 1001 }, token: host.token })).status).toBe(400);
+    // friend loses 600 Taler first, then cannot take a seat at stake 500.
+    await postResult(report({ accounts: [other.id, friend.id], stake: 600, result: { winner: 0, draw: false, reason: "rules" } }));
+    const created = await json(call("/api/games", { body: { ...game, stake: 500 }, token: host.token }));
+    const code = created.invite.split("/").pop();
+    const refused = await call(`/api/games/invite/${code}`, { method: "POST", token: friend.token });
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject({ error: "STAKE_TOO_HIGH" });
+    expect((await call(`/api/games/invite/${code}`, { method: "POST", token: other.token })).status).toBe(200);
+  });
+});
