@@ -2,6 +2,7 @@
 // npm run -s client -- play --url URL --spectate ROOM [--record FILE]
 // A headless client: plays (or watches) a whole game through the real server, a bot deciding for its seat from its view alone.
 import { appendFileSync, writeFileSync } from "node:fs";
+import { PartySocket } from "partysocket";
 import WebSocket from "ws";
 import { stateFromView, type Seat } from "../shared/battlemaske/index.js";
 import { botCommand, isBotName, mustAct, type BotName } from "../shared/battlemaske/bots/index.js";
@@ -69,78 +70,85 @@ async function run(f: Flags): Promise<Record<string, unknown>> {
   let seat: Seat | null = null;
   let clientSeq = 0;
   let pending: { clientSeq: number; baseVersion: number; command: unknown } | null = null;
-  let reconnects = -1;
+  let reconnects = -1; // the first open is a connect, not a reconnect
   let received = 0;
   let firstVersion: number | undefined;
   let duplicates = 0;
 
   return new Promise((resolve, reject) => {
-    const open = () => {
-      reconnects++;
-      const ws = new WebSocket(wsUrl);
-      let sinceOpen = 0;
-      const send = (m: unknown) => ws.send(JSON.stringify(m));
-      const act = () => {
-        if (!view || view.over || seat === null || pending) return;
-        const state = stateFromView(view.game);
-        if (!mustAct(state, seat)) return;
-        pending = { clientSeq: ++clientSeq, baseVersion: version!, command: botCommand(f.bot, state, seat, `client/${room}/${version}`) };
-        send({ type: "command", ...pending });
-      };
-      // Resume from the last event actually received (a batch may have been cut mid-way).
-      const lastSeen = () => Math.max(version ?? 0, ...versions);
-      ws.on("open", () => send({ type: "hello", ...(seatToken ? { seatToken } : {}), ...(version !== undefined ? { lastVersion: lastSeen() } : {}) }));
-      ws.on("message", (data) => {
-        const m = JSON.parse(String(data)) as Msg;
-        received++;
-        sinceOpen++;
-        if (f.record) appendFileSync(f.record, JSON.stringify(m) + "\n");
-        switch (m.type) {
-          case "welcome":
-            seat = m.seat;
-            if (m.view) ({ view, version } = { view: m.view, version: m.version });
-            firstVersion ??= m.version;
-            // A command sent before the drop is resent as it was: the room answers a duplicate with the same outcome.
-            if (pending) send({ type: "command", ...pending });
-            break;
-          case "event":
-            if (versions.has(m.version)) duplicates++;
-            versions.add(m.version);
-            break;
-          case "state":
-          case "resync":
-            view = m.view;
-            version = m.version;
-            if (m.type === "resync") pending = null;
-            break;
-          case "ack":
-            if (pending?.clientSeq === m.clientSeq) pending = null;
-            break;
-          case "error":
-            ws.close();
-            return reject(new Error(`the room refused: ${m.code} ${m.message}`));
-        }
-        if (view?.over) {
-          ws.close(1000);
-          const g = view.game;
-          const result = view.result;
-          const mine = seat === null ? null : result.draw ? "draw" : result.reason === "aborted" ? "aborted" : result.winner === seat ? "won" : "lost";
-          // Every version after the one the welcome showed must have arrived exactly once.
-          const missing = version! - firstVersion! - versions.size;
-          return resolve({ result: mine ?? result.reason, winner: g.variant === "profi" ? result.winner : g.winner, mirror: g.mirror, events: versions.size, reconnects, version, missing, duplicates, room, seat });
-        }
-        if (f.dropEvery > 0 && sinceOpen >= f.dropEvery) {
-          ws.removeAllListeners("close");
-          ws.once("close", open);
-          ws.terminate();
-          return;
-        }
-        act();
-      });
-      ws.on("close", () => reject(new Error("the room closed the connection")));
-      ws.on("error", (e) => reject(e));
+    const u = new URL(f.url);
+    // partysocket reconnects by itself; its queue is off so a command is never replayed blindly — we resend it ourselves
+    // after the welcome, with the same clientSeq, and the room answers a duplicate with the same outcome.
+    const ws = new PartySocket({
+      host: u.host,
+      protocol: u.protocol === "https:" ? "wss" : "ws",
+      party: "battlemaske-room",
+      room,
+      WebSocket,
+      maxEnqueuedMessages: 0,
+      minReconnectionDelay: 10,
+      maxReconnectionDelay: 500,
+    });
+    let sinceOpen = 0;
+    const send = (m: unknown) => ws.send(JSON.stringify(m));
+    const act = () => {
+      if (!view || view.over || seat === null || pending) return;
+      const state = stateFromView(view.game);
+      if (!mustAct(state, seat)) return;
+      pending = { clientSeq: ++clientSeq, baseVersion: version!, command: botCommand(f.bot, state, seat, `client/${room}/${version}`) };
+      send({ type: "command", ...pending });
     };
-    open();
+    // Resume from the last event actually received (a batch may have been cut mid-way).
+    const lastSeen = () => Math.max(version ?? 0, ...versions);
+    ws.addEventListener("open", () => {
+      reconnects++;
+      sinceOpen = 0;
+      send({ type: "hello", ...(seatToken ? { seatToken } : {}), ...(version !== undefined ? { lastVersion: lastSeen() } : {}) });
+    });
+    ws.addEventListener("message", (event) => {
+      const m = JSON.parse(String(event.data)) as Msg;
+      received++;
+      sinceOpen++;
+      if (f.record) appendFileSync(f.record, JSON.stringify(m) + "\n");
+      switch (m.type) {
+        case "welcome":
+          seat = m.seat;
+          if (m.view) ({ view, version } = { view: m.view, version: m.version });
+          firstVersion ??= m.version;
+          if (pending) send({ type: "command", ...pending });
+          break;
+        case "event":
+          if (versions.has(m.version)) duplicates++;
+          versions.add(m.version);
+          break;
+        case "state":
+        case "resync":
+          view = m.view;
+          version = m.version;
+          if (m.type === "resync") pending = null;
+          break;
+        case "ack":
+          if (pending?.clientSeq === m.clientSeq) pending = null;
+          break;
+        case "error":
+          ws.close();
+          return reject(new Error(`the room refused: ${m.code} ${m.message}`));
+      }
+      if (view?.over) {
+        ws.close(1000);
+        const g = view.game;
+        const result = view.result;
+        const mine = seat === null ? null : result.draw ? "draw" : result.reason === "aborted" ? "aborted" : result.winner === seat ? "won" : "lost";
+        // Every version after the one the welcome showed must have arrived exactly once.
+        const missing = version! - firstVersion! - versions.size;
+        return resolve({ result: mine ?? result.reason, winner: g.variant === "profi" ? result.winner : g.winner, mirror: g.mirror, events: versions.size, reconnects, version, missing, duplicates, room, seat });
+      }
+      if (f.dropEvery > 0 && sinceOpen >= f.dropEvery) return ws.reconnect();
+      act();
+    });
+    ws.addEventListener("error", () => {
+      // partysocket retries by itself; a room that keeps refusing shows up as no progress, not as a crash here.
+    });
   });
 }
 
