@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { migrateLocalD1 } from "./migrate-d1.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const host = "127.0.0.1";
@@ -23,6 +24,14 @@ if (!existsSync(join(root, "web", "dist", "index.html"))) {
 
 const wranglerDir = join(root, ".wrangler");
 for (const dir of ["config", "logs", "state"]) mkdirSync(join(wranglerDir, dir), { recursive: true });
+
+// The local D1 (accounts, ratings, daily boards, archive) gets worker/migrations before the Worker starts.
+try {
+  migrateLocalD1(join(wranglerDir, "state"), { quiet: true });
+} catch (error) {
+  console.error(String(error));
+  process.exit(1);
+}
 
 const wrangler = join(root, "node_modules", ".bin", process.platform === "win32" ? "wrangler.cmd" : "wrangler");
 const args = [
