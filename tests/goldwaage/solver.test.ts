@@ -85,13 +85,15 @@ describe("the open-hand solver", () => {
     // Limit 4: every 9 and 10 tips the moment it is played (9 − 4 > 4), so at least two lives.
     expect(minLivesLost({ limit: 4, turn: 0, hands, left: [], right: [] })).toBeGreaterThanOrEqual(2);
   });
-  it("is fast: a whole random 12-card round in well under 5 ms on average", () => {
-    const t0 = performance.now();
+  it("is fast: a whole random 12-card round in well under 5 ms of CPU time on average", () => {
+    // CPU time of this process, not the wall clock: the machine may be busy with other simulations.
+    const t0 = process.cpuUsage();
     const n = 300;
     for (let i = 0; i < n; i++) {
       const cards = shuffle(DECK, rng(i, "solver-speed")).slice(0, 12);
       new Solver({ limit: 5, turn: 0, hands: [cards.slice(0, 6), cards.slice(6)], left: [], right: [] }).minLoss();
     }
-    expect((performance.now() - t0) / n).toBeLessThan(5);
+    const used = process.cpuUsage(t0);
+    expect((used.user + used.system) / 1000 / n).toBeLessThan(5);
   });
 });
