@@ -1,9 +1,17 @@
-import { createEffect, For, Match, Switch } from "solid-js";
+import { createEffect, For, lazy, Match, Suspense, Switch } from "solid-js";
 import { gameInfo, LANGS, type Lang } from "../../shared/catalog";
 import { lang, setLang, ui } from "./i18n";
 import { Home } from "./pages/Home";
 import { NotFound } from "./pages/NotFound";
-import { Rules } from "./pages/Rules";
+
+// Everything but the start page loads on demand, so the first visit stays small.
+const Rules = lazy(() => import("./pages/Rules").then((m) => ({ default: m.Rules })));
+const ComputerSetup = lazy(() => import("./pages/Play").then((m) => ({ default: m.ComputerSetup })));
+const RoomPage = lazy(() => import("./pages/Play").then((m) => ({ default: m.RoomPage })));
+const HotSeat = lazy(() => import("./pages/HotSeat").then((m) => ({ default: m.HotSeat })));
+const Daily = lazy(() => import("./pages/Daily").then((m) => ({ default: m.Daily })));
+const Friend = lazy(() => import("./pages/Friend").then((m) => ({ default: m.Friend })));
+const Invite = lazy(() => import("./pages/Friend").then((m) => ({ default: m.Invite })));
 import { type Route } from "./route";
 import { currentRoute, Link } from "./router";
 
@@ -40,12 +48,32 @@ export function App() {
         </div>
       </header>
       <main id="main" tabindex="-1">
-        <Switch fallback={<NotFound />}>
-          <Match when={currentRoute().page === "home"}>
-            <Home />
-          </Match>
-          <Match when={rulesGame(currentRoute())}>{(game) => <Rules game={game()} />}</Match>
-        </Switch>
+        <Suspense fallback={<p class="loading">…</p>}>
+          <Switch fallback={<NotFound />}>
+            <Match when={currentRoute().page === "home"}>
+              <Home />
+            </Match>
+            <Match when={rulesGame(currentRoute())}>{(game) => <Rules game={game()} />}</Match>
+            <Match when={currentRoute().page === "computer"}>
+              <ComputerSetup />
+            </Match>
+            <Match when={currentRoute().page === "hotseat"}>
+              <HotSeat />
+            </Match>
+            <Match when={currentRoute().page === "daily"}>
+              <Daily />
+            </Match>
+            <Match when={currentRoute().page === "friend"}>
+              <Friend />
+            </Match>
+            <Match when={roomOf(currentRoute(), "table")} keyed>
+              {(room) => <RoomPage room={room} />}
+            </Match>
+            <Match when={roomOf(currentRoute(), "invite")} keyed>
+              {(room) => <Invite room={room} />}
+            </Match>
+          </Switch>
+        </Suspense>
       </main>
       <footer class="site-footer">
         <p>Spielcenter · Battlemaske · Zwiegespalten · Goldwaage</p>
@@ -58,8 +86,20 @@ function rulesGame(route: Route) {
   return route.page === "rules" ? route.game : undefined;
 }
 
+function roomOf(route: Route, page: "table" | "invite"): string | undefined {
+  return route.page === page ? route.room : undefined;
+}
+
 function pageTitle(route: Route): string {
   switch (route.page) {
+    case "computer":
+    case "table":
+    case "hotseat":
+    case "friend":
+    case "invite":
+      return "Battlemaske · Spielcenter";
+    case "daily":
+      return `${lang() === "de" ? "Tagesmaskerade" : "Daily game"} · Spielcenter`;
     case "home":
       return "Spielcenter";
     case "rules":

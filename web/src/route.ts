@@ -1,9 +1,19 @@
 // Path routes of the client, as pure functions (tested in tests/web/ without a DOM).
 import { GAME_IDS, type GameId } from "../../shared/catalog";
 
-export type Route = { page: "home" } | { page: "rules"; game: GameId } | { page: "notFound" };
+export type Route =
+  | { page: "home" }
+  | { page: "rules"; game: GameId }
+  | { page: "computer" }
+  | { page: "hotseat" }
+  | { page: "friend" }
+  | { page: "daily" }
+  | { page: "table"; room: string }
+  | { page: "invite"; room: string }
+  | { page: "notFound" };
 
 const RULES_PREFIX = "/regeln/";
+const ROOM = /^[A-Za-z0-9_-]{8,32}$/;
 
 export function parseRoute(pathname: string): Route {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
@@ -13,6 +23,14 @@ export function parseRoute(pathname: string): Route {
     const game = GAME_IDS.find((known) => known === id);
     if (game) return { page: "rules", game };
   }
+  if (path === "/spielen/computer") return { page: "computer" };
+  if (path === "/spielen/zuzweit") return { page: "hotseat" };
+  if (path === "/spielen/freund") return { page: "friend" };
+  if (path === "/tagesspiel") return { page: "daily" };
+  const table = /^\/partie\/([^/]+)$/.exec(path);
+  if (table && ROOM.test(table[1]!)) return { page: "table", room: table[1]! };
+  const invite = /^\/einladung\/([^/]+)$/.exec(path);
+  if (invite && ROOM.test(invite[1]!)) return { page: "invite", room: invite[1]! };
   return { page: "notFound" };
 }
 
@@ -22,6 +40,18 @@ export function hrefOf(route: Route): string {
       return "/";
     case "rules":
       return RULES_PREFIX + route.game;
+    case "computer":
+      return "/spielen/computer";
+    case "hotseat":
+      return "/spielen/zuzweit";
+    case "friend":
+      return "/spielen/freund";
+    case "daily":
+      return "/tagesspiel";
+    case "table":
+      return `/partie/${route.room}`;
+    case "invite":
+      return `/einladung/${route.room}`;
     case "notFound":
       return "/";
   }

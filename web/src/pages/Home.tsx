@@ -1,16 +1,64 @@
-import { For } from "solid-js";
+import { For, Show } from "solid-js";
 import { GAMES } from "../../../shared/catalog";
 import { lang, playersText, ui } from "../i18n";
 import { hrefOf } from "../route";
 import { Link } from "../router";
 
+const tr = (de: string, en: string) => (lang() === "de" ? de : en);
+
+/** The room of an unfinished game in this browser (read without loading the game code). */
+function resumable(): string | null {
+  try {
+    const room = localStorage.getItem("spielcenter.current");
+    return room && localStorage.getItem(`spielcenter.seat.${room}`) ? room : null;
+  } catch {
+    return null;
+  }
+}
+
 export function Home() {
+  const room = resumable();
   return (
     <div class="page home">
       <section class="hero" aria-labelledby="page-title">
         <h1 id="page-title">{ui().homeTitle}</h1>
         <p class="lead">{ui().homeLead}</p>
-        <p class="soon">{ui().homeSoon}</p>
+      </section>
+      <section aria-labelledby="play-heading" class="play-menu">
+        <h2 id="play-heading" class="section-title">
+          {tr("Battlemaske spielen", "Play Battlemaske")}
+        </h2>
+        <Show when={room}>
+          <Link class="button primary big resume" href={`/partie/${room}`} data-testid="resume-game">
+            {tr("Partie fortsetzen", "Resume the game")}
+          </Link>
+        </Show>
+        <ul class="play-list">
+          <li>
+            <Link class="play-tile" href="/spielen/computer" data-testid="new-game-computer">
+              <strong>{tr("Gegen den Computer", "Against the computer")}</strong>
+              <span>{tr("Leicht, Mittel oder Stark – mit Rat und „Karte zurück“.", "Easy, medium or strong – with hints and take-backs.")}</span>
+            </Link>
+          </li>
+          <li>
+            <Link class="play-tile" href="/spielen/zuzweit" data-testid="new-game-hotseat">
+              <strong>{tr("Zu zweit an einem Gerät", "Two players, one device")}</strong>
+              <span>{tr("Ein Vorhang verdeckt die Karten, bevor ihr wechselt.", "A curtain hides the cards before you swap seats.")}</span>
+            </Link>
+          </li>
+          <li>
+            <Link class="play-tile" href="/tagesspiel" data-testid="daily">
+              <strong>{tr("Tagesmaskerade", "Daily game")}</strong>
+              <span>{tr("Dieselben Karten für alle, gegen Stark – mit Bestenliste.", "The same cards for everyone, against Strong – with a leaderboard.")}</span>
+            </Link>
+          </li>
+          <li>
+            <Link class="play-tile" href="/spielen/freund" data-testid="new-game-friend">
+              <strong>{tr("Mit einem Freund", "With a friend")}</strong>
+              <span>{tr("Einladungslink teilen, der Freund öffnet ihn, los geht's.", "Share an invite link; your friend opens it and you play.")}</span>
+            </Link>
+          </li>
+        </ul>
       </section>
       <section aria-labelledby="games-heading">
         <h2 id="games-heading" class="section-title">

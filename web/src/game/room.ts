@@ -1,0 +1,199 @@
+// The connection to a room: partysocket with its queue off, the seat token and the clientSeq counter kept in
+// localStorage (so a reload resumes the same game), and a command in flight resent with the same clientSeq after
+// the welcome — never replayed blindly by the socket.
+import { PartySocket } from "partysocket";
+import { batch, createSignal, onCleanup } from "solid-js";
+import type { Command, Seat } from "../../../shared/battlemaske/events";
+import type { View } from "../../../shared/battlemaske/view";
+
+export type RoomKind = "computer" | "online" | "daily" | "hotseat";
+
+export interface RoomResult {
+  readonly winner: number | null;
+  readonly draw: boolean;
+  readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
+}
+
+export interface RoomView {
+  readonly game: View;
+  readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean };
+  readonly helped: readonly boolean[];
+  readonly over: boolean;
+  readonly result: RoomResult | null;
+  readonly clock: { remaining: number[]; running: boolean[]; since: number } | null;
+}
+
+export interface HintPayload {
+  readonly cards: readonly string[];
+  readonly suit: string | null;
+  readonly reason: { readonly de: string; readonly en: string };
+  readonly winChance: number;
+}
+
+/** Everything needed to sit down at the same seat again. */
+export interface Session {
+  room: string;
+  seat: Seat;
+  seatToken: string;
+  clientSeq: number;
+  kind: RoomKind;
+  level?: string;
+  invite?: string;
+  date?: string;
+}
+
+const KEY = (room: string) => `spielcenter.seat.${room}`;
+const CURRENT = "spielcenter.current";
+
+export function loadSession(room: string): Session | null {
+  try {
+    const raw = localStorage.getItem(KEY(room));
+    return raw ? (JSON.parse(raw) as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(s: Session): void {
+  try {
+    localStorage.setItem(KEY(s.room), JSON.stringify(s));
+    localStorage.setItem(CURRENT, s.room);
+  } catch {
+    // storage blocked: the game still runs, a reload cannot resume it
+  }
+}
+
+/** The room of the game last played here, if it is still stored. */
+export function currentRoom(): string | null {
+  try {
+    const room = localStorage.getItem(CURRENT);
+    return room && loadSession(room) ? room : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetCurrent(room: string): void {
+  try {
+    if (localStorage.getItem(CURRENT) === room) localStorage.removeItem(CURRENT);
+  } catch {
+    // nothing to forget
+  }
+}
+
+export interface RoomEventMessage {
+  readonly version: number;
+  readonly time: number;
+  readonly actor: string;
+  readonly event: { readonly type: string; readonly [k: string]: unknown };
+}
+
+export interface RoomError {
+  readonly code: string;
+  readonly message: string;
+  readonly messageDe: string;
+}
+
+/** Opens the room for a session (inside a component: closed on cleanup). `onEvent` sees each event before the view moves on. */
+export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, before: RoomView | null) => void) {
+  const [view, setView] = createSignal<RoomView | null>(null);
+  const [version, setVersion] = createSignal(0);
+  const [connected, setConnected] = createSignal(false);
+  const [error, setError] = createSignal<RoomError | null>(null);
+  const [busy, setBusy] = createSignal(false);
+  let pending: Record<string, unknown> | null = null;
+  let lastVersion: number | undefined;
+  let current: RoomView | null = null;
+
+  const ws = new PartySocket({
+    host: location.host,
+    protocol: location.protocol === "https:" ? "wss" : "ws",
+    party: "battlemaske-room",
+    room: session.room,
+    maxEnqueuedMessages: 0,
+    minReconnectionDelay: 200,
+    maxReconnectionDelay: 3000,
+  });
+  const send = (m: unknown) => ws.send(JSON.stringify(m));
+
+  ws.addEventListener("open", () => {
+    setConnected(true);
+    send({ type: "hello", seatToken: session.seatToken, ...(lastVersion !== undefined ? { lastVersion } : {}) });
+  });
+  ws.addEventListener("close", () => setConnected(false));
+  ws.addEventListener("message", (e: MessageEvent) => {
+    let m: { type: string; [k: string]: any };
+    try {
+      m = JSON.parse(String(e.data));
+    } catch {
+      return;
+    }
+    switch (m.type) {
+      case "welcome":
+        if (m.view) apply(m.version, m.view);
+        if (pending) send(pending);
+        break;
+      case "event":
+        lastVersion = Math.max(lastVersion ?? 0, m.version);
+        onEvent(m as unknown as RoomEventMessage, current);
+        break;
+      case "state":
+        apply(m.version, m.view);
+        break;
+      case "resync":
+        pending = null;
+        setBusy(false);
+        apply(m.version, m.view);
+        break;
+      case "ack":
+        if (pending && pending.clientSeq === m.clientSeq) {
+          pending = null;
+          setBusy(false);
+        }
+        break;
+      case "error":
+        if (m.clientSeq !== null && pending && pending.clientSeq === m.clientSeq) {
+          pending = null;
+          setBusy(false);
+        }
+        setError({ code: m.code, message: m.message, messageDe: m.messageDe });
+        break;
+    }
+  });
+  onCleanup(() => ws.close(1000));
+
+  function apply(v: number, rv: RoomView) {
+    current = rv;
+    lastVersion = v;
+    batch(() => {
+      setVersion(v);
+      setView(rv);
+    });
+  }
+
+  /** Sends a message with a fresh clientSeq (the counter is stored first, so it is never reused). */
+  function submit(body: Record<string, unknown>) {
+    if (pending) return false;
+    session.clientSeq += 1;
+    saveSession(session);
+    pending = { ...body, clientSeq: session.clientSeq };
+    setBusy(true);
+    setError(null);
+    if (connected()) send(pending);
+    return true;
+  }
+
+  return {
+    view,
+    version,
+    connected,
+    error,
+    busy,
+    clearError: () => setError(null),
+    command: (command: Command) => submit({ type: "command", baseVersion: version(), command }),
+    takeback: (action: "request" | "accept" | "decline") => submit({ type: "takeback", action }),
+    hint: () => submit({ type: "hint" }),
+    resign: () => submit({ type: "resign" }),
+    leave: () => submit({ type: "leave" }),
+  };
+}

@@ -1,0 +1,3 @@
+export function HotSeat() {
+  return <div class="page"><h1>Zu zweit</h1></div>;
+}
