@@ -48,45 +48,49 @@ interface BoardRow {
 
 const entry = (r: BoardRow, rank: number): BoardEntry => ({ rank, name: r.name, score: r.score, reached: r.reached === 1, rounds: r.rounds, mirror: r.mirror, finishedAt: r.finished_at });
 
-// The isolate's own short memo in front of the edge cache: a hot board costs no D1 query at all.
-const memo = new Map<string, { until: number; entries: BoardEntry[] }>();
+// The isolate's own short memo in front of the edge cache: a hot board costs no D1 query and no cache lookup, and
+// concurrent misses share one query (no stampede when the memo expires under load).
+const memo = new Map<string, { until: number; entries: Promise<BoardEntry[]> }>();
 const cacheUrl = (date: string, role: string, board: string) => `https://board.spielcenter.invalid/${date}/${role}/${board}`;
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
 
 /** Drops a day's cached boards (called when a result for that day arrives). */
 export async function forgetBoards(date: string): Promise<void> {
-  const cache = (caches as unknown as { default: Cache }).default;
   const jobs: Promise<unknown>[] = [];
   for (const role of ["conte", "maske"]) {
     for (const board of ["first", "best"]) {
       memo.delete(`${date}/${role}/${board}`);
-      jobs.push(cache.delete(cacheUrl(date, role, board)));
+      jobs.push(edgeCache().delete(cacheUrl(date, role, board)));
     }
   }
   await Promise.all(jobs);
 }
 
-async function topEntries(db: D1Database, date: string, role: string, board: string): Promise<BoardEntry[]> {
+async function loadTop(db: D1Database, date: string, role: string, board: string): Promise<BoardEntry[]> {
+  const cached = await edgeCache().match(cacheUrl(date, role, board));
+  if (cached) return (await cached.json()) as BoardEntry[];
+  const rows = await db
+    .prepare(
+      `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror FROM daily_board b JOIN accounts a ON a.id = b.account_id
+       WHERE b.date = ? AND b.role = ? AND b.board = ? ORDER BY b.reached DESC, b.k1, b.k2, b.finished_at LIMIT ?`,
+    )
+    .bind(date, role, board, BOARD_SIZE)
+    .all<BoardRow>();
+  const entries = rows.results.map((r, i) => entry(r, i + 1));
+  await edgeCache().put(cacheUrl(date, role, board), new Response(JSON.stringify(entries), { headers: { "content-type": "application/json", "cache-control": `max-age=${BOARD_TTL_S}` } }));
+  return entries;
+}
+
+function topEntries(db: D1Database, date: string, role: string, board: string): Promise<BoardEntry[]> {
   const key = `${date}/${role}/${board}`;
   const now = Date.now();
   const hit = memo.get(key);
   if (hit && hit.until > now) return hit.entries;
-  const cache = (caches as unknown as { default: Cache }).default;
-  const cached = await cache.match(cacheUrl(date, role, board));
-  let entries: BoardEntry[];
-  if (cached) {
-    entries = (await cached.json()) as BoardEntry[];
-  } else {
-    const rows = await db
-      .prepare(
-        `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror FROM daily_board b JOIN accounts a ON a.id = b.account_id
-         WHERE b.date = ? AND b.role = ? AND b.board = ? ORDER BY b.reached DESC, b.k1, b.k2, b.finished_at LIMIT ?`,
-      )
-      .bind(date, role, board, BOARD_SIZE)
-      .all<BoardRow>();
-    entries = rows.results.map((r, i) => entry(r, i + 1));
-    await cache.put(cacheUrl(date, role, board), new Response(JSON.stringify(entries), { headers: { "content-type": "application/json", "cache-control": `max-age=${BOARD_TTL_S}` } }));
-  }
-  memo.set(key, { until: now + Math.min(1000, BOARD_TTL_S * 1000), entries });
+  const entries = loadTop(db, date, role, board);
+  const slot = { until: now + Math.min(1000, BOARD_TTL_S * 1000), entries };
+  memo.set(key, slot);
+  // A failed load is not remembered.
+  entries.catch(() => memo.get(key) === slot && memo.delete(key));
   return entries;
 }
 

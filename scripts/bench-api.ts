@@ -1,0 +1,227 @@
+// npm run bench:api [-- --seconds 30 --rps 500 --results-rps 100 --results-seconds 10 --accounts 40 --url URL]
+// Against wrangler dev (started here with a fresh, migrated D1 unless --url is given):
+// 1. reports game results at --results-rps (rated games with stakes and daily attempts, every report sent twice),
+//    then checks that the daily boards, points and Taler are consistent with what was reported;
+// 2. GETs a daily leaderboard at --rps for --seconds (open loop) and prints p50/p90/p99/max latency and errors.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { boardKey, compareKeys, type BoardKey } from "../worker/daily-score.js";
+import { migrateLocalD1 } from "./migrate-d1.mjs";
+
+const args = process.argv.slice(2).filter((a) => a !== "--");
+const flag = (name: string, dflt: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : dflt;
+};
+const SECONDS = Number(flag("--seconds", "30"));
+const RPS = Number(flag("--rps", "500"));
+const RESULTS_RPS = Number(flag("--results-rps", "100"));
+const RESULTS_SECONDS = Number(flag("--results-seconds", "10"));
+const ACCOUNTS = Number(flag("--accounts", "40"));
+let url = flag("--url", "");
+const root = join(import.meta.dirname, "..");
+
+function readDevVar(name: string): string {
+  // wrangler dev reads .dev.vars; the bench needs ROOM_SECRET to report results like a room.
+  const text = readFileSync(join(root, ".dev.vars"), "utf8");
+  const m = new RegExp(`^${name}="?([^"\\n]*)"?$`, "m").exec(text);
+  if (!m) throw new Error(`${name} missing in .dev.vars`);
+  return m[1]!;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function startSite(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const state = mkdtempSync(join(tmpdir(), "spielcenter-bench-api-"));
+  migrateLocalD1(state, { quiet: true });
+  const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"], {
+    cwd: root,
+    detached: true,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") },
+  });
+  const site = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  for (let i = 0; i < 160; i++) {
+    try {
+      if ((await fetch(`${site}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) return { url: site, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error("wrangler dev did not come up in 40 s");
+}
+
+async function req(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<any> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const r = await fetch(`${url}${path}`, { method: init.method ?? (init.body !== undefined ? "POST" : "GET"), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${r.status} ${text}`);
+  return JSON.parse(text);
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** Sends `count` jobs at `rate` per second without waiting for answers (open loop); resolves when all have answered. */
+async function openLoop(count: number, rate: number, job: (i: number) => Promise<void>): Promise<void> {
+  const start = performance.now();
+  const running: Promise<void>[] = [];
+  let sent = 0;
+  while (sent < count) {
+    const due = Math.min(count, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+    while (sent < due) running.push(job(sent++));
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(running);
+}
+
+interface Player {
+  id: string;
+  token: string;
+  name: string;
+}
+
+async function main(): Promise<void> {
+  let site: { url: string; stop(): void } | null = null;
+  if (!url) {
+    site = await startSite();
+    url = site.url;
+  }
+  const roomSecret = readDevVar("ROOM_SECRET");
+  try {
+    // Accounts, each with one daily attempt (a room against Stark) in alternating roles.
+    const players: Player[] = [];
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const a = await req("/api/accounts", { method: "POST" });
+      const name = `Bench${i}x${crypto.randomUUID().slice(0, 6)}`;
+      await req("/api/me/name", { method: "PUT", body: { name }, token: a.token });
+      players.push({ id: a.id, token: a.token, name });
+    }
+    const attempts: Array<{ room: string; role: "conte" | "maske"; player: Player; date: string }> = [];
+    for (const [i, p] of players.entries()) {
+      const role = i % 2 === 0 ? "conte" : "maske";
+      const a = await req("/api/daily/attempts", { body: { role }, token: p.token });
+      attempts.push({ room: a.room, role, player: p, date: a.date });
+    }
+    const date = attempts[0]!.date;
+
+    // Results: daily attempts and rated games with a stake of 10, each report sent twice.
+    const total = Math.round(RESULTS_RPS * RESULTS_SECONDS);
+    const expected = new Map<string, { role: string; name: string; key: BoardKey }>();
+    const bodies: unknown[] = [];
+    const now = Date.now();
+    let rated = 0;
+    for (let i = 0; bodies.length < total; i++) {
+      const a = attempts[i];
+      if (a && i % 2 === 0) {
+        const human = a.role === "conte" ? 0 : 1;
+        const won = i % 3 !== 0;
+        const mirror = a.role === "conte" ? (won ? i % 9 : 10) : won ? 10 + (i % 3) : i % 10;
+        const rounds = 1 + (i % 3);
+        const finishedAt = now + i;
+        const tricks: [number, number] = [5 + (i % 2), 5 - (i % 2)];
+        const body = { room: a.room, kind: "daily", rated: false, options: { ruleset: "battlemaske", variant: "single" }, level: "stark", accounts: human === 0 ? [a.player.id, null] : [null, a.player.id], result: { winner: won ? human : 1 - human, draw: false, reason: "rules" }, helped: [false, false], roles: ["conte", "maske"], mirror, rounds, lastRoundTricks: tricks, cardsPlayed: 50, startedAt: finishedAt - 300_000, finishedAt, stake: 0, log: [{ version: 1, time: finishedAt, actor: "room", event: { type: "gameCreated" } }] };
+        expected.set(a.player.id, { role: a.role, name: a.player.name, key: boardKey({ role: a.role, reached: won, mirror, rounds, lastRoundTricks: tricks, finishedAt }) });
+        bodies.push(body, body);
+        continue;
+      }
+      const p0 = players[i % players.length]!;
+      const p1 = players[(i * 7 + 3) % players.length]!;
+      if (p0 === p1) continue;
+      rated++;
+      const body = { room: `bench${i.toString(36).padStart(11, "0")}`, kind: "online", rated: true, options: { ruleset: "battlemaske", variant: "single" }, level: null, accounts: [p0.id, p1.id], result: { winner: i % 5 === 0 ? null : i % 2, draw: i % 5 === 0, reason: "rules" }, helped: [false, false], roles: ["conte", "maske"], mirror: 5, rounds: 3, lastRoundTricks: [5, 5], cardsPlayed: 60, startedAt: now - 600_000, finishedAt: now, stake: 10, log: [{ version: 1, time: now, actor: "room", event: { type: "gameCreated" } }] };
+      bodies.push(body, body);
+    }
+    bodies.length = total;
+    const resultLatency: number[] = [];
+    let resultErrors = 0;
+    const t0 = performance.now();
+    await openLoop(bodies.length, RESULTS_RPS, async (i) => {
+      const s = performance.now();
+      try {
+        const r = await fetch(`${url}/internal/results`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${roomSecret}` }, body: JSON.stringify(bodies[i]) });
+        await r.arrayBuffer();
+        if (r.status !== 200) resultErrors++;
+      } catch {
+        resultErrors++;
+      }
+      resultLatency.push(performance.now() - s);
+    });
+    const resultSeconds = (performance.now() - t0) / 1000;
+    resultLatency.sort((a, b) => a - b);
+
+    // Consistency: the boards equal the order computed from the reports; points sum to 0; Taler are conserved.
+    let boardsOk = true;
+    for (const role of ["conte", "maske"] as const) {
+      const want = [...expected.values()].filter((e) => e.role === role).sort((a, b) => compareKeys(a.key, b.key)).map((e) => e.name).slice(0, 100);
+      const got = (await req(`/api/daily/${date}/leaderboard?role=${role}&board=first`, { token: players[0]!.token })).entries.map((e: { name: string }) => e.name);
+      if (JSON.stringify(want) !== JSON.stringify(got)) {
+        boardsOk = false;
+        console.log(`board ${role}: expected ${want.join(",")}\n                got ${got.join(",")}`);
+      }
+    }
+    let points = 0;
+    let taler = 0;
+    for (const p of players) {
+      const me = await req("/api/me", { token: p.token });
+      points += me.points;
+      taler += me.taler;
+    }
+    const talerOk = taler === 1000 * players.length;
+
+    // Leaderboard GETs at RPS for SECONDS.
+    const count = Math.round(RPS * SECONDS);
+    const latency: number[] = [];
+    let errors = 0;
+    const g0 = performance.now();
+    await openLoop(count, RPS, async (i) => {
+      const s = performance.now();
+      try {
+        const r = await fetch(`${url}/api/daily/${date}/leaderboard?role=${i % 2 ? "conte" : "maske"}`);
+        await r.arrayBuffer();
+        if (r.status !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      latency.push(performance.now() - s);
+    });
+    const getSeconds = (performance.now() - g0) / 1000;
+    latency.sort((a, b) => a - b);
+
+    console.log(`bench:api against ${url}`);
+    console.log(`results: ${bodies.length} reports (${rated} rated games + daily attempts, each sent twice) in ${resultSeconds.toFixed(1)} s = ${(bodies.length / resultSeconds).toFixed(0)}/s; p50 ${ms(pct(resultLatency, 50))}, p99 ${ms(pct(resultLatency, 99))}; errors ${resultErrors}`);
+    console.log(`consistency: boards ${boardsOk ? "match the reports" : "DIFFER"}; points sum ${points} (expected 0); Taler sum ${taler} (expected ${1000 * players.length})`);
+    console.log(`leaderboard GET: ${count} requests in ${getSeconds.toFixed(1)} s = ${(count / getSeconds).toFixed(0)}/s; p50 ${ms(pct(latency, 50))}, p90 ${ms(pct(latency, 90))}, p99 ${ms(pct(latency, 99))}, max ${ms(latency.at(-1) ?? NaN)}; errors ${errors}`);
+    const pass = errors === 0 && resultErrors === 0 && boardsOk && points === 0 && talerOk && pct(latency, 99) <= 20;
+    console.log(pass ? "PASS (p99 ≤ 20 ms, no errors, consistent)" : "FAIL");
+    process.exitCode = pass ? 0 : 1;
+  } finally {
+    site?.stop();
+  }
+}
+
+await main();
