@@ -172,3 +172,20 @@ describe("daily boards", () => {
     expect((await call("/api/daily/2001-13-01/leaderboard?role=conte")).status).toBe(400);
   });
 });
+
+describe("daily archive", () => {
+  it("serves today's finished attempt only to its player until the day is over", async () => {
+    const [me, other] = [await newAccount(), await newAccount()];
+    const started = await json(call("/api/daily/attempts", { body: { role: "maske" }, token: me.token }));
+    const now = Date.now();
+    await postResult(report({ room: started.room, kind: "daily", rated: false, level: "stark", accounts: [null, me.id], result: { winner: 0, draw: false, reason: "rules" }, startedAt: now - 1000, finishedAt: now }));
+    const anonymous = await call(`/api/games/${started.room}`);
+    expect(anonymous.status).toBe(404);
+    expect(await json(anonymous)).toMatchObject({ error: "NOT_YET" });
+    expect((await call(`/api/games/${started.room}`, { token: other.token })).status).toBe(404);
+    expect((await call(`/api/games/${started.room}`, { token: me.token })).status).toBe(200);
+    // A past day's game is public.
+    await env.DB.prepare("UPDATE daily_attempts SET date = '2001-02-01' WHERE room = ?").bind(started.room).run();
+    expect((await call(`/api/games/${started.room}`)).status).toBe(200);
+  });
+});

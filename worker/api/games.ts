@@ -7,7 +7,8 @@ import { GAME_IDS, GAMES, gameInfo, type GameId } from "../../shared/catalog";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { MAX_STAKE } from "../taler";
-import { requireAccount, type AccountEnv } from "./auth";
+import { berlinDate } from "../daily-seed";
+import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vParam } from "./validate";
 
 const CreateGame = v.pipe(
@@ -108,8 +109,17 @@ export const games = new Hono<AccountEnv>()
       .bind(id)
       .first<{ room: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; report: string; log: string; started_at: number; finished_at: number; name0: string | null; name1: string | null }>();
     if (!row) return c.json({ error: "NOT_FOUND" as const, message: "No finished game with this id (a running game's log is not served)." }, 404);
+    let cacheControl = "public, max-age=3600";
+    if (row.kind === "daily") {
+      // A daily game's log shows the day's cards: public once the day is over, before that only to its player.
+      const at = await c.env.DB.prepare("SELECT date, account_id FROM daily_attempts WHERE room = ?").bind(id).first<{ date: string; account_id: string }>();
+      if (at && at.date >= berlinDate(Date.now())) {
+        if ((await accountOf(c)) !== at.account_id) return c.json({ error: "NOT_YET" as const, message: `A daily game is published once its day (${at.date}) is over.` }, 404);
+        cacheControl = "private, no-store";
+      }
+    }
     const report = JSON.parse(row.report) as { roles: unknown; helped: unknown; mirror: number; rounds: number };
-    c.header("cache-control", "public, max-age=3600");
+    c.header("cache-control", cacheControl);
     return c.json({
       id: row.room,
       kind: row.kind,
