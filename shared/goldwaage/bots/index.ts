@@ -18,7 +18,7 @@ export interface Bot {
 export interface BotOptions {
   /** The bot's own seed: its samples are drawn from it and the public situation, so a seed fixes every decision. */
   readonly seed?: Seed;
-  /** How many worlds planner and strong sample (planner 1, strong 48 by default). */
+  /** How many worlds planner and strong sample (planner 1, strong 24 by default). */
   readonly samples?: number;
 }
 
@@ -126,7 +126,7 @@ export function plannerBot(options: BotOptions = {}): Bot {
 /** The default team-mate: sampled worlds solved exactly from the round's first card; it keeps its heaviest cards open as the signal of what it must place. */
 export function strongBot(options: BotOptions = {}): Bot {
   const seed = options.seed ?? 0;
-  const samples = options.samples ?? 48;
+  const samples = options.samples ?? 24;
   return {
     name: "strong",
     act(view) {
