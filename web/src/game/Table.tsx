@@ -14,6 +14,8 @@ import "./table.css";
 export interface TableModel {
   readonly kind: RoomKind;
   readonly view: () => RoomView | null;
+  /** The last event version shown (a hook for tests: it changes whenever the table does). */
+  readonly version: () => number;
   /** The seat whose view is shown (hot-seat: the one in front of the screen). */
   readonly seat: () => Seat;
   readonly log: () => readonly LogEntry[];
@@ -155,7 +157,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   };
 
   return (
-    <div class={`table rs-${rs()}`} data-testid="table" data-phase={v().phase} data-seat={me()}>
+    <div class={`table rs-${rs()}`} data-testid="table" data-phase={v().phase} data-seat={me()} data-version={m.version()}>
       <div class="table-head">
         <span>
           {rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}

@@ -56,15 +56,16 @@ export function SuitEmblem(props: { suit: Suit | "E"; ruleset: Ruleset; class?: 
       }
     >
       <svg class={`emblem-suit ${props.class ?? ""}`} viewBox="0 0 32 32" aria-hidden="true">
-        {EMBLEMS[props.suit]}
+        {EMBLEMS[props.suit]()}
       </svg>
     </Show>
   );
 }
 
-const EMBLEMS: Record<Suit | "E", JSX.Element> = {
+// Functions, not elements: a Solid element is one DOM node and can sit in one place only.
+const EMBLEMS: Record<Suit | "E", () => JSX.Element> = {
   // Peacock feather: a quill with an eye.
-  P: (
+  P: () => (
     <g fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round">
       <path d="M16 30 C15 22 15 14 16 4" />
       <ellipse cx="16" cy="11" rx="6.5" ry="8.5" />
@@ -73,7 +74,7 @@ const EMBLEMS: Record<Suit | "E", JSX.Element> = {
     </g>
   ),
   // Ducat: a coin with a rim and a crown mark.
-  D: (
+  D: () => (
     <g fill="none" stroke="currentColor" stroke-width="1.8">
       <circle cx="16" cy="16" r="12" />
       <circle cx="16" cy="16" r="8.5" stroke-dasharray="2 1.6" />
@@ -81,7 +82,7 @@ const EMBLEMS: Record<Suit | "E", JSX.Element> = {
     </g>
   ),
   // Ember: a flame.
-  G: (
+  G: () => (
     <path
       d="M16 3 C18 9 24 12 24 20 C24 26 20 29 16 29 C12 29 8 26 8 20 C8 15 11 13 12 8 C14 11 14 14 16 15 C17 11 16 7 16 3 Z M16 27 C18.5 27 20 25 20 22.5 C20 19.5 17.5 18 17 15.5 C15.5 18 12 19.5 12 22.5 C12 25 13.5 27 16 27 Z"
       fill="currentColor"
@@ -89,7 +90,7 @@ const EMBLEMS: Record<Suit | "E", JSX.Element> = {
     />
   ),
   // Elixir: a glass vial.
-  E: (
+  E: () => (
     <g fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round">
       <path d="M12 3 H20 M13 3 V11 L7 23 C5.5 26.5 8 29 11 29 H21 C24 29 26.5 26.5 25 23 L19 11 V3" />
       <path d="M9.5 20 H22.5 L24 24 C24.5 26 23 27 21 27 H11 C9 27 7.5 26 8 24 Z" fill="currentColor" />

@@ -201,6 +201,7 @@ function RoomTable(props: { session: Session }) {
       if (v?.over) forgetCurrent(s.room);
       return v;
     },
+    version: room.version,
     seat: () => s.seat,
     log,
     hint,

@@ -1,0 +1,92 @@
+// The vs-computer game in a real browser (Debian's chromium) against wrangler dev: setup, the stable hooks, a whole game by clicking.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Site } from "../../scripts/lib/site.js";
+import { openBrowser, playToEnd, shot, startWebSite, type Browser } from "./helpers.js";
+
+let site: Site;
+let b: Browser;
+
+beforeAll(async () => {
+  site = await startWebSite();
+  b = await openBrowser();
+}, 90_000);
+afterAll(async () => {
+  await b?.close();
+  await site?.stop();
+});
+
+describe("against the computer (browser)", () => {
+  it("plays a whole game vs Leicht by clicking, with the stable hooks in place and no console errors", async () => {
+    const page = b.page;
+    await page.goto(site.url + "/");
+    await shot(page, "home-desktop");
+    await page.getByTestId("new-game-computer").click();
+    await page.getByTestId("role-conte").click();
+    await page.getByTestId("level-leicht").click();
+    await page.getByTestId("ruleset-battlemaske").click();
+    await page.getByTestId("variant-normal").click();
+    await shot(page, "setup-desktop");
+    await page.getByTestId("start-game").click();
+    await page.getByTestId("exchange-confirm").waitFor();
+    await shot(page, "table-exchange-desktop");
+
+    // Exchange, round 1: one card; the confirm button stays disabled until it is picked, and a click toggles.
+    const confirm = page.getByTestId("exchange-confirm");
+    expect(await confirm.isDisabled()).toBe(true);
+    const first = page.locator('[data-testid="hand-card"][data-legal="true"]').first();
+    const id = await first.getAttribute("data-card");
+    expect(id).toMatch(/^[PDGE][1-7]$/);
+    await first.click();
+    expect(await confirm.isDisabled()).toBe(false);
+    await page.locator(`[data-testid="hand-card"][data-card="${id}"]`).click();
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.locator(`[data-testid="hand-card"][data-card="${id}"]`).click();
+    await confirm.click();
+
+    // Conte leads the first trick: every card is legal; the mirror and the trick score are there.
+    await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+    expect(await page.getByTestId("mirror").getAttribute("data-value")).toBe("0");
+    expect(await page.getByTestId("trick-score").textContent()).toContain("0");
+    await shot(page, "table-play-desktop");
+
+    // The hint: suggested cards glow, a box gives reason and chance.
+    await page.getByTestId("hint").click();
+    await page.getByTestId("hint-box").waitFor();
+    expect(await page.locator('[data-testid="hand-card"][data-hint="true"]').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("win-chance").textContent()).toMatch(/\d+ %/);
+    await shot(page, "table-hint-desktop");
+
+    // An elixir lead asks for a suit, if we hold one.
+    const elixir = page.locator('[data-testid="hand-card"][data-legal="true"][data-card^="E"]').first();
+    if ((await elixir.count()) > 0) {
+      await elixir.click();
+      await page.getByTestId("name-suit-G").waitFor();
+      expect(await page.getByTestId("name-suit-P").isVisible()).toBe(true);
+      expect(await page.getByTestId("name-suit-D").isVisible()).toBe(true);
+      await shot(page, "table-name-suit-desktop");
+      await elixir.click(); // toggles the choice off again
+    }
+
+    let tookBack = false;
+    await playToEnd(page, {
+      onStep: async (i) => {
+        if (i === 3) await shot(page, "table-midgame-desktop");
+        if (!tookBack && i >= 2 && !(await page.getByTestId("name-suit-P").isVisible())) {
+          // Take back the last card once: the table goes back, and the game counts "mit Hilfe".
+          tookBack = true;
+          await page.locator('[data-testid="takeback"]:not([disabled])').click();
+          await page.getByTestId("game-log").getByText("Karte zurück:").waitFor();
+          expect(await page.getByTestId("table-error").count()).toBe(0);
+        }
+      },
+    });
+    const result = page.getByTestId("game-result");
+    expect(["conte", "maske"]).toContain(await result.getAttribute("data-winner"));
+    await shot(page, "result-desktop");
+    await page.getByTestId("view-table").click();
+    await shot(page, "table-over-desktop");
+    await page.getByTestId("show-result").click();
+    await result.waitFor();
+    expect(b.errors).toEqual([]);
+  }, 120_000);
+});
