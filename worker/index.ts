@@ -13,7 +13,7 @@ import { me } from "./api/me";
 
 export { BattlemaskeRoom } from "../party/battlemaske-room";
 export { GoldwaageRoom } from "../party/goldwaage-room";
-export { recordResult, ResultReport, type ResultOutcome } from "./results";
+export { recordReport, recordResult, ResultReport, type ResultOutcome } from "./results";
 
 const api = new Hono<{ Bindings: Cloudflare.Env }>()
   // Browsers may call the API from the site's own origin only (SITE_ORIGIN, else the origin the request was sent to).

@@ -192,3 +192,12 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
   }
   return { duplicate: false, outcome };
 }
+
+/**
+ * For a room in the same Worker script that prefers a direct call to the HTTP route: validates `body` like
+ * POST /internal/results does (throws a ValiError when it does not fit) and records it once.
+ * Import it from "worker/results" (not "worker/index", which imports the rooms).
+ */
+export async function recordReport(db: D1Database, body: unknown, now = Date.now()): Promise<Recorded> {
+  return recordResult(db, v.parse(ResultReport, body), now);
+}
