@@ -1,7 +1,12 @@
 // Results from the rooms: authentication, exactly-once, ratings (points and Elo), Taler, "Bilanz", the archive.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import * as v from "valibot";
+import { chooseComputerCommand } from "../../party/computer";
+import { BattlemaskeRoomCore } from "../../party/core/battlemaske-core";
+import { MemoryLogStore } from "../../party/core/log";
 import { eloDeltas, expectedScore, kFactor } from "../../worker/ratings";
+import { ResultReport } from "../../worker/results";
 import { call, json, newAccount, postResult, report, uniqueName } from "./api-helpers";
 
 async function taler(id: string): Promise<{ taler: number; ledger: number }> {
@@ -154,5 +159,23 @@ describe("archive", () => {
     const list = await json(call("/api/me/games", { token: a.token }));
     expect(list.games[0]).toMatchObject({ id: created.room, outcome: "win", seat: 0, level: "leicht" });
     expect((await call("/api/me/games?limit=abc", { token: a.token })).status).toBe(400);
+  });
+});
+
+describe("the room's own report", () => {
+  it("fits the contract and is archived as sent", async () => {
+    const a = await newAccount();
+    const core = new BattlemaskeRoomCore(`c${Date.now().toString(36)}`.padEnd(16, "0").slice(0, 16), new MemoryLogStore(), {
+      kind: "computer", options: { ruleset: "battlemaske", variant: "single" }, seed: "contract", rated: false,
+      seats: [{ type: "computer", level: "leicht" }, { type: "computer", level: "leicht" }], clock: null, accounts: [a.id, null],
+    }, chooseComputerCommand);
+    core.start(Date.now());
+    const sent = JSON.parse(JSON.stringify(core.report()));
+    expect(v.safeParse(ResultReport, sent).issues).toBeUndefined();
+    const answer = await json(postResult(sent));
+    expect(answer).toMatchObject({ ok: true, duplicate: false });
+    const archived = await json(call(`/api/games/${sent.room}`));
+    expect(archived.log).toEqual(sent.log);
+    expect(archived.log.some((e: { event: { type: string } }) => e.event.type === "roundDealt")).toBe(true);
   });
 });
