@@ -90,3 +90,57 @@ describe("against the computer (browser)", () => {
     expect(b.errors).toEqual([]);
   }, 120_000);
 });
+
+describe("on a phone (390×844)", () => {
+  it("resumes the same game after a reload and plays Zwiegespalten as Maske vs Mittel to the end", async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const page = phone.page;
+      await page.goto(site.url + "/");
+      await shot(page, "home-phone");
+      await page.getByTestId("new-game-computer").click();
+      await page.getByTestId("role-maske").click();
+      await page.getByTestId("level-mittel").click();
+      await page.getByTestId("ruleset-zwiegespalten").click();
+      await page.getByTestId("variant-normal").click();
+      await shot(page, "setup-phone");
+      await page.getByTestId("start-game").click();
+      await page.getByTestId("exchange-confirm").waitFor();
+      await shot(page, "table-exchange-phone");
+
+      // Every tap target is at least 44 px; ten cards sit in two rows.
+      const boxes = await page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height, top: Math.round(r.top) })));
+      expect(boxes.length).toBe(10);
+      for (const r of boxes) expect(Math.min(r.w, r.h)).toBeGreaterThanOrEqual(44);
+      expect(new Set(boxes.map((r) => Math.round(r.top / 20))).size).toBeGreaterThanOrEqual(2);
+      const width = await page.evaluate("document.documentElement.scrollWidth");
+      expect(width).toBeLessThanOrEqual(390);
+
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await page.getByTestId("exchange-confirm").click();
+      await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+      const url = page.url();
+      const hand = await page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
+      const version = await page.getByTestId("table").getAttribute("data-version");
+      await shot(page, "table-play-phone");
+
+      await page.reload();
+      await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+      expect(page.url()).toBe(url);
+      expect(await page.getByTestId("table").getAttribute("data-version")).toBe(version);
+      expect(await page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")))).toEqual(hand);
+
+      // The start page offers to resume it too.
+      await page.goto(site.url + "/");
+      await page.getByTestId("resume-game").click();
+      await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+
+      await playToEnd(page, { onStep: async (i) => (i === 4 ? shot(page, "table-midgame-phone") : undefined) });
+      expect(["conte", "maske"]).toContain(await page.getByTestId("game-result").getAttribute("data-winner"));
+      await shot(page, "result-phone");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
