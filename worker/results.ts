@@ -83,21 +83,23 @@ async function storedOutcome(db: D1Database, room: string): Promise<ResultOutcom
 
 /** Records one finished game exactly once. Plain function: the rooms may call it directly as well as through the route. */
 export async function recordResult(db: D1Database, r: ResultReport, now = Date.now()): Promise<Recorded> {
-  const known = await storedOutcome(db, r.room);
-  if (known) return { duplicate: true, outcome: known };
-
-  // The Worker's own record of who sits where wins over the report (an invited seat's account is known only here).
-  const [game, attempt] = await db.batch([
+  // All reads in one round trip: an earlier outcome, the Worker's record of the room, the daily attempt, the accounts.
+  const [known, game, attempt, found] = await db.batch([
+    db.prepare("SELECT outcome FROM results WHERE room = ?").bind(r.room),
     db.prepare("SELECT account0, account1, stake FROM games WHERE room = ?").bind(r.room),
     db.prepare("SELECT account_id, date, role, attempt FROM daily_attempts WHERE room = ?").bind(r.room),
+    db
+      .prepare("SELECT id, elo, rated_games, taler FROM accounts WHERE id IN (?1, ?2) OR id IN (SELECT account0 FROM games WHERE room = ?3 UNION SELECT account1 FROM games WHERE room = ?3)")
+      .bind(r.accounts[0] ?? "", r.accounts[1] ?? "", r.room),
   ]);
+  const earlier = known!.results[0] as { outcome: string } | undefined;
+  if (earlier) return { duplicate: true, outcome: JSON.parse(earlier.outcome) as ResultOutcome };
+
+  // The Worker's own record of who sits where wins over the report (an invited seat's account is known only here).
   const g = game!.results[0] as { account0: string | null; account1: string | null; stake: number } | undefined;
   const ids: [string | null, string | null] = [g?.account0 ?? r.accounts[0], g?.account1 ?? r.accounts[1]];
   const stake = g ? g.stake : r.stake;
-  const found = ids.some((x) => x !== null)
-    ? ((await db.prepare("SELECT id, elo, rated_games, taler FROM accounts WHERE id IN (?, ?)").bind(ids[0] ?? "", ids[1] ?? "").all<AccountRow>()).results)
-    : [];
-  const rows = ids.map((id) => found.find((a) => a.id === id) ?? null) as [AccountRow | null, AccountRow | null];
+  const rows = ids.map((id) => (found!.results as AccountRow[]).find((a) => a.id === id) ?? null) as [AccountRow | null, AccountRow | null];
   const accounts = rows.map((a) => a?.id ?? null) as [string | null, string | null];
 
   const { winner, draw, reason } = r.result;
