@@ -70,10 +70,15 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Plays the seat's part until the game is over, clicking as a person would: the first legal card(s), the first suit. */
-export async function playToEnd(page: Page, opts: { maxSteps?: number; onStep?: (i: number) => Promise<void> } = {}): Promise<void> {
+export async function playToEnd(page: Page, opts: { maxSteps?: number; onStep?: (i: number) => Promise<void>; onCurtain?: () => Promise<void> } = {}): Promise<void> {
   const max = opts.maxSteps ?? 400;
   for (let i = 0; i < max; i++) {
     if (await page.getByTestId("game-result").isVisible()) return;
+    if (await page.getByTestId("curtain-ready").isVisible()) {
+      if (opts.onCurtain) await opts.onCurtain();
+      await page.getByTestId("curtain-ready").click();
+      continue;
+    }
     if (await page.getByTestId("round-continue").isVisible()) {
       await page.getByTestId("round-continue").click();
       continue;

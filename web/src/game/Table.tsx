@@ -64,6 +64,9 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   const [explain, setExplain] = createSignal(false);
   const [showResult, setShowResult] = createSignal(true);
   const [confirmResign, setConfirmResign] = createSignal(false);
+  let logList: HTMLOListElement | undefined;
+  // The newest entry stays in sight.
+  createEffect(on(m.log, () => queueMicrotask(() => logList && (logList.scrollTop = logList.scrollHeight))));
 
   // A new table state (or another seat in front of the screen) clears the half-made choice.
   createEffect(
@@ -435,7 +438,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
         <aside class="log-box" aria-label={tr("Spielverlauf", "Game log")}>
           <details open={!narrow()}>
             <summary class="box-title">{tr("Spielverlauf", "Game log")}</summary>
-            <ol class="log" data-testid="game-log">
+            <ol class="log" data-testid="game-log" ref={logList}>
               <For each={m.log()}>{(e) => <li classList={{ strong: !!e.strong }}>{e.text[lang()]}</li>}</For>
             </ol>
           </details>
@@ -472,7 +475,17 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
       <Show when={rv().over && showResult()}>
         <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
           <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-reason={rv().result?.reason ?? "rules"}>
-            <h2 id="result-title">{iWon() === null ? tr("Unentschieden", "A draw") : iWon() ? tr("Gewonnen!", "You won!") : tr("Verloren", "You lost")}</h2>
+            <h2 id="result-title">
+              {m.kind === "hotseat"
+                ? winnerRole()
+                  ? tr(`${role(winnerRole()!)} gewinnt!`, `${role(winnerRole()!)} wins!`)
+                  : tr("Unentschieden", "A draw")
+                : iWon() === null
+                  ? tr("Unentschieden", "A draw")
+                  : iWon()
+                    ? tr("Gewonnen!", "You won!")
+                    : tr("Verloren", "You lost")}
+            </h2>
             <p>
               <Show when={winnerRole()} fallback={tr("Niemand gewinnt.", "Nobody wins.")}>
                 {(w) => <>{tr(`${role(w())} gewinnt`, `${role(w())} wins`)}</>}

@@ -1,3 +1,215 @@
+// Two players on one device: the engine runs in the browser; a curtain covers the table before every change of player.
+import { createMemo, createSignal, Show } from "solid-js";
+import type { Ruleset, Variant } from "../../../shared/battlemaske/cards";
+import { decide, newGame } from "../../../shared/battlemaske/engine";
+import type { Event, Seat } from "../../../shared/battlemaske/events";
+import { apply, fold, turnOf, type State } from "../../../shared/battlemaske/state";
+import { view } from "../../../shared/battlemaske/view";
+import { describeEvent, roleName, type LogEntry, type RoundSummary } from "../game/log";
+import type { RoomView } from "../game/room";
+import { Table, type TableModel } from "../game/Table";
+import { lang } from "../i18n";
+import { Link, navigate } from "../router";
+
+const tr = (de: string, en: string) => (lang() === "de" ? de : en);
+const KEY = "spielcenter.hotseat";
+
+interface Saved {
+  events: Event[];
+}
+
+function load(): Saved | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as Saved) : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(s: Saved | null) {
+  try {
+    if (s) localStorage.setItem(KEY, JSON.stringify(s));
+    else localStorage.removeItem(KEY);
+  } catch {
+    // not kept: a reload starts over
+  }
+}
+
+/** Who must act now: the player to play, or in an exchange / greed swap the first who has not picked. */
+function actor(s: State): Seat | null {
+  if (s.phase === "play") return turnOf(s);
+  if (s.phase === "exchange" || s.phase === "swap") return s.picks[0] === null ? 0 : s.picks[1] === null ? 1 : null;
+  return null;
+}
+
 export function HotSeat() {
-  return <div class="page"><h1>Zu zweit</h1></div>;
+  const [saved, setSaved] = createSignal<Saved | null>(load());
+  const [ruleset, setRuleset] = createSignal<Ruleset>("battlemaske");
+  const [variant, setVariant] = createSignal<Variant>("single");
+
+  function start() {
+    const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join("");
+    const s = { events: newGame({ ruleset: ruleset(), variant: variant() }, seed) };
+    save(s);
+    setSaved(s);
+  }
+
+  return (
+    <Show
+      when={saved()}
+      keyed
+      fallback={
+        <div class="page setup">
+          <h1>{tr("Zu zweit an einem Gerät", "Two players, one device")}</h1>
+          <p class="lead">
+            {tr(
+              "Ihr spielt abwechselnd am selben Bildschirm. Vor jedem Wechsel verdeckt ein Vorhang die Karten: tippt erst, wenn der andere vor dem Gerät sitzt.",
+              "You take turns at the same screen. Before every change a curtain hides the cards: tap only when the other player sits in front of it.",
+            )}
+          </p>
+          <fieldset class="choices">
+            <legend>{tr("Regeln", "Rules")}</legend>
+            <div class="choice-row">
+              <button type="button" class="choice" aria-pressed={ruleset() === "battlemaske"} data-testid="hotseat-ruleset-battlemaske" onClick={() => setRuleset("battlemaske")}>
+                Battlemaske
+              </button>
+              <button type="button" class="choice" aria-pressed={ruleset() === "zwiegespalten"} data-testid="hotseat-ruleset-zwiegespalten" onClick={() => setRuleset("zwiegespalten")}>
+                Zwiegespalten
+              </button>
+            </div>
+          </fieldset>
+          <fieldset class="choices">
+            <legend>{tr("Variante", "Variant")}</legend>
+            <div class="choice-row">
+              <button type="button" class="choice" aria-pressed={variant() === "single"} data-testid="hotseat-variant-normal" onClick={() => setVariant("single")}>
+                {tr("Normal", "Normal")}
+              </button>
+              <button type="button" class="choice" aria-pressed={variant() === "profi"} data-testid="hotseat-variant-profi" onClick={() => setVariant("profi")}>
+                Profi
+              </button>
+            </div>
+          </fieldset>
+          <div class="setup-go">
+            <button type="button" class="button primary big" data-testid="hotseat-start" onClick={start}>
+              {tr("Partie beginnen", "Start the game")}
+            </button>
+            <Link class="button quiet" href="/">
+              {tr("Zurück", "Back")}
+            </Link>
+          </div>
+        </div>
+      }
+    >
+      {(s) => (
+        <HotSeatTable
+          saved={s}
+          onEnd={() => {
+            save(null);
+            setSaved(null);
+          }}
+        />
+      )}
+    </Show>
+  );
+}
+
+function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
+  const events = props.saved.events.slice();
+  const [state, setState] = createSignal<State>(fold(events));
+  const [version, setVersion] = createSignal(events.length);
+  const [log, setLog] = createSignal<LogEntry[]>([]);
+  const [round, setRound] = createSignal<RoundSummary | null>(null);
+  const [error, setError] = createSignal<string | null>(null);
+  // The seat in front of the screen, and whether the curtain is down.
+  const [shown, setShown] = createSignal<Seat>(actor(state()) ?? 0);
+  const [curtain, setCurtain] = createSignal(true);
+
+  const rv = createMemo<RoomView>(() => {
+    const s = state();
+    return { game: view(s, shown()), takeback: { requestedBy: null, allowed: false }, helped: [false, false], over: s.phase === "over", result: null, clock: null };
+  });
+
+  function command(cmd: Parameters<TableModel["command"]>[0]) {
+    const seat = shown();
+    const d = decide(state(), seat, cmd, Date.now());
+    if (!d.ok) {
+      setError(lang() === "de" ? d.error.message.de : d.error.message.en);
+      return;
+    }
+    setError(null);
+    let s = state();
+    const entries: LogEntry[] = [];
+    for (const e of d.events) {
+      const before = view(s, seat);
+      entries.push(...describeEvent(e as never, events.length + 1, before, null, { de: "", en: "" }));
+      if (e.type === "roundEnded") {
+        const conteSeat: Seat = before.roles[0] === "conte" ? 0 : 1;
+        setRound({ game: before.game, round: before.round, conte: e.tricks[conteSeat], maske: e.tricks[conteSeat === 0 ? 1 : 0], moved: e.moved, mirror: e.mirror, gameWinner: null });
+      }
+      if (e.type === "gameEnded" && before.variant === "profi" && e.game === 1) setRound((r) => (r ? { ...r, gameWinner: e.winner } : r));
+      events.push(e);
+      s = apply(s, e);
+    }
+    setState(s);
+    setVersion(events.length);
+    setLog((l) => [...l, ...entries]);
+    save({ events });
+    const next = actor(s);
+    if (next !== null && next !== seat) {
+      setShown(next);
+      setCurtain(true);
+    }
+  }
+
+  const model: TableModel = {
+    kind: "hotseat",
+    view: rv,
+    version,
+    seat: shown,
+    log,
+    hint: () => null,
+    round,
+    dismissRound: () => setRound(null),
+    busy: () => false,
+    error,
+    connected: () => true,
+    opponent: { de: "Gegenüber", en: "Opposite" },
+    canHint: false,
+    canTakeback: false,
+    command,
+    requestHint: () => undefined,
+    takeback: () => undefined,
+    resign: () => {
+      props.onEnd();
+    },
+    exit: () => {
+      props.onEnd();
+      navigate("/");
+    },
+    newGame: () => props.onEnd(),
+  };
+
+  const who = () => roleName(state().options.ruleset, view(state(), shown()).roles[shown()], lang());
+
+  return (
+    <div class="page play">
+      <Show
+        when={!curtain() || state().phase === "over"}
+        fallback={
+          <div class="curtain" data-testid="curtain" data-seat={shown()}>
+            <div class="curtain-card">
+              <h1>{tr(`${who()} ist dran`, `${who()}'s turn`)}</h1>
+              <p>{tr(`Gib das Gerät an ${who()}. Tippe erst, wenn ${who()} vor dem Bildschirm sitzt.`, `Hand the device to ${who()}. Tap only when ${who()} sits in front of the screen.`)}</p>
+              <button type="button" class="button primary big" data-testid="curtain-ready" onClick={() => setCurtain(false)} autofocus>
+                {tr(`Ich bin ${who()} – Karten zeigen`, `I am ${who()} – show my cards`)}
+              </button>
+            </div>
+          </div>
+        }
+      >
+        <Table model={model} />
+      </Show>
+    </div>
+  );
 }
