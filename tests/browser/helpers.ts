@@ -1,10 +1,12 @@
 // Browser tests: Debian's chromium driven by playwright-core against the real site (wrangler dev), built once.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { startSite, type Site } from "../../scripts/lib/site.js";
+import type { Site } from "../../scripts/lib/site.js";
+import { migrateLocalD1 } from "../../scripts/migrate-d1.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 export const shots = join(root, ".tmp", "shots");
@@ -17,9 +19,52 @@ export function buildWeb(): void {
   built = true;
 }
 
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * The real site for browser tests: web/ built, wrangler dev on a free port with throw-away storage whose D1 is migrated
+ * first (the daily game and accounts need the tables; scripts/lib/site.ts does not migrate).
+ */
 export async function startWebSite(): Promise<Site> {
   buildWeb();
-  return startSite();
+  const port = await freePort();
+  const state = mkdtempSync(join(tmpdir(), "spielcenter-browser-"));
+  (migrateLocalD1 as (dir: string, o: { quiet: boolean }) => void)(state, { quiet: true });
+  const child = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"], {
+    cwd: root,
+    detached: true,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  };
+  for (let i = 0; i < 160; i++) {
+    try {
+      const r = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
+      if (r.ok) return { url, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error("wrangler dev did not come up in 40 s");
 }
 
 const ARGS = [
@@ -83,12 +128,16 @@ export async function playToEnd(page: Page, opts: { maxSteps?: number; onStep?: 
       await page.getByTestId("round-continue").click();
       continue;
     }
+    if ((await page.getByTestId("table").getAttribute("data-busy")) === "true") {
+      await page.waitForTimeout(50);
+      continue;
+    }
     const exchange = page.getByTestId("exchange-confirm");
     const swap = page.getByTestId("swap-confirm");
     const confirm = (await exchange.isVisible()) ? exchange : (await swap.isVisible()) ? swap : null;
     if (confirm) {
       // Pick until the confirm button is enabled: always a card that is still legal to add.
-      for (let k = 0; k < 4 && (await confirm.isDisabled()); k++) {
+      for (let k = 0; k < 4 && (await confirm.isDisabled({ timeout: 1000 }).catch(() => false)); k++) {
         await page.locator('[data-testid="hand-card"][data-legal="true"]:not([aria-pressed="true"])').first().click({ timeout: 3000 }).catch(() => undefined);
       }
       await confirm.click({ timeout: 3000 }).catch(() => undefined);

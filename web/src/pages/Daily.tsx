@@ -1,3 +1,213 @@
+// "Tagesmaskerade": the same deal for everyone today, against Stark; today's boards, yesterday's seed to check.
+import { createResource, createSignal, For, Show } from "solid-js";
+import type { Seat } from "../../../shared/battlemaske/events";
+import { authHeaders, ensureAccount, storedAccount } from "../game/account";
+import { saveSession } from "../game/room";
+import { lang } from "../i18n";
+import { navigate } from "../router";
+
+const tr = (de: string, en: string) => (lang() === "de" ? de : en);
+
+type Role = "conte" | "maske";
+interface DayInfo {
+  date: string;
+  commitment: string;
+  previous: { date: string; seed: string; commitment: string };
+}
+interface Entry {
+  rank: number;
+  name: string | null;
+  score: number | null;
+  reached: boolean;
+  rounds: number;
+  mirror: number;
+}
+interface Board {
+  entries: Entry[];
+  me?: Entry | null;
+}
+
+async function sha256(text: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function Daily() {
-  return <div class="page"><h1>Tagesmaskerade</h1></div>;
+  const [role, setRole] = createSignal<Role>("conte");
+  const [boardRole, setBoardRole] = createSignal<Role>("conte");
+  const [board, setBoard] = createSignal<"first" | "best">("first");
+  const [busy, setBusy] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+  const [checked, setChecked] = createSignal<boolean | null>(null);
+  const [name, setName] = createSignal("");
+  const [nameMsg, setNameMsg] = createSignal<string | null>(null);
+  const [day] = createResource(async () => {
+    const r = await fetch("/api/daily");
+    if (!r.ok) throw new Error(String(r.status));
+    return (await r.json()) as DayInfo;
+  });
+  const [entries, { refetch }] = createResource(
+    () => (day() ? { date: day()!.date, role: boardRole(), board: board() } : null),
+    async (q) => {
+      const r = await fetch(`/api/daily/${q.date}/leaderboard?role=${q.role}&board=${q.board}`, { headers: authHeaders(storedAccount()) });
+      if (!r.ok) throw new Error(String(r.status));
+      return (await r.json()) as Board;
+    },
+  );
+
+  async function start() {
+    setBusy(true);
+    setError(null);
+    try {
+      const account = await ensureAccount();
+      const r = await fetch("/api/daily/attempts", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ role: role() }) });
+      if (r.status !== 201) throw new Error(`${r.status}`);
+      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; date: string };
+      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date });
+      navigate(`/partie/${b.room}`);
+    } catch (e) {
+      setError(tr(`Die Tagespartie konnte nicht beginnen (${String(e)}).`, `The daily game could not start (${String(e)}).`));
+      setBusy(false);
+    }
+  }
+
+  async function saveName(e: SubmitEvent) {
+    e.preventDefault();
+    const account = await ensureAccount();
+    const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ name: name().trim() }) });
+    setNameMsg(r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht.", "This name is not allowed."));
+    if (r.ok) void refetch();
+  }
+
+  async function check() {
+    const d = day();
+    if (!d) return;
+    setChecked((await sha256(d.previous.seed)) === d.previous.commitment);
+  }
+
+  const scoreText = (e: Entry, r: Role) =>
+    e.score === null ? tr("verfehlt", "missed") : r === "conte" ? tr(`Spiegel ${e.score}`, `mirror ${e.score}`) : tr(`${e.score} ${e.score === 1 ? "Runde" : "Runden"}`, `${e.score} round${e.score === 1 ? "" : "s"}`);
+
+  return (
+    <div class="page daily">
+      <h1>{tr("Tagesmaskerade", "Daily game")}</h1>
+      <p class="lead">
+        {tr(
+          "Heute spielen alle dieselben Karten gegen Stark. Dein erster Versuch kommt auf die Hauptliste, dein bester ohne Hilfe auf die Bestenliste.",
+          "Today everyone plays the same cards against Strong. Your first attempt goes on the main board, your best one without help on the best board.",
+        )}
+      </p>
+      <Show when={day()}>{(d) => <p class="kicker">{d().date}</p>}</Show>
+      <fieldset class="choices">
+        <legend>{tr("Deine Rolle", "Your role")}</legend>
+        <div class="choice-row">
+          <button type="button" class="choice" aria-pressed={role() === "conte"} data-testid="daily-role-conte" onClick={() => setRole("conte")}>
+            Conte <small>{tr("Spiegel niedrig halten", "keep the mirror low")}</small>
+          </button>
+          <button type="button" class="choice" aria-pressed={role() === "maske"} data-testid="daily-role-maske" onClick={() => setRole("maske")}>
+            Maske <small>{tr("in wenigen Runden auf 10", "reach 10 in few rounds")}</small>
+          </button>
+        </div>
+      </fieldset>
+      <Show when={error()}>
+        <p role="alert" class="table-error">
+          {error()}
+        </p>
+      </Show>
+      <div class="setup-go">
+        <button type="button" class="button primary big" data-testid="daily-start" disabled={busy()} onClick={start}>
+          {tr("Tagespartie spielen", "Play today's game")}
+        </button>
+      </div>
+
+      <section class="board-section" aria-labelledby="board-title">
+        <h2 id="board-title">{tr("Heutige Listen", "Today's boards")}</h2>
+        <div class="choice-row">
+          <button type="button" class="choice" aria-pressed={boardRole() === "conte"} data-testid="board-conte" onClick={() => setBoardRole("conte")}>
+            Conte
+          </button>
+          <button type="button" class="choice" aria-pressed={boardRole() === "maske"} data-testid="board-maske" onClick={() => setBoardRole("maske")}>
+            Maske
+          </button>
+          <button type="button" class="choice" aria-pressed={board() === "first"} data-testid="board-first" onClick={() => setBoard("first")}>
+            {tr("Erster Versuch", "First attempt")}
+          </button>
+          <button type="button" class="choice" aria-pressed={board() === "best"} data-testid="board-best" onClick={() => setBoard("best")}>
+            {tr("Bester ohne Hilfe", "Best without help")}
+          </button>
+          <button type="button" class="choice quiet" data-testid="board-refresh" onClick={() => void refetch()}>
+            {tr("Aktualisieren", "Refresh")}
+          </button>
+        </div>
+        <table class="board" data-testid="leaderboard" data-count={entries()?.entries.length ?? 0}>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{tr("Name", "Name")}</th>
+              <th>{tr("Ergebnis", "Result")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <For each={entries()?.entries ?? []} fallback={<tr><td colspan="3">{tr("Noch niemand auf dieser Liste.", "Nobody on this board yet.")}</td></tr>}>
+              {(e) => (
+                <tr classList={{ mine: entries()?.me?.rank === e.rank && entries()?.me?.name === e.name }}>
+                  <td>{e.rank}</td>
+                  <td>{e.name ?? tr("Gast", "Guest")}</td>
+                  <td data-testid="board-score">{scoreText(e, boardRole())}</td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+        <Show when={entries()?.me}>
+          {(m) => (
+            <p data-testid="my-rank">
+              {tr("Dein Platz", "Your place")}: <strong>{m().rank}</strong> · {scoreText(m(), boardRole())}
+            </p>
+          )}
+        </Show>
+      </section>
+
+      <section aria-labelledby="name-title">
+        <h2 id="name-title">{tr("Dein Name auf der Liste", "Your name on the board")}</h2>
+        <form class="name-form" onSubmit={saveName}>
+          <input type="text" value={name()} onInput={(e) => setName(e.currentTarget.value)} minLength={3} maxLength={20} aria-label={tr("Name", "Name")} data-testid="daily-name" />
+          <button type="submit" class="button">
+            {tr("Speichern", "Save")}
+          </button>
+          <Show when={nameMsg()}>
+            <span role="status">{nameMsg()}</span>
+          </Show>
+        </form>
+        <Show when={storedAccount()?.recoveryCode}>
+          {(code) => (
+            <p class="small">
+              {tr("Wiederherstellungscode (aufheben!):", "Recovery code (keep it!):")} <code>{code()}</code>
+            </p>
+          )}
+        </Show>
+      </section>
+
+      <Show when={day()}>
+        {(d) => (
+          <section aria-labelledby="check-title">
+            <h2 id="check-title">{tr("Gestern nachprüfen", "Check yesterday")}</h2>
+            <p class="small">
+              {tr(`Die Karten vom ${d().previous.date} kamen aus dem Seed`, `The cards of ${d().previous.date} came from the seed`)} <code data-testid="previous-seed">{d().previous.seed}</code>.{" "}
+              {tr("Sein SHA-256 war vorher veröffentlicht:", "Its SHA-256 was published beforehand:")} <code>{d().previous.commitment}</code>
+            </p>
+            <button type="button" class="button" data-testid="check-seed" onClick={check}>
+              {tr("Prüfen", "Check")}
+            </button>{" "}
+            <Show when={checked() !== null}>
+              <span role="status" data-testid="check-result">
+                {checked() ? tr("✓ stimmt überein", "✓ matches") : tr("✗ stimmt nicht", "✗ does not match")}
+              </span>
+            </Show>
+            <p class="small">{tr(`Heutige Verpflichtung: ${d().commitment}`, `Today's commitment: ${d().commitment}`)}</p>
+          </section>
+        )}
+      </Show>
+    </div>
+  );
 }

@@ -1,0 +1,35 @@
+// The guest account: created on first need, its bearer token kept in this browser (the recovery code shown on the daily page).
+export interface Account {
+  id: string;
+  token: string;
+  recoveryCode?: string;
+}
+
+const KEY = "spielcenter.account";
+
+export function storedAccount(): Account | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as Account) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function ensureAccount(): Promise<Account> {
+  const known = storedAccount();
+  if (known) return known;
+  const res = await fetch("/api/accounts", { method: "POST" });
+  if (res.status !== 201) throw new Error(`POST /api/accounts: ${res.status}`);
+  const a = (await res.json()) as Account;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(a));
+  } catch {
+    // a guest for this visit only
+  }
+  return a;
+}
+
+export function authHeaders(a: Account | null): Record<string, string> {
+  return a ? { authorization: `Bearer ${a.token}` } : {};
+}
