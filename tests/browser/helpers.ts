@@ -114,57 +114,68 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
 }
 
-/** Plays the seat's part until the game is over, clicking as a person would: the first legal card(s), the first suit. */
-export async function playToEnd(page: Page, opts: { maxSteps?: number; onStep?: (i: number) => Promise<void>; onCurtain?: () => Promise<void> } = {}): Promise<void> {
+export interface StepOptions {
+  onStep?: (i: number) => Promise<void>;
+  onCurtain?: () => Promise<void>;
+}
+
+/**
+ * One look at the table and at most one action, clicking as a person would: the round table away, a curtain up, the
+ * first legal card(s) picked and confirmed, the first legal card played, Pfau named. "over" once the result shows.
+ */
+export async function step(page: Page, i = 0, opts: StepOptions = {}): Promise<"over" | "acted" | "idle"> {
+  if (await page.getByTestId("game-result").isVisible()) return "over";
+  if (await page.getByTestId("curtain-ready").isVisible()) {
+    if (opts.onCurtain) await opts.onCurtain();
+    await page.getByTestId("curtain-ready").click();
+    return "acted";
+  }
+  if (await page.getByTestId("round-continue").isVisible()) {
+    await page.getByTestId("round-continue").click({ timeout: 3000 }).catch(() => undefined);
+    return "acted";
+  }
+  if ((await page.getByTestId("table").getAttribute("data-busy")) === "true") return "idle";
+  const exchange = page.getByTestId("exchange-confirm");
+  const swap = page.getByTestId("swap-confirm");
+  const confirm = (await exchange.isVisible()) ? exchange : (await swap.isVisible()) ? swap : null;
+  if (confirm) {
+    // Pick until the confirm button is enabled: always a card that is still legal to add.
+    for (let k = 0; k < 4 && (await confirm.isDisabled({ timeout: 1000 }).catch(() => false)); k++) {
+      await page.locator('[data-testid="hand-card"][data-legal="true"]:not([aria-pressed="true"])').first().click({ timeout: 3000 }).catch(() => undefined);
+    }
+    await confirm.click({ timeout: 3000 }).catch(() => undefined);
+    return "acted";
+  }
+  if (await page.getByTestId("name-suit-P").isVisible()) {
+    // The choice can vanish under the click (a take-back resets it): then look again.
+    await page.getByTestId("name-suit-P").click({ timeout: 3000 }).catch(() => undefined);
+    return "acted";
+  }
+  const legal = page.locator('[data-testid="hand-card"][data-legal="true"]');
+  if ((await page.getByTestId("turn").getAttribute("data-my-turn")) === "true" && (await legal.count()) > 0) {
+    const v = await page.getByTestId("table").getAttribute("data-version");
+    const clicked = await legal.first().click({ timeout: 3000 }).then(() => true, () => false);
+    if (!clicked) return "idle";
+    if (opts.onStep) await opts.onStep(i);
+    await page
+      .waitForFunction(
+        `(() => { const d = globalThis.document; return d.querySelector('[data-testid="table"]')?.getAttribute("data-version") !== ${JSON.stringify(v)} || !!d.querySelector('[data-testid="name-suit-P"]'); })()`,
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+    return "acted";
+  }
+  return "idle";
+}
+
+/** Plays the seat's part until the game is over. */
+export async function playToEnd(page: Page, opts: StepOptions & { maxSteps?: number } = {}): Promise<void> {
   const max = opts.maxSteps ?? 400;
   for (let i = 0; i < max; i++) {
-    if (await page.getByTestId("game-result").isVisible()) return;
-    if (await page.getByTestId("curtain-ready").isVisible()) {
-      if (opts.onCurtain) await opts.onCurtain();
-      await page.getByTestId("curtain-ready").click();
-      continue;
-    }
-    if (await page.getByTestId("round-continue").isVisible()) {
-      await page.getByTestId("round-continue").click();
-      continue;
-    }
-    if ((await page.getByTestId("table").getAttribute("data-busy")) === "true") {
-      await page.waitForTimeout(50);
-      continue;
-    }
-    const exchange = page.getByTestId("exchange-confirm");
-    const swap = page.getByTestId("swap-confirm");
-    const confirm = (await exchange.isVisible()) ? exchange : (await swap.isVisible()) ? swap : null;
-    if (confirm) {
-      // Pick until the confirm button is enabled: always a card that is still legal to add.
-      for (let k = 0; k < 4 && (await confirm.isDisabled({ timeout: 1000 }).catch(() => false)); k++) {
-        await page.locator('[data-testid="hand-card"][data-legal="true"]:not([aria-pressed="true"])').first().click({ timeout: 3000 }).catch(() => undefined);
-      }
-      await confirm.click({ timeout: 3000 }).catch(() => undefined);
-      await page.waitForTimeout(30);
-      continue;
-    }
-    if (await page.getByTestId("name-suit-P").isVisible()) {
-      // The choice can vanish under the click (a take-back resets it): then look again.
-      await page.getByTestId("name-suit-P").click({ timeout: 3000 }).catch(() => undefined);
-      continue;
-    }
-    const legal = page.locator('[data-testid="hand-card"][data-legal="true"]');
-    if ((await legal.count()) > 0 && (await page.getByTestId("turn").getAttribute("data-my-turn")) === "true") {
-      const v = await page.getByTestId("table").getAttribute("data-version");
-      const clicked = await legal.first().click({ timeout: 3000 }).then(() => true, () => false);
-      if (!clicked) continue;
-      if (opts.onStep) await opts.onStep(i);
-      await page
-        .waitForFunction(
-          `(() => { const d = globalThis.document; return d.querySelector('[data-testid="table"]')?.getAttribute("data-version") !== ${JSON.stringify(v)} || !!d.querySelector('[data-testid="name-suit-P"]'); })()`,
-          undefined,
-          { timeout: 10_000 },
-        )
-        .catch(() => undefined);
-      continue;
-    }
-    await page.waitForTimeout(50);
+    const r = await step(page, i, opts);
+    if (r === "over") return;
+    if (r === "idle") await page.waitForTimeout(50);
   }
   throw new Error("the game did not end");
 }

@@ -1,5 +1,5 @@
 // The Battlemaske / Zwiegespalten table: renders the view it is given; legal moves come from the view and the engine.
-import { createEffect, createMemo, createSignal, For, on, Show, type JSX } from "solid-js";
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
 import { card as cardInfo, isElixir, type Card, type Suit } from "../../../shared/battlemaske/cards";
 import { stateFromView } from "../../../shared/battlemaske/client-state";
 import { legalCommands } from "../../../shared/battlemaske/engine";
@@ -29,6 +29,8 @@ export interface TableModel {
   readonly opponent: Record<Lang, string>;
   readonly canHint: boolean;
   readonly canTakeback: boolean;
+  /** Online, before the friend has come: the link to share. */
+  readonly invite?: string;
   command(cmd: Command): void;
   requestHint(): void;
   takeback(action: "request" | "accept" | "decline"): void;
@@ -127,6 +129,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   const status = (): string => {
     const vv = v();
     if (rv().over) return tr("Die Partie ist vorbei.", "The game is over.");
+    if (vv.phase === "setup") return tr("Warte auf deinen Freund …", "Waiting for your friend …");
     if (vv.phase === "exchange" || vv.phase === "swap") {
       const what = vv.phase === "exchange" ? tr("zum Tauschen", "to exchange") : tr("für den Gier-Tausch", "for the greed swap");
       if (vv.waitingFor.includes(me())) return tr(`Wähle ${vv.pickCount} ${vv.pickCount === 1 ? "Karte" : "Karten"} ${what}.`, `Pick ${vv.pickCount} card${vv.pickCount === 1 ? "" : "s"} ${what}.`);
@@ -179,6 +182,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
         <Show when={rv().helped[me()]}>
           <span class="helped">{tr("mit Hilfe", "with help")}</span>
         </Show>
+        <Show when={rv().clock}>{(c) => <Clocks clock={c()} me={me()} opponent={m.opponent[lang()]} />}</Show>
         <Show when={!m.connected()}>
           <span class="offline" role="status">
             {tr("Verbindung wird wiederhergestellt …", "Reconnecting …")}
@@ -292,6 +296,16 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
             {status()}
           </p>
 
+          <Show when={v().phase === "setup" && m.invite}>
+            <div class="invite-box">
+              <p>{tr("Schick deinem Freund diesen Link. Sobald er ihn öffnet, werden die Karten gegeben.", "Send your friend this link. As soon as they open it, the cards are dealt.")}</p>
+              <input class="invite-link" readonly value={m.invite} data-testid="invite-link" aria-label={tr("Einladungslink", "Invite link")} onFocus={(e) => e.currentTarget.select()} />
+              <button type="button" class="button" onClick={() => void navigator.clipboard?.writeText(m.invite!).catch(() => undefined)}>
+                {tr("Link kopieren", "Copy link")}
+              </button>
+            </div>
+          </Show>
+
           <Show when={m.error()}>
             <p class="table-error" role="alert" data-testid="table-error">
               {m.error()}
@@ -392,6 +406,11 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
               <button type="button" class="button quiet" data-testid="takeback" disabled={m.busy() || rv().over || !rv().takeback.allowed} onClick={() => m.takeback("request")}>
                 {tr("Karte zurück", "Take back")}
               </button>
+            </Show>
+            <Show when={rv().takeback.requestedBy === me() && !rv().over}>
+              <span class="takeback-ask" data-testid="takeback-waiting">
+                {tr("Warte auf die Antwort deines Gegners …", "Waiting for your opponent's answer …")}
+              </span>
             </Show>
             <Show when={rv().takeback.requestedBy !== null && rv().takeback.requestedBy !== me() && !rv().over}>
               <span class="takeback-ask" data-testid="takeback-request">
@@ -523,6 +542,29 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
         </div>
       </Show>
     </div>
+  );
+}
+
+/** The chess clocks: counted down here from the room's last report while a seat runs. */
+function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat; opponent: string }): JSX.Element {
+  const [now, setNow] = createSignal(Date.now());
+  const timer = setInterval(() => setNow(Date.now()), 250);
+  onCleanup(() => clearInterval(timer));
+  const left = (s: Seat) => Math.max(0, (props.clock.remaining[s] ?? 0) - (props.clock.running[s] ? now() - props.clock.since : 0));
+  const fmt = (ms: number) => {
+    const t = Math.ceil(ms / 1000);
+    return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+  };
+  const other: Seat = props.me === 0 ? 1 : 0;
+  return (
+    <span class="clocks" data-testid="clocks">
+      <span classList={{ running: !!props.clock.running[props.me] }}>
+        {tr("Du", "You")} {fmt(left(props.me))}
+      </span>
+      <span classList={{ running: !!props.clock.running[other] }}>
+        {props.opponent} {fmt(left(other))}
+      </span>
+    </span>
   );
 }
 

@@ -20,7 +20,7 @@ export interface RoomView {
   readonly helped: readonly boolean[];
   readonly over: boolean;
   readonly result: RoomResult | null;
-  readonly clock: { remaining: number[]; running: boolean[]; since: number } | null;
+  readonly clock: { readonly remaining: readonly number[]; readonly running: readonly boolean[]; readonly since: number } | null;
 }
 
 export interface HintPayload {
@@ -39,6 +39,7 @@ export interface Session {
   kind: RoomKind;
   level?: string;
   invite?: string;
+  rated?: boolean;
   date?: string;
 }
 
