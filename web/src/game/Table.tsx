@@ -396,7 +396,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
             </ul>
           </div>
 
-          <div class="tools">
+          <div class="tools" hidden={v().phase === "setup"}>
             <Show when={m.canHint}>
               <button type="button" class="button quiet" data-testid="hint" disabled={m.busy() || rv().over || !(myTurn() || picking())} onClick={() => m.requestHint()}>
                 {tr("Rat", "Hint")}
