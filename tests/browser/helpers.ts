@@ -1,6 +1,6 @@
 // Browser tests: Debian's chromium driven by playwright-core against the real site (wrangler dev), built once.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,12 +11,44 @@ import { migrateLocalD1 } from "../../scripts/migrate-d1.mjs";
 const root = join(import.meta.dirname, "..", "..");
 export const shots = join(root, ".tmp", "shots");
 
-let built = false;
-/** Builds web/ once per test process (the site starter serves web/dist but does not build it). */
-export function buildWeb(): void {
-  if (built || process.env.SKIP_WEB_BUILD === "1") return;
-  execFileSync(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
-  built = true;
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+function upToDate(): boolean {
+  const out = join(root, "web", "dist", "index.html");
+  if (!existsSync(out)) return false;
+  const sources = Math.max(newest(join(root, "web", "src")), newest(join(root, "shared")), statSync(join(root, "web", "index.html")).mtimeMs);
+  return statSync(out).mtimeMs > sources;
+}
+
+/**
+ * Builds web/ unless web/dist is newer than its sources (the site starter serves web/dist but does not build it).
+ * Test files run in parallel processes: a lock directory lets one build while the others wait.
+ */
+export async function buildWeb(): Promise<void> {
+  if (process.env.SKIP_WEB_BUILD === "1") return;
+  const lock = join(root, ".tmp", "web-build.lock");
+  mkdirSync(join(root, ".tmp"), { recursive: true });
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (i > 600) rmSync(lock, { recursive: true, force: true }); // a stale lock after 60 s
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    if (!upToDate()) execFileSync(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -35,7 +67,7 @@ async function freePort(): Promise<number> {
  * first (the daily game and accounts need the tables; scripts/lib/site.ts does not migrate).
  */
 export async function startWebSite(): Promise<Site> {
-  buildWeb();
+  await buildWeb();
   const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), "spielcenter-browser-"));
   (migrateLocalD1 as (dir: string, o: { quiet: boolean }) => void)(state, { quiet: true });
@@ -54,7 +86,7 @@ export async function startWebSite(): Promise<Site> {
     }
     await new Promise((r) => setTimeout(r, 300));
   };
-  for (let i = 0; i < 160; i++) {
+  for (let i = 0; i < 360; i++) {
     try {
       const r = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
       if (r.ok) return { url, stop };
@@ -64,7 +96,7 @@ export async function startWebSite(): Promise<Site> {
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error("wrangler dev did not come up in 40 s");
+  throw new Error("wrangler dev did not come up in 90 s");
 }
 
 const ARGS = [
@@ -124,44 +156,65 @@ export interface StepOptions {
  * first legal card(s) picked and confirmed, the first legal card played, Pfau named. "over" once the result shows.
  */
 export async function step(page: Page, i = 0, opts: StepOptions = {}): Promise<"over" | "acted" | "idle"> {
-  if (await page.getByTestId("game-result").isVisible()) return "over";
-  if (await page.getByTestId("curtain-ready").isVisible()) {
+  // One round trip reads every hook the decision needs.
+  const t = (await page.evaluate(`(() => {
+    const d = globalThis.document;
+    const q = (id) => d.querySelector('[data-testid="' + id + '"]');
+    const table = q("table");
+    const confirm = q("exchange-confirm") || q("swap-confirm");
+    return {
+      over: !!q("game-result"),
+      curtain: !!q("curtain-ready"),
+      round: !!q("round-continue"),
+      busy: table ? table.getAttribute("data-busy") === "true" : true,
+      version: table ? table.getAttribute("data-version") : null,
+      confirm: confirm ? { id: confirm.getAttribute("data-testid"), disabled: confirm.disabled } : null,
+      nameSuit: !!q("name-suit-P"),
+      myTurn: q("turn") ? q("turn").getAttribute("data-my-turn") === "true" : false,
+      legal: [...d.querySelectorAll('[data-testid="hand-card"][data-legal="true"]')].map((e) => ({ card: e.getAttribute("data-card"), pressed: e.getAttribute("aria-pressed") === "true" })),
+    };
+  })()`)) as {
+    over: boolean;
+    curtain: boolean;
+    round: boolean;
+    busy: boolean;
+    version: string | null;
+    confirm: { id: string; disabled: boolean } | null;
+    nameSuit: boolean;
+    myTurn: boolean;
+    legal: { card: string; pressed: boolean }[];
+  };
+  const card = (id: string) => page.locator(`[data-testid="hand-card"][data-card="${id}"]`);
+  const soft = (p: Promise<unknown>) => p.then(() => true, () => false);
+  if (t.over) return "over";
+  if (t.curtain) {
     if (opts.onCurtain) await opts.onCurtain();
     await page.getByTestId("curtain-ready").click();
     return "acted";
   }
-  if (await page.getByTestId("round-continue").isVisible()) {
-    await page.getByTestId("round-continue").click({ timeout: 3000 }).catch(() => undefined);
-    return "acted";
-  }
-  if ((await page.getByTestId("table").getAttribute("data-busy")) === "true") return "idle";
-  const exchange = page.getByTestId("exchange-confirm");
-  const swap = page.getByTestId("swap-confirm");
-  const confirm = (await exchange.isVisible()) ? exchange : (await swap.isVisible()) ? swap : null;
-  if (confirm) {
-    // Pick until the confirm button is enabled: always a card that is still legal to add.
-    for (let k = 0; k < 4 && (await confirm.isDisabled({ timeout: 1000 }).catch(() => false)); k++) {
-      await page.locator('[data-testid="hand-card"][data-legal="true"]:not([aria-pressed="true"])').first().click({ timeout: 3000 }).catch(() => undefined);
+  if (t.round) return (await soft(page.getByTestId("round-continue").click({ timeout: 3000 }))) ? "acted" : "idle";
+  if (t.busy) return "idle";
+  if (t.confirm) {
+    // Pick until the confirm button is enabled: each time a card that is still legal to add.
+    if (t.confirm.disabled) {
+      const next = t.legal.find((l) => !l.pressed);
+      if (!next) return "idle";
+      return (await soft(card(next.card).click({ timeout: 3000 }))) ? "acted" : "idle";
     }
-    await confirm.click({ timeout: 3000 }).catch(() => undefined);
-    return "acted";
+    return (await soft(page.getByTestId(t.confirm.id).click({ timeout: 3000 }))) ? "acted" : "idle";
   }
-  if (await page.getByTestId("name-suit-P").isVisible()) {
+  if (t.nameSuit) {
     // The choice can vanish under the click (a take-back resets it): then look again.
-    await page.getByTestId("name-suit-P").click({ timeout: 3000 }).catch(() => undefined);
-    return "acted";
+    return (await soft(page.getByTestId("name-suit-P").click({ timeout: 3000 }))) ? "acted" : "idle";
   }
-  const legal = page.locator('[data-testid="hand-card"][data-legal="true"]');
-  if ((await page.getByTestId("turn").getAttribute("data-my-turn")) === "true" && (await legal.count()) > 0) {
-    const v = await page.getByTestId("table").getAttribute("data-version");
-    const clicked = await legal.first().click({ timeout: 3000 }).then(() => true, () => false);
-    if (!clicked) return "idle";
+  if (t.myTurn && t.legal.length > 0) {
+    if (!(await soft(card(t.legal[0]!.card).click({ timeout: 3000 })))) return "idle";
     if (opts.onStep) await opts.onStep(i);
     await page
       .waitForFunction(
-        `(() => { const d = globalThis.document; return d.querySelector('[data-testid="table"]')?.getAttribute("data-version") !== ${JSON.stringify(v)} || !!d.querySelector('[data-testid="name-suit-P"]'); })()`,
+        `(() => { const d = globalThis.document; return d.querySelector('[data-testid="table"]')?.getAttribute("data-version") !== ${JSON.stringify(t.version)} || !!d.querySelector('[data-testid="name-suit-P"]'); })()`,
         undefined,
-        { timeout: 10_000 },
+        { timeout: 10_000, polling: 20 },
       )
       .catch(() => undefined);
     return "acted";
@@ -175,7 +228,7 @@ export async function playToEnd(page: Page, opts: StepOptions & { maxSteps?: num
   for (let i = 0; i < max; i++) {
     const r = await step(page, i, opts);
     if (r === "over") return;
-    if (r === "idle") await page.waitForTimeout(50);
+    if (r === "idle") await page.waitForTimeout(30);
   }
   throw new Error("the game did not end");
 }

@@ -1,25 +1,65 @@
-// A friendly game between two browser contexts through an invite link: take-back accepted once and declined once, a rejoin.
+// People playing people in a real browser: hot-seat with the curtain (the engine in the page), and a friendly game between
+// two browser contexts through an invite link (take-back accepted once and declined once, a rejoin). One site for the file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
-import { openBrowser, shot, startWebSite, step, type Browser } from "./helpers.js";
+import { openBrowser, playToEnd, shot, startWebSite, step, type Browser } from "./helpers.js";
 
 let site: Site;
-let a: Browser;
 let b: Browser;
+let a: Browser;
+let phone: Browser;
 
 beforeAll(async () => {
   site = await startWebSite();
-  a = await openBrowser();
-  b = await openBrowser({ width: 390, height: 844 });
-}, 90_000);
+  [a, phone] = await Promise.all([openBrowser(), openBrowser({ width: 390, height: 844 })]);
+  b = a;
+}, 240_000);
 afterAll(async () => {
   await a?.close();
-  await b?.close();
+  await phone?.close();
   await site?.stop();
 });
 
 const myTurn = async (p: Page) => (await p.getByTestId("turn").getAttribute("data-my-turn")) === "true" && (await p.getByTestId("table").getAttribute("data-phase")) === "play";
+
+describe("hot-seat with the curtain (browser)", () => {
+  it("plays a whole game on one device; the curtain shows no cards and comes down at every change of player", async () => {
+    const page = await a.context.newPage();
+    await page.goto(site.url + "/");
+    await page.getByTestId("new-game-hotseat").click();
+    await shot(page, "hotseat-setup-desktop");
+    await page.getByTestId("hotseat-start").click();
+    const curtain = page.getByTestId("curtain");
+    await curtain.waitFor();
+    expect(await curtain.getAttribute("data-seat")).toBe("0");
+    expect(await page.getByTestId("hand-card").count()).toBe(0);
+    await shot(page, "hotseat-curtain-desktop");
+    await page.getByTestId("curtain-ready").click();
+
+    // Seat 0 picks its exchange card; then the curtain comes down for seat 1.
+    await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+    await page.getByTestId("exchange-confirm").click();
+    await curtain.waitFor();
+    expect(await curtain.getAttribute("data-seat")).toBe("1");
+    expect(await page.getByTestId("hand-card").count()).toBe(0);
+    await page.getByTestId("curtain-ready").click();
+    expect(await page.getByTestId("table").getAttribute("data-seat")).toBe("1");
+    await shot(page, "hotseat-table-desktop");
+
+    let curtains = 0;
+    await playToEnd(page, {
+      onCurtain: async () => {
+        curtains++;
+        expect(await page.getByTestId("hand-card").count()).toBe(0);
+      },
+    });
+    expect(curtains).toBeGreaterThan(5);
+    expect(["conte", "maske"]).toContain(await page.getByTestId("game-result").getAttribute("data-winner"));
+    await shot(page, "hotseat-result-desktop");
+    expect(b.errors).toEqual([]);
+  }, 180_000);
+});
 
 describe("with a friend (two browsers)", () => {
   it("invites, plays, takes back (accepted once, declined once), rejoins after closing the page, and ends", async () => {
@@ -35,7 +75,7 @@ describe("with a friend (two browsers)", () => {
     expect(link).toMatch(/\/einladung\/[A-Za-z0-9_-]+#.+/);
     await shot(pa, "friend-waiting-desktop");
 
-    let pb = b.page;
+    let pb = phone.page;
     await pb.goto(link);
     await pb.getByTestId("exchange-confirm").waitFor();
     await pa.getByTestId("exchange-confirm").waitFor();
@@ -72,7 +112,7 @@ describe("with a friend (two browsers)", () => {
     const room = new URL(pb.url()).pathname;
     const hand = await pb.locator('[data-testid="hand-card"]').count();
     await pb.close();
-    pb = await b.context.newPage();
+    pb = await phone.context.newPage();
     await pb.goto(site.url + room);
     await pb.getByTestId("table").waitFor();
     expect(await pb.locator('[data-testid="hand-card"]').count()).toBe(hand);
@@ -91,6 +131,6 @@ describe("with a friend (two browsers)", () => {
     await shot(pa, "friend-result-desktop");
     await shot(pb, "friend-result-phone");
     expect(a.errors).toEqual([]);
-    expect(b.errors).toEqual([]);
-  }, 150_000);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
 });
