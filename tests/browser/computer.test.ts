@@ -57,6 +57,13 @@ describe("against the computer (browser)", () => {
     expect(await page.getByTestId("win-chance").textContent()).toMatch(/\d+ %/);
     await shot(page, "table-hint-desktop");
 
+    // Card info: hovering a card opens its window, computed from the view (rule, higher cards, what it does now).
+    await page.locator('[data-testid="hand-card"]').first().hover();
+    await page.getByTestId("card-info").waitFor();
+    expect(((await page.getByTestId("card-info").textContent()) ?? "").length).toBeGreaterThan(40);
+    await shot(page, "table-card-info-desktop");
+    await page.mouse.move(5, 5);
+
     // An elixir lead asks for a suit, if we hold one.
     const elixir = page.locator('[data-testid="hand-card"][data-legal="true"][data-card^="E"]').first();
     if ((await elixir.count()) > 0) {
@@ -64,6 +71,8 @@ describe("against the computer (browser)", () => {
       await page.getByTestId("name-suit-G").waitFor();
       expect(await page.getByTestId("name-suit-P").isVisible()).toBe(true);
       expect(await page.getByTestId("name-suit-D").isVisible()).toBe(true);
+      // The announcement aid beside each suit: what is known, what the elixir still beats, the effect, how many held.
+      expect(await page.getByTestId("announcement-aid-G").textContent()).toMatch(/du hältst \d/);
       await shot(page, "table-name-suit-desktop");
       await elixir.click(); // toggles the choice off again
     }

@@ -7,6 +7,7 @@ import type { Command, Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
 import { lang } from "../i18n";
 import { CardBack, CardFace, cardLabel, SuitEmblem, suitName } from "./cards";
+import { announcementAid, cardInfoLines, opponentVoids } from "./info";
 import { effectText, roleName, type LogEntry, type RoundSummary } from "./log";
 import type { HintPayload, RoomKind, RoomView } from "./room";
 import "./table.css";
@@ -67,6 +68,28 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   const [showResult, setShowResult] = createSignal(true);
   const [confirmResign, setConfirmResign] = createSignal(false);
   let logList: HTMLOListElement | undefined;
+  // The card info window: hover or focus, or a long press on touch.
+  const [info, setInfo] = createSignal<{ card: Card; inHand: boolean } | null>(null);
+  let pressTimer: ReturnType<typeof setTimeout> | undefined;
+  let pressed = false;
+  const infoHandlers = (c: Card, inHand: boolean) => ({
+    onMouseEnter: () => setInfo({ card: c, inHand }),
+    onMouseLeave: () => setInfo(null),
+    onFocus: () => setInfo({ card: c, inHand }),
+    onBlur: () => setInfo(null),
+    onPointerDown: (e: PointerEvent) => {
+      if (e.pointerType !== "touch") return;
+      pressed = false;
+      clearTimeout(pressTimer);
+      pressTimer = setTimeout(() => {
+        pressed = true;
+        setInfo({ card: c, inHand });
+      }, 500);
+    },
+    onPointerUp: () => clearTimeout(pressTimer),
+    onPointerCancel: () => clearTimeout(pressTimer),
+    onContextMenu: (e: Event) => e.preventDefault(),
+  });
   // The newest entry stays in sight.
   createEffect(on(m.log, () => queueMicrotask(() => logList && (logList.scrollTop = logList.scrollHeight))));
 
@@ -100,6 +123,12 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   const hinted = (c: Card) => m.hint()?.cards.includes(c) ?? false;
 
   function clickCard(c: Card) {
+    if (pressed) {
+      // The end of a long press opened the info window; it is not a play.
+      pressed = false;
+      return;
+    }
+    setInfo(null);
     if (m.busy() || !legal(c)) return;
     if (picking()) {
       setPicked((p) => (p.includes(c) ? p.filter((x) => x !== c) : [...p, c]));
@@ -275,7 +304,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
               <div class="trick-cards">
                 <For each={v().trick}>
                   {(p) => (
-                    <figure class="played fresh" data-card={p.card}>
+                    <figure class="played fresh" data-card={p.card} tabindex="0" {...infoHandlers(p.card, false)}>
                       <CardFace id={p.card} ruleset={rs()} lang={lang()} />
                       <figcaption>{who(p.seat)}</figcaption>
                     </figure>
@@ -332,7 +361,12 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
                 <For each={SUITS}>
                   {(s) => (
                     <button type="button" class="button suit-button" data-testid={`name-suit-${s}`} disabled={m.busy()} onClick={() => nameSuit(s)}>
-                      <SuitEmblem suit={s} ruleset={rs()} /> {suitName(rs(), s, lang())}
+                      <span class="suit-button-name">
+                        <SuitEmblem suit={s} ruleset={rs()} /> {suitName(rs(), s, lang())}
+                      </span>
+                      <small class="aid" data-testid={`announcement-aid-${s}`}>
+                        {announcementAid(v(), me(), elixir()!, lang())[s]}
+                      </small>
                     </button>
                   )}
                 </For>
@@ -370,6 +404,20 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
             )}
           </Show>
 
+          <Show when={info()}>
+            {(i) => (
+              <div class="card-info" role="tooltip" data-testid="card-info" data-card={i().card}>
+                <CardFace id={i().card} ruleset={rs()} lang={lang()} />
+                <div>
+                  <For each={cardInfoLines(v(), me(), i().card, lang(), i().inHand)}>{(line) => <p>{line}</p>}</For>
+                </div>
+              </div>
+            )}
+          </Show>
+          <div class="visually-hidden" aria-live="polite" data-testid="live">
+            {m.log()[m.log().length - 1]?.text[lang()] ?? ""}
+          </div>
+
           <div class="hand-wrap">
             <ul class={`hand${(v().hand?.length ?? 0) >= 6 ? " many" : ""}`} aria-label={tr("Deine Karten", "Your cards")} style={{ "--cols": String(Math.ceil((v().hand?.length ?? 0) / 2)) }}>
               <For each={v().hand ?? []}>
@@ -387,6 +435,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
                       aria-disabled={!legal(c)}
                       aria-label={cardLabel(rs(), c, lang()) + (legal(c) ? "" : tr(" (nicht spielbar)", " (not playable)"))}
                       onClick={() => clickCard(c)}
+                      {...infoHandlers(c, true)}
                     >
                       <CardFace id={c} ruleset={rs()} lang={lang()} />
                     </button>
@@ -594,28 +643,7 @@ function CardCounter(props: { v: RoomView["game"]; me: Seat }): JSX.Element {
     return [...SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((n) => `${s}${n}`)), ...el.map((n) => `E${n}`)];
   };
   const played = () => new Set([...props.v.history.flatMap((t) => t.cards.map((p) => p.card)), ...props.v.trick.map((p) => p.card)]);
-  const voids = () => {
-    // A suit the opponent did not follow (while not following an elixir with a named suit of its own choosing) is gone from its hand.
-    const out = new Set<Suit>();
-    const o = props.me === 0 ? 1 : 0;
-    // A greed swap can bring new cards: only the tricks after the last one count.
-    const h = props.v.history;
-    let from = 0;
-    h.forEach((t, i) => {
-      if (t.effect === "greed") from = i + 1;
-    });
-    for (const t of h.slice(from)) {
-      const lead = t.cards[0];
-      const follow = t.cards[1];
-      if (!lead || !follow || follow.seat !== o) continue;
-      const leadSuit = cardInfo(lead.card).suit;
-      const ls = leadSuit ?? t.namedSuit;
-      const fs = cardInfo(follow.card).suit;
-      // After a suit lead an elixir may always be played; after an elixir lead only a void allows another card.
-      if (ls && (leadSuit === null ? fs !== ls : fs !== null && fs !== ls)) out.add(ls);
-    }
-    return out;
-  };
+  const voids = () => opponentVoids(props.v, props.me);
   return (
     <details class="counter">
       <summary class="box-title">{tr("Kartenzähler", "Card counter")}</summary>
