@@ -102,7 +102,7 @@ describe("against the computer (browser)", () => {
 });
 
 describe("on a phone (390×844)", () => {
-  it("resumes the same game after a reload and plays Zwiegespalten as Maske vs Mittel to the end", async () => {
+  it("resumes the same game after a reload (Zwiegespalten, Maske, Mittel), then resigns", async () => {
     const phone = await openBrowser({ width: 390, height: 844 });
     try {
       const page = phone.page;
