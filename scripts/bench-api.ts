@@ -3,8 +3,8 @@
 // 1. reports game results at --results-rps (rated games with stakes and daily attempts, every report sent twice),
 //    then checks that the daily boards, points and Taler are consistent with what was reported;
 // 2. GETs a daily leaderboard at --rps for --seconds (open loop) and prints p50/p90/p99/max latency and errors.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +21,10 @@ const RPS = Number(flag("--rps", "500"));
 const RESULTS_RPS = Number(flag("--results-rps", "100"));
 const RESULTS_SECONDS = Number(flag("--results-seconds", "10"));
 const ACCOUNTS = Number(flag("--accounts", "40"));
+/** --baseline: GET /api/health instead of the leaderboard in step 2, to see what wrangler dev itself costs here. */
+const BASELINE = args.includes("--baseline");
+const errorKinds = new Map<string, number>();
+const noteError = (kind: string) => errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
 let url = flag("--url", "");
 const root = join(import.meta.dirname, "..");
 
@@ -43,15 +47,32 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * wrangler dev rebuilds and restarts the Worker whenever a source file changes ("Your worker restarted mid-request"),
+ * and others edit the checkout while this runs. So the Worker is bundled once (wrangler deploy --dry-run) into a
+ * fresh folder and served from there with --no-bundle (static assets left out): a frozen copy that no edit elsewhere
+ * disturbs.
+ */
 async function startSite(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), "spielcenter-bench-api-"));
-  migrateLocalD1(state, { quiet: true });
-  const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"], {
-    cwd: root,
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") };
+  const wrangler = join(root, "node_modules", ".bin", "wrangler");
+  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", join(state, "dist")], { cwd: root, env, stdio: "pipe" });
+  const config = readFileSync(join(root, "wrangler.toml"), "utf8")
+    .replace(/^main = .*$/m, `main = "dist/index.js"\nno_bundle = true`)
+    // An empty assets folder of its own: wrangler dev also reloads when web/dist changes (a build elsewhere).
+    .replace(/^directory = "web\/dist"$/m, `directory = "assets"`)
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(join(root, "worker", "migrations"))}`);
+  writeFileSync(join(state, "wrangler.toml"), config);
+  mkdirSync(join(state, "assets"));
+  copyFileSync(join(root, ".dev.vars"), join(state, ".dev.vars"));
+  migrateLocalD1(join(state, "persist"), { quiet: true });
+  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(state, "persist"), "--show-interactive-dev-session=false"], {
+    cwd: state,
     detached: true,
     stdio: "ignore",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") },
+    env,
   });
   const site = `http://127.0.0.1:${port}`;
   const stop = () => {
@@ -163,11 +184,15 @@ async function main(): Promise<void> {
     await openLoop(bodies.length, RESULTS_RPS, async (i) => {
       const s = performance.now();
       try {
-        const r = await fetch(`${url}/internal/results`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${roomSecret}` }, body: JSON.stringify(bodies[i]) });
-        await r.arrayBuffer();
-        if (r.status !== 200) resultErrors++;
-      } catch {
+        const r = await fetch(`${url}/internal/results`, { signal: AbortSignal.timeout(10_000), method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${roomSecret}` }, body: JSON.stringify(bodies[i]) });
+        const text = await r.text();
+        if (r.status !== 200) {
+          resultErrors++;
+          noteError(`results ${r.status} ${text.slice(0, 80)}`);
+        }
+      } catch (e) {
         resultErrors++;
+        noteError(`results ${String(e).slice(0, 80)}`);
       }
       resultLatency.push(performance.now() - s);
     });
@@ -201,11 +226,15 @@ async function main(): Promise<void> {
     await openLoop(count, RPS, async (i) => {
       const s = performance.now();
       try {
-        const r = await fetch(`${url}/api/daily/${date}/leaderboard?role=${i % 2 ? "conte" : "maske"}`);
+        const r = await fetch(BASELINE ? `${url}/api/health` : `${url}/api/daily/${date}/leaderboard?role=${i % 2 ? "conte" : "maske"}`, { signal: AbortSignal.timeout(10_000) });
         await r.arrayBuffer();
-        if (r.status !== 200) errors++;
-      } catch {
+        if (r.status !== 200) {
+          errors++;
+          noteError(`GET ${r.status}`);
+        }
+      } catch (e) {
         errors++;
+        noteError(`GET ${String(e).slice(0, 80)}`);
       }
       latency.push(performance.now() - s);
     });
@@ -215,7 +244,9 @@ async function main(): Promise<void> {
     console.log(`bench:api against ${url}`);
     console.log(`results: ${bodies.length} reports (${rated} rated games + daily attempts, each sent twice) in ${resultSeconds.toFixed(1)} s = ${(bodies.length / resultSeconds).toFixed(0)}/s; p50 ${ms(pct(resultLatency, 50))}, p99 ${ms(pct(resultLatency, 99))}; errors ${resultErrors}`);
     console.log(`consistency: boards ${boardsOk ? "match the reports" : "DIFFER"}; points sum ${points} (expected 0); Taler sum ${taler} (expected ${1000 * players.length})`);
-    console.log(`leaderboard GET: ${count} requests in ${getSeconds.toFixed(1)} s = ${(count / getSeconds).toFixed(0)}/s; p50 ${ms(pct(latency, 50))}, p90 ${ms(pct(latency, 90))}, p99 ${ms(pct(latency, 99))}, max ${ms(latency.at(-1) ?? NaN)}; errors ${errors}`);
+    console.log(`${BASELINE ? "baseline GET /api/health" : "leaderboard GET"}: ${count} requests in ${getSeconds.toFixed(1)} s = ${(count / getSeconds).toFixed(0)}/s; p50 ${ms(pct(latency, 50))}, p90 ${ms(pct(latency, 90))}, p99 ${ms(pct(latency, 99))}, max ${ms(latency.at(-1) ?? NaN)}; errors ${errors}`);
+    for (const [kind, n] of errorKinds) console.log(`  error ×${n}: ${kind}`);
+    console.log(`load average while running: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} on ${(await import("node:os")).cpus().length} cores`);
     const pass = errors === 0 && resultErrors === 0 && boardsOk && points === 0 && talerOk && pct(latency, 99) <= 20;
     console.log(pass ? "PASS (p99 ≤ 20 ms, no errors, consistent)" : "FAIL");
     process.exitCode = pass ? 0 : 1;
