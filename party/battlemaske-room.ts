@@ -20,26 +20,29 @@ export class BattlemaskeRoom extends GameRoomServer<BattlemaskeRoomCore, Options
   protected override async afterChange(): Promise<void> {
     await super.afterChange();
     const core = this.core;
-    if (!core?.over || this.store.getMeta<boolean>("reported")) return;
-    if (await this.report(core)) this.store.putMeta("reported", true);
+    if (!core?.over || this.store.getMeta<string>("reported")) return;
+    const sent = await this.report(core);
+    // Delivered, or refused as malformed (a 4xx will never succeed): either way this room is done reporting.
+    if (sent !== "retry") this.store.putMeta("reported", sent);
     else await this.ctx.storage.setAlarm(Date.now() + REPORT_RETRY_MS);
   }
 
-  /** POST /internal/results through the Worker itself, authenticated with ROOM_SECRET; true once the Worker has it. */
-  private async report(core: BattlemaskeRoomCore): Promise<boolean> {
+  /** POST /internal/results through the Worker itself, authenticated with ROOM_SECRET: "ok", "refused" (4xx, final) or "retry". */
+  private async report(core: BattlemaskeRoomCore): Promise<"ok" | "refused" | "retry"> {
     const body = core.report();
-    if (!body) return false;
+    if (!body) return "retry";
     try {
       const res = await exports.default.fetch("https://spielcenter.internal/internal/results", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${this.env.ROOM_SECRET}` },
         body: JSON.stringify(body),
       });
-      if (!res.ok) console.error(`room ${core.name}: the Worker refused the report: ${res.status} ${await res.text()}`);
-      return res.ok;
+      if (res.ok) return "ok";
+      console.error(`room ${core.name}: the Worker refused the report: ${res.status} ${await res.text()}`);
+      return res.status >= 400 && res.status < 500 ? "refused" : "retry";
     } catch (err) {
       console.error(`room ${core.name}: reporting failed: ${err instanceof Error ? err.message : String(err)}`);
-      return false;
+      return "retry";
     }
   }
 }

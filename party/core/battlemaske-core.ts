@@ -114,7 +114,8 @@ export class BattlemaskeRoomCore extends RoomCore<State, Event, Options, View> {
       result,
       helped: [r.helped[0] === true, r.helped[1] === true],
       roles: [roleOf(r.game, 0), roleOf(r.game, 1)],
-      mirror: Math.min(10, r.game.mirror),
+      // Uncapped: the daily board's Maske tie-break compares how far past 10 the mirror went.
+      mirror: r.game.mirror,
       rounds: r.game.round,
       lastRoundTricks: [r.game.tricks[0], r.game.tricks[1]],
       cardsPlayed: r.cardsPlayed,

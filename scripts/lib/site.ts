@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { migrateLocalD1 } from "../migrate-d1.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -26,6 +27,8 @@ export interface Site {
 export async function startSite(): Promise<Site> {
   const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
+  // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
+  migrateLocalD1(state, { quiet: true });
   const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"], {
     cwd: root,
     detached: true,

@@ -28,7 +28,8 @@ const tsx = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "tsx")
 const cli = join(import.meta.dirname, "..", "..", "scripts", "scenario.ts");
 const run = (...args: string[]) => spawnSync(tsx, [cli, ...args], { encoding: "utf8" });
 
-describe("npm run scenario (the CLI)", () => {
+// Each case starts tsx a few times: allow for a loaded machine.
+describe("npm run scenario (the CLI)", { timeout: 60_000 }, () => {
   it("prints one JSON object per file, in order, and exits 0 whatever the rules said", () => {
     const out = execFileSync(tsx, [cli, join(dir, files[0]!), join(dir, "03-elixir-lead-must-follow-named-suit.json")], { encoding: "utf8" });
     const lines = out.trim().split("\n").map((l) => JSON.parse(l));
