@@ -1,6 +1,6 @@
 // Computer team-mates: they see only their own view (never the state), so they cannot read a hidden card.
 import { card, type Card } from "../cards.js";
-import type { Command, Pan, Seat } from "../events.js";
+import type { Command, Pan } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
@@ -141,4 +141,3 @@ export function makeBot(name: BotName, options: BotOptions = {}): Bot {
   return name === "simple" ? simpleBot(options) : name === "planner" ? plannerBot(options) : strongBot(options);
 }
 
-export type { Seat };

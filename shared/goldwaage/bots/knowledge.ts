@@ -1,6 +1,6 @@
 // What a seat knows, read from its view only (never from the state): the unseen cards, and worlds consistent with them.
 import { card, DECK, type Card } from "../cards.js";
-import { randomInt, shuffle } from "../../rng.js";
+import { shuffle } from "../../rng.js";
 import type { Command, Pan, Seat } from "../events.js";
 import type { Position } from "../solver.js";
 import type { View } from "../view.js";
@@ -109,5 +109,3 @@ export function showOrder(cards: readonly Card[]): Card[] {
   };
   return cards.slice().sort((a, b) => rank(a) - rank(b) || DECK.indexOf(a) - DECK.indexOf(b));
 }
-
-export const pick = <T>(items: readonly T[], random: () => number): T => items[randomInt(random, items.length)] as T;
