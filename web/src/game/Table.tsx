@@ -63,6 +63,8 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   const role = (r: "conte" | "maske") => roleName(rs(), r, lang());
 
   const [picked, setPicked] = createSignal<Card[]>([]);
+  // The card on its way to the trick: it starts moving at the click, before the room answers.
+  const [leaving, setLeaving] = createSignal<Card | null>(null);
   const [elixir, setElixir] = createSignal<Card | null>(null);
   const [explain, setExplain] = createSignal(false);
   const [showResult, setShowResult] = createSignal(true);
@@ -98,8 +100,10 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
     on([() => v().phase, () => v().round, () => v().game, () => v().history.length, () => v().trick.length, me], () => {
       setPicked([]);
       setElixir(null);
+      setLeaving(null);
     }),
   );
+  createEffect(on(m.error, (e) => e && setLeaving(null)));
   createEffect(on([() => v().phase, () => v().round], () => setExplain(v().phase === "exchange" && v().round === 1 && v().game === 1), { defer: false }));
 
   const picking = () => (v().phase === "exchange" || v().phase === "swap") && v().waitingFor.includes(me()) && !rv().over;
@@ -138,6 +142,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
       setElixir((e) => (e === c ? null : c));
       return;
     }
+    setLeaving(c);
     m.command({ type: "play", card: c });
   }
   function confirmPick() {
@@ -148,6 +153,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   function nameSuit(s: Suit) {
     const e = elixir();
     if (!e) return;
+    setLeaving(e);
     m.command({ type: "play", card: e, suit: s });
   }
 
@@ -426,7 +432,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
                     <button
                       type="button"
                       class="hand-card"
-                      classList={{ legal: legal(c), picked: picked().includes(c) || elixir() === c, hinted: hinted(c), known: v().knownAtOpponent.includes(c) }}
+                      classList={{ leaving: leaving() === c, legal: legal(c), picked: picked().includes(c) || elixir() === c, hinted: hinted(c), known: v().knownAtOpponent.includes(c) }}
                       data-testid="hand-card"
                       data-card={c}
                       data-legal={legal(c) ? "true" : "false"}
