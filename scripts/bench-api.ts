@@ -5,11 +5,11 @@
 // 2. GETs a daily leaderboard at --rps for --seconds (open loop) and prints p50/p90/p99/max latency and errors.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { boardKey, compareKeys, type BoardKey } from "../worker/daily-score.js";
 import { migrateLocalD1 } from "./migrate-d1.mjs";
+import { freePort } from "./lib/site.js";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const flag = (name: string, dflt: string) => {
@@ -34,17 +34,6 @@ function readDevVar(name: string): string {
   const m = new RegExp(`^${name}="?([^"\\n]*)"?$`, "m").exec(text);
   if (!m) throw new Error(`${name} missing in .dev.vars`);
   return m[1]!;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 /**

@@ -1,5 +1,6 @@
 // The room protocol: valibot schemas for every client → room message, and the types of room → client messages.
 import * as v from "valibot";
+import { describeIssue } from "./util.js";
 
 /** Largest message a room reads; anything bigger is refused unparsed. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -77,9 +78,8 @@ export function parseClientMessage(raw: string, schema: ClientMessageSchemaOf = 
   }
   const parsed = v.safeParse(schema, json);
   if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const path = issue.path?.map((p) => String(p.key)).join(".") || "message";
-    return { ok: false, code: "BAD_MESSAGE", message: `${path}: ${issue.message}` };
+    const { path, message } = describeIssue(parsed.issues, "message");
+    return { ok: false, code: "BAD_MESSAGE", message: `${path}: ${message}` };
   }
   return { ok: true, message: parsed.output };
 }

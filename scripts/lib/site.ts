@@ -8,7 +8,8 @@ import { migrateLocalD1 } from "../migrate-d1.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {

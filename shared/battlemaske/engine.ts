@@ -10,6 +10,7 @@ import {
   type Seat,
 } from "./events.js";
 import { rng, shuffle, type Seed } from "../rng.js";
+import { subsets } from "../util.js";
 import {
   applyInPlace,
   cloneState,
@@ -106,24 +107,6 @@ export function legalCards(state: State, seat: Seat): Card[] {
   // Without the suit: Battlemaske allows any card; Zwiegespalten demands an elixir if you hold one.
   if (state.options.ruleset === "zwiegespalten" && follow.length > 0) return follow;
   return hand.slice();
-}
-
-function subsets<T>(items: readonly T[], k: number): T[][] {
-  const out: T[][] = [];
-  const pick: T[] = [];
-  const go = (from: number) => {
-    if (pick.length === k) {
-      out.push(pick.slice());
-      return;
-    }
-    for (let i = from; i <= items.length - (k - pick.length); i++) {
-      pick.push(items[i] as T);
-      go(i + 1);
-      pick.pop();
-    }
-  };
-  go(0);
-  return out;
 }
 
 /** Every command `seat` may send now. */

@@ -1,5 +1,6 @@
 // Battlemaske scenarios: the rules as data — options, seed, explicit deals and commands in, one JSON state out.
 import * as v from "valibot";
+import { describeIssue } from "../util.js";
 import { RULESETS, VARIANTS, type Card, type Suit } from "./cards.js";
 import { decide, matchScores, newGame, validateDeal } from "./engine.js";
 import type { Deal, Event, Options, Role, Seat } from "./events.js";
@@ -71,9 +72,8 @@ export function runBattlemaskeScenario(raw: unknown): ScenarioOutput {
 export function runBattlemaskeScenarioWithLog(raw: unknown): { output: ScenarioOutput; events: Event[] } {
   const parsed = v.safeParse(ScenarioSchema, raw);
   if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const path = issue.path?.map((p) => String(p.key)).join(".") || "(top level)";
-    throw new MalformedScenario(`at ${path}: ${issue.message}`);
+    const { path, message } = describeIssue(parsed.issues, "(top level)");
+    throw new MalformedScenario(`at ${path}: ${message}`);
   }
   const sc = parsed.output;
   const options: Options = { ruleset: sc.options.ruleset, variant: sc.options.variant };

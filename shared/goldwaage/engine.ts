@@ -3,6 +3,7 @@ import { card, DECK, isCard, type Card } from "./cards.js";
 import { ruleError, type RuleError } from "./errors.js";
 import { EVENT_VERSION as v, LEVELS, VARIANTS, type Command, type Deal, type Event, type Options, type Pan, type Players, type Seat } from "./events.js";
 import { rng, shuffle, type Seed } from "../rng.js";
+import { subsets } from "../util.js";
 import {
   applyInPlace,
   cardsPerHand,
@@ -263,24 +264,7 @@ function badCommand(): Decision {
   return err("BAD_COMMAND", "Unbekannter Befehl: erwartet wird show oder play.", "Unknown command: expected show or play.");
 }
 
-/** All k-subsets of `items`, in order. */
-export function subsets<T>(items: readonly T[], k: number): T[][] {
-  const out: T[][] = [];
-  const pick: T[] = [];
-  const go = (from: number) => {
-    if (pick.length === k) {
-      out.push(pick.slice());
-      return;
-    }
-    for (let i = from; i <= items.length - (k - pick.length); i++) {
-      pick.push(items[i] as T);
-      go(i + 1);
-      pick.pop();
-    }
-  };
-  go(0);
-  return out;
-}
+export { subsets };
 
 /** Every command `seat` may send now: each open set at the round start; each card with each pan and each choice of open cards. */
 export function legalCommands(state: State, seat: Seat): Command[] {

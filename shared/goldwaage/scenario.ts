@@ -1,5 +1,6 @@
 // Goldwaage scenarios: the rules as data — options, seed, explicit deals and commands in, one JSON state out.
 import * as v from "valibot";
+import { describeIssue } from "../util.js";
 import type { Card } from "./cards.js";
 import { decide, newGame, validateDeals, validateOptions } from "./engine.js";
 import type { Deal, Event, Options, Seat } from "./events.js";
@@ -59,9 +60,8 @@ export function runGoldwaageScenario(raw: unknown): GoldwaageScenarioOutput {
 export function runGoldwaageScenarioWithLog(raw: unknown): { output: GoldwaageScenarioOutput; events: Event[] } {
   const parsed = v.safeParse(ScenarioSchema, raw);
   if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const path = issue.path?.map((p) => String(p.key)).join(".") || "(top level)";
-    throw new MalformedScenario(`at ${path}: ${issue.message}`);
+    const { path, message } = describeIssue(parsed.issues, "(top level)");
+    throw new MalformedScenario(`at ${path}: ${message}`);
   }
   const sc = parsed.output;
   const o = sc.options as Record<string, unknown>;

@@ -3,11 +3,11 @@
 import type { Context, ValidationTargets } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
+import { describeIssue } from "../../shared/util.js";
 
 function badRequest(c: Context, where: string, issues: v.BaseIssue<unknown>[]) {
-  const issue = issues[0]!;
-  const path = issue.path?.map((p) => String(p.key)).join(".") || where;
-  return c.json({ error: "BAD_REQUEST" as const, message: `${path}: ${issue.message}` }, 400);
+  const { path, message } = describeIssue(issues, where);
+  return c.json({ error: "BAD_REQUEST" as const, message: `${path}: ${message}` }, 400);
 }
 
 function vTarget<T extends keyof ValidationTargets>(target: T, where: string) {
