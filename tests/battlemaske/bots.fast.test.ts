@@ -2,7 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { decide, legalCards, sortCards, type Seat, type Suit } from "../../shared/battlemaske/index.js";
 import { playRandomGame } from "../../shared/battlemaske/random.js";
-import { CODECS, countTrick, decodeRanking, encodeRanking, fromMask, legalFollow, placeSuit, resolve, SUIT_OF, suitIndex, toMask } from "../../shared/battlemaske/bots/fast.js";
+import { CODECS, countTrick, decodeRanking, encodeRanking, fromMask, GREED, legalFollow, lowBit, placeSuit, resolve, SUIT_OF, suitIndex, toMask } from "../../shared/battlemaske/bots/fast.js";
+import { greedySwap, leadNode, type SearchCtx } from "../../shared/battlemaske/bots/policy.js";
+import { gameLeaf } from "../../shared/battlemaske/bots/values.js";
+import { rng, shuffle } from "../../shared/rng.js";
 import type { Ruleset } from "../../shared/battlemaske/cards.js";
 
 const GAMES = Number(process.env.BOTS_FAST_GAMES ?? 300);
@@ -63,4 +66,58 @@ describe("fast representation", () => {
       expect(crossCheck(ruleset)).toBeGreaterThan(GAMES * 10);
     }, 120_000);
   }
+});
+
+/** Plain minimax without pruning, the reference for the alpha-beta search. */
+function minimax(c: SearchCtx, h0: number, h1: number, t0: number, t1: number, rk: number, leader: number): number {
+  const hl = leader ? h1 : h0;
+  const hf = leader ? h0 : h1;
+  if (!hl) return c.leaf[Math.abs(t0 - t1)] as number;
+  const tmp = new Int32Array(2);
+  let best = leader === c.conte ? -Infinity : Infinity;
+  for (let m = hl; m; m &= m - 1) {
+    const a = lowBit(m);
+    const sa = SUIT_OF[a] as number;
+    const rk1 = sa >= 0 ? placeSuit(rk, sa) : rk;
+    for (let n = 0; n < (sa >= 0 ? 1 : 3); n++) {
+      let reply = leader === c.conte ? Infinity : -Infinity;
+      for (let f = legalFollow(hf, a, n, c.zw); f; f &= f - 1) {
+        const b = lowBit(f);
+        const res = resolve(c.strength, rk1, a, b);
+        const w = res & 1 ? leader : 1 - leader;
+        const t = countTrick(t0, t1, w, (res >> 1) & 3);
+        let n0 = h0, n1 = h1;
+        if (leader === 0) { n0 &= ~(1 << a); n1 &= ~(1 << b); } else { n1 &= ~(1 << a); n0 &= ~(1 << b); }
+        if (((res >> 1) & 3) === GREED && n0) {
+          greedySwap(c, n0, n1, t & 15, t >> 4, tmp);
+          n0 = tmp[0] as number;
+          n1 = tmp[1] as number;
+        }
+        const v = minimax(c, n0, n1, t & 15, t >> 4, res >> 3, w);
+        reply = leader === c.conte ? Math.min(reply, v) : Math.max(reply, v);
+      }
+      best = leader === c.conte ? Math.max(best, reply) : Math.min(best, reply);
+    }
+  }
+  return best;
+}
+
+describe("exact search", () => {
+  it("alpha-beta gives the plain minimax value on random endgames of 1–4 cards", () => {
+    for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
+      const codec = CODECS[ruleset];
+      for (let i = 0; i < 200; i++) {
+        const c: SearchCtx = { codec, strength: codec.strength, zw: ruleset === "zwiegespalten", conte: (i % 3 === 0 ? 1 : 0), leaf: gameLeaf((1 + (i % 3)) as 1 | 2 | 3, 2 * (i % 5)), exactAt: 10 };
+        const cards = shuffle([...Array(25).keys()], rng(ruleset, "endgame", i));
+        const k = 1 + (i % 4);
+        let h0 = 0, h1 = 0;
+        for (let j = 0; j < k; j++) { h0 |= 1 << (cards[j] as number); h1 |= 1 << (cards[10 + j] as number); }
+        const t0 = i % (11 - k);
+        const t1 = 10 - k - t0;
+        const rk = [0, 1, 2 | (3 << 2)][i % 3] as number;
+        const fast = leadNode(c, h0, h1, t0, t1, rk, i % 2, -Infinity, Infinity);
+        check(Math.abs(fast - minimax(c, h0, h1, t0, t1, rk, i % 2)) < 1e-12, () => `endgame ${i} (${ruleset}) differs`);
+      }
+    }
+  });
 });
