@@ -1,19 +1,19 @@
 // Prints the value table of shared/battlemaske/bots/values.ts: the Conte's chance to win from the start of round 2 or 3 at each
 // mirror field, by self-play of single rounds (round 3 first, exact at its end; round 2 then uses round 3's row).
-// npx tsx scripts/battlemaske-values.ts [rounds per field=200] [bot=mittel]
-import { decide, firstLeader, fold, newGame, type Seat, type State } from "../shared/battlemaske/index.js";
+// npx tsx scripts/battlemaske-values.ts [rounds per field=200] [bot=mittel] [ruleset=battlemaske]
+import { decide, firstLeader, fold, newGame, type Ruleset, type Seat, type State } from "../shared/battlemaske/index.js";
 import { seatsToAct } from "../shared/battlemaske/random.js";
 import { applyInPlace } from "../shared/battlemaske/state.js";
 import { botCommand, isBotName } from "../shared/battlemaske/bots/index.js";
-import { START } from "../shared/battlemaske/bots/values.js";
 
 const N = Number(process.argv[2] ?? 200);
 const bot = process.argv[3] ?? "mittel";
+const ruleset = (process.argv[4] ?? "battlemaske") as Ruleset;
 if (!isBotName(bot)) throw new Error(`unknown bot ${bot}`);
 
 /** Plays round r from mirror m on a seeded deal; returns the mirror after it (uncapped). */
 function playRound(r: 2 | 3, m: number, i: number): number {
-  const s: State = fold(newGame({ ruleset: "battlemaske", variant: "single" }, `values/${r}/${m}/${i}`));
+  const s: State = fold(newGame({ ruleset, variant: "single" }, `values/${r}/${m}/${i}`));
   s.round = r;
   s.mirror = m;
   s.leader = firstLeader(1, r, m);
@@ -31,7 +31,7 @@ function playRound(r: 2 | 3, m: number, i: number): number {
   throw new Error("round did not end");
 }
 
-const table = START.map((row) => row.slice());
+const table = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]];
 for (const r of [3, 2] as const) {
   for (let f = 0; f < 5; f++) {
     const m = 2 * f;
