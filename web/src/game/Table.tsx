@@ -158,7 +158,8 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   }
 
   const tricksOf = (r: "conte" | "maske") => v().tricks[v().roles[0] === r ? 0 : 1];
-  const preview = () => Math.min(10, v().mirror + Math.abs(v().tricks[0] - v().tricks[1]));
+  // Where the mirror would stand if the round ended now (after the end of the game: where it stands).
+  const preview = () => (rv().over || v().phase === "over" ? v().mirror : Math.min(10, v().mirror + Math.abs(v().tricks[0] - v().tricks[1])));
   const threat = () => !rv().over && preview() >= 10 && v().mirror < 10;
 
   const status = (): string => {

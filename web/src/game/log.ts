@@ -95,9 +95,8 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
       return [{ key, text: both((l) => `${w[l]} ${l === "de" ? (me !== null && ev.seat === me ? "spielst" : "spielt") : me !== null && ev.seat === me ? "play" : "plays"} ${cardLabel(rs, ev.card, l)}${named(l)}.`) }];
     }
     case "trickTaken": {
-      const last = v.trick;
-      if (last.length < 1) return [];
-      const record: TrickRecord = { leader: v.leader, cards: last, namedSuit: v.namedSuit, winner: ev.winner, effect: ev.effect ?? null, stolen: !!ev.stolen };
+      // `before` is the table before the whole batch: the trick's cards may have come in the same batch, so only the event counts.
+      const record = { winner: ev.winner as Seat, effect: (ev.effect ?? null) as string | null, stolen: !!ev.stolen };
       const w = who(v, ev.winner, me, opp);
       const out: LogEntry[] = [{ key, text: both((l) => (l === "de" ? (me !== null && ev.winner === me ? "Du gewinnst den Stich." : `${w.de} gewinnt den Stich.`) : me !== null && ev.winner === me ? "You win the trick." : `${w.en} wins the trick.`)) }];
       if (record.effect) out.push({ key: key + "e", strong: true, text: both((l) => effectText(record.effect!, record.stolen, w, l)) });
