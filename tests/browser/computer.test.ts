@@ -45,7 +45,7 @@ describe("against the computer (browser)", () => {
     await confirm.click();
 
     // Conte leads the first trick: every card is legal; the mirror and the trick score are there.
-    await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+    await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor();
     expect(await page.getByTestId("mirror").getAttribute("data-value")).toBe("0");
     expect(await page.getByTestId("trick-score").textContent()).toContain("0");
     await shot(page, "table-play-desktop");
@@ -128,14 +128,14 @@ describe("on a phone (390×844)", () => {
 
       await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
       await page.getByTestId("exchange-confirm").click();
-      await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+      await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor();
       const url = page.url();
       const hand = await page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
       const version = await page.getByTestId("table").getAttribute("data-version");
       await shot(page, "table-play-phone");
 
       await page.reload();
-      await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+      await page.locator('[data-testid="table"][data-phase="play"] [data-testid="turn"][data-my-turn="true"]').waitFor();
       expect(page.url()).toBe(url);
       expect(await page.getByTestId("table").getAttribute("data-version")).toBe(version);
       expect(await page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")))).toEqual(hand);
