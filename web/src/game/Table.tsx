@@ -549,7 +549,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
 
       <Show when={rv().over && showResult()}>
         <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
-          <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-reason={rv().result?.reason ?? "rules"}>
+          <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-winner-seat={String(rv().result?.winner ?? v().match?.result?.winner ?? (v().winner ? v().roles.indexOf(v().winner!) : ""))} data-reason={rv().result?.reason ?? "rules"}>
             <h2 id="result-title">
               {m.kind === "hotseat"
                 ? winnerRole()
