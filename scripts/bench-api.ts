@@ -57,7 +57,7 @@ async function startSite(): Promise<{ url: string; stop(): void }> {
   mkdirSync(join(state, "assets"));
   copyFileSync(join(root, ".dev.vars"), join(state, ".dev.vars"));
   migrateLocalD1(join(state, "persist"), { quiet: true });
-  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(state, "persist"), "--show-interactive-dev-session=false"], {
+  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(state, "persist"), "--show-interactive-dev-session=false", "--inspector-port", String(await freePort())], {
     cwd: state,
     detached: true,
     stdio: "ignore",

@@ -30,7 +30,8 @@ export async function startSite(): Promise<Site> {
   const state = mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
   // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
   migrateLocalD1(state, { quiet: true });
-  const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"], {
+  // Its own inspector port too: two sites at once would both want 9229, and the second would not start.
+  const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(await freePort())], {
     cwd: root,
     detached: true,
     stdio: "ignore",
@@ -45,7 +46,7 @@ export async function startSite(): Promise<Site> {
     }
     await new Promise((r) => setTimeout(r, 300));
   };
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 360; i++) {
     try {
       const r = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
       if (r.ok) return { url, stop };
@@ -55,5 +56,5 @@ export async function startSite(): Promise<Site> {
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error("wrangler dev did not come up in 30 s");
+  throw new Error("wrangler dev did not come up in 90 s");
 }

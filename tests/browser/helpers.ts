@@ -71,7 +71,7 @@ export async function startWebSite(): Promise<Site> {
   const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), "spielcenter-browser-"));
   (migrateLocalD1 as (dir: string, o: { quiet: boolean }) => void)(state, { quiet: true });
-  const child = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"], {
+  const child = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(await freePort())], {
     cwd: root,
     detached: true,
     stdio: "ignore",
