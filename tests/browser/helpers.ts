@@ -1,12 +1,10 @@
 // Browser tests: Debian's chromium driven by playwright-core against the real site (wrangler dev), built once.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import type { Site } from "../../scripts/lib/site.js";
-import { migrateLocalD1 } from "../../scripts/migrate-d1.mjs";
+import { startSite, type Site } from "../../scripts/lib/site.js";
 
 const root = join(import.meta.dirname, "..", "..");
 export const shots = join(root, ".tmp", "shots");
@@ -51,52 +49,10 @@ export async function buildWeb(): Promise<void> {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-/**
- * The real site for browser tests: web/ built, wrangler dev on a free port with throw-away storage whose D1 is migrated
- * first (the daily game and accounts need the tables; scripts/lib/site.ts does not migrate).
- */
+/** The real site for browser tests: web/ built, then wrangler dev on a free port with throw-away, migrated storage. */
 export async function startWebSite(): Promise<Site> {
   await buildWeb();
-  const port = await freePort();
-  const state = mkdtempSync(join(tmpdir(), "spielcenter-browser-"));
-  (migrateLocalD1 as (dir: string, o: { quiet: boolean }) => void)(state, { quiet: true });
-  const child = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(await freePort())], {
-    cwd: root,
-    detached: true,
-    stdio: "ignore",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  };
-  for (let i = 0; i < 360; i++) {
-    try {
-      const r = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (r.ok) return { url, stop };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error("wrangler dev did not come up in 90 s");
+  return startSite();
 }
 
 const ARGS = [
