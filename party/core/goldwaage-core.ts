@@ -43,3 +43,11 @@ export class GoldwaageRoomCore extends RoomCore<State, Event, Options, View> {
     super(name, { ...goldwaageRules, redact: (e, viewer) => redactEvent(e, viewer as State["turn"] | "spectator", openHands) }, store, config, choose);
   }
 }
+
+/** The bot a computer seat of level `level` runs: simple and planner on request, strong otherwise. */
+export const teammateBot = (level: string): "simple" | "planner" | "strong" => (level === "simple" || level === "planner" ? level : "strong");
+
+/** The seats whose open cards follow strong's convention: the strong computer seats (a person's open card may mean anything). */
+export function teammateSignalers(levels: ReadonlyArray<string | null>): number[] {
+  return levels.flatMap((l, s) => (l !== null && teammateBot(l) === "strong" ? [s] : []));
+}

@@ -124,8 +124,8 @@ export type ServerMessageOf<V> =
   | { type: "resync"; version: number; view: RoomViewOf<V> }
   | { type: "error"; clientSeq: number | null; code: string; message: string; messageDe: string };
 
-/** A computer player: deterministic for its seed, sees only what `seat` may know. */
-export type ChooseOf<S> = (state: S, seat: number, level: string, seed: string) => unknown;
+/** A computer player: deterministic for its seed, sees only what `seat` may know; `levels` names every seat's computer level (null: a person). */
+export type ChooseOf<S> = (state: S, seat: number, level: string, seed: string, levels: ReadonlyArray<string | null>) => unknown;
 /** Computes "Rat" for a seat from that seat's information only; null when it has nothing to decide. */
 export type AdviseOf<S> = (state: S, seat: number, seed: string) => HintPayload | null;
 
@@ -437,7 +437,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       const seat = this.rules.toAct(this.room.game).find((s) => this.config.seats[s]?.type === "computer");
       if (seat === undefined) break;
       const cfg = this.config.seats[seat] as { type: "computer"; level: string };
-      const command = this.choose(this.room.game, seat, cfg.level, `${String(this.config.seed)}/computer/${seat}/${this.room.version}`);
+      const levels = this.config.seats.map((s) => (s.type === "computer" ? s.level : null));
+      const command = this.choose(this.room.game, seat, cfg.level, `${String(this.config.seed)}/computer/${seat}/${this.room.version}`, levels);
       const d = this.rules.decide(this.room.game, seat, command, now);
       if (!d.ok) throw new Error(`computer seat ${seat} chose an illegal command: ${d.error.code}`);
       appended.push(...this.append(d.events, now, "computer"));

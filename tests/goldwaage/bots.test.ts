@@ -9,7 +9,10 @@ import {
   makeBot,
   newGame,
   playGame,
+  sampleWorld,
   seatsToAct,
+  showRank,
+  signalFloors,
   unseen,
   view,
   applyInPlace,
@@ -21,6 +24,7 @@ import {
   type State,
 } from "../../shared/goldwaage/index.js";
 import { rng, shuffle } from "../../shared/rng.js";
+import { teammateSignalers } from "../../party/core/goldwaage-core.js";
 
 const CONFIGS: Options[] = [
   { players: 2, level: "normal", variants: [] },
@@ -76,10 +80,11 @@ describe("bots never peek", () => {
         // Stop somewhere in round 2 and ask the seat to move under several re-deals of what it cannot see.
         let stop: State | null = null;
         playGame(options, `peek-${i}`, team("simple", options.players, "p"), undefined, (s) => {
-          if (!stop && s.round === 2 && s.phase === "play" && s.played.filter((p) => p.round === 2).length === 3) stop = s;
+          if (!stop && s.round === 2 && s.phase === "play" && s.played.filter((p) => p.round === 2).length === 3) stop = structuredClone(s); // playGame applies events in place
         });
         if (!stop) continue;
         const s = stop as State;
+        expect([s.phase, s.round]).toEqual(["play", 2]);
         const seat = s.turn;
         const bot = makeBot(name, { seed: "peek", samples: 6 });
         const expected = JSON.stringify(bot.act(view(s, seat)));
@@ -128,4 +133,52 @@ describe("bot strength (small samples; the measured tables are in docs/goldwaage
     expect(strong).toBeGreaterThan(planner);
     expect(planner).toBeGreaterThanOrEqual(simple);
   }, 60_000);
+});
+
+describe("strong's signal: its open cards are its heaviest, and team-mates read them so", () => {
+  it("in strong's games every seat's hidden cards rank at or after its open ones (the convention the reading relies on)", () => {
+    for (const [i, options] of [CONFIGS[0]!, CONFIGS[1]!].entries()) {
+      let checked = 0;
+      playGame(options, `signal-${i}`, team("strong", options.players, `sig${i}`), undefined, (s) => {
+        if (s.phase !== "play") return;
+        s.hands.forEach((hand, seat) => {
+          const open = s.open[seat]!;
+          if (open.length === 0) return;
+          const floor = Math.max(...open.map(showRank));
+          for (const c of hand) if (!open.includes(c)) expect(showRank(c)).toBeGreaterThanOrEqual(floor);
+          checked++;
+        });
+      });
+      expect(checked).toBeGreaterThan(40);
+    }
+  }, 60_000);
+
+  it("sampled worlds keep a signalling seat's hidden cards lighter than its open card; a person's are not narrowed", () => {
+    const options = CONFIGS[0]!;
+    const s = fold(newGame(options, "floors", [{ hands: [["2C", "3C", "4C", "AC", "JC", "QC"], ["7D", "2D", "3D", "AD", "4D", "5D"]], starter: 0 }]));
+    const shown = [{ seat: 0, cards: ["AC"] }, { seat: 1, cards: ["7D"] }].reduce((st, { seat, cards }) => {
+      const d = decide(st, seat as Seat, { type: "show", cards }, 0);
+      if (!d.ok) throw new Error(d.error.code);
+      return d.events.reduce(applyInPlace, st);
+    }, s);
+    const v = view(shown, 0);
+    const floors = signalFloors(v, [0, 1]);
+    expect(floors).toEqual([null, showRank("7D")]);
+    expect(signalFloors(v, [0])).toEqual([null, null]);
+    let heavier = 0;
+    for (let k = 0; k < 200; k++) {
+      const narrowed = sampleWorld(v, rng("floors", k), unseen(v), floors)[1]!;
+      expect(narrowed).toHaveLength(6);
+      expect(narrowed[0]).toBe("7D");
+      for (const c of narrowed.slice(1)) expect(showRank(c)).toBeGreaterThanOrEqual(showRank("7D"));
+      const plain = sampleWorld(v, rng("floors", k), unseen(v))[1]!;
+      if (plain.slice(1).some((c) => showRank(c) < showRank("7D"))) heavier++;
+    }
+    expect(heavier).toBeGreaterThan(150); // without the reading, an 8, 9 or 10 is usually among five unseen cards
+  });
+
+  it("a table's strong seat reads only the other strong computer seats' open cards", () => {
+    expect(teammateSignalers([null, "strong", "strong", "planner"])).toEqual([1, 2]);
+    expect(teammateSignalers([null, null])).toEqual([]);
+  });
 });

@@ -13,18 +13,33 @@ export function unseen(view: View): Card[] {
   return DECK.filter((c) => !known.has(c));
 }
 
-/** One possible deal of the others' hidden cards, drawn uniformly from the unseen cards: full hands per seat. */
-export function sampleWorld(view: View, random: () => number, pool: readonly Card[] = unseen(view)): Card[][] {
+/**
+ * One possible deal of the others' hidden cards, drawn from the unseen cards: full hands per seat. `floors[s]`, when
+ * given, is the lowest showOrder rank seat s's hidden cards may have (a team-mate that always shows its heaviest cards
+ * holds nothing heavier hidden). Seats are dealt the most constrained first; the allowed sets are nested (all "rank ≥ r"),
+ * so a deal that exists is always found, and with one constrained seat the draw is uniform.
+ */
+export function sampleWorld(view: View, random: () => number, pool: readonly Card[] = unseen(view), floors: ReadonlyArray<number | null> = []): Card[][] {
   const seat = view.viewer as Seat;
   const deck = shuffle(pool, random);
-  let at = 0;
-  return view.handSizes.map((size, s) => {
-    if (s === seat) return (view.hand ?? []).slice();
-    const open = view.open[s] ?? [];
-    const hidden = deck.slice(at, at + size - open.length);
-    at += size - open.length;
-    return [...open, ...hidden];
-  });
+  const taken = new Set<Card>();
+  const hands: Card[][] = view.handSizes.map((_, s) => (s === seat ? (view.hand ?? []).slice() : [...(view.open[s] ?? [])]));
+  const order = view.handSizes.map((_, s) => s).filter((s) => s !== seat).sort((a, b) => (floors[b] ?? -1) - (floors[a] ?? -1) || a - b);
+  for (const s of order) {
+    let need = view.handSizes[s]! - (view.open[s] ?? []).length;
+    const floor = floors[s] ?? null;
+    // Two passes: the floor first; a seat whose open cards broke the convention (too few light cards unseen) is then filled anyway.
+    for (const strict of floor === null ? [false] : [true, false]) {
+      for (const c of deck) {
+        if (need === 0) break;
+        if (taken.has(c) || (strict && showRank(c) < (floor as number))) continue;
+        taken.add(c);
+        hands[s]!.push(c);
+        need--;
+      }
+    }
+  }
+  return hands;
 }
 
 /** The solver's position for a world: the view's pans and turn with the world's hands. */
@@ -101,11 +116,25 @@ export function playCommand(view: View, move: { card: Card; pan: Pan | null }, w
   return { ...base, show };
 }
 
+/** A card's place in showOrder: heavier number cards first, then Ace, Jack, Queen (equal ranks: same weight). */
+export function showRank(c: Card): number {
+  const i = card(c);
+  return i.kind === "number" ? 20 - i.weight : i.kind === "ace" ? 30 : i.kind === "jack" ? 31 : 32;
+}
+
 /** Cards ranked for showing: the heaviest number cards first (they need the largest difference), then Ace, Jack, Queen. */
 export function showOrder(cards: readonly Card[]): Card[] {
-  const rank = (c: Card) => {
-    const i = card(c);
-    return i.kind === "number" ? 20 - i.weight : i.kind === "ace" ? 30 : i.kind === "jack" ? 31 : 32;
-  };
-  return cards.slice().sort((a, b) => rank(a) - rank(b) || DECK.indexOf(a) - DECK.indexOf(b));
+  return cards.slice().sort((a, b) => showRank(a) - showRank(b) || DECK.indexOf(a) - DECK.indexOf(b));
+}
+
+/**
+ * What the open cards of team-mates that always show their heaviest cards say about their hidden ones: nothing ranks
+ * before the last of their open cards. null for the viewer, a seat not in `signalers`, or a seat with nothing open.
+ */
+export function signalFloors(view: View, signalers: readonly number[]): Array<number | null> {
+  return view.handSizes.map((_, s) => {
+    const open = view.open[s] ?? [];
+    if (s === view.viewer || !signalers.includes(s) || open.length === 0) return null;
+    return Math.max(...open.map(showRank));
+  });
 }
