@@ -206,3 +206,54 @@ describe("BattlemaskeRoom online for two", () => {
     await b.close();
   });
 });
+
+describe("BattlemaskeRoom: the flag falls by the Durable Object's alarm", () => {
+  /** Creates an online game, claims the invite and moves every logged time `ago` ms into the past, then drops the instance's core. */
+  async function gameStartedAgo(clock: { minutes: number; increment: number } | null, ago: number) {
+    const mine = (await (await post("/api/battlemaske/online", { role: "conte", rated: false, clock })).json()) as { room: string; invite: string };
+    expect((await post("/api/battlemaske/invite", { room: mine.room, invite: mine.invite })).status).toBe(200);
+    const stub = env.BattlemaskeRoom.getByName(mine.room);
+    await runInDurableObject(stub, (room: any, s) => {
+      s.storage.sql.exec("UPDATE events SET time = time - ?", ago);
+      room.onStart(); // as after an eviction: the core is folded again from the stored log
+    });
+    return Object.assign(stub, { room: mine.room });
+  }
+  const events = (stub: any) => runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ event: string }>("SELECT event FROM events ORDER BY version").toArray().map((r) => JSON.parse(r.event) as { type: string; seat?: number }));
+
+  it("a clock of 1 minute that ran out during the exchange ends the game with a timeout, once, however often the alarm fires", async () => {
+    const stub = await gameStartedAgo({ minutes: 1, increment: 0 }, 61_000);
+    expect((await events(stub)).some((e) => e.type === "timeout")).toBe(false);
+    expect((await exports.default.fetch(`${origin}/api/games/${stub.room}`)).status).toBe(404); // running: no log served
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // The room reported the end: the archive serves the finished game, ended on time.
+    const archived = await exports.default.fetch(`${origin}/api/games/${stub.room}`);
+    expect(archived.status).toBe(200);
+    expect(((await archived.json()) as { result: { reason: string } }).result.reason).toBe("timeout");
+    const after = await events(stub);
+    const timeouts = after.filter((e) => e.type === "timeout");
+    expect(timeouts).toHaveLength(1);
+    expect([0, 1]).toContain(timeouts[0]!.seat);
+    await runInDurableObject(stub, (_r, s) => s.storage.setAlarm(Date.now() + 1000)); // an alarm that fires a second time
+    await runDurableObjectAlarm(stub);
+    expect(await events(stub)).toEqual(after);
+  });
+
+  it("a clock with time left is not flagged by an early alarm", async () => {
+    const stub = await gameStartedAgo({ minutes: 1, increment: 0 }, 30_000);
+    await runInDurableObject(stub, (_r, s) => s.storage.setAlarm(Date.now() + 1000));
+    await runDurableObjectAlarm(stub);
+    expect((await events(stub)).some((e) => e.type === "timeout")).toBe(false);
+  });
+
+  it("without a clock the emergency brake ends the game after 10 minutes without an action", async () => {
+    const quiet = await gameStartedAgo(null, 9 * 60_000);
+    await runInDurableObject(quiet, (_r, s) => s.storage.setAlarm(Date.now() + 1000));
+    await runDurableObjectAlarm(quiet);
+    expect((await events(quiet)).some((e) => e.type === "timeout")).toBe(false);
+    const stub = await gameStartedAgo(null, 10 * 60_000 + 1000);
+    await runInDurableObject(stub, (_r, s) => s.storage.setAlarm(Date.now() + 1000));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await events(stub)).filter((e) => e.type === "timeout")).toHaveLength(1);
+  });
+});
