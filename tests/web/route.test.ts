@@ -15,6 +15,16 @@ describe("client routes", () => {
     expect(parseRoute(`${href}/`)).toEqual({ page: "rules", game });
   });
 
+  it.each([
+    ["account", "/konto"],
+    ["bilanz", "/bilanz"],
+    ["daily", "/tagesspiel"],
+  ] as const)("round-trips the %s page at %s", (page, path) => {
+    expect(hrefOf({ page })).toBe(path);
+    expect(parseRoute(path)).toEqual({ page });
+    expect(parseRoute(`${path}/`)).toEqual({ page });
+  });
+
   it("answers notFound for anything else", () => {
     for (const path of ["/regeln/schach", "/regeln/", "/regeln", "/spiel/goldwaage", "/regeln/goldwaage/extra"]) {
       expect(parseRoute(path), path).toEqual({ page: "notFound" });

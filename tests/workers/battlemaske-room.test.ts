@@ -209,25 +209,27 @@ describe("BattlemaskeRoom online for two", () => {
 
 describe("BattlemaskeRoom: the flag falls by the Durable Object's alarm", () => {
   /** Creates an online game, claims the invite and moves every logged time `ago` ms into the past, then drops the instance's core. */
-  async function gameStartedAgo(clock: { minutes: number; increment: number } | null, ago: number) {
+  async function gameStartedAgo(clock: { minutes: number; increment: number } | null, ago: number): Promise<any> {
     const mine = (await (await post("/api/battlemaske/online", { role: "conte", rated: false, clock })).json()) as { room: string; invite: string };
     expect((await post("/api/battlemaske/invite", { room: mine.room, invite: mine.invite })).status).toBe(200);
     const stub = env.BattlemaskeRoom.getByName(mine.room);
-    await runInDurableObject(stub, (room: any, s) => {
+    await runInDurableObject(stub, (room, s) => {
       s.storage.sql.exec("UPDATE events SET time = time - ?", ago);
-      room.onStart(); // as after an eviction: the core is folded again from the stored log
+      (room as unknown as { onStart(): void }).onStart(); // as after an eviction: the core is folded again from the stored log
     });
-    return Object.assign(stub, { room: mine.room });
+    rooms.set(stub, mine.room);
+    return stub;
   }
-  const events = (stub: any) => runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ event: string }>("SELECT event FROM events ORDER BY version").toArray().map((r) => JSON.parse(r.event) as { type: string; seat?: number }));
+  const rooms = new Map<unknown, string>();
+  const events = (stub: any): Promise<Array<{ type: string; seat?: number }>> => runInDurableObject(stub, (_r: unknown, s: DurableObjectState) => s.storage.sql.exec<{ event: string }>("SELECT event FROM events ORDER BY version").toArray().map((r) => JSON.parse(r.event) as { type: string; seat?: number }));
 
   it("a clock of 1 minute that ran out during the exchange ends the game with a timeout, once, however often the alarm fires", async () => {
     const stub = await gameStartedAgo({ minutes: 1, increment: 0 }, 61_000);
     expect((await events(stub)).some((e) => e.type === "timeout")).toBe(false);
-    expect((await exports.default.fetch(`${origin}/api/games/${stub.room}`)).status).toBe(404); // running: no log served
+    expect((await exports.default.fetch(`${origin}/api/games/${rooms.get(stub)}`)).status).toBe(404); // running: no log served
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     // The room reported the end: the archive serves the finished game, ended on time.
-    const archived = await exports.default.fetch(`${origin}/api/games/${stub.room}`);
+    const archived = await exports.default.fetch(`${origin}/api/games/${rooms.get(stub)}`);
     expect(archived.status).toBe(200);
     expect(((await archived.json()) as { result: { reason: string } }).result.reason).toBe("timeout");
     const after = await events(stub);

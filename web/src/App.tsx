@@ -11,6 +11,8 @@ const RoomPage = lazy(() => import("./pages/Play").then((m) => ({ default: m.Roo
 const HotSeat = lazy(() => import("./pages/HotSeat").then((m) => ({ default: m.HotSeat })));
 const Daily = lazy(() => import("./pages/Daily").then((m) => ({ default: m.Daily })));
 const Friend = lazy(() => import("./pages/Friend").then((m) => ({ default: m.Friend })));
+const AccountPage = lazy(() => import("./pages/Account").then((m) => ({ default: m.AccountPage })));
+const BilanzPage = lazy(() => import("./pages/Account").then((m) => ({ default: m.BilanzPage })));
 const Invite = lazy(() => import("./pages/Friend").then((m) => ({ default: m.Invite })));
 import { type Route } from "./route";
 import { currentRoute, Link } from "./router";
@@ -31,6 +33,14 @@ export function App() {
           <MaskEmblem />
           <span>Spielcenter</span>
         </Link>
+        <nav class="account-links" aria-label={lang() === "de" ? "Dein Konto" : "Your account"}>
+          <Link href="/bilanz" data-testid="nav-bilanz">
+            {lang() === "de" ? "Bilanz" : "Records"}
+          </Link>
+          <Link href="/konto" data-testid="nav-account">
+            {lang() === "de" ? "Konto" : "Account"}
+          </Link>
+        </nav>
         <div class="lang-switch" role="group" aria-label={ui().languageSwitch}>
           <For each={LANGS}>
             {(code) => (
@@ -62,6 +72,12 @@ export function App() {
             </Match>
             <Match when={currentRoute().page === "daily"}>
               <Daily />
+            </Match>
+            <Match when={currentRoute().page === "account"}>
+              <AccountPage />
+            </Match>
+            <Match when={currentRoute().page === "bilanz"}>
+              <BilanzPage />
             </Match>
             <Match when={currentRoute().page === "friend"}>
               <Friend />
@@ -100,6 +116,10 @@ function pageTitle(route: Route): string {
       return "Battlemaske · Spielcenter";
     case "daily":
       return `${lang() === "de" ? "Tagesmaskerade" : "Daily game"} · Spielcenter`;
+    case "account":
+      return `${lang() === "de" ? "Konto" : "Account"} · Spielcenter`;
+    case "bilanz":
+      return `${lang() === "de" ? "Bilanz" : "Records"} · Spielcenter`;
     case "home":
       return "Spielcenter";
     case "rules":

@@ -8,6 +8,8 @@ export type Route =
   | { page: "hotseat" }
   | { page: "friend" }
   | { page: "daily" }
+  | { page: "account" }
+  | { page: "bilanz" }
   | { page: "table"; room: string }
   | { page: "invite"; room: string }
   | { page: "notFound" };
@@ -27,6 +29,8 @@ export function parseRoute(pathname: string): Route {
   if (path === "/spielen/zuzweit") return { page: "hotseat" };
   if (path === "/spielen/freund") return { page: "friend" };
   if (path === "/tagesspiel") return { page: "daily" };
+  if (path === "/konto") return { page: "account" };
+  if (path === "/bilanz") return { page: "bilanz" };
   const table = /^\/partie\/([^/]+)$/.exec(path);
   if (table && ROOM.test(table[1]!)) return { page: "table", room: table[1]! };
   const invite = /^\/einladung\/([^/]+)$/.exec(path);
@@ -48,6 +52,10 @@ export function hrefOf(route: Route): string {
       return "/spielen/freund";
     case "daily":
       return "/tagesspiel";
+    case "account":
+      return "/konto";
+    case "bilanz":
+      return "/bilanz";
     case "table":
       return `/partie/${route.room}`;
     case "invite":

@@ -33,3 +33,12 @@ export async function ensureAccount(): Promise<Account> {
 export function authHeaders(a: Account | null): Record<string, string> {
   return a ? { authorization: `Bearer ${a.token}` } : {};
 }
+
+/** Another account for this browser (recovered with its code); the old token is forgotten here, not revoked. */
+export function replaceAccount(a: Account): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(a));
+  } catch {
+    // storage blocked: nothing to keep
+  }
+}
