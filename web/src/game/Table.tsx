@@ -1,5 +1,5 @@
 // The Battlemaske / Zwiegespalten table: renders the view it is given; legal moves come from the view and the engine.
-import { createEffect, createMemo, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
+import { createEffect, createMemo, createSignal, For, Match, on, onCleanup, Show, Switch, type JSX } from "solid-js";
 import { card as cardInfo, isElixir, type Card, type Suit } from "../../../shared/battlemaske/cards";
 import { stateFromView } from "../../../shared/battlemaske/client-state";
 import { legalCommands } from "../../../shared/battlemaske/engine";
@@ -7,7 +7,7 @@ import type { Command, Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
 import { lang } from "../i18n";
 import { CardBack, CardFace, cardLabel, SuitEmblem, suitName } from "./cards";
-import { announcementAid, cardInfoLines, opponentVoids } from "./info";
+import { announcementAid, cardInfoLines, fieldInfoLines, hiddenInfoLines, opponentVoids, suitInfoLines } from "./info";
 import { effectText, roleName, type LogEntry, type RoundSummary } from "./log";
 import type { HintPayload, RoomKind, RoomView } from "./room";
 import "./table.css";
@@ -71,13 +71,15 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   const [confirmResign, setConfirmResign] = createSignal(false);
   let logList: HTMLOListElement | undefined;
   // The card info window: hover or focus, or a long press on touch.
-  const [info, setInfo] = createSignal<{ card: Card; inHand: boolean } | null>(null);
+  // What the window explains: a card, a ranking plaque, a mirror field (or the preview), the opponent's hidden cards.
+  type InfoTopic = { kind: "card"; card: Card; inHand: boolean } | { kind: "place"; place: 0 | 1 | 2 } | { kind: "field"; field: number } | { kind: "hidden" };
+  const [info, setInfo] = createSignal<InfoTopic | null>(null);
   let pressTimer: ReturnType<typeof setTimeout> | undefined;
   let pressed = false;
-  const infoHandlers = (c: Card, inHand: boolean) => ({
-    onMouseEnter: () => setInfo({ card: c, inHand }),
+  const topicHandlers = (topic: () => InfoTopic) => ({
+    onMouseEnter: () => setInfo(topic()),
     onMouseLeave: () => setInfo(null),
-    onFocus: () => setInfo({ card: c, inHand }),
+    onFocus: () => setInfo(topic()),
     onBlur: () => setInfo(null),
     onPointerDown: (e: PointerEvent) => {
       if (e.pointerType !== "touch") return;
@@ -85,13 +87,22 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
       clearTimeout(pressTimer);
       pressTimer = setTimeout(() => {
         pressed = true;
-        setInfo({ card: c, inHand });
+        setInfo(topic());
       }, 500);
     },
     onPointerUp: () => clearTimeout(pressTimer),
     onPointerCancel: () => clearTimeout(pressTimer),
     onContextMenu: (e: Event) => e.preventDefault(),
   });
+  const infoHandlers = (c: Card, inHand: boolean) => topicHandlers(() => ({ kind: "card", card: c, inHand }));
+  const infoLines = (t: InfoTopic): string[] =>
+    t.kind === "card"
+      ? cardInfoLines(v(), me(), t.card, lang(), t.inHand)
+      : t.kind === "place"
+        ? suitInfoLines(v(), me(), t.place, lang())
+        : t.kind === "field"
+          ? fieldInfoLines(v(), t.field, lang(), role)
+          : hiddenInfoLines(v(), me(), lang());
   // The newest entry stays in sight.
   createEffect(on(m.log, () => queueMicrotask(() => logList && (logList.scrollTop = logList.scrollHeight))));
 
@@ -231,7 +242,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
           {(label, i) => {
             const s = () => v().ranking[i()] as Suit | undefined;
             return (
-              <li class={`plaque${s() ? ` suit-${s()}` : " empty"}`} data-suit={s() ?? ""}>
+              <li class={`plaque${s() ? ` suit-${s()}` : " empty"}`} data-suit={s() ?? ""} data-testid="plaque" tabindex="0" {...topicHandlers(() => ({ kind: "place", place: i() as 0 | 1 | 2 }))}>
                 <span class="plaque-label">{label}</span>
                 <Show when={s()} fallback={<span class="plaque-empty">—</span>}>
                   {(suit) => (
@@ -256,6 +267,10 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
                 <li
                   classList={{ field: true, here: f === v().mirror, passed: f < v().mirror, preview: f === preview() && preview() !== v().mirror, threat: f === 10 && threat() }}
                   aria-current={f === v().mirror ? "step" : undefined}
+                  data-testid="mirror-field"
+                  data-field={f}
+                  tabindex={f === v().mirror || f === preview() ? 0 : -1}
+                  {...topicHandlers(() => ({ kind: "field", field: f }))}
                 >
                   {f}
                 </li>
@@ -266,7 +281,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
             <span>
               {role("conte")} <b>{tricksOf("conte")}</b> : <b>{tricksOf("maske")}</b> {role("maske")}
             </span>
-            <span class="preview-text">
+            <span class="preview-text" data-testid="mirror-preview" tabindex="0" {...topicHandlers(() => ({ kind: "field", field: preview() }))}>
               {tr("Rundenende jetzt:", "Round end now:")} → {preview()}
             </span>
           </p>
@@ -277,7 +292,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
             <span class="opp-name">
               {m.opponent[lang()]} · {role(v().roles[opp()])} · {v().handSizes[opp()]} {tr("Karten", "cards")}
             </span>
-            <div class="backs">
+            <div class="backs" data-testid="opponent-backs" tabindex="0" aria-label={tr("Verdeckte Karten des Gegners", "The opponent's hidden cards")} {...topicHandlers(() => ({ kind: "hidden" }))}>
               <For each={Array.from({ length: v().handSizes[opp()] })}>{() => <CardBack />}</For>
             </div>
           </div>
@@ -413,10 +428,16 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
 
           <Show when={info()}>
             {(i) => (
-              <div class="card-info" role="tooltip" data-testid="card-info" data-card={i().card}>
-                <CardFace id={i().card} ruleset={rs()} lang={lang()} />
+              <div class="card-info" role="tooltip" data-testid="card-info" data-topic={i().kind} data-card={i().kind === "card" ? (i() as { card: Card }).card : undefined}>
+                <Switch>
+                  <Match when={i().kind === "card" && (i() as { card: Card }).card}>{(c) => <CardFace id={c()} ruleset={rs()} lang={lang()} />}</Match>
+                  <Match when={i().kind === "place" && v().ranking[(i() as { place: number }).place]}>{(s) => <SuitEmblem suit={s() as Suit} ruleset={rs()} class="info-emblem" />}</Match>
+                  <Match when={i().kind === "hidden"}>
+                    <CardBack />
+                  </Match>
+                </Switch>
                 <div>
-                  <For each={cardInfoLines(v(), me(), i().card, lang(), i().inHand)}>{(line) => <p>{line}</p>}</For>
+                  <For each={infoLines(i())}>{(line) => <p>{line}</p>}</For>
                 </div>
               </div>
             )}

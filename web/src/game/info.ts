@@ -131,3 +131,66 @@ export function announcementAid(v: View, me: Seat, id: Card, lang: Lang): Record
   }
   return out;
 }
+
+const RANK_WORDS: Record<Lang, string[]> = { de: ["die schwächste", "die mittlere", "die stärkste"], en: ["the weakest", "the middle", "the strongest"] };
+
+/** The info window of a ranking plaque: the place, how places are given, the suit's effect, what is still out. */
+export function suitInfoLines(v: View, me: Seat, place: 0 | 1 | 2, lang: Lang): string[] {
+  const de = lang === "de";
+  const rs = v.ruleset;
+  const s = v.ranking[place] as Suit | undefined;
+  const out: string[] = [];
+  out.push(
+    de
+      ? "Zu Beginn jeder Runde ist keine Farbe eingereiht. Die erste gespielte Farbe wird die schwächste, die zweite die mittlere, die dritte sofort die stärkste. Zwei Farbkarten verschiedener Farben: die höher eingereihte Farbe gewinnt, egal welcher Wert."
+      : "At the start of each round no suit is ranked. The first suit played becomes the weakest, the second the middle one, the third at once the strongest. Two suit cards of different suits: the higher-ranked suit wins, whatever the values.",
+  );
+  if (!s) {
+    out.unshift(de ? `Dieser Platz (${RANK_WORDS.de[place]}) ist noch frei.` : `This place (${RANK_WORDS.en[place]}) is still free.`);
+  } else {
+    const seen = playedCards(v);
+    const hand = v.hand ?? [];
+    const out7 = [1, 2, 3, 4, 5, 6, 7].filter((n) => !seen.has(`${s}${n}`) && !hand.includes(`${s}${n}`)).map(String);
+    out.unshift(de ? `${suitName(rs, s, lang)} ist jetzt ${RANK_WORDS.de[place]} Farbe.` : `${suitName(rs, s, lang)} is now ${RANK_WORDS.en[place]} suit.`);
+    out.push((de ? `Trifft ein Elixier auf ${suitName(rs, s, lang)}, folgt ` : `When an elixir meets ${suitName(rs, s, lang)}, `) + EFFECT[s][lang] + (de ? "." : " follows."));
+    out.push(de ? `Du hältst ${hand.filter((c) => c[0] === s).length} Karte(n) dieser Farbe; noch nicht aufgetaucht: ${out7.length ? out7.join(", ") : "keine"}.` : `You hold ${hand.filter((c) => c[0] === s).length} card(s) of this suit; not seen yet: ${out7.length ? out7.join(", ") : "none"}.`);
+    if (opponentVoids(v, me).has(s)) out.push(de ? `Dein Gegner hat kein ${suitName(rs, s, lang)} mehr.` : `Your opponent has no ${suitName(rs, s, lang)} left.`);
+  }
+  return out;
+}
+
+/** The info window of a mirror field (or the preview): what standing there means, and how the round's tricks would move it. */
+export function fieldInfoLines(v: View, field: number, lang: Lang, roleOf: (r: "conte" | "maske") => string): string[] {
+  const de = lang === "de";
+  const conte = v.tricks[v.roles[0] === "conte" ? 0 : 1];
+  const maske = v.tricks[v.roles[0] === "maske" ? 0 : 1];
+  const d = Math.abs(conte - maske);
+  const preview = Math.min(10, v.mirror + d);
+  const [C, M] = [roleOf("conte"), roleOf("maske")];
+  const out: string[] = [];
+  out.push(
+    de
+      ? `Feld ${field} des Spiegels. Nach jeder Runde rückt der Spiegel um den Unterschied der Stiche vor, immer Richtung ${M}. Erreicht er 10, gewinnt ${M} sofort; steht er nach der dritten Runde auf 9 oder weniger, gewinnt ${C}.`
+      : `Field ${field} of the mirror. After each round the mirror moves by the difference in tricks, always towards the ${M}. Reaching 10, the ${M} wins at once; at 9 or less after the third round, the ${C} wins.`,
+  );
+  if (field === v.mirror) out.push(de ? `Hier steht der Spiegel jetzt (Runde ${v.round} von 3).` : `The mirror stands here now (round ${v.round} of 3).`);
+  else if (field < v.mirror) out.push(de ? "Dieses Feld hat der Spiegel schon hinter sich." : "The mirror has already passed this field.");
+  out.push(
+    de
+      ? `Stiche jetzt ${C} ${conte} : ${maske} ${M} → Unterschied ${d}; endete die Runde jetzt, stünde der Spiegel auf ${preview}.`
+      : `Tricks now ${C} ${conte} : ${maske} ${M} → difference ${d}; if the round ended now, the mirror would stand at ${preview}.`,
+  );
+  if (field === preview && preview !== v.mirror) out.push(de ? "Dorthin zeigt die gestrichelte Vorschau." : "The dashed preview points here.");
+  if (field === 10) out.push(preview >= 10 ? (de ? `Achtung: so erreicht der Spiegel 10 – ${M} gewänne.` : `Watch out: this way the mirror reaches 10 – the ${M} would win.`) : de ? `Dafür fehlen noch ${10 - preview} Felder.` : `${10 - preview} more fields are needed for that.`);
+  return out;
+}
+
+/** The info window of the opponent's hidden cards: how many, and only what is known for sure. */
+export function hiddenInfoLines(v: View, me: Seat, lang: Lang): string[] {
+  const de = lang === "de";
+  const o = me === 0 ? 1 : 0;
+  const out = [de ? `Eine verdeckte Karte deines Gegners; er hält ${v.handSizes[o]}. Welche, weißt du nicht – außer:` : `A hidden card of your opponent, who holds ${v.handSizes[o]}. Which ones you do not know – except:`];
+  out.push(opponentKnowledge(v, me, lang) ?? (de ? "Über seine Karten weißt du noch nichts sicher." : "You know nothing about them for sure yet."));
+  if (v.phase !== "exchange" && v.round >= 1 && !v.gave.length) out.push(de ? "Karten, die du ihm gibst, kennst du danach sicher." : "Cards you hand over are known to you for sure afterwards.");
+  return out;
+}
