@@ -2,7 +2,7 @@
 // clicking, a phone with a reload mid-game, and the daily game to the board. One site for the whole file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Site } from "../../scripts/lib/site.js";
-import { openBrowser, playToEnd, shot, startWebSite, step, type Browser } from "./helpers.js";
+import { openBrowser, playToEnd, pressByKeyboard, shot, startWebSite, step, type Browser } from "./helpers.js";
 
 let site: Site;
 let b: Browser;
@@ -253,5 +253,60 @@ describe("Bilanz and Konto (browser)", () => {
       await other.close();
     }
     expect(unexpected(b.errors)).toEqual([]);
+  }, 240_000);
+});
+
+describe("by keyboard only (browser)", () => {
+  it("sets up and plays a whole game vs Mittel in Zwiegespalten with Tab and Enter, no mouse", async () => {
+    const kb = await openBrowser();
+    try {
+      const page = kb.page;
+      await page.goto(site.url + "/");
+      for (const id of ["new-game-computer", "role-maske", "level-mittel", "ruleset-zwiegespalten", "variant-normal", "start-game"]) await pressByKeyboard(page, `[data-testid="${id}"]`);
+      await page.getByTestId("table").waitFor();
+      expect(await page.getByTestId("table").getAttribute("data-ruleset")).toBe("zwiegespalten");
+      // The live region announces what happens, for screen readers.
+      let announced = 0;
+      await playToEnd(page, {
+        keyboard: true,
+        onStep: async () => {
+          if (((await page.getByTestId("live").textContent()) ?? "").length > 0) announced++;
+        },
+      });
+      expect(announced).toBeGreaterThan(5);
+      expect(["conte", "maske"]).toContain(await page.getByTestId("game-result").getAttribute("data-winner"));
+      await shot(page, "result-keyboard-desktop");
+      expect(kb.errors).toEqual([]);
+    } finally {
+      await kb.close();
+    }
+  }, 300_000);
+});
+
+describe("a whole game on every level and rule set (browser)", () => {
+  // Leicht/Battlemaske is played above by mouse and Mittel/Zwiegespalten by keyboard; these are the other four.
+  it.each([
+    ["leicht", "zwiegespalten", "maske"],
+    ["mittel", "battlemaske", "conte"],
+    ["stark", "battlemaske", "maske"],
+    ["stark", "zwiegespalten", "conte"],
+  ] as const)("vs %s in %s as %s, clicking, to the end table", async (level, ruleset, role) => {
+    const one = await openBrowser();
+    try {
+      const page = one.page;
+      await page.goto(site.url + "/spielen/computer");
+      for (const id of [`role-${role}`, `level-${level}`, `ruleset-${ruleset}`, "variant-normal"]) await page.getByTestId(id).click();
+      await page.getByTestId("start-game").click();
+      await page.getByTestId("table").waitFor();
+      expect(await page.getByTestId("table").getAttribute("data-ruleset")).toBe(ruleset);
+      expect(await page.getByTestId("my-role").textContent()).toContain(ruleset === "zwiegespalten" ? (role === "conte" ? "Hüter" : "Schatten") : role === "conte" ? "Conte" : "Maske");
+      await playToEnd(page);
+      const result = page.getByTestId("game-result");
+      expect(["conte", "maske"]).toContain(await result.getAttribute("data-winner"));
+      await shot(page, `result-${level}-${ruleset}-desktop`);
+      expect(one.errors).toEqual([]);
+    } finally {
+      await one.close();
+    }
   }, 240_000);
 });

@@ -105,6 +105,21 @@ export async function shot(page: Page, name: string): Promise<void> {
 export interface StepOptions {
   onStep?: (i: number) => Promise<void>;
   onCurtain?: () => Promise<void>;
+  /** Act with the keyboard only: Tab to the control, then Enter (no mouse at all). */
+  keyboard?: boolean;
+}
+
+/** Moves the focus with Tab (forwards, as a keyboard user does) to the first element matching `selector` and presses Enter. */
+export async function pressByKeyboard(page: Page, selector: string, maxTabs = 150): Promise<void> {
+  const focused = () => page.evaluate(`!!globalThis.document.activeElement?.matches(${JSON.stringify(selector)})`) as Promise<boolean>;
+  for (let i = 0; i < maxTabs; i++) {
+    if (await focused()) {
+      await page.keyboard.press("Enter");
+      return;
+    }
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
 }
 
 /**
@@ -140,31 +155,35 @@ export async function step(page: Page, i = 0, opts: StepOptions = {}): Promise<"
     myTurn: boolean;
     legal: { card: string; pressed: boolean }[];
   };
-  const card = (id: string) => page.locator(`[data-testid="hand-card"][data-card="${id}"]`);
+  const kb = opts.keyboard === true;
+  // With the keyboard, a "click" is Tab to the control and Enter; otherwise a mouse click.
+  const press = (selector: string) => (kb ? pressByKeyboard(page, selector) : page.locator(selector).click({ timeout: 3000 }));
+  const card = (id: string) => press(`[data-testid="hand-card"][data-card="${id}"]`);
+  const byId = (id: string) => press(`[data-testid="${id}"]`);
   const soft = (p: Promise<unknown>) => p.then(() => true, () => false);
   if (t.over) return "over";
   if (t.curtain) {
     if (opts.onCurtain) await opts.onCurtain();
-    await page.getByTestId("curtain-ready").click();
+    await byId("curtain-ready");
     return "acted";
   }
-  if (t.round) return (await soft(page.getByTestId("round-continue").click({ timeout: 3000 }))) ? "acted" : "idle";
+  if (t.round) return (await soft(byId("round-continue"))) ? "acted" : "idle";
   if (t.busy) return "idle";
   if (t.confirm) {
     // Pick until the confirm button is enabled: each time a card that is still legal to add.
     if (t.confirm.disabled) {
       const next = t.legal.find((l) => !l.pressed);
       if (!next) return "idle";
-      return (await soft(card(next.card).click({ timeout: 3000 }))) ? "acted" : "idle";
+      return (await soft(card(next.card))) ? "acted" : "idle";
     }
-    return (await soft(page.getByTestId(t.confirm.id).click({ timeout: 3000 }))) ? "acted" : "idle";
+    return (await soft(byId(t.confirm.id))) ? "acted" : "idle";
   }
   if (t.nameSuit) {
     // The choice can vanish under the click (a take-back resets it): then look again.
-    return (await soft(page.getByTestId("name-suit-P").click({ timeout: 3000 }))) ? "acted" : "idle";
+    return (await soft(byId("name-suit-P"))) ? "acted" : "idle";
   }
   if (t.myTurn && t.legal.length > 0) {
-    if (!(await soft(card(t.legal[0]!.card).click({ timeout: 3000 })))) return "idle";
+    if (!(await soft(card(t.legal[0]!.card)))) return "idle";
     if (opts.onStep) await opts.onStep(i);
     await page
       .waitForFunction(

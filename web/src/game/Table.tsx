@@ -210,7 +210,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   };
 
   return (
-    <div class={`table rs-${rs()}`} data-testid="table" data-phase={v().phase} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
+    <div class={`table rs-${rs()}`} data-testid="table" data-ruleset={rs()} data-phase={v().phase} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
       <div class="table-head">
         <span>
           {rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}
