@@ -61,6 +61,44 @@ describe("hot-seat with the curtain (browser)", () => {
   }, 180_000);
 });
 
+describe("hot-seat with a chess clock (browser)", () => {
+  it("runs only the clock of the player in front of the raised curtain, adds the increment, and ends the game when a flag falls", async () => {
+    const ctx = await openBrowser({ width: 390, height: 844 });
+    try {
+      const page = ctx.page;
+      await page.clock.install(); // the page's time is ours: three minutes pass in a moment
+      await page.goto(site.url + "/spielen/zuzweit");
+      await page.getByTestId("hotseat-clock-3-2").click();
+      await page.getByTestId("hotseat-start").click();
+      await page.getByTestId("curtain").waitFor();
+      await page.clock.fastForward(60_000); // the curtain is down: nobody's clock runs
+      await page.getByTestId("curtain-ready").click();
+      const clocks = page.getByTestId("clocks");
+      expect(await clocks.textContent()).toMatch(/3:00.*3:00/);
+      await page.clock.fastForward(10_000);
+      expect(await clocks.locator(".running").count()).toBe(1);
+      expect(await clocks.textContent()).toMatch(/2:5\d.*3:00/);
+      // Seat 0 exchanges after 10 s: 2:50 + 2 s increment; then the curtain comes down for seat 1.
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await page.getByTestId("exchange-confirm").click();
+      await page.getByTestId("curtain").waitFor();
+      await page.getByTestId("curtain-ready").click();
+      expect(await clocks.textContent()).toMatch(/3:00.*2:5[12]/); // "Du" is now seat 1; the other shows seat 0's 2:52
+      await shot(page, "hotseat-clock-phone");
+      // Seat 1 thinks for more than three minutes: its flag falls and seat 0 wins on time.
+      await page.clock.fastForward(181_000);
+      const result = page.getByTestId("game-result");
+      await result.waitFor();
+      expect(await result.getAttribute("data-reason")).toBe("timeout");
+      expect(await result.getAttribute("data-winner-seat")).toBe("0");
+      await shot(page, "hotseat-clock-flag-phone");
+      expect(ctx.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
+});
+
 describe("with a friend (two browsers)", () => {
   it("invites, plays, takes back (accepted once, declined once), rejoins after closing the page, and ends by resignation", async () => {
     const pa = a.page;

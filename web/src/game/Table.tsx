@@ -627,7 +627,8 @@ function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat; oppone
   const [now, setNow] = createSignal(Date.now());
   const timer = setInterval(() => setNow(Date.now()), 250);
   onCleanup(() => clearInterval(timer));
-  const left = (s: Seat) => Math.max(0, (props.clock.remaining[s] ?? 0) - (props.clock.running[s] ? now() - props.clock.since : 0));
+  // A device clock a little behind the reported `since` must not show more time than is left.
+  const left = (s: Seat) => Math.max(0, (props.clock.remaining[s] ?? 0) - (props.clock.running[s] ? Math.max(0, now() - props.clock.since) : 0));
   const fmt = (ms: number) => {
     const t = Math.ceil(ms / 1000);
     return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;

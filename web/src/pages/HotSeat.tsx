@@ -1,5 +1,5 @@
 // Two players on one device: the engine runs in the browser; a curtain covers the table before every change of player.
-import { createMemo, createSignal, Show } from "solid-js";
+import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
 import type { Ruleset, Variant } from "../../../shared/battlemaske/cards";
 import { decide, newGame } from "../../../shared/battlemaske/engine";
 import type { Event, Seat } from "../../../shared/battlemaske/events";
@@ -14,9 +14,22 @@ import { Link, navigate } from "../router";
 const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 const KEY = "spielcenter.hotseat";
 
+/** A chess clock for the two at the device: minutes each plus seconds added per action (Fischer). */
+interface HotClock {
+  minutes: number;
+  increment: number;
+  /** Milliseconds left per seat, as of the last action (the clock stands while the curtain is down). */
+  remaining: [number, number];
+  /** The seat whose time ran out, once it has. */
+  flagged: Seat | null;
+}
+
 interface Saved {
   events: Event[];
+  clock?: HotClock | null;
 }
+
+const CLOCKS: ReadonlyArray<{ id: string; minutes: number; increment: number } | null> = [null, { id: "3-2", minutes: 3, increment: 2 }, { id: "5-3", minutes: 5, increment: 3 }, { id: "10-5", minutes: 10, increment: 5 }];
 
 function load(): Saved | null {
   try {
@@ -47,10 +60,13 @@ export function HotSeat() {
   const [saved, setSaved] = createSignal<Saved | null>(load());
   const [ruleset, setRuleset] = createSignal<Ruleset>("battlemaske");
   const [variant, setVariant] = createSignal<Variant>("single");
+  const [clockChoice, setClockChoice] = createSignal<(typeof CLOCKS)[number]>(null);
 
   function start() {
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join("");
-    const s = { events: newGame({ ruleset: ruleset(), variant: variant() }, seed) };
+    const c = clockChoice();
+    const clock: HotClock | null = c ? { minutes: c.minutes, increment: c.increment, remaining: [c.minutes * 60_000, c.minutes * 60_000], flagged: null } : null;
+    const s: Saved = { events: newGame({ ruleset: ruleset(), variant: variant() }, seed), clock };
     save(s);
     setSaved(s);
   }
@@ -90,6 +106,19 @@ export function HotSeat() {
               </button>
             </div>
           </fieldset>
+          <fieldset class="choices">
+            <legend>{tr("Schachuhr", "Chess clock")}</legend>
+            <div class="choice-row">
+              <For each={CLOCKS}>
+                {(c) => (
+                  <button type="button" class="choice" aria-pressed={clockChoice()?.id === c?.id} data-testid={`hotseat-clock-${c?.id ?? "none"}`} onClick={() => setClockChoice(c)}>
+                    {c ? `${c.minutes} + ${c.increment}` : tr("Ohne", "None")}
+                  </button>
+                )}
+              </For>
+            </div>
+            <p class="small">{tr("Minuten je Spieler + Sekunden dazu nach jedem Zug. Die Uhr steht, solange der Vorhang unten ist.", "Minutes per player + seconds added after each move. The clock stands while the curtain is down.")}</p>
+          </fieldset>
           <div class="setup-go">
             <button type="button" class="button primary big" data-testid="hotseat-start" onClick={start}>
               {tr("Partie beginnen", "Start the game")}
@@ -124,14 +153,51 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
   // The seat in front of the screen, and whether the curtain is down.
   const [shown, setShown] = createSignal<Seat>(actor(state()) ?? 0);
   const [curtain, setCurtain] = createSignal(true);
+  // The chess clock: only the seat in front of the raised curtain runs, from `since`.
+  const [clock, setClock] = createSignal<HotClock | null>(props.saved.clock ?? null);
+  const [since, setSince] = createSignal<number | null>(null);
+  const running = () => clock() !== null && clock()!.flagged === null && !curtain() && state().phase !== "over";
+  const raise = () => {
+    setSince(Date.now());
+    setCurtain(false);
+  };
+  /** Charges the running seat for the time since `since` (and adds the increment when it acted); flags it at zero. */
+  function charge(seat: Seat, acted: boolean) {
+    const c = clock();
+    const t0 = since();
+    if (!c || c.flagged !== null || t0 === null) return;
+    const now = Date.now();
+    const remaining: [number, number] = [c.remaining[0], c.remaining[1]];
+    remaining[seat] -= now - t0;
+    const flagged = remaining[seat] <= 0 ? seat : null;
+    if (flagged === null && acted) remaining[seat] += c.increment * 1000;
+    const next = { ...c, remaining: [Math.max(0, remaining[0]), Math.max(0, remaining[1])] as [number, number], flagged };
+    setClock(next);
+    setSince(now);
+    save({ events, clock: next });
+  }
+  const tick = setInterval(() => {
+    const c = clock();
+    const t0 = since();
+    if (running() && c && t0 !== null && c.remaining[shown()] - (Date.now() - t0) <= 0) charge(shown(), false);
+  }, 200);
+  onCleanup(() => clearInterval(tick));
 
   const rv = createMemo<RoomView>(() => {
     const s = state();
-    return { game: view(s, shown()), takeback: { requestedBy: null, allowed: false }, helped: [false, false], over: s.phase === "over", result: null, clock: null };
+    const c = clock();
+    const flagged = c?.flagged ?? null;
+    const clockView = c ? { remaining: c.remaining, running: [running() && shown() === 0, running() && shown() === 1], since: since() ?? Date.now() } : null;
+    const result = flagged !== null ? { winner: flagged === 0 ? 1 : 0, draw: false, reason: "timeout" as const } : null;
+    return { game: view(s, shown()), takeback: { requestedBy: null, allowed: false }, helped: [false, false], over: s.phase === "over" || flagged !== null, result, clock: clockView };
   });
 
   function command(cmd: Parameters<TableModel["command"]>[0]) {
     const seat = shown();
+    const c = clock();
+    const t0 = since();
+    if (c && running() && t0 !== null && c.remaining[seat] - (Date.now() - t0) <= 0) charge(seat, false); // too late: the flag fell first
+    if (clock()?.flagged != null) return;
     const d = decide(state(), seat, cmd, Date.now());
     if (!d.ok) {
       setError(lang() === "de" ? d.error.message.de : d.error.message.en);
@@ -151,10 +217,11 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
       events.push(e);
       s = apply(s, e);
     }
+    charge(seat, true);
     setState(s);
     setVersion(events.length);
     setLog((l) => [...l, ...entries]);
-    save({ events });
+    save({ events, clock: clock() });
     const next = actor(s);
     if (next !== null && next !== seat) {
       setShown(next);
@@ -195,13 +262,13 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
   return (
     <div class="page play">
       <Show
-        when={!curtain() || state().phase === "over"}
+        when={!curtain() || rv().over}
         fallback={
           <div class="curtain" data-testid="curtain" data-seat={shown()}>
             <div class="curtain-card">
               <h1>{tr(`${who()} ist dran`, `${who()}'s turn`)}</h1>
               <p>{tr(`Gib das Gerät an ${who()}. Tippe erst, wenn ${who()} vor dem Bildschirm sitzt.`, `Hand the device to ${who()}. Tap only when ${who()} sits in front of the screen.`)}</p>
-              <button type="button" class="button primary big" data-testid="curtain-ready" onClick={() => setCurtain(false)} autofocus>
+              <button type="button" class="button primary big" data-testid="curtain-ready" onClick={raise} autofocus>
                 {tr(`Ich bin ${who()} – Karten zeigen`, `I am ${who()} – show my cards`)}
               </button>
             </div>
