@@ -162,6 +162,15 @@ describe("on a phone (390×844)", () => {
       // A few more cards, then resign: the Conte resigned, so the Maske wins.
       for (let i = 0; i < 12; i++) if ((await step(page)) === "idle") await page.waitForTimeout(30);
       await shot(page, "table-midgame-phone");
+      if (await page.getByTestId("round-continue").isVisible()) await page.getByTestId("round-continue").click(); // a round may have ended
+      // The log is a sheet at the bottom: its handle shows the newest entry; a tap pulls the whole log up.
+      const sheet = page.getByTestId("log-sheet");
+      expect(await sheet.evaluate((e) => getComputedStyle(e).position)).toBe("fixed");
+      await sheet.locator("summary").click();
+      expect(await page.getByTestId("game-log").isVisible()).toBe(true);
+      expect(await page.getByTestId("game-log").locator("li").count()).toBeGreaterThan(3);
+      await shot(page, "table-log-sheet-phone");
+      await sheet.locator("summary").click();
       await page.getByTestId("resign").click();
       await page.getByTestId("resign-yes").click();
       await page.getByTestId("game-result").waitFor();

@@ -532,8 +532,14 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
         </section>
 
         <aside class="log-box" aria-label={tr("Spielverlauf", "Game log")}>
-          <details open={!narrow()}>
-            <summary class="box-title">{tr("Spielverlauf", "Game log")}</summary>
+          {/* On a phone this is a sheet at the bottom edge: the handle shows the newest entry, a tap pulls the whole log up. */}
+          <details class="log-sheet" data-testid="log-sheet" open={!narrow()}>
+            <summary class="box-title">
+              <span>{tr("Spielverlauf", "Game log")}</span>
+              <span class="log-latest" aria-hidden="true">
+                {m.log()[m.log().length - 1]?.text[lang()] ?? ""}
+              </span>
+            </summary>
             <ol class="log" data-testid="game-log" ref={logList}>
               <For each={m.log()}>{(e) => <li classList={{ strong: !!e.strong }}>{e.text[lang()]}</li>}</For>
             </ol>
