@@ -5,8 +5,7 @@ export type TimeControl = { readonly type: "fischer"; readonly initialMs: number
 
 export const BRAKE_MS = 10 * 60 * 1000;
 
-/** How long the table shows what an event did; the clocks stand meanwhile (DESIGN.md: motion). */
-export const ANIMATION_MS = { card: 250, effect: 700, trick: 500, roundTable: 3000 } as const;
+export { ANIMATION_MS } from "../../shared/animation.js";
 
 export interface ClockState {
   /** Fischer: time left per seat at `since` (ms). */

@@ -77,6 +77,14 @@ describe("against the computer (browser)", () => {
       await elixir.click(); // toggles the choice off again
     }
 
+    // Motion: with it on, a batch (your card, the computer's reply, the trick taken) plays out frame by frame at the
+    // room's animation credits before the view moves on; the table stays busy meanwhile.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    const frames = page.waitForFunction(`!!globalThis.document.querySelector('[data-testid="trick"][data-staged="true"]') && globalThis.document.querySelector('[data-testid="table"]').getAttribute("data-busy") === "true"`, undefined, { polling: 10, timeout: 20_000 });
+    for (let i = 0; i < 6; i++) if ((await step(page)) === "idle") await page.waitForTimeout(30);
+    await frames;
+    await page.emulateMedia({ reducedMotion: "reduce" }); // the rest of the game at once
+
     let tookBack = false;
     await playToEnd(page, {
       onStep: async (i) => {
@@ -165,7 +173,7 @@ describe("on a phone (390×844)", () => {
       if (await page.getByTestId("round-continue").isVisible()) await page.getByTestId("round-continue").click(); // a round may have ended
       // The log is a sheet at the bottom: its handle shows the newest entry; a tap pulls the whole log up.
       const sheet = page.getByTestId("log-sheet");
-      expect(await sheet.evaluate((e) => getComputedStyle(e).position)).toBe("fixed");
+      expect(await sheet.evaluate((e) => (globalThis as unknown as { getComputedStyle(x: unknown): { position: string } }).getComputedStyle(e).position)).toBe("fixed");
       await sheet.locator("summary").click();
       expect(await page.getByTestId("game-log").isVisible()).toBe(true);
       expect(await page.getByTestId("game-log").locator("li").count()).toBeGreaterThan(3);

@@ -75,7 +75,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<Browser> {
+/**
+ * A fresh Chromium profile. Reduced motion by default: the table then shows each batch of events at once, so whole games
+ * stay quick; a test that checks the motion turns it on for its page (page.emulateMedia).
+ */
+export async function openBrowser(viewport = { width: 1280, height: 900 }, reducedMotion: "reduce" | "no-preference" = "reduce"): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), "spielcenter-chromium-"));
   process.env.XDG_CONFIG_HOME = join(dir, "config");
   const context = await chromium.launchPersistentContext(join(dir, "profile"), {
@@ -83,6 +87,7 @@ export async function openBrowser(viewport = { width: 1280, height: 900 }): Prom
     args: ARGS,
     headless: true,
     viewport,
+    reducedMotion,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];

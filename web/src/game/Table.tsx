@@ -9,6 +9,8 @@ import { lang } from "../i18n";
 import { CardBack, CardFace, cardLabel, SuitEmblem, suitName } from "./cards";
 import { announcementAid, cardInfoLines, fieldInfoLines, hiddenInfoLines, opponentVoids, suitInfoLines } from "./info";
 import { effectText, roleName, type LogEntry, type RoundSummary } from "./log";
+import type { Staged } from "./room";
+import { ANIMATION_MS } from "../../../shared/animation";
 import type { HintPayload, RoomKind, RoomView } from "./room";
 import "./table.css";
 
@@ -24,6 +26,8 @@ export interface TableModel {
   readonly round: () => RoundSummary | null;
   readonly dismissRound: () => void;
   readonly busy: () => boolean;
+  /** A batch of events still playing out (the trick growing, then taken); null when the table shows the view itself. */
+  readonly staged?: () => Staged | null;
   readonly error: () => string | null;
   readonly connected: () => boolean;
   /** The other side as the log names it ("Der Computer", "Dein Gegner"). */
@@ -41,6 +45,8 @@ export interface TableModel {
 }
 
 const tr = (de: string, en: string) => (lang() === "de" ? de : en);
+/** The CSS durations are the room's animation credits: a card, a trick gathered, an effect. */
+const ANIMATION_VARS = { "--anim-card": `${ANIMATION_MS.card}ms`, "--anim-trick": `${ANIMATION_MS.trick}ms`, "--anim-effect": `${ANIMATION_MS.effect}ms` };
 const SUITS: Suit[] = ["P", "D", "G"];
 
 export function Table(props: { model: TableModel }): JSX.Element {
@@ -189,7 +195,20 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
     return m.kind === "computer" || m.kind === "daily" ? tr("Der Computer überlegt …", "The computer is thinking …") : tr("Der Gegner ist am Zug.", "The opponent's turn.");
   };
 
-  const lastTrick = () => (v().trick.length === 0 && v().history.length > 0 ? v().history[v().history.length - 1] : undefined);
+  // While a batch plays out the table shows its frames instead of the view's trick (the view moves on at the end).
+  const staged = () => m.staged?.() ?? null;
+  const trickShown = () => staged()?.trick ?? v().trick;
+  const lastTrick = () => {
+    const st = staged();
+    if (st) return st.taken ?? (st.trick.length === 0 && v().history.length > 0 ? v().history[v().history.length - 1] : undefined);
+    return v().trick.length === 0 && v().history.length > 0 ? v().history[v().history.length - 1] : undefined;
+  };
+  /** The hand without a card that is already on its way to (or in) the staged trick. */
+  const handShown = () => {
+    const st = staged();
+    const out = new Set([...(st?.trick ?? []), ...(st?.taken?.cards ?? [])].map((p) => p.card));
+    return (v().hand ?? []).filter((c) => !out.has(c));
+  };
   const who = (s: Seat) => (s === me() ? tr("Du", "You") : m.opponent[lang()]);
 
   const winnerRole = (): "conte" | "maske" | null => {
@@ -210,7 +229,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   };
 
   return (
-    <div class={`table rs-${rs()}`} data-testid="table" data-ruleset={rs()} data-phase={v().phase} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
+    <div class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-ruleset={rs()} data-phase={v().phase} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
       <div class="table-head">
         <span>
           {rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}
@@ -297,9 +316,9 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
             </div>
           </div>
 
-          <div class="trick" data-testid="trick" data-count={v().trick.length}>
+          <div class="trick" data-testid="trick" data-count={trickShown().length} data-staged={staged() ? "true" : undefined}>
             <Show
-              when={v().trick.length > 0}
+              when={trickShown().length > 0}
               fallback={
                 <Show when={lastTrick()} fallback={<p class="trick-empty">{tr("Noch kein Stich", "No trick yet")}</p>}>
                   {(t) => (
@@ -310,7 +329,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
                       <div class="trick-cards">
                         <For each={t().cards}>
                           {(p) => (
-                            <figure class={`played${p.seat === t().winner ? " won" : ""}`}>
+                            <figure class={`played${p.seat === t().winner ? " won" : ""}${staged()?.taken ? " gathering" : ""}`}>
                               <CardFace id={p.card} ruleset={rs()} lang={lang()} />
                               <figcaption>{who(p.seat)}</figcaption>
                             </figure>
@@ -324,7 +343,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
               }
             >
               <div class="trick-cards">
-                <For each={v().trick}>
+                <For each={trickShown()}>
                   {(p) => (
                     <figure class="played fresh" data-card={p.card} tabindex="0" {...infoHandlers(p.card, false)}>
                       <CardFace id={p.card} ruleset={rs()} lang={lang()} />
@@ -333,7 +352,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
                   )}
                 </For>
               </div>
-              <Show when={v().namedSuit}>
+              <Show when={staged() ? null : v().namedSuit}>
                 {(s) => (
                   <p class="named">
                     {tr("Angesagt:", "Named:")} <SuitEmblem suit={s()} ruleset={rs()} /> {suitName(rs(), s(), lang())}
@@ -448,7 +467,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
 
           <div class="hand-wrap">
             <ul class={`hand${(v().hand?.length ?? 0) >= 6 ? " many" : ""}`} aria-label={tr("Deine Karten", "Your cards")} style={{ "--cols": String(Math.ceil((v().hand?.length ?? 0) / 2)) }}>
-              <For each={v().hand ?? []}>
+              <For each={handShown()}>
                 {(c) => (
                   <li>
                     <button

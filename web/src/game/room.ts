@@ -3,7 +3,9 @@
 // the welcome — never replayed blindly by the socket.
 import { PartySocket } from "partysocket";
 import { batch, createSignal, onCleanup } from "solid-js";
+import { ANIMATION_MS } from "../../../shared/animation";
 import type { Command, Seat } from "../../../shared/battlemaske/events";
+import type { PlayedCard, TrickRecord } from "../../../shared/battlemaske/state";
 import type { View } from "../../../shared/battlemaske/view";
 
 export type RoomKind = "computer" | "online" | "daily" | "hotseat";
@@ -95,6 +97,15 @@ export interface RoomError {
   readonly messageDe: string;
 }
 
+/** What the table shows while a batch of events plays out: the trick as it grows, then the trick taken. */
+export interface Staged {
+  readonly trick: readonly PlayedCard[];
+  readonly taken: TrickRecord | null;
+}
+
+/** Whether the player asked the system for less motion (then a batch shows at once). */
+const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
 /** Opens the room for a session (inside a component: closed on cleanup). `onEvent` sees each event before the view moves on. */
 export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, before: RoomView | null) => void) {
   const [view, setView] = createSignal<RoomView | null>(null);
@@ -102,6 +113,11 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
   const [connected, setConnected] = createSignal(false);
   const [error, setError] = createSignal<RoomError | null>(null);
   const [busy, setBusy] = createSignal(false);
+  const [staged, setStaged] = createSignal<Staged | null>(null);
+  // Events since the last state message, and the chain that plays batches one after another.
+  let batchEvents: RoomEventMessage[] = [];
+  let playing: Promise<void> = Promise.resolve();
+  let closed = false;
   let pending: Record<string, unknown> | null = null;
   let lastVersion: number | undefined;
   let current: RoomView | null = null;
@@ -130,22 +146,32 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
       return;
     }
     switch (m.type) {
-      case "welcome":
-        if (m.view) apply(m.version, m.view);
+      case "welcome": {
+        // Views go through the same chain as batches, so a batch still playing never overwrites a newer view.
+        const { version, view } = m as unknown as { version: number; view: RoomView | null };
+        if (view) playing = playing.then(() => apply(version, view));
         if (pending) send(pending);
         break;
+      }
       case "event":
         lastVersion = Math.max(lastVersion ?? 0, m.version);
-        onEvent(m as unknown as RoomEventMessage, current);
+        batchEvents.push(m as unknown as RoomEventMessage);
         break;
-      case "state":
-        apply(m.version, m.view);
+      case "state": {
+        const events = batchEvents;
+        batchEvents = [];
+        const version = m.version as number;
+        const next = m.view as RoomView;
+        playing = playing.then(() => present(events, version, next));
         break;
-      case "resync":
+      }
+      case "resync": {
         pending = null;
         setBusy(false);
-        apply(m.version, m.view);
+        const { version, view } = m as unknown as { version: number; view: RoomView };
+        playing = playing.then(() => apply(version, view));
         break;
+      }
       case "ack":
         if (pending && pending.clientSeq === m.clientSeq) {
           pending = null;
@@ -161,7 +187,43 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
         break;
     }
   });
-  onCleanup(() => ws.close(1000));
+  onCleanup(() => {
+    closed = true;
+    ws.close(1000);
+  });
+
+  const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  /**
+   * Plays one batch (say: your card, the computer's reply, the trick taken with its effect) at the pace the room credits
+   * to the clocks, then shows the view after it. With reduced motion, or nothing to show, all at once.
+   */
+  async function present(events: RoomEventMessage[], version: number, next: RoomView): Promise<void> {
+    const before = current;
+    let paced = !reducedMotion() && before !== null && events.some((m) => m.event.type === "cardPlayed");
+    let trick: PlayedCard[] = before ? before.game.trick.slice() : [];
+    let named = before?.game.namedSuit ?? null;
+    for (const m of events) {
+      onEvent(m, before);
+      if (!paced || closed) continue;
+      const e = m.event as { type: string; seat?: Seat; card?: string; suit?: string; winner?: Seat; effect?: TrickRecord["effect"]; stolen?: true };
+      if (e.type === "cardPlayed") {
+        if (trick.length === 0) named = (e.suit as TrickRecord["namedSuit"]) ?? null;
+        trick = [...trick, { seat: e.seat as Seat, card: e.card as PlayedCard["card"] }];
+        setStaged({ trick, taken: null });
+        await wait(ANIMATION_MS.card);
+      } else if (e.type === "trickTaken" && trick.length > 0) {
+        const taken: TrickRecord = { leader: trick[0]!.seat, cards: trick, namedSuit: named, winner: e.winner as Seat, effect: e.effect ?? null, stolen: e.stolen === true };
+        setStaged({ trick: [], taken });
+        await wait(ANIMATION_MS.trick + (e.effect ? ANIMATION_MS.effect : 0));
+        trick = [];
+      } else if (e.type === "roundEnded" || e.type === "takeback" || e.type === "gameEnded") paced = false; // the round table or the result takes over
+    }
+    if (closed) return;
+    batch(() => {
+      setStaged(null);
+      apply(version, next);
+    });
+  }
 
   function apply(v: number, rv: RoomView) {
     current = rv;
@@ -189,7 +251,9 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
     version,
     connected,
     error,
-    busy,
+    /** Waiting for the room's answer, or still showing the last batch: no new command now. */
+    busy: () => busy() || staged() !== null,
+    staged,
     clearError: () => setError(null),
     command: (command: Command) => submit({ type: "command", baseVersion: version(), command }),
     takeback: (action: "request" | "accept" | "decline") => submit({ type: "takeback", action }),

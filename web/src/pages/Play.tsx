@@ -208,6 +208,7 @@ function RoomTable(props: { session: Session }) {
     round,
     dismissRound: () => setRound(null),
     busy: room.busy,
+    staged: room.staged,
     error: () => {
       const e = room.error();
       return e ? (lang() === "de" ? e.messageDe : e.message) : null;
