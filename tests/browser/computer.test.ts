@@ -317,7 +317,18 @@ describe("a whole game on every level and rule set (browser)", () => {
       await page.getByTestId("table").waitFor();
       expect(await page.getByTestId("table").getAttribute("data-ruleset")).toBe(ruleset);
       expect(await page.getByTestId("my-role").textContent()).toContain(ruleset === "zwiegespalten" ? (role === "conte" ? "Hüter" : "Schatten") : role === "conte" ? "Conte" : "Maske");
-      await playToEnd(page);
+      let voidsSeen = 0;
+      await playToEnd(page, {
+        onStep: async () => {
+          // A suit the opponent could not follow stands struck through at its side, the same as in the card counter.
+          const [side, counter] = (await page.evaluate(`(() => {
+            const names = (sel) => [...globalThis.document.querySelectorAll(sel)].map((e) => e.textContent.replace(/[^\\p{L}]/gu, ""));
+            return [names('[data-testid="opponent-voids"] s'), names(".voids s")];
+          })()`)) as [string[], string[]];
+          expect(side).toEqual(counter);
+          if (side.length > 0 && voidsSeen++ === 0) await shot(page, `table-voids-${level}-${ruleset}-desktop`);
+        },
+      });
       const result = page.getByTestId("game-result");
       expect(["conte", "maske"]).toContain(await result.getAttribute("data-winner"));
       await shot(page, `result-${level}-${ruleset}-desktop`);
