@@ -165,6 +165,41 @@ describe("BattlemaskeRoom against the computer", () => {
   });
 });
 
+describe("BattlemaskeRoom after its instance is dropped", () => {
+  it("folds the same state again from its SQLite log and plays on from it", async () => {
+    const created = (await (await createComputerGame({ role: "conte", level: "mittel" })).json()) as { room: string; seatToken: string; socket: string };
+    const player = await connect(created.socket);
+    player.send({ type: "hello", seatToken: created.seatToken });
+    const welcome = await player.next((m) => m.type === "welcome");
+    let view = welcome.view;
+    let version = welcome.version;
+    for (let seq = 1; seq <= 6; seq++) {
+      player.send({ type: "command", clientSeq: seq, baseVersion: version, command: choose(view) });
+      const ack = await player.next((m) => (m.type === "ack" || m.type === "error") && m.clientSeq === seq);
+      expect(ack.type).toBe("ack");
+      const st = await player.next((m) => m.type === "state" && m.version >= ack.version);
+      view = st.view;
+      version = st.version;
+    }
+    type Core = { version: number; viewFor(v: number | "spectator"): unknown };
+    const stub = env.BattlemaskeRoom.getByName(created.room);
+    const snapshot = await runInDurableObject(stub, (room) => {
+      const r = room as unknown as { core: Core; onStart(): void };
+      const before = { version: r.core.version, seat: JSON.stringify(r.core.viewFor(0)), spectator: JSON.stringify(r.core.viewFor("spectator")) };
+      const old = r.core;
+      r.onStart(); // the core is built again from storage alone
+      expect(r.core).not.toBe(old);
+      return { before, after: { version: r.core.version, seat: JSON.stringify(r.core.viewFor(0)), spectator: JSON.stringify(r.core.viewFor("spectator")) } };
+    });
+    expect(snapshot.after).toEqual(snapshot.before);
+    expect(snapshot.after.version).toBe(version);
+    // And the game goes on from there.
+    player.send({ type: "command", clientSeq: 7, baseVersion: version, command: choose(view) });
+    expect((await player.next((m) => (m.type === "ack" || m.type === "error") && m.clientSeq === 7)).type).toBe("ack");
+    await player.close();
+  });
+});
+
 async function post(path: string, body: unknown): Promise<Response> {
   return exports.default.fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
