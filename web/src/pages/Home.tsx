@@ -43,7 +43,7 @@ export function Home() {
           <li>
             <Link class="play-tile" href="/spielen/zuzweit" data-testid="new-game-hotseat">
               <strong>{tr("Zu zweit an einem Gerät", "Two players, one device")}</strong>
-              <span>{tr("Ein Vorhang verdeckt die Karten, bevor ihr wechselt.", "A curtain hides the cards before you swap seats.")}</span>
+              <span>{tr("Ein Vorhang verdeckt die Karten, bevor ihr wechselt – auf Wunsch mit Schachuhr.", "A curtain hides the cards before you swap seats – with a chess clock if you like.")}</span>
             </Link>
           </li>
           <li>
