@@ -18,6 +18,8 @@ declare global {
       ROOM_SECRET: string;
       /** The daily deal's HMAC key. .dev.vars locally, `wrangler secret put` in production. */
       DAILY_SECRET: string;
+      /** Account creation and recovery per client address (wrangler.toml [[ratelimits]]). */
+      ACCOUNT_LIMIT: RateLimit;
       /** Optional: the site's public origin for CORS (e.g. https://spielcenter.example); default: the request's own origin. */
       SITE_ORIGIN?: string;
     }

@@ -86,3 +86,22 @@ describe("recovery code", () => {
     expect(await json(malformed)).toMatchObject({ error: "BAD_REQUEST", message: expect.stringMatching(/^recoveryCode: /) });
   });
 });
+
+describe("account creation is rate-limited per client address", () => {
+  it("the 11th account or recovery attempt within a minute from one address gets 429 and creates nothing; another address is unaffected", async () => {
+    const from = (ip: string) => ({ method: "POST", headers: { "cf-connecting-ip": ip } });
+    const before = (await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts").first<{ n: number }>())!.n;
+    for (let i = 0; i < 10; i++) expect((await call("/api/accounts", from("203.0.113.7"))).status).toBe(201);
+    const refused = await call("/api/accounts", from("203.0.113.7"));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await json(refused)).toMatchObject({ error: "RATE_LIMITED" });
+    // Guessing recovery codes counts against the same budget.
+    const guess = await call("/api/accounts/recover", { ...from("203.0.113.7"), body: { recoveryCode: "ABCDE-FGHJK-MNPQR-STVWX" } });
+    expect(guess.status).toBe(429);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts").first<{ n: number }>())!.n).toBe(before + 10);
+    expect((await call("/api/accounts", from("198.51.100.4"))).status).toBe(201);
+    // The machine itself (wrangler dev and its tests) is not counted.
+    for (let i = 0; i < 12; i++) expect((await call("/api/accounts", from("127.0.0.1"))).status).toBe(201);
+  });
+});

@@ -1,6 +1,7 @@
 // Guest accounts without passwords: POST /api/accounts hands out an id, a bearer token and a recovery code;
 // only their hashes are stored. A recovery code carries the account to another device.
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { hashToken, newToken } from "../../party/tokens";
 import { RecoveryCode, newRecoveryCode } from "../names";
@@ -9,7 +10,24 @@ import { vJson } from "./validate";
 
 const Recover = v.strictObject({ recoveryCode: RecoveryCode });
 
+/** The machine itself (wrangler dev, its tests and benches): Cloudflare never reports a loopback address for a visitor. */
+const LOOPBACK = new Set(["127.0.0.1", "::1"]);
+
+/**
+ * At most ACCOUNT_LIMIT's budget of new accounts and recovery attempts per client address and minute. Cloudflare always
+ * sets CF-Connecting-IP; a request without it (a test calling the Worker directly) or from the local machine is not counted.
+ */
+const limited = createMiddleware<{ Bindings: Cloudflare.Env }>(async (c, next) => {
+  const ip = c.req.header("cf-connecting-ip");
+  if (ip && !LOOPBACK.has(ip) && !(await c.env.ACCOUNT_LIMIT.limit({ key: `accounts:${ip}` })).success) {
+    c.header("retry-after", "60");
+    return c.json({ error: "RATE_LIMITED" as const, message: "Too many accounts or recovery attempts from this address; try again in a minute." }, 429);
+  }
+  await next();
+});
+
 export const accounts = new Hono<{ Bindings: Cloudflare.Env }>()
+  .use(limited)
   .post("/", async (c) => {
     const id = newToken().slice(0, 16);
     const token = newToken();
