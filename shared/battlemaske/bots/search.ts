@@ -2,7 +2,7 @@
 import { countTrick, ELIXIR_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
 import { worlds, type Info } from "./info.js";
 import { followNode, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, type SearchCtx } from "./policy.js";
-import { gameLeaf, trickLeaf } from "./values.js";
+import { gameLeaf, TABLES, trickLeaf } from "./values.js";
 
 export interface SearchParams {
   /** Worlds per decision (all of them when fewer are consistent)… */
@@ -42,7 +42,7 @@ export function searchCtx(info: Info, params: Pick<SearchParams, "exactAt" | "ob
     strength: info.codec.strength,
     zw: info.zw,
     conte: info.conte as 0 | 1,
-    leaf: params.objective === "game" ? gameLeaf(info.round, info.mirror) : trickLeaf(),
+    leaf: params.objective === "game" ? gameLeaf(info.round, info.mirror, TABLES[info.codec.ruleset]) : trickLeaf(),
     exactAt: params.exactAt,
   };
 }

@@ -1,17 +1,31 @@
 // The game-level objective: the Conte's chance to win the game from the start of a round at a mirror field.
 // Rounds 2 and 3 come from self-play (scripts/battlemaske-values.ts prints the table); a round-3 end is exact (0 or 1).
 
-/** START[r − 2][m / 2]: the Conte's chance to win from the start of round r (2 or 3) at mirror m (0, 2, 4, 6, 8).
- * Printed by `npx tsx scripts/battlemaske-values.ts 400 mittel` (Mittel vs Mittel, 400 rounds per field). */
-export const START: readonly (readonly number[])[] = [
-  [0.65, 0.475, 0.271, 0.111, 0.029],
-  [0.983, 0.84, 0.708, 0.385, 0.175],
-];
+import type { Ruleset } from "../cards.js";
+
+/**
+ * TABLES[ruleset][r − 2][m / 2]: the Conte's chance to win from the start of round r (2 or 3) at mirror m (0, 2, 4, 6, 8).
+ * Printed by `npx tsx scripts/battlemaske-values.ts 300 stark [zwiegespalten]` (Stark vs Stark, 300 rounds per field; the
+ * round-2 rows were played by a Stark that still used the earlier Mittel-made table for its round-3 leaves).
+ */
+export const TABLES: Readonly<Record<Ruleset, readonly (readonly number[])[]>> = {
+  battlemaske: [
+    [0.74, 0.529, 0.28, 0.108, 0.017],
+    [0.97, 0.907, 0.733, 0.45, 0.133],
+  ],
+  zwiegespalten: [
+    [0.7, 0.528, 0.286, 0.103, 0.018],
+    [0.987, 0.92, 0.74, 0.483, 0.113],
+  ],
+};
+
+/** Battlemaske's table (the default of `gameLeaf`). */
+export const START = TABLES.battlemaske;
 
 /**
  * Among ends of equal chance the Conte prefers the smaller trick difference and the Maske the larger: without it a round-3
  * search, whose ends are all 0 or 1, cannot tell a safe card from a risky one. Small enough never to reorder the table
- * (ends d and d + 2 differ there by at least 0.029, here by 0.004) and to bias a shown win chance by at most 2 points.
+ * (ends d and d + 2 differ there by at least 0.017, here by 0.004) and to bias a shown win chance by at most 2 points.
  */
 export const TIE_BREAK = 0.002;
 
