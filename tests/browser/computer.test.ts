@@ -85,24 +85,24 @@ describe("against the computer (browser)", () => {
     await frames;
     await page.emulateMedia({ reducedMotion: "reduce" }); // the rest of the game at once
 
+    // Mid-round 1 (the opponent still holds cards): the info window for everything else on the table.
+    await page.locator('[data-testid="table"][data-busy="false"] [data-testid="opponent-hand"]:not([data-count="0"])').waitFor();
+    const infoOf = async (target: ReturnType<typeof page.locator>, topic: string, pattern: RegExp, name: string) => {
+      await target.hover();
+      await page.locator(`[data-testid="card-info"][data-topic="${topic}"]`).waitFor();
+      expect(await page.getByTestId("card-info").textContent()).toMatch(pattern);
+      await shot(page, name);
+      await page.mouse.move(5, 5);
+    };
+    await infoOf(page.getByTestId("plaque").first(), "place", /schwächste/, "table-plaque-info-desktop");
+    await infoOf(page.locator('[data-testid="mirror-field"][data-field="10"]'), "field", /Feld 10 des Spiegels.*Stiche jetzt/, "table-field-info-desktop");
+    await infoOf(page.getByTestId("mirror-preview"), "field", /endete die Runde jetzt/, "table-preview-info-desktop");
+    await infoOf(page.getByTestId("opponent-backs"), "hidden", /verdeckte Karte deines Gegners/, "table-hidden-info-desktop");
+
     let tookBack = false;
     await playToEnd(page, {
       onStep: async (i) => {
-        if (i === 3) {
-          await shot(page, "table-midgame-desktop");
-          // The info window for everything else on the table: a ranking plaque, a mirror field, the preview, the opponent's cards.
-          const infoOf = async (target: ReturnType<typeof page.locator>, topic: string, pattern: RegExp, name: string) => {
-            await target.hover();
-            await page.locator(`[data-testid="card-info"][data-topic="${topic}"]`).waitFor();
-            expect(await page.getByTestId("card-info").textContent()).toMatch(pattern);
-            await shot(page, name);
-            await page.mouse.move(5, 5);
-          };
-          await infoOf(page.getByTestId("plaque").first(), "place", /schwächste/, "table-plaque-info-desktop");
-          await infoOf(page.locator('[data-testid="mirror-field"][data-field="10"]'), "field", /Feld 10 des Spiegels.*Stiche jetzt/, "table-field-info-desktop");
-          await infoOf(page.getByTestId("mirror-preview"), "field", /endete die Runde jetzt/, "table-preview-info-desktop");
-          await infoOf(page.getByTestId("opponent-backs"), "hidden", /verdeckte Karte deines Gegners/, "table-hidden-info-desktop");
-        }
+        if (i === 3) await shot(page, "table-midgame-desktop");
         if (!tookBack && i >= 2 && !(await page.getByTestId("name-suit-P").isVisible())) {
           // Take back the last card once: the table goes back, and the game counts "mit Hilfe".
           tookBack = true;
