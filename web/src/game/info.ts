@@ -191,6 +191,6 @@ export function hiddenInfoLines(v: View, me: Seat, lang: Lang): string[] {
   const o = me === 0 ? 1 : 0;
   const out = [de ? `Eine verdeckte Karte deines Gegners; er hält ${v.handSizes[o]}. Welche, weißt du nicht – außer:` : `A hidden card of your opponent, who holds ${v.handSizes[o]}. Which ones you do not know – except:`];
   out.push(opponentKnowledge(v, me, lang) ?? (de ? "Über seine Karten weißt du noch nichts sicher." : "You know nothing about them for sure yet."));
-  if (v.phase !== "exchange" && v.round >= 1 && !v.gave.length) out.push(de ? "Karten, die du ihm gibst, kennst du danach sicher." : "Cards you hand over are known to you for sure afterwards.");
+  if (v.phase !== "exchange" && !v.gave.length) out.push(de ? "Karten, die du ihm gibst, kennst du danach sicher." : "Cards you hand over are known to you for sure afterwards.");
   return out;
 }

@@ -5,6 +5,7 @@ import { authHeaders, ensureAccount, storedAccount } from "../game/account";
 import { saveSession } from "../game/room";
 import { lang } from "../i18n";
 import { navigate } from "../router";
+import { SetupGo } from "./SetupGo";
 
 const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 
@@ -109,16 +110,9 @@ export function Daily() {
           </button>
         </div>
       </fieldset>
-      <Show when={error()}>
-        <p role="alert" class="table-error">
-          {error()}
-        </p>
-      </Show>
-      <div class="setup-go">
-        <button type="button" class="button primary big" data-testid="daily-start" disabled={busy()} onClick={start}>
-          {tr("Tagespartie spielen", "Play today's game")}
-        </button>
-      </div>
+      <SetupGo testId="daily-start" busy={busy()} error={error()} onGo={start} back={false}>
+        {tr("Tagespartie spielen", "Play today's game")}
+      </SetupGo>
 
       <section class="board-section" aria-labelledby="board-title">
         <h2 id="board-title">{tr("Heutige Listen", "Today's boards")}</h2>

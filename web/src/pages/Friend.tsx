@@ -4,6 +4,7 @@ import type { Seat } from "../../../shared/battlemaske/events";
 import { loadSession, saveSession } from "../game/room";
 import { lang } from "../i18n";
 import { Link, navigate } from "../router";
+import { SetupGo } from "./SetupGo";
 
 const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 
@@ -79,19 +80,9 @@ export function Friend() {
           {choice("friend-variant-profi", "profi" as const, variant, setVariant, "Profi")}
         </div>
       </fieldset>
-      <Show when={error()}>
-        <p role="alert" class="table-error">
-          {error()}
-        </p>
-      </Show>
-      <div class="setup-go">
-        <button type="button" class="button primary big" data-testid="create-invite" disabled={busy()} onClick={create}>
-          {tr("Tisch anlegen und Einladung teilen", "Create the table and share the invite")}
-        </button>
-        <Link class="button quiet" href="/">
-          {tr("Zurück", "Back")}
-        </Link>
-      </div>
+      <SetupGo testId="create-invite" busy={busy()} error={error()} onGo={create}>
+        {tr("Tisch anlegen und Einladung teilen", "Create the table and share the invite")}
+      </SetupGo>
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { describeEvent, roleName, type LogEntry, type RoundSummary } from "../ga
 import type { RoomView } from "../game/room";
 import { Table, type TableModel } from "../game/Table";
 import { lang } from "../i18n";
-import { Link, navigate } from "../router";
+import { navigate } from "../router";
+import { SetupGo } from "./SetupGo";
 
 const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 const KEY = "spielcenter.hotseat";
@@ -119,14 +120,9 @@ export function HotSeat() {
             </div>
             <p class="small">{tr("Minuten je Spieler + Sekunden dazu nach jedem Zug. Die Uhr steht, solange der Vorhang unten ist.", "Minutes per player + seconds added after each move. The clock stands while the curtain is down.")}</p>
           </fieldset>
-          <div class="setup-go">
-            <button type="button" class="button primary big" data-testid="hotseat-start" onClick={start}>
-              {tr("Partie beginnen", "Start the game")}
-            </button>
-            <Link class="button quiet" href="/">
-              {tr("Zurück", "Back")}
-            </Link>
-          </div>
+          <SetupGo testId="hotseat-start" onGo={start}>
+            {tr("Partie beginnen", "Start the game")}
+          </SetupGo>
         </div>
       }
     >

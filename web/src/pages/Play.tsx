@@ -7,6 +7,7 @@ import { connectRoom, forgetCurrent, loadSession, saveSession, type HintPayload,
 import { Table, type TableModel } from "../game/Table";
 import { lang } from "../i18n";
 import { Link, navigate } from "../router";
+import { SetupGo } from "./SetupGo";
 
 const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 
@@ -127,19 +128,9 @@ export function ComputerSetup() {
           { value: "profi", id: "variant-profi", text: "Profi", note: tr("zwei Spiele, Rollen getauscht", "two games, roles swapped") },
         ]}
       />
-      <Show when={error()}>
-        <p role="alert" class="table-error">
-          {error()}
-        </p>
-      </Show>
-      <div class="setup-go">
-        <button type="button" class="button primary big" data-testid="start-game" disabled={busy()} onClick={start}>
-          {busy() ? tr("Der Tisch wird gedeckt …", "Setting the table …") : tr("Partie beginnen", "Start the game")}
-        </button>
-        <Link class="button quiet" href="/">
-          {tr("Zurück", "Back")}
-        </Link>
-      </div>
+      <SetupGo testId="start-game" busy={busy()} error={error()} onGo={start}>
+        {busy() ? tr("Der Tisch wird gedeckt …", "Setting the table …") : tr("Partie beginnen", "Start the game")}
+      </SetupGo>
     </div>
   );
 }
