@@ -58,3 +58,53 @@ export async function startSite(): Promise<Site> {
   await stop();
   throw new Error("wrangler dev did not come up in 90 s");
 }
+
+/**
+ * The address of the Worker itself inside a running `wrangler dev` (its process group `pgid`), or null.
+ * wrangler dev answers on its public port through a dev-only proxy (a second workerd that queues requests across
+ * reloads); the Worker's own workerd listens on a port of its own. Found from the Linux socket table: the listening
+ * ports of that group's workerd processes, minus the public port, the inspector and Miniflare's debug port (read from
+ * its dev registry under `configHome`), each asked for GET /api/health.
+ */
+export async function workerAddress(pgid: number, publicUrl: string, configHome: string, name = "spielcenter"): Promise<string | null> {
+  const { readFileSync, readdirSync, readlinkSync } = await import("node:fs");
+  const skip = new Set<number>([Number(new URL(publicUrl).port)]);
+  try {
+    const reg = JSON.parse(readFileSync(join(configHome, ".wrangler", "registry", name), "utf8")) as { debugPortAddress?: string };
+    if (reg.debugPortAddress) skip.add(Number(reg.debugPortAddress.split(":").pop()));
+  } catch {
+    return null; // no registry entry: not this wrangler's layout
+  }
+  // Listening IPv4 sockets on 127.0.0.1: inode -> port (state 0A = LISTEN).
+  const listening = new Map<string, number>();
+  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f[3] !== "0A" || !f[1]?.startsWith("0100007F:")) continue;
+    listening.set(f[9]!, parseInt(f[1].split(":")[1]!, 16));
+  }
+  const ports: number[] = [];
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid || !stat.includes("(workerd)")) continue;
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        const port = m && listening.get(m[1]!);
+        if (port && !skip.has(port)) ports.push(port);
+      }
+    } catch {
+      // a process that ended meanwhile, or one not ours to read
+    }
+  }
+  for (const port of ports) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const body = r.ok ? ((await r.json()) as { name?: string }) : null;
+      if (body?.name === "Spielcenter") return `http://127.0.0.1:${port}`;
+    } catch {
+      // the inspector or another port that is not the Worker
+    }
+  }
+  return null;
+}
