@@ -1,10 +1,12 @@
-// npm run bench:rooms [-- --games 200 --url URL]: concurrent bot-vs-bot online games against wrangler dev; prints
-// command → broadcast latency (p50, p99), lost and duplicated events, games per minute and workerd's memory.
+// npm run bench:rooms [-- --games 200 --think MS --url URL]: concurrent bot-vs-bot online games against wrangler dev; prints
+// command → broadcast latency (p50, p99), lost and duplicated events, games per minute, commands per second, the
+// commands in flight on average, workerd's CPU per command and its memory. --think: each player waits MS on average
+// (uniform in 0..2·MS) before a command (0, the default: as fast as they can).
 import { execFileSync } from "node:child_process";
 import WebSocket from "ws";
 import { stateFromView, type Seat } from "../shared/battlemaske/index.js";
 import { botCommand, mustAct } from "../shared/battlemaske/bots/index.js";
-import { startSite } from "./lib/site.js";
+import { startSite, workerdCpuSeconds } from "./lib/site.js";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const flag = (name: string, dflt: string) => {
@@ -12,6 +14,7 @@ const flag = (name: string, dflt: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : dflt;
 };
 const GAMES = Number(flag("--games", "200"));
+const THINK_MS = Number(flag("--think", "0"));
 const json = args.includes("--json");
 let url = flag("--url", "");
 
@@ -22,6 +25,7 @@ interface GameStats {
   lost: number;
   duplicated: number;
   finished: boolean;
+  commands: number;
 }
 
 function rssOf(pattern: string): number {
@@ -47,7 +51,7 @@ async function playGame(g: number): Promise<GameStats> {
   const created = await post("/api/battlemaske/online", { role: "conte", clock: null });
   const friend = await post("/api/battlemaske/invite", { room: created.room, invite: created.invite });
   const wsUrl = `${url.replace(/^http/, "ws")}${created.socket}`;
-  const stats: GameStats = { latencies: [], lost: 0, duplicated: 0, finished: false };
+  const stats: GameStats = { latencies: [], lost: 0, duplicated: 0, finished: false, commands: 0 };
   const sentAt = new Map<number, number>(); // last version of a command -> when it was sent (filled on ack)
   const pendingSend = new Map<string, number>(); // seat/clientSeq -> send time
   const arrived: Array<Map<number, number>> = [new Map(), new Map()];
@@ -73,6 +77,7 @@ async function playGame(g: number): Promise<GameStats> {
         if (m.type === "welcome") lastEvent = m.version;
         if (m.type === "ack") {
           pending = false;
+          stats.commands++;
           sentAt.set(m.version, pendingSend.get(`${seat}/${m.clientSeq}`)!);
           return;
         }
@@ -91,8 +96,15 @@ async function playGame(g: number): Promise<GameStats> {
         if (pending || !mustAct(state, seat)) return;
         pending = true;
         const clientSeq = ++seq;
-        pendingSend.set(`${seat}/${clientSeq}`, performance.now());
-        ws.send(JSON.stringify({ type: "command", clientSeq, baseVersion: version, command: botCommand("greedy", state, seat, `bench/${g}/${version}`) }));
+        const command = botCommand("greedy", state, seat, `bench/${g}/${version}`);
+        const baseVersion = version;
+        const send = () => {
+          pendingSend.set(`${seat}/${clientSeq}`, performance.now());
+          ws.send(JSON.stringify({ type: "command", clientSeq, baseVersion, command }));
+        };
+        // Uniform in [0, 2·THINK_MS]: players that all wait the same time would send in lockstep bursts.
+        if (THINK_MS > 0) setTimeout(send, Math.random() * 2 * THINK_MS);
+        else send();
       });
       ws.on("error", reject);
     }
@@ -116,10 +128,14 @@ async function main(): Promise<void> {
   if (site) url = site.url;
   try {
     const rssBefore = rssOf("workerd");
+    const cpuBefore = site ? workerdCpuSeconds(site.pgid) : NaN;
     const t0 = performance.now();
     const results = await Promise.all(Array.from({ length: GAMES }, (_, g) => playGame(g)));
     const minutes = (performance.now() - t0) / 60_000;
+    const cpu = site ? workerdCpuSeconds(site.pgid) - cpuBefore : NaN;
     const rssAfter = rssOf("workerd");
+    const commands = results.reduce((n, r) => n + r.commands, 0);
+    const commandsPerSecond = commands / (minutes * 60);
     const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const out = {
       games: GAMES,
@@ -129,6 +145,12 @@ async function main(): Promise<void> {
       lostEvents: results.reduce((n, r) => n + r.lost, 0),
       duplicatedEvents: results.reduce((n, r) => n + r.duplicated, 0),
       gamesPerMinute: +(GAMES / minutes).toFixed(1),
+      thinkMs: THINK_MS,
+      commands,
+      commandsPerSecond: +commandsPerSecond.toFixed(0),
+      // Little's law: commands waiting for their broadcast at any moment = throughput × mean latency.
+      inFlight: +((commandsPerSecond * lat.reduce((a, b) => a + b, 0)) / Math.max(1, lat.length) / 1000).toFixed(1),
+      workerdCpuMsPerCommand: Number.isNaN(cpu) ? null : +((cpu * 1000) / commands).toFixed(2),
       workerdRssMB: { before: Math.round(rssBefore / 2 ** 20), after: Math.round(rssAfter / 2 ** 20), perRoomKB: Math.round((rssAfter - rssBefore) / GAMES / 1024) },
     };
     if (json) process.stdout.write(JSON.stringify(out) + "\n");
@@ -137,7 +159,8 @@ async function main(): Promise<void> {
         `${out.finished}/${out.games} games finished (${out.sockets} sockets)\n` +
           `command -> broadcast latency: p50 ${out.latencyMs.p50} ms, p99 ${out.latencyMs.p99} ms (${out.latencyMs.samples} samples)\n` +
           `lost events: ${out.lostEvents}, duplicated events: ${out.duplicatedEvents}\n` +
-          `games per minute: ${out.gamesPerMinute}\n` +
+          `games per minute: ${out.gamesPerMinute}; ${out.commands} commands, ${out.commandsPerSecond} per second, ${out.inFlight} in flight on average (players think ${THINK_MS} ms on average)\n` +
+          (out.workerdCpuMsPerCommand === null ? "" : `workerd CPU per command: ${out.workerdCpuMsPerCommand} ms (wrangler's proxy and the Worker together)\n`) +
           `workerd memory: ${out.workerdRssMB.before} MB -> ${out.workerdRssMB.after} MB (~${out.workerdRssMB.perRoomKB} KB per room)\n`,
       );
   } finally {

@@ -1,6 +1,6 @@
 // Starts the real site (wrangler dev, workerd) on a free port with its own throw-away storage, for end-to-end tests.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import * as fs from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,12 +22,14 @@ export async function freePort(): Promise<number> {
 
 export interface Site {
   url: string;
+  /** wrangler dev's process group (wrangler, its proxy's workerd and the Worker's workerd). */
+  pgid: number;
   stop(): Promise<void>;
 }
 
 export async function startSite(): Promise<Site> {
   const port = await freePort();
-  const state = mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
+  const state = fs.mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
   // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
   migrateLocalD1(state, { quiet: true });
   // Its own inspector port too: two sites at once would both want 9229, and the second would not start.
@@ -49,7 +51,7 @@ export async function startSite(): Promise<Site> {
   for (let i = 0; i < 360; i++) {
     try {
       const r = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (r.ok) return { url, stop };
+      if (r.ok) return { url, pgid: child.pid!, stop };
     } catch {
       // not up yet
     }
@@ -67,7 +69,7 @@ export async function startSite(): Promise<Site> {
  * its dev registry under `configHome`), each asked for GET /api/health.
  */
 export async function workerAddress(pgid: number, publicUrl: string, configHome: string, name = "spielcenter"): Promise<string | null> {
-  const { readFileSync, readdirSync, readlinkSync } = await import("node:fs");
+  const { readFileSync, readdirSync, readlinkSync } = fs;
   const skip = new Set<number>([Number(new URL(publicUrl).port)]);
   try {
     const reg = JSON.parse(readFileSync(join(configHome, ".wrangler", "registry", name), "utf8")) as { debugPortAddress?: string };
@@ -107,4 +109,20 @@ export async function workerAddress(pgid: number, publicUrl: string, configHome:
     }
   }
   return null;
+}
+
+/** CPU seconds (user + system) used so far by the workerd processes of process group `pgid`. */
+export function workerdCpuSeconds(pgid: number): number {
+  const { readFileSync, readdirSync } = fs;
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((p: string) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8") as string;
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(f[2]) === pgid && stat.includes("(workerd)")) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
 }
