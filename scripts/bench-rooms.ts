@@ -1,4 +1,4 @@
-// npm run bench:rooms [-- --games 200 --think MS --url URL]: concurrent bot-vs-bot online games against wrangler dev; prints
+// npm run bench:rooms [-- --games 200 --think MS --no-deflate --url URL]: concurrent bot-vs-bot online games against wrangler dev; prints
 // command → broadcast latency (p50, p99), lost and duplicated events, games per minute, commands per second, the
 // commands in flight on average, workerd's CPU per command and its memory. --think: each player waits MS on average
 // (uniform in 0..2·MS) before a command (0, the default: as fast as they can).
@@ -15,6 +15,8 @@ const flag = (name: string, dflt: string) => {
 };
 const GAMES = Number(flag("--games", "200"));
 const THINK_MS = Number(flag("--think", "0"));
+/** --no-deflate: the sockets do not offer permessage-deflate (browsers do; Miniflare's entry worker accepts it). */
+const DEFLATE = !args.includes("--no-deflate");
 const json = args.includes("--json");
 let url = flag("--url", "");
 
@@ -58,7 +60,7 @@ async function playGame(g: number): Promise<GameStats> {
   await new Promise<void>((resolve, reject) => {
     let done = 0;
     for (const [seat, token] of [[0, created.seatToken], [1, friend.seatToken]] as Array<[Seat, string]>) {
-      const ws = new WebSocket(wsUrl);
+      const ws = new WebSocket(wsUrl, { perMessageDeflate: DEFLATE });
       let version = 0;
       let seq = 0;
       let pending = false;
@@ -129,10 +131,12 @@ async function main(): Promise<void> {
   try {
     const rssBefore = rssOf("workerd");
     const cpuBefore = site ? workerdCpuSeconds(site.pgid) : NaN;
+    const clientCpuBefore = process.cpuUsage();
     const t0 = performance.now();
     const results = await Promise.all(Array.from({ length: GAMES }, (_, g) => playGame(g)));
     const minutes = (performance.now() - t0) / 60_000;
     const cpu = site ? workerdCpuSeconds(site.pgid) - cpuBefore : NaN;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const rssAfter = rssOf("workerd");
     const commands = results.reduce((n, r) => n + r.commands, 0);
     const commandsPerSecond = commands / (minutes * 60);
@@ -151,6 +155,8 @@ async function main(): Promise<void> {
       // Little's law: commands waiting for their broadcast at any moment = throughput × mean latency.
       inFlight: +((commandsPerSecond * lat.reduce((a, b) => a + b, 0)) / Math.max(1, lat.length) / 1000).toFixed(1),
       workerdCpuMsPerCommand: Number.isNaN(cpu) ? null : +((cpu * 1000) / commands).toFixed(2),
+      // The load generator runs on the same cores: its 400 sockets, JSON and bots.
+      clientCpuMsPerCommand: +((clientCpu.user + clientCpu.system) / 1000 / commands).toFixed(2),
       workerdRssMB: { before: Math.round(rssBefore / 2 ** 20), after: Math.round(rssAfter / 2 ** 20), perRoomKB: Math.round((rssAfter - rssBefore) / GAMES / 1024) },
     };
     if (json) process.stdout.write(JSON.stringify(out) + "\n");
@@ -161,6 +167,7 @@ async function main(): Promise<void> {
           `lost events: ${out.lostEvents}, duplicated events: ${out.duplicatedEvents}\n` +
           `games per minute: ${out.gamesPerMinute}; ${out.commands} commands, ${out.commandsPerSecond} per second, ${out.inFlight} in flight on average (players think ${THINK_MS} ms on average)\n` +
           (out.workerdCpuMsPerCommand === null ? "" : `workerd CPU per command: ${out.workerdCpuMsPerCommand} ms (wrangler's proxy and the Worker together)\n`) +
+          `load generator CPU per command: ${out.clientCpuMsPerCommand} ms (on the same cores)\n` +
           `workerd memory: ${out.workerdRssMB.before} MB -> ${out.workerdRssMB.after} MB (~${out.workerdRssMB.perRoomKB} KB per room)\n`,
       );
   } finally {
