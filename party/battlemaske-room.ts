@@ -24,7 +24,7 @@ export class BattlemaskeRoom extends GameRoomServer<BattlemaskeRoomCore, Options
     const sent = await this.report(core);
     // Delivered, or refused as malformed (a 4xx will never succeed): either way this room is done reporting.
     if (sent !== "retry") this.store.putMeta("reported", sent);
-    else await this.ctx.storage.setAlarm(Date.now() + REPORT_RETRY_MS);
+    else await this.setAlarmAt(Date.now() + REPORT_RETRY_MS);
   }
 
   /** POST /internal/results through the Worker itself, authenticated with ROOM_SECRET: "ok", "refused" (4xx, final) or "retry". */

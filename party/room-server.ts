@@ -19,6 +19,8 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
   static override options = { hibernate: true };
 
   protected core: Core | null = null;
+  /** The alarm as this instance last set it (undefined: not read yet), so an unchanged alarm costs no storage write. */
+  private alarmAt: number | null | undefined = undefined;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
 
   /** The room core for a config (a game's own subclass). */
@@ -62,6 +64,8 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
 
   /** Ends a game on time. Alarms fire at least once, maybe twice: the core appends a timeout only when one is really due. */
   override async onAlarm(): Promise<void> {
+    // A fired alarm is gone from storage: read it again rather than trust the remembered time.
+    this.alarmAt = undefined;
     const core = this.core;
     if (!core) return;
     this.broadcastEntries(core, core.onAlarm(Date.now()));
@@ -94,9 +98,16 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
 
   /** After the log grew: keep the alarm at the next flag fall, and let a game's subclass react (e.g. report the end). */
   protected async afterChange(): Promise<void> {
-    const at = this.core?.nextAlarm() ?? null;
+    await this.setAlarmAt(this.core?.nextAlarm() ?? null);
+  }
+
+  /** Sets (or with null deletes) the room's one alarm; skips the storage write when it is already so. */
+  protected async setAlarmAt(at: number | null): Promise<void> {
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (at === this.alarmAt) return;
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);
+    this.alarmAt = at;
   }
 
   protected broadcastEntries(core: Core, entries: ReadonlyArray<LogEntry<{ readonly type: string } | RoomEvent>>): void {

@@ -2,11 +2,17 @@
 import type { LogEntry, LogStore, Outcome } from "./core/log";
 
 export class SqlLogStore<E> implements LogStore<E> {
+  /** Every stored outcome by "seat/clientSeq", read once: a per-command SELECT was the room's largest storage cost. */
+  private readonly outcomes = new Map<string, Outcome>();
+
   constructor(private readonly storage: DurableObjectStorage) {
     storage.sql.exec(`CREATE TABLE IF NOT EXISTS events (
       version INTEGER PRIMARY KEY, time INTEGER NOT NULL, actor TEXT NOT NULL, event TEXT NOT NULL)`);
     storage.sql.exec(`CREATE TABLE IF NOT EXISTS outcomes (
       seat INTEGER NOT NULL, client_seq INTEGER NOT NULL, outcome TEXT NOT NULL, PRIMARY KEY (seat, client_seq))`);
+    for (const r of storage.sql.exec<{ seat: number; client_seq: number; outcome: string }>("SELECT seat, client_seq, outcome FROM outcomes")) {
+      this.outcomes.set(`${r.seat}/${r.client_seq}`, JSON.parse(r.outcome) as Outcome);
+    }
   }
 
   read(after = 0): Array<LogEntry<E>> {
@@ -26,11 +32,12 @@ export class SqlLogStore<E> implements LogStore<E> {
         this.storage.sql.exec("INSERT INTO outcomes (seat, client_seq, outcome) VALUES (?, ?, ?)", outcome.seat, outcome.clientSeq, JSON.stringify(outcome.outcome));
       }
     });
+    // Only after the transaction committed: a failed append leaves no outcome behind.
+    if (outcome) this.outcomes.set(`${outcome.seat}/${outcome.clientSeq}`, JSON.parse(JSON.stringify(outcome.outcome)) as Outcome);
   }
 
   outcome(seat: number, clientSeq: number): Outcome | undefined {
-    const row = this.storage.sql.exec<{ outcome: string }>("SELECT outcome FROM outcomes WHERE seat = ? AND client_seq = ?", seat, clientSeq).toArray()[0];
-    return row ? (JSON.parse(row.outcome) as Outcome) : undefined;
+    return this.outcomes.get(`${seat}/${clientSeq}`);
   }
 
   getMeta<T>(key: string): T | undefined {

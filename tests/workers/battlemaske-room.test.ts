@@ -173,10 +173,12 @@ describe("BattlemaskeRoom after its instance is dropped", () => {
     const welcome = await player.next((m) => m.type === "welcome");
     let view = welcome.view;
     let version = welcome.version;
+    const acks: unknown[] = [];
     for (let seq = 1; seq <= 6; seq++) {
       player.send({ type: "command", clientSeq: seq, baseVersion: version, command: choose(view) });
       const ack = await player.next((m) => (m.type === "ack" || m.type === "error") && m.clientSeq === seq);
       expect(ack.type).toBe("ack");
+      acks.push(ack);
       const st = await player.next((m) => m.type === "state" && m.version >= ack.version);
       view = st.view;
       version = st.version;
@@ -193,6 +195,10 @@ describe("BattlemaskeRoom after its instance is dropped", () => {
     });
     expect(snapshot.after).toEqual(snapshot.before);
     expect(snapshot.after.version).toBe(version);
+    // The new core still knows every answered command: a duplicate gets the same ack and applies nothing.
+    player.send({ type: "command", clientSeq: 3, baseVersion: version, command: choose(view) });
+    expect(await player.next((m) => (m.type === "ack" || m.type === "error") && m.clientSeq === 3)).toEqual(acks[2]);
+    expect(await runInDurableObject(stub, (room) => (room as unknown as { core: Core }).core.version)).toBe(version);
     // And the game goes on from there.
     player.send({ type: "command", clientSeq: 7, baseVersion: version, command: choose(view) });
     expect((await player.next((m) => (m.type === "ack" || m.type === "error") && m.clientSeq === 7)).type).toBe("ack");
