@@ -161,7 +161,16 @@ describe("with a friend (two browsers)", () => {
       const rb = await step(pb);
       if (ra === "idle" && rb === "idle") await pa.waitForTimeout(40);
     }
-    await pb.getByTestId("resign").click();
+    // The last card may have ended a round: its table covers the page until dismissed, and may appear at any moment.
+    for (let tries = 0; ; tries++) {
+      if (await pb.getByTestId("round-continue").isVisible()) await pb.getByTestId("round-continue").click();
+      try {
+        await pb.getByTestId("resign").click({ timeout: 2000 });
+        break;
+      } catch (e) {
+        if (tries >= 10) throw e;
+      }
+    }
     await pb.getByTestId("resign-yes").click();
     await pa.getByTestId("game-result").waitFor();
     await pb.getByTestId("game-result").waitFor();
