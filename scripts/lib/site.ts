@@ -65,8 +65,8 @@ export async function startSite(): Promise<Site> {
  * The address of the Worker itself inside a running `wrangler dev` (its process group `pgid`), or null.
  * wrangler dev answers on its public port through a dev-only proxy (a second workerd that queues requests across
  * reloads); the Worker's own workerd listens on a port of its own. Found from the Linux socket table: the listening
- * ports of that group's workerd processes, minus the public port, the inspector and Miniflare's debug port (read from
- * its dev registry under `configHome`), each asked for GET /api/health.
+ * ports of that group's workerd processes, minus the public port and Miniflare's debug port (a Cap'n Proto port that
+ * HTTP would upset; read from its dev registry under `configHome`), each asked for GET /api/health (the inspectors fail).
  */
 export async function workerAddress(pgid: number, publicUrl: string, configHome: string, name = "spielcenter"): Promise<string | null> {
   const { readFileSync, readdirSync, readlinkSync } = fs;
