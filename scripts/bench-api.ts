@@ -98,8 +98,28 @@ async function req(path: string, init: { method?: string; body?: unknown; token?
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-/** Sends `count` jobs at `rate` per second without waiting for answers (open loop); resolves when all have answered. */
-async function openLoop(count: number, rate: number, job: (i: number) => Promise<void>): Promise<void> {
+/**
+ * Sends `count` requests at `rate` per second without waiting for answers (open loop); resolves when all have answered,
+ * with the sorted latencies, the errors (anything but 200, noted by kind under `kind`) and the seconds it took.
+ */
+async function openLoop(count: number, rate: number, kind: string, request: (i: number) => Promise<Response>): Promise<{ latency: number[]; errors: number; seconds: number }> {
+  const latency: number[] = [];
+  let errors = 0;
+  const job = async (i: number) => {
+    const s = performance.now();
+    try {
+      const r = await request(i);
+      const text = await r.text();
+      if (r.status !== 200) {
+        errors++;
+        noteError(`${kind} ${r.status} ${text.slice(0, 80)}`);
+      }
+    } catch (e) {
+      errors++;
+      noteError(`${kind} ${String(e).slice(0, 80)}`);
+    }
+    latency.push(performance.now() - s);
+  };
   const start = performance.now();
   const running: Promise<void>[] = [];
   let sent = 0;
@@ -109,31 +129,16 @@ async function openLoop(count: number, rate: number, job: (i: number) => Promise
     await new Promise((r) => setTimeout(r, 1));
   }
   await Promise.all(running);
+  latency.sort((a, b) => a - b);
+  return { latency, errors, seconds: (performance.now() - start) / 1000 };
 }
 
 /** GETs a leaderboard (or /api/health with --baseline) at RPS for SECONDS, open loop: a summary line and whether p99 ≤ 20 ms without errors. */
 async function getPhase(base: string, date: string): Promise<{ line: string; ok: boolean }> {
   const count = Math.round(RPS * SECONDS);
-  const latency: number[] = [];
-  let errors = 0;
-  const g0 = performance.now();
-  await openLoop(count, RPS, async (i) => {
-    const s = performance.now();
-    try {
-      const r = await fetch(BASELINE ? `${base}/api/health` : `${base}/api/daily/${date}/leaderboard?role=${i % 2 ? "conte" : "maske"}`, { signal: AbortSignal.timeout(10_000) });
-      await r.arrayBuffer();
-      if (r.status !== 200) {
-        errors++;
-        noteError(`GET ${r.status}`);
-      }
-    } catch (e) {
-      errors++;
-      noteError(`GET ${String(e).slice(0, 80)}`);
-    }
-    latency.push(performance.now() - s);
-  });
-  const seconds = (performance.now() - g0) / 1000;
-  latency.sort((a, b) => a - b);
+  const { latency, errors, seconds } = await openLoop(count, RPS, "GET", (i) =>
+    fetch(BASELINE ? `${base}/api/health` : `${base}/api/daily/${date}/leaderboard?role=${i % 2 ? "conte" : "maske"}`, { signal: AbortSignal.timeout(10_000) }),
+  );
   const line = `${count} requests in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(0)}/s; p50 ${ms(pct(latency, 50))}, p90 ${ms(pct(latency, 90))}, p99 ${ms(pct(latency, 99))}, max ${ms(latency.at(-1) ?? NaN)}; errors ${errors}`;
   return { line, ok: errors === 0 && pct(latency, 99) <= 20 };
 }
@@ -196,26 +201,9 @@ async function main(): Promise<void> {
       bodies.push(body, body);
     }
     bodies.length = total;
-    const resultLatency: number[] = [];
-    let resultErrors = 0;
-    const t0 = performance.now();
-    await openLoop(bodies.length, RESULTS_RPS, async (i) => {
-      const s = performance.now();
-      try {
-        const r = await fetch(`${url}/internal/results`, { signal: AbortSignal.timeout(10_000), method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${roomSecret}` }, body: JSON.stringify(bodies[i]) });
-        const text = await r.text();
-        if (r.status !== 200) {
-          resultErrors++;
-          noteError(`results ${r.status} ${text.slice(0, 80)}`);
-        }
-      } catch (e) {
-        resultErrors++;
-        noteError(`results ${String(e).slice(0, 80)}`);
-      }
-      resultLatency.push(performance.now() - s);
-    });
-    const resultSeconds = (performance.now() - t0) / 1000;
-    resultLatency.sort((a, b) => a - b);
+    const { latency: resultLatency, errors: resultErrors, seconds: resultSeconds } = await openLoop(bodies.length, RESULTS_RPS, "results", (i) =>
+      fetch(`${url}/internal/results`, { signal: AbortSignal.timeout(10_000), method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${roomSecret}` }, body: JSON.stringify(bodies[i]) }),
+    );
 
     // Consistency: the boards equal the order computed from the reports; points sum to 0; Taler are conserved.
     let boardsOk = true;

@@ -172,10 +172,14 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
     setSince(now);
     save({ events, clock: next });
   }
-  const tick = setInterval(() => {
+  /** Whether the running seat's time is used up now (the flag falls at the next charge). */
+  const outOfTime = (seat: Seat) => {
     const c = clock();
     const t0 = since();
-    if (running() && c && t0 !== null && c.remaining[shown()] - (Date.now() - t0) <= 0) charge(shown(), false);
+    return running() && c !== null && t0 !== null && c.remaining[seat] - (Date.now() - t0) <= 0;
+  };
+  const tick = setInterval(() => {
+    if (outOfTime(shown())) charge(shown(), false);
   }, 200);
   onCleanup(() => clearInterval(tick));
 
@@ -190,9 +194,7 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
 
   function command(cmd: Parameters<TableModel["command"]>[0]) {
     const seat = shown();
-    const c = clock();
-    const t0 = since();
-    if (c && running() && t0 !== null && c.remaining[seat] - (Date.now() - t0) <= 0) charge(seat, false); // too late: the flag fell first
+    if (outOfTime(seat)) charge(seat, false); // too late: the flag fell first
     if (clock()?.flagged != null) return;
     const d = decide(state(), seat, cmd, Date.now());
     if (!d.ok) {
