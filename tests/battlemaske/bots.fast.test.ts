@@ -102,22 +102,46 @@ function minimax(c: SearchCtx, h0: number, h1: number, t0: number, t1: number, r
   return best;
 }
 
+/** A random endgame of k cards per hand: the position and a context with varied roles, rounds and mirrors. */
+function endgame(ruleset: Ruleset, i: number, k: number) {
+  const codec = CODECS[ruleset];
+  const c: SearchCtx = { codec, strength: codec.strength, zw: ruleset === "zwiegespalten", conte: (i % 3 === 0 ? 1 : 0), leaf: gameLeaf((1 + (i % 3)) as 1 | 2 | 3, 2 * (i % 5)), exactAt: 10 };
+  const cards = shuffle([...Array(25).keys()], rng(ruleset, "endgame", i, k));
+  let h0 = 0, h1 = 0;
+  for (let j = 0; j < k; j++) { h0 |= 1 << (cards[j] as number); h1 |= 1 << (cards[10 + j] as number); }
+  const t0 = i % (11 - k);
+  return { c, h0, h1, t0, t1: 10 - k - t0, rk: [0, 1, 2 | (3 << 2)][i % 3] as number, leader: i % 2 };
+}
+
 describe("exact search", () => {
-  it("alpha-beta gives the plain minimax value on random endgames of 1–4 cards", () => {
+  it("alpha-beta with its transposition table gives the plain minimax value on random endgames of 1–5 cards", () => {
     for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
-      const codec = CODECS[ruleset];
-      for (let i = 0; i < 200; i++) {
-        const c: SearchCtx = { codec, strength: codec.strength, zw: ruleset === "zwiegespalten", conte: (i % 3 === 0 ? 1 : 0), leaf: gameLeaf((1 + (i % 3)) as 1 | 2 | 3, 2 * (i % 5)), exactAt: 10 };
-        const cards = shuffle([...Array(25).keys()], rng(ruleset, "endgame", i));
-        const k = 1 + (i % 4);
-        let h0 = 0, h1 = 0;
-        for (let j = 0; j < k; j++) { h0 |= 1 << (cards[j] as number); h1 |= 1 << (cards[10 + j] as number); }
-        const t0 = i % (11 - k);
-        const t1 = 10 - k - t0;
-        const rk = [0, 1, 2 | (3 << 2)][i % 3] as number;
-        const fast = leadNode(c, h0, h1, t0, t1, rk, i % 2, -Infinity, Infinity);
-        check(Math.abs(fast - minimax(c, h0, h1, t0, t1, rk, i % 2)) < 1e-12, () => `endgame ${i} (${ruleset}) differs`);
+      for (let i = 0; i < 240; i++) {
+        const k = 1 + (i % 5);
+        const e = endgame(ruleset, i, k);
+        const fast = leadNode(e.c, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader, -Infinity, Infinity);
+        check(Math.abs(fast - minimax(e.c, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader)) < 1e-12, () => `endgame ${i} (${ruleset}, ${k} cards) differs`);
       }
+    }
+  });
+
+  it("a table filled by other positions and narrow windows never changes a full-window value", () => {
+    for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
+      const shared = endgame(ruleset, 0, 6).c;
+      const fresh: number[] = [];
+      const positions = Array.from({ length: 30 }, (_, i) => ({ ...endgame(ruleset, i, 4 + (i % 3)), c: shared }));
+      for (const e of positions) fresh.push(leadNode({ ...e.c }, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader, -Infinity, Infinity));
+      // One context (one table) for all: null windows around each value first leave bounds behind, then the full window.
+      positions.forEach((e, i) => {
+        const v = fresh[i] as number;
+        const lo = leadNode(e.c, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader, v - 1e-9, v);
+        const hi = leadNode(e.c, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader, v, v + 1e-9);
+        check(lo >= v - 1e-9 && hi <= v + 1e-9, () => `position ${i} (${ruleset}): bounds ${lo} / ${hi} contradict ${v}`);
+      });
+      positions.forEach((e, i) => {
+        const again = leadNode(e.c, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader, -Infinity, Infinity);
+        check(again === fresh[i], () => `position ${i} (${ruleset}): ${again} with a warm table, ${fresh[i]} fresh`);
+      });
     }
   });
 });

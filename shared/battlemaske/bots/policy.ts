@@ -174,36 +174,100 @@ export function playout(c: SearchCtx, h0: number, h1: number, t0: number, t1: nu
   return leadNode(c, h0, h1, t0, t1, rk, leader, -Infinity, Infinity);
 }
 
+// Transposition table of the exact search, one per decision (a new SearchCtx starts a new generation): lead positions recur
+// across candidates, worlds and move orders. Entries hold bounds on the Conte's value, so alpha-beta's results stay exact.
+const TT_BITS = 18;
+const TT_SIZE = 1 << TT_BITS;
+const TT_H0 = new Int32Array(TT_SIZE);
+const TT_H1 = new Int32Array(TT_SIZE);
+const TT_META = new Int32Array(TT_SIZE);
+const TT_GEN = new Int32Array(TT_SIZE);
+const TT_LO = new Float64Array(TT_SIZE);
+const TT_HI = new Float64Array(TT_SIZE);
+const TT_MOVE = new Int8Array(TT_SIZE);
+let ttGen = 0;
+let ttCtx: SearchCtx | null = null;
+
 /** Exact minimax with alpha-beta from a lead (both hands known; greed swaps by the rule of thumb). The Conte's value. */
 export function leadNode(c: SearchCtx, h0: number, h1: number, t0: number, t1: number, rk: number, leader: number, alpha: number, beta: number): number {
   const hl = leader === 0 ? h0 : h1;
   if (hl === 0) return c.leaf[Math.abs(t0 - t1)] as number;
+  if ((hl & (hl - 1)) === 0) return searchLeads(c, h0, h1, t0, t1, rk, leader, alpha, beta, -1);
+  if (c !== ttCtx) {
+    ttCtx = c;
+    ttGen = (ttGen + 1) | 0;
+  }
+  const meta = t0 | (t1 << 4) | (rk << 8) | (leader << 12);
+  const i = (Math.imul(h0, 0x9e3779b1) ^ Math.imul(h1 ^ (meta << 19), 0x85ebca77) ^ Math.imul(meta, 0xc2b2ae3d)) >>> (32 - TT_BITS);
+  let first = -1;
+  let lo = -Infinity, hi = Infinity;
+  if (TT_GEN[i] === ttGen && TT_H0[i] === h0 && TT_H1[i] === h1 && TT_META[i] === meta) {
+    lo = TT_LO[i] as number;
+    hi = TT_HI[i] as number;
+    if (lo >= beta) return lo;
+    if (hi <= alpha || lo === hi) return hi;
+    if (lo > alpha) alpha = lo;
+    if (hi < beta) beta = hi;
+    first = TT_MOVE[i] as number;
+  }
+  const best = searchLeads(c, h0, h1, t0, t1, rk, leader, alpha, beta, first);
+  if (best <= alpha) hi = best;
+  else if (best >= beta) lo = best;
+  else lo = hi = best;
+  TT_GEN[i] = ttGen;
+  TT_H0[i] = h0;
+  TT_H1[i] = h1;
+  TT_META[i] = meta;
+  TT_LO[i] = lo;
+  TT_HI[i] = hi;
+  TT_MOVE[i] = bestLead;
+  return best;
+}
+
+// The lead (card | named << 5) that gave searchLeads' result, read right after the call.
+let bestLead = -1;
+
+/** Tries every lead (the move `first` first, when given) with alpha-beta; sets bestLead. */
+function searchLeads(c: SearchCtx, h0: number, h1: number, t0: number, t1: number, rk: number, leader: number, alpha: number, beta: number, first: number): number {
+  const hl = leader === 0 ? h0 : h1;
   const max = leader === c.conte;
   const hf = leader === 0 ? h1 : h0;
   let best = max ? -Infinity : Infinity;
-  for (let m = hl; m; m &= m - 1) {
-    const a = lowBit(m);
+  let move = -1;
+  for (let k = first >= 0 ? -1 : 0, m = hl; k < 0 || m; k++) {
+    let a: number;
+    if (k < 0) a = first & 31;
+    else {
+      a = 31 - Math.clz32(m);
+      m &= ~(1 << a);
+    }
     const sa = SUIT_OF[a] as number;
     const rk1 = sa >= 0 ? placeSuit(rk, sa) : rk;
     let seen0 = -1, seen1 = -1;
     for (let n = 0; n < (sa >= 0 ? 1 : 3); n++) {
+      if (k < 0 && sa < 0 && n !== first >> 5) continue;
+      if (k >= 0 && a === (first & 31) && (sa >= 0 || n === first >> 5)) continue; // searched first already
       if (sa < 0) {
         // Naming a suit only matters through what the follower may play: skip a name that allows the same cards.
         const legal = legalFollow(hf, a, n, c.zw);
         if (legal === seen0 || legal === seen1) continue;
-        if (n === 0) seen0 = legal; else seen1 = legal;
+        if (seen0 < 0) seen0 = legal; else seen1 = legal;
       }
       const v = followNode(c, h0, h1, t0, t1, rk1, leader, a, n, alpha, beta);
-      if (max) {
-        if (v > best) best = v;
-        if (best > alpha) alpha = best;
-      } else {
-        if (v < best) best = v;
-        if (best < beta) beta = best;
+      if (max ? v > best : v < best) {
+        best = v;
+        move = a | ((sa >= 0 ? 0 : n) << 5);
       }
-      if (alpha >= beta) return best;
+      if (max) {
+        if (best > alpha) alpha = best;
+      } else if (best < beta) beta = best;
+      if (alpha >= beta) {
+        bestLead = move;
+        return best;
+      }
     }
   }
+  bestLead = move;
   return best;
 }
 
@@ -215,9 +279,30 @@ export function followNode(c: SearchCtx, h0: number, h1: number, t0: number, t1:
   const legal = legalFollow(hf, lead, named, c.zw);
   let best = max ? -Infinity : Infinity;
   const tmp = SCRATCH;
+  const st = c.strength;
+  // Move order for cutoffs: the cheapest card that wins the trick, then the dearest that loses it, then the rest.
+  let w = -1, l = -1;
   for (let m = legal; m; m &= m - 1) {
     const b = lowBit(m);
-    const res = resolve(c.strength, rk, lead, b);
+    if ((resolve(st, rk, lead, b) & 1) === 0) {
+      if (w < 0 || (st[b] as number) < (st[w] as number)) w = b;
+    } else if (l < 0 || (st[b] as number) > (st[l] as number)) l = b;
+  }
+  let rest = legal & ~(w >= 0 ? 1 << w : 0) & ~(l >= 0 ? 1 << l : 0);
+  for (let k = 0; ; k++) {
+    let b: number;
+    if (k === 0) {
+      if (w < 0) continue;
+      b = w;
+    } else if (k === 1) {
+      if (l < 0) continue;
+      b = l;
+    } else {
+      if (rest === 0) break;
+      b = lowBit(rest);
+      rest &= rest - 1;
+    }
+    const res = resolve(st, rk, lead, b);
     const winner = (res & 1) === 1 ? leader : f;
     const eff = (res >> 1) & 3;
     const t = countTrick(t0, t1, winner, eff);
