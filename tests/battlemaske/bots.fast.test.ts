@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { decide, legalCards, sortCards, type Seat, type Suit } from "../../shared/battlemaske/index.js";
 import { playRandomGame } from "../../shared/battlemaske/random.js";
 import { CODECS, countTrick, decodeRanking, encodeRanking, fromMask, GREED, legalFollow, lowBit, placeSuit, resolve, SUIT_OF, suitIndex, toMask } from "../../shared/battlemaske/bots/fast.js";
-import { greedySwap, leadNode, type SearchCtx } from "../../shared/battlemaske/bots/policy.js";
+import { greedyGive, greedySwap, leadNode, wantsTrick, type SearchCtx } from "../../shared/battlemaske/bots/policy.js";
 import { gameLeaf } from "../../shared/battlemaske/bots/values.js";
 import { rng, shuffle } from "../../shared/rng.js";
 import type { Ruleset } from "../../shared/battlemaske/cards.js";
@@ -114,6 +114,21 @@ function endgame(ruleset: Ruleset, i: number, k: number) {
 }
 
 describe("exact search", () => {
+  it("the search's greed swap gives what the rule of thumb's greedyGive gives", () => {
+    for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
+      for (let i = 0; i < 2000; i++) {
+        const e = endgame(ruleset, i, 1 + (i % 8));
+        const out = new Int32Array(2);
+        greedySwap(e.c, e.h0, e.h1, e.t0, e.t1, out);
+        const st = e.c.strength;
+        const k = Math.min(2, 1 + (i % 8));
+        const g0 = greedyGive(st, e.h0, k, e.c.conte === 0, wantsTrick(st, e.c.conte === 0, e.t0, e.t1, e.h0), false);
+        const g1 = greedyGive(st, e.h1, k, e.c.conte === 1, wantsTrick(st, e.c.conte === 1, e.t1, e.t0, e.h1), false);
+        check(out[0] === ((e.h0 & ~g0) | g1) && out[1] === ((e.h1 & ~g1) | g0), () => `swap ${i} (${ruleset}) differs`);
+      }
+    }
+  });
+
   it("alpha-beta with its transposition table gives the plain minimax value on random endgames of 1–5 cards", () => {
     for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
       for (let i = 0; i < 240; i++) {

@@ -129,12 +129,29 @@ export function greedyGive(st: Int8Array, hand: number, k: number, isConte: bool
   return give;
 }
 
+/** greedyGive of at most two cards without the elixir rule, without allocating: it runs inside the exact search. */
+function giveTwo(st: Int8Array, hand: number, isConte: boolean, wantTricks: boolean): number {
+  let a = -1, ka = 0, b = -1, kb = 0;
+  // Cards come in ascending order, so a strictly smaller key is needed to go ahead of an earlier card (giveOrder's tie-break).
+  for (let m = hand; m; m &= m - 1) {
+    const x = lowBit(m);
+    const s = st[x] as number;
+    const k = isConte ? Math.abs(s - 8.5) : wantTricks ? s : -s;
+    if (a < 0 || k < ka) {
+      b = a; kb = ka;
+      a = x; ka = k;
+    } else if (b < 0 || k < kb) {
+      b = x; kb = k;
+    }
+  }
+  return (a >= 0 ? 1 << a : 0) | (b >= 0 ? 1 << b : 0);
+}
+
 /** The greedy greed swap for both seats at once: returns the new hands packed as [h0, h1]. */
 export function greedySwap(c: SearchCtx, h0: number, h1: number, t0: number, t1: number, out: Int32Array): void {
-  const k = Math.min(2, popcount(h0));
   const st = c.strength;
-  const g0 = greedyGive(st, h0, k, c.conte === 0, wantsTrick(st, c.conte === 0, t0, t1, h0), false);
-  const g1 = greedyGive(st, h1, k, c.conte === 1, wantsTrick(st, c.conte === 1, t1, t0, h1), false);
+  const g0 = giveTwo(st, h0, c.conte === 0, wantsTrick(st, c.conte === 0, t0, t1, h0));
+  const g1 = giveTwo(st, h1, c.conte === 1, wantsTrick(st, c.conte === 1, t1, t0, h1));
   out[0] = (h0 & ~g0) | g1;
   out[1] = (h1 & ~g1) | g0;
 }
@@ -178,13 +195,9 @@ export function playout(c: SearchCtx, h0: number, h1: number, t0: number, t1: nu
 // across candidates, worlds and move orders. Entries hold bounds on the Conte's value, so alpha-beta's results stay exact.
 const TT_BITS = 18;
 const TT_SIZE = 1 << TT_BITS;
-const TT_H0 = new Int32Array(TT_SIZE);
-const TT_H1 = new Int32Array(TT_SIZE);
-const TT_META = new Int32Array(TT_SIZE);
-const TT_GEN = new Int32Array(TT_SIZE);
-const TT_LO = new Float64Array(TT_SIZE);
-const TT_HI = new Float64Array(TT_SIZE);
-const TT_MOVE = new Int8Array(TT_SIZE);
+// Packed for few cache misses: keys [h0, h1, meta | (best lead + 1) << 16, generation], values [lower, upper bound].
+const TT_KEY = new Int32Array(4 * TT_SIZE);
+const TT_VAL = new Float64Array(2 * TT_SIZE);
 let ttGen = 0;
 let ttCtx: SearchCtx | null = null;
 
@@ -201,26 +214,26 @@ export function leadNode(c: SearchCtx, h0: number, h1: number, t0: number, t1: n
   const i = (Math.imul(h0, 0x9e3779b1) ^ Math.imul(h1 ^ (meta << 19), 0x85ebca77) ^ Math.imul(meta, 0xc2b2ae3d)) >>> (32 - TT_BITS);
   let first = -1;
   let lo = -Infinity, hi = Infinity;
-  if (TT_GEN[i] === ttGen && TT_H0[i] === h0 && TT_H1[i] === h1 && TT_META[i] === meta) {
-    lo = TT_LO[i] as number;
-    hi = TT_HI[i] as number;
+  const k4 = i << 2;
+  if (TT_KEY[k4 + 3] === ttGen && TT_KEY[k4] === h0 && TT_KEY[k4 + 1] === h1 && ((TT_KEY[k4 + 2] as number) & 0xffff) === meta) {
+    lo = TT_VAL[2 * i] as number;
+    hi = TT_VAL[2 * i + 1] as number;
     if (lo >= beta) return lo;
     if (hi <= alpha || lo === hi) return hi;
     if (lo > alpha) alpha = lo;
     if (hi < beta) beta = hi;
-    first = TT_MOVE[i] as number;
+    first = ((TT_KEY[k4 + 2] as number) >> 16) - 1;
   }
   const best = searchLeads(c, h0, h1, t0, t1, rk, leader, alpha, beta, first);
   if (best <= alpha) hi = best;
   else if (best >= beta) lo = best;
   else lo = hi = best;
-  TT_GEN[i] = ttGen;
-  TT_H0[i] = h0;
-  TT_H1[i] = h1;
-  TT_META[i] = meta;
-  TT_LO[i] = lo;
-  TT_HI[i] = hi;
-  TT_MOVE[i] = bestLead;
+  TT_KEY[k4] = h0;
+  TT_KEY[k4 + 1] = h1;
+  TT_KEY[k4 + 2] = meta | ((bestLead + 1) << 16);
+  TT_KEY[k4 + 3] = ttGen;
+  TT_VAL[2 * i] = lo;
+  TT_VAL[2 * i + 1] = hi;
   return best;
 }
 
