@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { decide, legalCards, sortCards, type Seat, type Suit } from "../../shared/battlemaske/index.js";
 import { playRandomGame } from "../../shared/battlemaske/random.js";
 import { CODECS, countTrick, decodeRanking, encodeRanking, fromMask, GREED, legalFollow, lowBit, placeSuit, resolve, SUIT_OF, suitIndex, toMask } from "../../shared/battlemaske/bots/fast.js";
-import { greedyGive, greedySwap, leadNode, wantsTrick, type SearchCtx } from "../../shared/battlemaske/bots/policy.js";
-import { gameLeaf } from "../../shared/battlemaske/bots/values.js";
+import { exactFollow, exactLead, followNode, greedyGive, greedySwap, leadNode, wantsTrick, type SearchCtx } from "../../shared/battlemaske/bots/policy.js";
+import { gameLeaf, TABLES } from "../../shared/battlemaske/bots/values.js";
 import { rng, shuffle } from "../../shared/rng.js";
 import type { Ruleset } from "../../shared/battlemaske/cards.js";
 
@@ -136,6 +136,34 @@ describe("exact search", () => {
         const e = endgame(ruleset, i, k);
         const fast = leadNode(e.c, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader, -Infinity, Infinity);
         check(Math.abs(fast - minimax(e.c, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader)) < 1e-12, () => `endgame ${i} (${ruleset}, ${k} cards) differs`);
+      }
+    }
+  });
+
+  it("the null-window tests find the full-window value, from a lead and from a lead card on the table", () => {
+    for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
+      for (let i = 0; i < 300; i++) {
+        const k = 1 + (i % 6);
+        const e = endgame(ruleset, i, k);
+        const full = leadNode({ ...e.c }, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader, -Infinity, Infinity);
+        check(exactLead({ ...e.c }, e.h0, e.h1, e.t0, e.t1, e.rk, e.leader) === full, () => `lead ${i} (${ruleset}, ${k} cards) differs`);
+        // The leader's highest card on the table, an elixir naming suit i % 3.
+        const hl = e.leader === 0 ? e.h0 : e.h1;
+        const lead = 31 - Math.clz32(hl);
+        const sa = SUIT_OF[lead] as number;
+        const rk = sa >= 0 ? placeSuit(e.rk, sa) : e.rk;
+        const named = sa >= 0 ? -1 : i % 3;
+        const f = followNode({ ...e.c }, e.h0, e.h1, e.t0, e.t1, rk, e.leader, lead, named, -Infinity, Infinity);
+        check(exactFollow({ ...e.c }, e.h0, e.h1, e.t0, e.t1, rk, e.leader, lead, named) === f, () => `follow ${i} (${ruleset}, ${k} cards) differs`);
+      }
+    }
+  });
+
+  it("every value table falls strictly with the trick difference (the null-window tests need it)", () => {
+    for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
+      for (const round of [1, 2, 3] as const) for (let m = 0; m <= 9; m++) {
+        const leaf = gameLeaf(round, m, TABLES[ruleset]);
+        for (let d = 1; d <= 10; d++) check((leaf[d] as number) < (leaf[d - 1] as number), () => `${ruleset} round ${round} mirror ${m} d ${d}`);
       }
     }
   });

@@ -20,6 +20,8 @@ export function isBotName(x: unknown): x is BotName {
 interface LevelParams extends SearchParams {
   /** Chance of a slip: a uniformly random legal command instead of the search's choice. */
   readonly slip: number;
+  /** Sizes that differ by rule set (the exact search costs more in Battlemaske, where a void seat may play any card). */
+  readonly byRuleset?: Partial<Record<Ruleset, Partial<SearchParams>>>;
 }
 
 /** The levels and the sampling baseline. Every pick is scored by the game-level objective except pimc16's. */
@@ -27,8 +29,18 @@ export const LEVELS: Readonly<Record<"pimc16" | "leicht" | "mittel" | "stark", L
   pimc16: { worlds: 16, budget: 1e9, minWorlds: 16, exactAt: 0, rootExact: 0, pickTop: 1000, pickWorlds: 16, inference: false, objective: "tricks", slip: 0 },
   leicht: { worlds: 3, budget: 1e9, minWorlds: 3, exactAt: 0, rootExact: 0, pickTop: 2, pickWorlds: 3, inference: true, objective: "game", slip: 0.12 },
   mittel: { worlds: 10, budget: 1e9, minWorlds: 10, exactAt: 3, rootExact: 3, pickTop: 3, pickWorlds: 10, inference: true, objective: "game", slip: 0 },
-  stark: { worlds: 40, budget: 240, minWorlds: 12, exactAt: 5, rootExact: 5, pickTop: 6, pickWorlds: 30, inference: true, objective: "game", slip: 0 },
+  stark: {
+    worlds: 40, budget: 240, minWorlds: 12, exactAt: 6, rootExact: 6, pickTop: 6, pickWorlds: 30, inference: true, objective: "game", slip: 0,
+    byRuleset: { zwiegespalten: { exactAt: 7, rootExact: 7 } },
+  },
 };
+
+/** A level's sizes for a rule set. */
+export function levelParams(name: keyof typeof LEVELS, ruleset: Ruleset): LevelParams {
+  const p = LEVELS[name];
+  const over = p.byRuleset?.[ruleset];
+  return over ? { ...p, ...over } : p;
+}
 
 /** The result of thinking: the command, and (for searching bots) the Conte's estimated value of it and all scores. */
 export interface Thought {
@@ -54,7 +66,7 @@ export function think(name: BotName, state: State, seat: Seat, seed: Seed): Thou
   if (name === "random") return { command: randomCommand(state, seat, random) as Command, best: null };
   const info = information(state, seat);
   if (name === "greedy") return { command: greedyCommand(info), best: null };
-  const params = LEVELS[name];
+  const params = levelParams(name, state.options.ruleset);
   if (params.slip > 0 && random() < params.slip) return { command: randomCommand(state, seat, random) as Command, best: null };
   return searchCommand(info, params, random);
 }
@@ -164,7 +176,7 @@ export function hint(state: State, seat: Seat, seed?: Seed): Hint | null {
   const s = seed ?? `hint/${state.game}/${state.round}/${state.phase}/${state.history.length}/${state.trick.length}/${seat}`;
   const info = information(state, seat);
   const random = rng(s, "battlemaske-bot", "stark"); // the same stream as Stark's, so hint and Stark agree for a seed
-  const t = searchCommand(info, LEVELS.stark, random);
+  const t = searchCommand(info, levelParams("stark", state.options.ruleset), random);
   const b = t.best as Scored;
   const conte = seat === info.conte;
   const winChance = Math.min(1, Math.max(0, conte ? b.value : 1 - b.value));

@@ -1,7 +1,7 @@
 // Determinized search: every candidate is played in each sampled world to the round's end (rollouts, then exact search), and the average kept.
 import { countTrick, ELIXIR_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
 import { worlds, type Info } from "./info.js";
-import { followNode, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, type SearchCtx } from "./policy.js";
+import { exactFollow, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, type SearchCtx } from "./policy.js";
 import { gameLeaf, TABLES, trickLeaf } from "./values.js";
 
 export interface SearchParams {
@@ -85,7 +85,7 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
         rk = sa >= 0 ? placeSuit(info.rk, sa) : info.rk;
         if (exactNow) {
           // Both hands are small: the opponent's reply is searched exactly too.
-          const v = followNode(ctx, a0, a1, t0, t1, rk, me, lead, s.named, -Infinity, Infinity);
+          const v = exactFollow(ctx, a0, a1, t0, t1, rk, me, lead, s.named);
           s.value += v;
           // For the reason only: the greedy reply says whether the trick is likely won.
           follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));

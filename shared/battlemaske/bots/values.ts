@@ -38,6 +38,8 @@ export function gameLeaf(round: 1 | 2 | 3, mirror: number, start: readonly (read
     else if (round === 3) leaf[d] = 1;
     else leaf[d] = (start[round - 1] as number[])[Math.floor(m / 2)] as number;
     leaf[d] -= TIE_BREAK * d;
+    // The exact search's null-window tests (exactLead) rely on this.
+    if (d > 0 && !((leaf[d] as number) < (leaf[d - 1] as number))) throw new Error(`gameLeaf must fall strictly with the trick difference (d = ${d})`);
   }
   return leaf;
 }
