@@ -20,7 +20,7 @@ export function isBotName(x: unknown): x is BotName {
 interface LevelParams extends SearchParams {
   /** Chance of a slip: a uniformly random legal command instead of the search's choice. */
   readonly slip: number;
-  /** Sizes that differ by rule set (the exact search costs more in Battlemaske, where a void seat may play any card). */
+  /** Sizes that differ by rule set (the same exact search costs about twice as much in Battlemaske: ADR 008). */
   readonly byRuleset?: Partial<Record<Ruleset, Partial<SearchParams>>>;
 }
 
