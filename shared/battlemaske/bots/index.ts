@@ -26,12 +26,12 @@ interface LevelParams extends SearchParams {
 
 /** The levels and the sampling baseline. Every pick is scored by the game-level objective except pimc16's. */
 export const LEVELS: Readonly<Record<"pimc16" | "leicht" | "mittel" | "stark", LevelParams>> = {
-  pimc16: { worlds: 16, budget: 1e9, minWorlds: 16, exactAt: 0, rootExact: 0, pickTop: 1000, pickWorlds: 16, inference: false, objective: "tricks", slip: 0 },
-  leicht: { worlds: 3, budget: 1e9, minWorlds: 3, exactAt: 0, rootExact: 0, pickTop: 2, pickWorlds: 3, inference: true, objective: "game", slip: 0.12 },
-  mittel: { worlds: 10, budget: 1e9, minWorlds: 10, exactAt: 3, rootExact: 3, pickTop: 3, pickWorlds: 10, inference: true, objective: "game", slip: 0 },
+  pimc16: { worlds: 16, budget: 1e9, minWorlds: 16, exactAt: 0, pickTop: 1000, pickWorlds: 16, inference: false, objective: "tricks", slip: 0 },
+  leicht: { worlds: 3, budget: 1e9, minWorlds: 3, exactAt: 0, pickTop: 2, pickWorlds: 3, inference: true, objective: "game", slip: 0.12 },
+  mittel: { worlds: 10, budget: 1e9, minWorlds: 10, exactAt: 3, pickTop: 3, pickWorlds: 10, inference: true, objective: "game", slip: 0 },
   stark: {
-    worlds: 40, budget: 240, minWorlds: 12, exactAt: 6, rootExact: 6, pickTop: 6, pickWorlds: 30, inference: true, objective: "game", slip: 0,
-    byRuleset: { zwiegespalten: { exactAt: 7, rootExact: 7 } },
+    worlds: 40, budget: 240, minWorlds: 12, exactAt: 6, pickTop: 6, pickWorlds: 30, inference: true, objective: "game", slip: 0,
+    byRuleset: { zwiegespalten: { exactAt: 7 } },
   },
 };
 

@@ -108,12 +108,7 @@ export function nameSuit(st: Int8Array, elixir: number, want: boolean, unseen: n
 export function giveOrder(st: Int8Array, hand: number, isConte: boolean, wantTricks: boolean): number[] {
   const cards: number[] = [];
   for (let m = hand; m; m &= m - 1) cards.push(lowBit(m));
-  const key = (x: number): number => {
-    const s = st[x] as number;
-    if (isConte) return Math.abs(s - 8.5);
-    return wantTricks ? s : -s;
-  };
-  return cards.sort((x, y) => key(x) - key(y) || x - y);
+  return cards.sort((x, y) => giveKey(st[x] as number, isConte, wantTricks) - giveKey(st[y] as number, isConte, wantTricks) || x - y);
 }
 
 /** The greedy pick of k cards; with `elixirRule` (two or more elixirs held) at least one elixir. */
@@ -129,14 +124,19 @@ export function greedyGive(st: Int8Array, hand: number, k: number, isConte: bool
   return give;
 }
 
+/** How willing the rule of thumb is to give a card of strength s away (smaller: sooner). */
+function giveKey(s: number, isConte: boolean, wantTricks: boolean): number {
+  if (isConte) return Math.abs(s - 8.5);
+  return wantTricks ? s : -s;
+}
+
 /** greedyGive of at most two cards without the elixir rule, without allocating: it runs inside the exact search. */
 function giveTwo(st: Int8Array, hand: number, isConte: boolean, wantTricks: boolean): number {
   let a = -1, ka = 0, b = -1, kb = 0;
   // Cards come in ascending order, so a strictly smaller key is needed to go ahead of an earlier card (giveOrder's tie-break).
   for (let m = hand; m; m &= m - 1) {
     const x = lowBit(m);
-    const s = st[x] as number;
-    const k = isConte ? Math.abs(s - 8.5) : wantTricks ? s : -s;
+    const k = giveKey(st[x] as number, isConte, wantTricks);
     if (a < 0 || k < ka) {
       b = a; kb = ka;
       a = x; ka = k;

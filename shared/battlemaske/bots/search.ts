@@ -12,8 +12,6 @@ export interface SearchParams {
   readonly minWorlds: number;
   /** Exact search once both hands are at or below this size. */
   readonly exactAt: number;
-  /** A decision with at most this many cards in hand searches the whole rest of the round exactly (candidates share its table). */
-  readonly rootExact: number;
   /** Exchange / greed swap: how many of the rule of thumb's best candidates are evaluated, and in how many worlds. */
   readonly pickTop: number;
   readonly pickWorlds: number;
@@ -63,8 +61,7 @@ export function playCandidates(info: Info): Candidate[] {
 
 /** Scores play candidates over the worlds; the caller picks the best for its role. */
 export function scorePlays(info: Info, params: SearchParams, random: () => number, cands: Candidate[]): Scored[] {
-  const exactNow = popcount(info.hand) <= Math.max(params.exactAt, params.rootExact);
-  const ctx = searchCtx(info, exactNow ? { ...params, exactAt: Math.max(params.exactAt, params.rootExact) } : params);
+  const ctx = searchCtx(info, params);
   const n = Math.min(params.worlds, Math.max(params.minWorlds, Math.floor(params.budget / Math.max(1, cands.length))));
   const ws = worlds(info, n, random, params.inference);
   const me = info.seat;
@@ -72,6 +69,7 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
   const scored: Scored[] = cands.map((c) => ({ ...c, value: 0, trickWin: 0, diffAfter: 0 }));
   const [t0, t1] = info.tricks;
   const st = ctx.strength;
+  const exactNow = popcount(info.hand) <= params.exactAt;
   for (const hidden of ws) {
     const hOpp = info.oppKnown | hidden;
     for (const s of scored) {
