@@ -1,11 +1,17 @@
 // A game room as a PartyServer class on a SQLite-backed Durable Object: sockets, storage, alarms and seat tokens here;
 // every rule and every message decision in the runtime-agnostic room core (party/core/room-core.ts).
 import { Server, type Connection, type WSMessage } from "partyserver";
-import { parseClientMessage, type ClientMessageSchemaOf } from "../shared/protocol.js";
+import { MAX_MESSAGE_BYTES, parseClientMessage, type ClientMessageSchemaOf } from "../shared/protocol.js";
 import type { LogEntry } from "./core/log";
 import type { RoomConfigOf, RoomCore, RoomEvent, ServerMessageOf, Viewer } from "./core/room-core";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
+
+/** Per socket: sustained messages per second, the burst allowed at once, and how many refused in a row close it. */
+// Far above any person (and above a whole game's commands at once, for the bots of tests and benches), far below a flood.
+export const RATE_PER_S = 50;
+export const RATE_BURST = 100;
+export const RATE_CLOSE_AFTER = 500;
 
 interface ConnectionState {
   viewer: Viewer;
@@ -15,10 +21,25 @@ interface ConnectionState {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCore = RoomCore<any, any, any, any>;
 
+/**
+ * A binary frame as text: its bytes counted before decoding (a frame over the limit is not decoded at all), and bytes
+ * that are not UTF-8 refused instead of silently replaced.
+ */
+function decodeFrame(raw: ArrayBuffer | ArrayBufferView): string | { ok: false; code: "TOO_LARGE" | "BAD_MESSAGE"; message: string } {
+  const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  if (bytes.byteLength > MAX_MESSAGE_BYTES) return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes (UTF-8)` };
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return { ok: false, code: "BAD_MESSAGE", message: "a binary message must be UTF-8 JSON" };
+  }
+}
+
 export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
   static override options = { hibernate: true };
 
   protected core: Core | null = null;
+  private readonly buckets = new WeakMap<Connection, { tokens: number; at: number; refused: number }>();
   /** The alarm as this instance last set it (undefined: not read yet), so an unchanged alarm costs no storage write. */
   private alarmAt: number | null | undefined = undefined;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
@@ -29,16 +50,18 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
   protected abstract readonly messages: ClientMessageSchemaOf;
 
   override onStart(): void {
+    // Nothing is written here: a room the Worker never set up (init) must not leave storage behind.
     this.store = new SqlLogStore(this.ctx.storage);
-    // A Durable Object woken by its alarm has no ctx.id.name, so the room keeps its own name.
-    if (this.store.getMeta<string>("roomName") === undefined) this.store.putMeta("roomName", this.name);
     const config = this.store.getMeta<RoomConfigOf<O>>("config");
-    if (config) this.core = this.makeCore(this.roomName(), this.store, config);
+    if (config) this.core = this.makeCore(this.roomName(), this.store.open(), config);
   }
 
   /** Called once by the Worker that creates the table (RPC); a second call with the room set up changes nothing. */
   async init(config: RoomConfigOf<O>): Promise<{ created: boolean; version: number }> {
     if (this.core) return { created: false, version: this.core.version };
+    this.store.open();
+    // A Durable Object woken by its alarm has no ctx.id.name, so the room keeps its own name.
+    this.store.putMeta("roomName", this.name);
     this.store.putMeta("config", config);
     const core = this.makeCore(this.roomName(), this.store, config);
     this.core = core;
@@ -47,13 +70,18 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
     return { created: true, version: core.version };
   }
 
-  /** Gives an invited seat to the first caller with its invite; the game starts once no seat is free. Later calls get null. */
-  async claimInvite(inviteHash: string, tokenHash: string): Promise<{ seat: number } | null> {
+  /**
+   * Gives an invited seat to the first caller with its invite (the Worker's claimSeat, worker/tables.ts, after its
+   * checks), and records the claiming account at that seat: the room's report names the accounts that really held the
+   * seats. The game starts once no seat is free. Later calls get null.
+   */
+  async claimInvite(inviteHash: string, tokenHash: string, account: string | null = null): Promise<{ seat: number } | null> {
     const core = this.core;
     const seat = core?.inviteSeat(inviteHash) ?? null;
     if (!core || seat === null) return null;
     const seats = core.config.seats.map((s, i) => (i === seat ? { type: "human" as const, tokenHash } : s));
-    const config = { ...(core.config as RoomConfigOf<O>), seats };
+    const accounts = core.config.seats.map((_, i) => (i === seat ? account : core.config.accounts?.[i] ?? null));
+    const config = { ...(core.config as RoomConfigOf<O>), seats, accounts };
     this.store.putMeta("config", config);
     const next = this.makeCore(this.roomName(), this.store, config);
     this.core = next;
@@ -73,7 +101,9 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
   }
 
   override async onMessage(connection: Connection<ConnectionState>, raw: WSMessage): Promise<void> {
-    const parsed = parseClientMessage(typeof raw === "string" ? raw : new TextDecoder().decode(raw), this.messages);
+    if (!this.admit(connection)) return;
+    const text = typeof raw === "string" ? raw : decodeFrame(raw);
+    const parsed = typeof text === "string" ? parseClientMessage(text, this.messages) : text;
     if (!parsed.ok) return this.send(connection, [{ type: "error", clientSeq: null, code: parsed.code, message: parsed.message, messageDe: "Die Nachricht ist ungültig." }]);
     const core = this.core;
     if (!core) return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_GAME", message: "There is no game at this table.", messageDe: "An diesem Tisch gibt es kein Spiel." }]);
@@ -91,9 +121,35 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
     const { reply, appended } = core.handle(state.viewer, msg, Date.now());
-    this.send(connection, reply);
+    // The events first, the ack after them: a client that acts on its ack acts on the table the ack refers to.
     this.broadcastEntries(core, appended);
+    this.send(connection, reply);
     if (appended.length > 0) await this.afterChange();
+  }
+
+  /**
+   * The per-socket message budget (a token bucket): RATE_BURST messages at once, RATE_PER_S sustained. A message over
+   * budget is answered with a typed RATE_LIMITED error and not read; a socket that keeps going is closed (1008).
+   * The bucket lives in memory only: after hibernation a socket starts with a full bucket, which is harmless.
+   */
+  private admit(connection: Connection): boolean {
+    const now = Date.now();
+    let b = this.buckets.get(connection);
+    if (!b) this.buckets.set(connection, (b = { tokens: RATE_BURST, at: now, refused: 0 }));
+    b.tokens = Math.min(RATE_BURST, b.tokens + ((now - b.at) * RATE_PER_S) / 1000);
+    b.at = now;
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      b.refused = 0;
+      return true;
+    }
+    b.refused += 1;
+    if (b.refused > RATE_CLOSE_AFTER) {
+      connection.close(1008, "too many messages");
+      return false;
+    }
+    this.send(connection, [{ type: "error", clientSeq: null, code: "RATE_LIMITED", message: `At most ${RATE_PER_S} messages per second (bursts of ${RATE_BURST}); this one was not read.`, messageDe: "Zu viele Nachrichten; diese wurde nicht gelesen." }]);
+    return false;
   }
 
   /** After the log grew: keep the alarm at the next flag fall, and let a game's subclass react (e.g. report the end). */

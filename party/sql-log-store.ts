@@ -1,18 +1,44 @@
 // The room log in a SQLite-backed Durable Object: one row per event, command outcomes beside it, written in one transaction.
 import type { LogEntry, LogStore, Outcome } from "./core/log";
 
-export class SqlLogStore<E> implements LogStore<E> {
-  /** Every stored outcome by "seat/clientSeq", read once: a per-command SELECT was the room's largest storage cost. */
-  private readonly outcomes = new Map<string, Outcome>();
+/**
+ * Refused commands change nothing, so only what the idempotency rule needs is kept of them: the last few per seat
+ * (a client has one command in flight and resends only that one). Without the bound, a seated player could grow
+ * the room's storage, and the memory of every later start, without limit by sending refused commands.
+ */
+export const REFUSALS_KEPT = 16;
 
-  constructor(private readonly storage: DurableObjectStorage) {
-    storage.sql.exec(`CREATE TABLE IF NOT EXISTS events (
+export class SqlLogStore<E> implements LogStore<E> {
+  /** Every accepted command's outcome by "seat/clientSeq", read once: a per-command SELECT was the room's largest storage cost. */
+  private readonly outcomes = new Map<string, Outcome>();
+  /** The last REFUSALS_KEPT refusals per seat, oldest first. */
+  private readonly refusals = new Map<number, Map<number, Outcome>>();
+  private opened = false;
+
+  constructor(private readonly storage: DurableObjectStorage) {}
+
+  /** Whether this room was ever set up (its tables exist); reading this writes nothing. */
+  exists(): boolean {
+    return this.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'events'").one().n > 0;
+  }
+
+  /** Creates the tables if needed and reads the stored outcomes; called only for a room the Worker set up. */
+  open(): this {
+    if (this.opened) return this;
+    this.opened = true;
+    this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS events (
       version INTEGER PRIMARY KEY, time INTEGER NOT NULL, actor TEXT NOT NULL, event TEXT NOT NULL)`);
-    storage.sql.exec(`CREATE TABLE IF NOT EXISTS outcomes (
+    this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS outcomes (
       seat INTEGER NOT NULL, client_seq INTEGER NOT NULL, outcome TEXT NOT NULL, PRIMARY KEY (seat, client_seq))`);
-    for (const r of storage.sql.exec<{ seat: number; client_seq: number; outcome: string }>("SELECT seat, client_seq, outcome FROM outcomes")) {
+    this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS refusals (
+      seat INTEGER NOT NULL, client_seq INTEGER NOT NULL, outcome TEXT NOT NULL, PRIMARY KEY (seat, client_seq))`);
+    for (const r of this.storage.sql.exec<{ seat: number; client_seq: number; outcome: string }>("SELECT seat, client_seq, outcome FROM outcomes")) {
       this.outcomes.set(`${r.seat}/${r.client_seq}`, JSON.parse(r.outcome) as Outcome);
     }
+    for (const r of this.storage.sql.exec<{ seat: number; client_seq: number; outcome: string }>("SELECT seat, client_seq, outcome FROM refusals ORDER BY rowid")) {
+      this.remember(r.seat, r.client_seq, JSON.parse(r.outcome) as Outcome);
+    }
+    return this;
   }
 
   read(after = 0): Array<LogEntry<E>> {
@@ -23,21 +49,37 @@ export class SqlLogStore<E> implements LogStore<E> {
   }
 
   append(entries: ReadonlyArray<LogEntry<E>>, outcome?: { seat: number; clientSeq: number; outcome: Outcome }): void {
+    const refused = outcome !== undefined && !outcome.outcome.ok;
     this.storage.transactionSync(() => {
       for (const e of entries) {
         // INTEGER PRIMARY KEY: a version written twice fails the whole transaction instead of duplicating an event.
         this.storage.sql.exec("INSERT INTO events (version, time, actor, event) VALUES (?, ?, ?, ?)", e.version, e.time, e.actor, JSON.stringify(e.event));
       }
-      if (outcome) {
+      if (outcome && !refused) {
         this.storage.sql.exec("INSERT INTO outcomes (seat, client_seq, outcome) VALUES (?, ?, ?)", outcome.seat, outcome.clientSeq, JSON.stringify(outcome.outcome));
+      } else if (outcome) {
+        this.storage.sql.exec("INSERT OR REPLACE INTO refusals (seat, client_seq, outcome) VALUES (?, ?, ?)", outcome.seat, outcome.clientSeq, JSON.stringify(outcome.outcome));
+        this.storage.sql.exec(
+          "DELETE FROM refusals WHERE seat = ?1 AND rowid NOT IN (SELECT rowid FROM refusals WHERE seat = ?1 ORDER BY rowid DESC LIMIT ?2)",
+          outcome.seat,
+          REFUSALS_KEPT,
+        );
       }
     });
     // Only after the transaction committed: a failed append leaves no outcome behind.
-    if (outcome) this.outcomes.set(`${outcome.seat}/${outcome.clientSeq}`, JSON.parse(JSON.stringify(outcome.outcome)) as Outcome);
+    if (!outcome) return;
+    const copy = JSON.parse(JSON.stringify(outcome.outcome)) as Outcome;
+    if (refused) this.remember(outcome.seat, outcome.clientSeq, copy);
+    else this.outcomes.set(`${outcome.seat}/${outcome.clientSeq}`, copy);
   }
 
   outcome(seat: number, clientSeq: number): Outcome | undefined {
-    return this.outcomes.get(`${seat}/${clientSeq}`);
+    return this.outcomes.get(`${seat}/${clientSeq}`) ?? this.refusals.get(seat)?.get(clientSeq);
+  }
+
+  /** How many refusals are kept for a seat (tests). */
+  refusalsKept(seat: number): number {
+    return this.refusals.get(seat)?.size ?? 0;
   }
 
   getMeta<T>(key: string): T | undefined {
@@ -46,5 +88,13 @@ export class SqlLogStore<E> implements LogStore<E> {
 
   putMeta(key: string, value: unknown): void {
     this.storage.kv.put(key, value);
+  }
+
+  private remember(seat: number, clientSeq: number, outcome: Outcome): void {
+    let kept = this.refusals.get(seat);
+    if (!kept) this.refusals.set(seat, (kept = new Map()));
+    kept.delete(clientSeq);
+    kept.set(clientSeq, outcome);
+    while (kept.size > REFUSALS_KEPT) kept.delete(kept.keys().next().value!);
   }
 }

@@ -57,7 +57,11 @@ export type ProtocolErrorCode =
   | "TAKEBACK_PENDING"
   | "TAKEBACK_NONE_PENDING"
   | "TAKEBACK_TOO_SOON"
-  | "GAME_OVER";
+  | "GAME_OVER"
+  | "GAME_NOT_STARTED"
+  | "RATE_LIMITED"
+  | "TAKEBACK_LIMIT"
+  | "HINT_ALREADY_GIVEN";
 
 export interface ErrorMessage {
   readonly type: "error";
@@ -67,9 +71,27 @@ export interface ErrorMessage {
   readonly messageDe: string;
 }
 
-/** Parses one raw socket message: the typed message, or a protocol error to send back. */
+/** The UTF-8 size of a string (lone surrogates count as the 3 bytes of U+FFFD, as an encoder writes them). */
+export function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Parses one raw socket message: the typed message, or a protocol error to send back. The size limit counts UTF-8 bytes. */
 export function parseClientMessage(raw: string, schema: ClientMessageSchemaOf = ClientMessageSchema): { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string } {
-  if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes` };
+  // Every UTF-16 unit is at least one byte, at most three: only the range in between needs counting.
+  if (raw.length > MAX_MESSAGE_BYTES || (raw.length * 3 > MAX_MESSAGE_BYTES && utf8Bytes(raw) > MAX_MESSAGE_BYTES)) {
+    return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes (UTF-8)` };
+  }
   let json: unknown;
   try {
     json = JSON.parse(raw);

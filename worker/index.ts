@@ -10,6 +10,7 @@ import { goldwaage } from "./api/goldwaage";
 import { health } from "./api/health";
 import { internal } from "./api/internal";
 import { me } from "./api/me";
+import { ROOM_NAME, ROOM_PARTIES, roomGame, type TableGame } from "./tables";
 
 export { BattlemaskeRoom } from "../party/battlemaske-room";
 export { GoldwaageRoom } from "../party/goldwaage-room";
@@ -38,10 +39,17 @@ const api = new Hono<{ Bindings: Cloudflare.Env }>()
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/api", api)
   .route("/internal", internal)
-  .all("/parties/*", async (c) => {
+  // Rooms only by the names the Worker handed out, and only rooms it created (D1 `games`): a request for any other
+  // name is answered here and never reaches (or creates) a Durable Object.
+  .all("/parties/:party/:name", async (c) => {
+    const { party, name } = c.req.param();
+    const game = (Object.keys(ROOM_PARTIES) as TableGame[]).find((g) => ROOM_PARTIES[g] === party);
+    if (!game) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room type." }, 404);
+    if (!ROOM_NAME.test(name) || (await roomGame(c.env.DB, name)) !== game) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
     const response = await routePartykitRequest(c.req.raw, c.env);
-    return response ?? c.json({ error: "no such room type" }, 404);
+    return response ?? c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
   })
+  .all("/parties/*", (c) => c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404))
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 // Malformed JSON and the like: a typed 400 with Hono's message, as the validators answer.

@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { RULESETS, VARIANTS } from "../shared/battlemaske/index.js";
 import { boardKey, type Role } from "./daily-score";
+import { berlinDate } from "./daily-seed";
 import { eloDeltas, pointDeltas } from "./ratings";
 import { stakeStatements } from "./taler";
 
@@ -55,7 +56,16 @@ export interface ResultOutcome {
   /** Taler moved from the loser to the winner (0: none). */
   readonly taler: number;
   /** The daily attempt's board entry, when this was a daily game. */
-  readonly daily: { readonly date: string; readonly role: Role; readonly attempt: number; readonly reached: boolean } | null;
+  readonly daily: {
+    readonly date: string;
+    readonly role: Role;
+    readonly attempt: number;
+    readonly reached: boolean;
+    /** The attempt used "Rat" or "Karte zurück": marked "mit Hilfe" on the main board, never on the best board. */
+    readonly helped: boolean;
+    /** It ended after its day was over (the seed was public by then): on no board. */
+    readonly late: boolean;
+  } | null;
 }
 
 export interface Recorded {
@@ -70,10 +80,17 @@ interface AccountRow {
   taler: number;
 }
 
-function levelOf(r: ResultReport): string {
-  if (r.kind === "computer") return r.level ?? "computer";
-  if (r.kind === "daily") return "daily";
-  return r.rated ? "rated" : "friendly";
+function levelOf(kind: string, rated: boolean, r: ResultReport): string {
+  if (kind === "computer") return r.level ?? "computer";
+  if (kind === "daily") return "daily";
+  return rated ? "rated" : "friendly";
+}
+
+/** A report for a room the Worker never created (POST /internal/results answers 404). */
+export class UnknownRoom extends Error {
+  constructor(readonly room: string) {
+    super(`no room ${room} was created by the Worker`);
+  }
 }
 
 async function storedOutcome(db: D1Database, room: string): Promise<ResultOutcome | null> {
@@ -84,28 +101,34 @@ async function storedOutcome(db: D1Database, room: string): Promise<ResultOutcom
 /** Records one finished game exactly once. Plain function: the rooms may call it directly as well as through the route. */
 export async function recordResult(db: D1Database, r: ResultReport, now = Date.now()): Promise<Recorded> {
   // All reads in one round trip: an earlier outcome, the Worker's record of the room, the daily attempt, the accounts.
-  const [known, game, attempt, found] = await db.batch([
+  const [known, game, invited, attempt, found] = await db.batch([
     db.prepare("SELECT outcome FROM results WHERE room = ?").bind(r.room),
-    db.prepare("SELECT account0, account1, stake FROM games WHERE room = ?").bind(r.room),
+    db.prepare("SELECT kind, rated, stake, account0, account1 FROM games WHERE room = ?").bind(r.room),
+    db.prepare("SELECT seat, account_id FROM invites WHERE room = ? AND claimed = 1").bind(r.room),
     db.prepare("SELECT account_id, date, role, attempt FROM daily_attempts WHERE room = ?").bind(r.room),
-    db
-      .prepare("SELECT id, elo, rated_games, taler FROM accounts WHERE id IN (?1, ?2) OR id IN (SELECT account0 FROM games WHERE room = ?3 UNION SELECT account1 FROM games WHERE room = ?3)")
-      .bind(r.accounts[0] ?? "", r.accounts[1] ?? "", r.room),
+    db.prepare("SELECT id, elo, rated_games, taler FROM accounts WHERE id IN (?1, ?2)").bind(r.accounts[0] ?? "", r.accounts[1] ?? ""),
   ]);
   const earlier = known!.results[0] as { outcome: string } | undefined;
   if (earlier) return { duplicate: true, outcome: JSON.parse(earlier.outcome) as ResultOutcome };
 
-  // The Worker's own record of who sits where wins over the report (an invited seat's account is known only here).
-  const g = game!.results[0] as { account0: string | null; account1: string | null; stake: number } | undefined;
-  const ids: [string | null, string | null] = [g?.account0 ?? r.accounts[0], g?.account1 ?? r.accounts[1]];
-  const stake = g ? g.stake : r.stake;
+  // Only rooms the Worker created are booked: a leaked ROOM_SECRET cannot invent games.
+  const g = game!.results[0] as { kind: string; rated: number; stake: number; account0: string | null; account1: string | null } | undefined;
+  if (!g) throw new UnknownRoom(r.room);
+  // An account is booked at a seat only if the Worker seated it there (as creator, or by its claim of the invite) and
+  // the room reports it there too (the room records the account that claimed each seat token); else the seat counts as
+  // a guest. Kind, rating and stake are the Worker's own record, never the report's.
+  const known2: [string | null, string | null] = [g.account0, g.account1];
+  for (const i of invited!.results as Array<{ seat: number; account_id: string | null }>) if (i.seat === 0 || i.seat === 1) known2[i.seat] = i.account_id;
+  const ids = ([0, 1] as const).map((s) => (known2[s] !== null && known2[s] === r.accounts[s] ? known2[s] : null)) as [string | null, string | null];
+  const rated = g.rated === 1;
+  const stake = rated ? g.stake : 0;
   const rows = ids.map((id) => (found!.results as AccountRow[]).find((a) => a.id === id) ?? null) as [AccountRow | null, AccountRow | null];
   const accounts = rows.map((a) => a?.id ?? null) as [string | null, string | null];
 
   const { winner, draw, reason } = r.result;
   const early = r.cardsPlayed < RATED_MIN_CARDS && r.finishedAt - r.startedAt < RATED_MIN_MS;
   const decided = reason !== "aborted" && (draw || winner !== null);
-  const counted = r.rated && decided && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && (reason === "resign" || reason === "leave"));
+  const counted = rated && decided && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && (reason === "resign" || reason === "leave"));
 
   const stmts: D1PreparedStatement[] = [];
   const ratings: RatingChange[] = [];
@@ -130,7 +153,7 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
   }
 
   if (decided) {
-    const level = levelOf(r);
+    const level = levelOf(g.kind, rated, r);
     for (const s of [0, 1] as const) {
       const id = accounts[s];
       if (!id) continue;
@@ -149,15 +172,19 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
 
   let daily: ResultOutcome["daily"] = null;
   const at = attempt!.results[0] as { account_id: string; date: string; role: Role; attempt: number } | undefined;
-  if (r.kind === "daily" && at) {
+  // A daily attempt counts for its day only if it ended before the day did: at midnight (Europe/Berlin) the day's seed
+  // is published, and an attempt finished after that could have been played knowing every card (ADR 004).
+  if (g.kind === "daily" && at && berlinDate(r.finishedAt) === at.date && r.finishedAt <= now) {
     const seat = r.roles[0] === at.role ? 0 : 1;
     const reached = !draw && winner === seat && reason === "rules";
+    const helped = r.helped[seat] ? 1 : 0;
     const key = boardKey({ role: at.role, reached, mirror: r.mirror, rounds: r.rounds, lastRoundTricks: r.lastRoundTricks, finishedAt: r.finishedAt });
-    const values = [at.date, at.role, at.account_id, r.room, key.reached, key.k1, key.k2, key.finishedAt, key.score, r.rounds, r.mirror] as const;
-    const insert = "INSERT INTO daily_board (date, role, board, account_id, room, reached, k1, k2, finished_at, score, rounds, mirror) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    const values = [at.date, at.role, at.account_id, r.room, key.reached, key.k1, key.k2, key.finishedAt, key.score, r.rounds, r.mirror, helped] as const;
+    const insert = "INSERT INTO daily_board (date, role, board, account_id, room, reached, k1, k2, finished_at, score, rounds, mirror, helped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     const [date, role, ...rest] = values;
+    // The first attempt is on the main board as it was played; one with help carries the mark "mit Hilfe" there.
     if (at.attempt === 1) stmts.push(db.prepare(`${insert} ON CONFLICT DO NOTHING`).bind(date, role, "first", ...rest));
-    if (!r.helped[seat]) {
+    if (!helped) {
       stmts.push(
         db
           .prepare(
@@ -169,7 +196,9 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
           .bind(date, role, "best", ...rest),
       );
     }
-    daily = { date: at.date, role: at.role, attempt: at.attempt, reached };
+    daily = { date: at.date, role: at.role, attempt: at.attempt, reached, helped: helped === 1, late: false };
+  } else if (g.kind === "daily" && at) {
+    daily = { date: at.date, role: at.role, attempt: at.attempt, reached: false, helped: r.helped[r.roles[0] === at.role ? 0 : 1], late: true };
   }
 
   const outcome: ResultOutcome = { room: r.room, counted, ratings, taler, daily };
@@ -181,7 +210,7 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
-        r.room, r.kind, r.rated ? 1 : 0, counted ? 1 : 0, r.options.ruleset, r.options.variant, r.level, accounts[0], accounts[1], winner, draw ? 1 : 0, reason,
+        r.room, g.kind, rated ? 1 : 0, counted ? 1 : 0, r.options.ruleset, r.options.variant, r.level, accounts[0], accounts[1], winner, draw ? 1 : 0, reason,
         JSON.stringify({ ...r, log: undefined }), JSON.stringify(outcome), JSON.stringify(r.log), r.startedAt, r.finishedAt,
       ),
   );

@@ -1,5 +1,5 @@
 // The Goldwaage table: the cooperative engine plugged into the generic room core; empty seats are computer team-mates.
-import { apply, decide, fold, newGame, redactEvent, view, type Event, type Options, type State, type View } from "../../shared/goldwaage/index.js";
+import { apply, decide, emptyState, fold, newGame, redactEvent, view, type Event, type Options, type State, type View } from "../../shared/goldwaage/index.js";
 import { ANIMATION_MS } from "./clock.js";
 import type { LogStore } from "./log.js";
 import { RoomCore, type ChooseOf, type RoomConfigOf, type RoomEvent, type RoomRules, type RoomViewOf, type ServerMessageOf } from "./room-core.js";
@@ -41,6 +41,15 @@ export class GoldwaageRoomCore extends RoomCore<State, Event, Options, View> {
   constructor(name: string, store: LogStore<GoldwaageLoggedEvent>, config: GoldwaageRoomConfig, choose: ChooseOf<State>) {
     const openHands = config.options.variants.includes("offene-haende");
     super(name, { ...goldwaageRules, redact: (e, viewer) => redactEvent(e, viewer as State["turn"] | "spectator", openHands) }, store, config, choose);
+  }
+
+  /** Before the deal (invited friends still missing) the table shows its settings and empty seats, not an empty 2-player state. */
+  protected override gameView(viewer: number | "spectator"): View {
+    if (this.version > 0) return super.gameView(viewer);
+    const players = this.config.options.players;
+    const empty = emptyState();
+    const waiting: State = { ...empty, options: this.config.options, hands: Array.from({ length: players }, () => []), open: Array.from({ length: players }, () => []), shown: Array.from({ length: players }, () => false) };
+    return view(waiting, viewer as State["turn"] | "spectator");
   }
 }
 

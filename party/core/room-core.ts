@@ -103,11 +103,17 @@ export interface RoomStateOf<S, E> {
   /** Cards played so far (take-backs do not undo the count) and when the game began: a rated game counts from 10 cards or 3 minutes. */
   readonly cardsPlayed: number;
   readonly startedAt: number;
+  /** Accepted take-backs per seat in this game (bounded: TAKEBACKS_PER_SEAT). */
+  readonly takebacks: readonly number[];
+  /** Seats that already got "Rat" for the position as it stands (reset by every move and take-back). */
+  readonly hinted: readonly boolean[];
 }
 
 /** The game's view plus what the room adds: take-back state, help used, how the game ended, the clocks. */
 export interface RoomViewOf<V> {
   readonly game: V;
+  /** Seats still waiting for an invited player (the game is dealt once this is empty). */
+  readonly waitingFor: readonly number[];
   readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean };
   readonly helped: readonly boolean[];
   readonly over: boolean;
@@ -129,6 +135,11 @@ export type ChooseOf<S> = (state: S, seat: number, level: string, seed: string, 
 /** Computes "Rat" for a seat from that seat's information only; null when it has nothing to decide. */
 export type AdviseOf<S> = (state: S, seat: number, seed: string) => HintPayload | null;
 
+/**
+ * Take-backs a seat may have accepted in one game. Each one appends events, so without a bound one player against the
+ * computer could grow the log without limit (play, take back, play, …); a whole game has about 60 cards.
+ */
+export const TAKEBACKS_PER_SEAT = 100;
 /** How long a player waits after a declined take-back before asking again. */
 export const TAKEBACK_PAUSE_MS = 30_000;
 /** A client this many versions behind gets a full view instead of the missing events. */
@@ -208,6 +219,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       clock: null,
       cardsPlayed: 0,
       startedAt: 0,
+      takebacks: this.config.seats.map(() => 0),
+      hinted: this.config.seats.map(() => false),
     };
     for (const e of entries) r = this.step(r, e);
     return r;
@@ -234,7 +247,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       }
       const cardsPlayed = r.cardsPlayed + (typeof this.rules.takebackMark(e) === "number" ? 1 : 0);
       // Any move lets a pending take-back request lapse.
-      return { ...r, version, game, effective: [...r.effective, { version, event: e }], takebackRequest: null, clock, cardsPlayed, startedAt };
+      const hinted = r.hinted.some((h) => h) ? r.hinted.map(() => false) : r.hinted;
+      return { ...r, version, game, effective: [...r.effective, { version, event: e }], takebackRequest: null, clock, cardsPlayed, startedAt, hinted };
     }
     switch (e.type) {
       case "takebackRequested":
@@ -242,12 +256,13 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       case "takebackDeclined":
         return { ...r, version, takebackRequest: null, lastDecline: { seat: e.seat, time: entry.time } };
       case "hintGiven":
-        return { ...r, version, helped: r.helped.map((h, i) => h || i === e.seat) };
+        return { ...r, version, helped: r.helped.map((h, i) => h || i === e.seat), hinted: r.hinted.map((h, i) => h || i === e.seat) };
       case "takeback": {
         // The clocks keep the time spent; only the cards go back.
         const effective = r.effective.filter((x) => x.version < e.toVersion);
         const helped = r.helped.map((h, i) => h || i === e.seat);
-        return { ...r, version, effective, game: this.rules.fold(effective.map((x) => x.event)), helped, takebackRequest: null };
+        const takebacks = r.takebacks.map((n, i) => (i === e.seat ? n + 1 : n));
+        return { ...r, version, effective, game: this.rules.fold(effective.map((x) => x.event)), helped, takebackRequest: null, takebacks, hinted: r.hinted.map(() => false) };
       }
       case "resigned":
       case "timeout": {
@@ -296,13 +311,19 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     const r = this.room;
     const c = r.clock;
     return {
-      game: this.rules.view(r.game, viewer),
+      game: this.gameView(viewer),
+      waitingFor: this.config.seats.flatMap((s, i) => (s.type === "invite" ? [i] : [])),
       takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over },
       helped: r.helped.slice(),
       over: this.over,
       result: this.result,
       clock: c && this.config.clock ? { control: this.config.clock, remaining: c.remaining.slice(), running: c.running.slice(), since: c.since, waitingSince: c.waitingSince.slice() } : null,
     };
+  }
+
+  /** The game as `viewer` sees it; a game may show its table before the deal differently (see GoldwaageRoomCore). */
+  protected gameView(viewer: Viewer): V {
+    return this.rules.view(this.room.game, viewer);
   }
 
   /** The answer to hello: the full view, or — given the last version the client saw — only what it missed. */
@@ -365,6 +386,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   }
 
   private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
+    if (this.room.version === 0) {
+      return { error: refusal("GAME_NOT_STARTED", "The game has not started yet: a seat is still waiting for its player.", "Das Spiel hat noch nicht begonnen: ein Platz wartet noch auf seinen Spieler.") };
+    }
     if (this.over) return { error: refusal("GAME_OVER", "The game is over.", "Das Spiel ist vorbei.") };
     switch (msg.type) {
       case "command": {
@@ -390,7 +414,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     const others = this.config.seats.map((_, i) => i).filter((i) => i !== seat);
     const againstComputer = others.every((i) => this.config.seats[i]!.type === "computer");
     const pending = this.room.takebackRequest;
+    const limited = (s: number) => (this.room.takebacks[s] ?? 0) >= TAKEBACKS_PER_SEAT;
     if (action === "request") {
+      if (limited(seat)) return { error: refusal("TAKEBACK_LIMIT", `At most ${TAKEBACKS_PER_SEAT} take-backs per player and game.`, `Höchstens ${TAKEBACKS_PER_SEAT}-mal „Karte zurück“ pro Spieler und Partie.`) };
       const target = this.takebackTarget(seat);
       if (target === null) return { error: refusal("TAKEBACK_NOTHING", "You have played no card in this round to take back.", "Du hast in dieser Runde keine Karte gespielt, die du zurücknehmen könntest.") };
       if (againstComputer) return { events: [{ type: "takeback", v: 1, seat, toVersion: target }] };
@@ -405,6 +431,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     }
     if (!pending || pending.seat === seat) return { error: refusal("TAKEBACK_NONE_PENDING", "Your opponent has not asked for a take-back.", "Dein Gegner hat nicht um „Karte zurück“ gebeten.") };
     if (action === "decline") return { events: [{ type: "takebackDeclined", v: 1, seat }] };
+    if (limited(pending.seat)) return { error: refusal("TAKEBACK_LIMIT", `At most ${TAKEBACKS_PER_SEAT} take-backs per player and game.`, `Höchstens ${TAKEBACKS_PER_SEAT}-mal „Karte zurück“ pro Spieler und Partie.`) };
     const target = this.takebackTarget(pending.seat);
     if (target === null) return { error: refusal("TAKEBACK_NOTHING", "There is no card of your opponent's left to take back in this round.", "In dieser Runde gibt es keine Karte deines Gegners mehr zurückzunehmen.") };
     return { events: [{ type: "takeback", v: 1, seat: pending.seat, toVersion: target }] };
@@ -413,6 +440,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** "Rat" is a help like "Karte zurück": against the computer and in the daily game it is logged and counts "mit Hilfe". */
   private decideHint(seat: number): { events: RoomEvent[] } | { error: Refusal } {
     if (this.config.kind === "online" || !this.advise) return { error: refusal("HINT_NOT_ALLOWED", "Hints are only for games against the computer.", "„Rat“ gibt es nur in Partien gegen den Computer.") };
+    // Asked again for the same position: the hint is in the log already; another copy would only grow it.
+    if (this.room.hinted[seat]) return { error: refusal("HINT_ALREADY_GIVEN", "You got the hint for this position already (see the game log).", "Den Rat für diese Stellung hast du schon bekommen (siehe Spielverlauf).") };
     const hint = this.advise(this.room.game, seat, `${String(this.config.seed)}/hint/${seat}/${this.room.version}`);
     if (!hint) return { error: refusal("HINT_NOTHING", "You have nothing to decide right now.", "Du hast gerade nichts zu entscheiden.") };
     return { events: [{ type: "hintGiven", v: 1, seat, hint }] };

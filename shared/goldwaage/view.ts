@@ -49,7 +49,7 @@ export function view(state: State, viewer: Viewer): View {
     livesLost: state.livesLost,
     starter: state.starter,
     turn: state.phase === "play" ? state.turn : null,
-    hand: viewer === "spectator" ? null : state.hands[viewer]!.slice(),
+    hand: viewer === "spectator" ? null : (state.hands[viewer] ?? []).slice(),
     handSizes: state.hands.map((h) => h.length),
     open: state.open.map((o) => o.slice()),
     shown: state.shown.slice(),

@@ -107,7 +107,7 @@ describe("daily boards", () => {
     expect(b).toMatchObject({ date, role: "conte", board: "first" });
     expect(b.entries.map((e: { name: string }) => e.name)).toEqual([names[2], names[0], names[1], names[3], names[4]]);
     expect(b.entries.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5]);
-    expect(b.entries[0]).toEqual({ rank: 1, name: names[2], score: 2, reached: true, rounds: 3, mirror: 2, finishedAt: t + 20 });
+    expect(b.entries[0]).toEqual({ rank: 1, name: names[2], score: 2, reached: true, rounds: 3, mirror: 2, finishedAt: t + 20, helped: false });
     expect(b.entries[4]).toMatchObject({ score: null, reached: false });
     expect(b.me).toBeUndefined();
     expect((await board(date, "maske")).entries).toEqual([]);

@@ -65,8 +65,9 @@ describe("play with a friend", () => {
     expect((await call(`/api/games/invite/${"x".repeat(43)}`, { method: "POST", token: late.token })).status).toBe(404);
     // Running: no log.
     expect((await call(`/api/games/${created.room}`)).status).toBe(404);
-    // The room reports the end (it may not know the invited seat's account; the Worker does): rated, stake moved.
-    const body = report({ room: created.room, accounts: [null, host.id], stake: 0, result: { winner: 0, draw: false, reason: "rules" } });
+    // The room reports the end with the accounts that claimed its seats; the Worker's record agrees: rated, the stake
+    // moves (the Worker's stake, not the report's).
+    const body = report({ room: created.room, accounts: [friend.id, host.id], stake: 0, result: { winner: 0, draw: false, reason: "rules" } });
     const outcome = await json(postResult(body));
     expect(outcome.outcome).toMatchObject({ counted: true, taler: 100 });
     expect(await json(call("/api/me", { token: friend.token }))).toMatchObject({ points: 10, elo: 1516, taler: 1100 });

@@ -1,10 +1,10 @@
 // "Tagesmaskerade": the same deal for everyone each day (Europe/Berlin), played against Stark; boards per day and role.
 import { Hono } from "hono";
-import { getServerByName } from "partyserver";
 import * as v from "valibot";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { addDays, berlinDate, commitment, dailySeed, isDate } from "../daily-seed";
+import { openTable } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vParam, vQuery } from "./validate";
 
@@ -32,6 +32,8 @@ export interface BoardEntry {
   rounds: number;
   mirror: number;
   finishedAt: number;
+  /** Played with "Rat" or "Karte zurück" ("mit Hilfe"): only the main board holds such attempts. */
+  helped: boolean;
 }
 
 interface BoardRow {
@@ -44,9 +46,10 @@ interface BoardRow {
   score: number | null;
   rounds: number;
   mirror: number;
+  helped: number;
 }
 
-const entry = (r: BoardRow, rank: number): BoardEntry => ({ rank, name: r.name, score: r.score, reached: r.reached === 1, rounds: r.rounds, mirror: r.mirror, finishedAt: r.finished_at });
+const entry = (r: BoardRow, rank: number): BoardEntry => ({ rank, name: r.name, score: r.score, reached: r.reached === 1, rounds: r.rounds, mirror: r.mirror, finishedAt: r.finished_at, helped: r.helped === 1 });
 
 // The isolate's own short memo in front of the edge cache: a hot board costs no D1 query and no cache lookup, and
 // concurrent misses share one query (no stampede when the memo expires under load).
@@ -71,7 +74,7 @@ async function loadTop(db: D1Database, date: string, role: string, board: string
   if (cached) return (await cached.json()) as BoardEntry[];
   const rows = await db
     .prepare(
-      `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror FROM daily_board b JOIN accounts a ON a.id = b.account_id
+      `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror, b.helped FROM daily_board b JOIN accounts a ON a.id = b.account_id
        WHERE b.date = ? AND b.role = ? AND b.board = ? ORDER BY b.reached DESC, b.k1, b.k2, b.finished_at LIMIT ?`,
     )
     .bind(date, role, board, BOARD_SIZE)
@@ -98,7 +101,7 @@ function topEntries(db: D1Database, date: string, role: string, board: string): 
 async function ownEntry(db: D1Database, account: string, date: string, role: string, board: string): Promise<BoardEntry | null> {
   const row = await db
     .prepare(
-      `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror,
+      `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror, b.helped,
               (SELECT COUNT(*) FROM daily_board o WHERE o.date = b.date AND o.role = b.role AND o.board = b.board AND
                  (o.reached > b.reached OR (o.reached = b.reached AND (o.k1 < b.k1 OR (o.k1 = b.k1 AND
                  (o.k2 < b.k2 OR (o.k2 = b.k2 AND o.finished_at < b.finished_at))))))) AS above
@@ -135,20 +138,14 @@ export const daily = new Hono<AccountEnv>()
     const accounts: [string | null, string | null] = seat === 0 ? [account, null] : [null, account];
     let attempt: number;
     try {
-      const [inserted] = await db.batch([
-        db
-          .prepare(
-            `INSERT INTO daily_attempts (room, account_id, date, role, attempt, created_at)
-             SELECT ?1, ?2, ?3, ?4, COUNT(*) + 1, ?5 FROM daily_attempts WHERE account_id = ?2 AND date = ?3 HAVING COUNT(*) < ?6 RETURNING attempt`,
-          )
-          .bind(room, account, date, role, now, MAX_ATTEMPTS_PER_DAY),
-        db.prepare("INSERT INTO games (room, kind, rated, stake, ruleset, variant, level, account0, account1, created_at) VALUES (?, 'daily', 0, 0, ?, ?, ?, ?, ?, ?)").bind(room, DAILY_OPTIONS.ruleset, DAILY_OPTIONS.variant, DAILY_LEVEL, accounts[0], accounts[1], now),
-      ]);
-      const row = inserted!.results[0] as { attempt: number } | undefined;
-      if (!row) {
-        await db.prepare("DELETE FROM games WHERE room = ?").bind(room).run();
-        return c.json({ error: "TOO_MANY_ATTEMPTS" as const, message: `At most ${MAX_ATTEMPTS_PER_DAY} attempts per day.` }, 429);
-      }
+      const row = await db
+        .prepare(
+          `INSERT INTO daily_attempts (room, account_id, date, role, attempt, created_at)
+           SELECT ?1, ?2, ?3, ?4, COUNT(*) + 1, ?5 FROM daily_attempts WHERE account_id = ?2 AND date = ?3 HAVING COUNT(*) < ?6 RETURNING attempt`,
+        )
+        .bind(room, account, date, role, now, MAX_ATTEMPTS_PER_DAY)
+        .first<{ attempt: number }>();
+      if (!row) return c.json({ error: "TOO_MANY_ATTEMPTS" as const, message: `At most ${MAX_ATTEMPTS_PER_DAY} attempts per day.` }, 429);
       attempt = row.attempt;
     } catch (e) {
       // Two attempts started at the same moment: the UNIQUE (account, date, attempt) refused the second.
@@ -157,16 +154,15 @@ export const daily = new Hono<AccountEnv>()
     }
     const human = { type: "human", tokenHash: await hashToken(seatToken) } as const;
     const computer = { type: "computer", level: DAILY_LEVEL } as const;
-    const config: RoomConfig = {
+    const config: Omit<RoomConfig, "accounts"> = {
       kind: "daily",
       options: DAILY_OPTIONS,
       seed: await dailySeed(c.env.DAILY_SECRET, date),
       rated: false,
       seats: seat === 0 ? [human, computer] : [computer, human],
       clock: null,
-      accounts,
     };
-    await (await getServerByName(c.env.BattlemaskeRoom, room)).init(config);
+    await openTable(c.env, { game: "battlemaske", kind: "daily", rated: false, stake: 0, ruleset: DAILY_OPTIONS.ruleset, variant: DAILY_OPTIONS.variant, level: DAILY_LEVEL, accounts }, config, room);
     return c.json({ room, seatToken, seat, date, attempt, socket: `/parties/battlemaske-room/${room}` }, 201);
   })
   /** A day's commitment, and its seed once the day is over (null before). Commitments are published up to a day ahead. */

@@ -1,13 +1,15 @@
 // /api/games: the catalog, playing with a friend (create + invite link), and the archive of finished games.
 import { Hono } from "hono";
-import { getServerByName } from "partyserver";
 import * as v from "valibot";
-import { RULESETS, VARIANTS } from "../../shared/battlemaske/index.js";
+import { redactEvent, RULESETS, VARIANTS } from "../../shared/battlemaske/index.js";
+import { isRoomEvent, type LoggedEvent } from "../../party/core/battlemaske-core";
+import type { LogEntry } from "../../party/core/log";
 import { GAME_IDS, GAMES, gameInfo, type GameId } from "../../shared/catalog";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { MAX_STAKE } from "../taler";
 import { berlinDate } from "../daily-seed";
+import { claimSeat, INVITED, openTable, socketOf } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vParam } from "./validate";
 
@@ -34,8 +36,6 @@ const InviteParam = v.strictObject({ code: v.pipe(v.string(), v.regex(/^[A-Za-z0
 const ROOM_ID = /^[A-Za-z0-9_-]{16}$/;
 const GameParam = v.strictObject({ id: v.pipe(v.string(), v.maxLength(64)) });
 
-const socketOf = (room: string) => `/parties/battlemaske-room/${room}`;
-
 async function talerOf(db: D1Database, account: string): Promise<number> {
   return (await db.prepare("SELECT taler FROM accounts WHERE id = ?").bind(account).first<{ taler: number }>())?.taler ?? 0;
 }
@@ -50,51 +50,29 @@ export const games = new Hono<AccountEnv>()
     if (stake > 0 && (await talerOf(c.env.DB, account)) < stake) return c.json({ error: "STAKE_TOO_HIGH" as const, message: `You cannot afford a stake of ${stake} Taler.` }, 409);
     const role = body.role === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? "maske" : "conte") : body.role;
     const seat = role === "conte" ? 0 : 1;
-    const room = newToken().slice(0, 16);
     const seatToken = newToken();
-    const invite = newToken();
-    const inviteHash = await hashToken(invite);
     const creator = { type: "human", tokenHash: await hashToken(seatToken) } as const;
-    const friend = { type: "invite", inviteHash } as const;
-    const accounts: [string | null, string | null] = seat === 0 ? [account, null] : [null, account];
-    const config: RoomConfig = {
+    const rated = body.kind === "rated";
+    const config: Omit<RoomConfig, "accounts"> = {
       kind: "online",
       options: { ruleset: body.ruleset, variant: body.variant },
       seed: newToken(),
-      rated: body.kind === "rated",
-      seats: seat === 0 ? [creator, friend] : [friend, creator],
+      rated,
+      seats: seat === 0 ? [creator, INVITED] : [INVITED, creator],
       clock: body.clock ? { type: "fischer", initialMs: Math.round(body.clock.minutes * 60_000), incrementMs: body.clock.increment * 1000 } : { type: "brake" },
-      accounts,
       stake,
     };
-    await c.env.DB.prepare(
-      "INSERT INTO games (room, kind, rated, stake, ruleset, variant, level, account0, account1, invite_hash, invite_seat, created_at) VALUES (?, 'online', ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)",
-    )
-      .bind(room, config.rated ? 1 : 0, stake, body.ruleset, body.variant, accounts[0], accounts[1], inviteHash, 1 - seat, Date.now())
-      .run();
-    await (await getServerByName(c.env.BattlemaskeRoom, room)).init(config);
-    const invitePath = `/einladung/${invite}`;
-    return c.json({ id: room, room, seat, role, seatToken, invite: new URL(invitePath, c.req.url).toString(), inviteCode: invite, socket: socketOf(room) }, 201);
+    const accounts = seat === 0 ? [account, null] : [null, account];
+    const opened = await openTable(c.env, { game: "battlemaske", kind: "online", rated, stake, ruleset: body.ruleset, variant: body.variant, level: null, accounts }, config);
+    const invite = opened.invites[0]!.code;
+    const room = opened.room;
+    return c.json({ id: room, room, seat, role, seatToken, invite: new URL(`/einladung/${invite}`, c.req.url).toString(), inviteCode: invite, socket: socketOf("battlemaske", room) }, 201);
   })
   /** Opening the invite claims the free seat once (a second claim: 409); the room starts then. */
   .post("/invite/:code", requireAccount, vParam(InviteParam), async (c) => {
-    const { code } = c.req.valid("param");
-    const account = c.var.account;
-    const db = c.env.DB;
-    const inviteHash = await hashToken(code);
-    const game = await db.prepare("SELECT room, stake, invite_seat, account0, account1, invite_claimed FROM games WHERE invite_hash = ?").bind(inviteHash).first<{ room: string; stake: number; invite_seat: number; account0: string | null; account1: string | null; invite_claimed: number }>();
-    if (!game) return c.json({ error: "NO_INVITE" as const, message: "This invite does not exist." }, 404);
-    if (game.invite_claimed) return c.json({ error: "INVITE_TAKEN" as const, message: "This invite has been used." }, 409);
-    if (game.account0 === account || game.account1 === account) return c.json({ error: "OWN_INVITE" as const, message: "You cannot take the other seat of your own game." }, 409);
-    if (game.stake > 0 && (await talerOf(db, account)) < game.stake) return c.json({ error: "STAKE_TOO_HIGH" as const, message: `You cannot afford the stake of ${game.stake} Taler.` }, 409);
-    const column = game.invite_seat === 0 ? "account0" : "account1";
-    // The claim is one conditional UPDATE: of two callers at the same moment only one changes the row.
-    const claimed = await db.prepare(`UPDATE games SET invite_claimed = 1, ${column} = ? WHERE invite_hash = ? AND invite_claimed = 0`).bind(account, inviteHash).run();
-    if (claimed.meta.changes !== 1) return c.json({ error: "INVITE_TAKEN" as const, message: "This invite has been used." }, 409);
-    const seatToken = newToken();
-    const seat = await (await getServerByName(c.env.BattlemaskeRoom, game.room)).claimInvite(inviteHash, await hashToken(seatToken));
-    if (!seat) return c.json({ error: "INVITE_TAKEN" as const, message: "This invite has been used." }, 409);
-    return c.json({ id: game.room, room: game.room, seat: seat.seat, seatToken, socket: socketOf(game.room) }, 200);
+    const claimed = await claimSeat(c.env, c.req.valid("param").code, c.var.account);
+    if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
+    return c.json({ id: claimed.room, room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket }, 200);
   })
   /** A catalog entry by game id, or a finished game's archived log by its id; a running game's log is never served. */
   .get("/:id", vParam(GameParam), async (c) => {
@@ -102,20 +80,24 @@ export const games = new Hono<AccountEnv>()
     if ((GAME_IDS as readonly string[]).includes(id)) return c.json(gameInfo(id as GameId));
     if (!ROOM_ID.test(id)) return c.json({ error: "unknown game" }, 404);
     const row = await c.env.DB.prepare(
-      `SELECT r.room, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.report, r.log, r.started_at, r.finished_at,
+      `SELECT r.room, r.account0, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.report, r.log, r.started_at, r.finished_at,
               (SELECT name FROM accounts WHERE id = r.account0) AS name0, (SELECT name FROM accounts WHERE id = r.account1) AS name1
        FROM results r WHERE r.room = ?`,
     )
       .bind(id)
-      .first<{ room: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; report: string; log: string; started_at: number; finished_at: number; name0: string | null; name1: string | null }>();
+      .first<{ room: string; account0: string | null; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; report: string; log: string; started_at: number; finished_at: number; name0: string | null; name1: string | null }>();
     if (!row) return c.json({ error: "NOT_FOUND" as const, message: "No finished game with this id (a running game's log is not served)." }, 404);
     let cacheControl = "public, max-age=3600";
+    let log = JSON.parse(row.log) as Array<LogEntry<LoggedEvent>>;
     if (row.kind === "daily") {
-      // A daily game's log shows the day's cards: public once the day is over, before that only to its player.
+      // A daily game's log holds the day's seed, Stark's hands and the cards set aside, which decide every attempt of
+      // that day: until the day is over only its player gets it, and only as that seat saw it during the game.
       const at = await c.env.DB.prepare("SELECT date, account_id FROM daily_attempts WHERE room = ?").bind(id).first<{ date: string; account_id: string }>();
-      if (at && at.date >= berlinDate(Date.now())) {
-        if ((await accountOf(c)) !== at.account_id) return c.json({ error: "NOT_YET" as const, message: `A daily game is published once its day (${at.date}) is over.` }, 404);
+      if (!at || at.date >= berlinDate(Date.now())) {
+        if (!at || (await accountOf(c)) !== at.account_id) return c.json({ error: "NOT_YET" as const, message: `A daily game is published once its day${at ? ` (${at.date})` : ""} is over.` }, 404);
         cacheControl = "private, no-store";
+        const seat = row.account0 === at.account_id ? 0 : 1;
+        log = log.map((e) => ({ ...e, event: isRoomEvent(e.event) ? e.event : (redactEvent(e.event, seat) as unknown as LoggedEvent) }));
       }
     }
     const report = JSON.parse(row.report) as { roles: unknown; helped: unknown; mirror: number; rounds: number };
@@ -134,7 +116,7 @@ export const games = new Hono<AccountEnv>()
       rounds: report.rounds,
       startedAt: row.started_at,
       finishedAt: row.finished_at,
-      log: JSON.parse(row.log) as unknown[],
+      log,
     });
   });
 

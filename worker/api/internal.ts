@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import { recordResult, ResultReport } from "../results";
+import { recordResult, ResultReport, UnknownRoom } from "../results";
 import { forgetBoards } from "./daily";
 import { vJson } from "./validate";
 
@@ -31,7 +31,13 @@ export const internal = new Hono<{ Bindings: Cloudflare.Env }>()
     bodyLimit({ maxSize: 4 * 1024 * 1024, onError: (c) => c.json({ error: "BAD_REQUEST" as const, message: "body: larger than 4 MB" }, 413) }),
     vJson(ResultReport),
     async (c) => {
-      const recorded = await recordResult(c.env.DB, c.req.valid("json"));
+      let recorded;
+      try {
+        recorded = await recordResult(c.env.DB, c.req.valid("json"));
+      } catch (e) {
+        if (e instanceof UnknownRoom) return c.json({ error: "UNKNOWN_ROOM" as const, message: e.message }, 404);
+        throw e;
+      }
       if (recorded.outcome.daily && !recorded.duplicate) await forgetBoards(recorded.outcome.daily.date);
       return c.json({ ok: true as const, duplicate: recorded.duplicate, outcome: recorded.outcome }, 200);
     },
