@@ -2,45 +2,11 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { connect, type Msg } from "./sockets";
 
 const origin = "http://spielcenter.test";
 
-type Msg = { type: string; [k: string]: any };
 
-/** A socket that queues every message, so a test can wait for the next one matching a predicate. */
-async function connect(path: string) {
-  const response = await exports.default.fetch(`${origin}${path}`, { headers: { Upgrade: "websocket" } });
-  expect(response.status).toBe(101);
-  const socket = response.webSocket!;
-  const inbox: Msg[] = [];
-  const waiters: Array<() => void> = [];
-  socket.addEventListener("message", (e) => {
-    inbox.push(JSON.parse(String(e.data)));
-    for (const w of waiters.splice(0)) w();
-  });
-  socket.accept();
-  const all: Msg[] = [];
-  return {
-    socket,
-    all,
-    send: (m: unknown) => socket.send(typeof m === "string" ? m : JSON.stringify(m)),
-    async next(pred: (m: Msg) => boolean = () => true): Promise<Msg> {
-      for (;;) {
-        const i = inbox.findIndex(pred);
-        if (i >= 0) {
-          const [m] = inbox.splice(0, i + 1).slice(-1);
-          return m!;
-        }
-        await new Promise<void>((r) => waiters.push(r));
-      }
-    },
-    async close() {
-      const closed = new Promise<void>((r) => socket.addEventListener("close", () => r(), { once: true }));
-      socket.close(1000, "done");
-      await closed;
-    },
-  };
-}
 
 async function createComputerGame(body: unknown): Promise<Response> {
   return exports.default.fetch(`${origin}/api/battlemaske/computer`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

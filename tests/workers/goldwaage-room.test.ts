@@ -2,41 +2,15 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { connect, type Msg } from "./sockets";
 import { makeBot } from "../../shared/goldwaage/index.js";
 
 const origin = "http://spielcenter.test";
-type Msg = { type: string; [k: string]: any };
 
 async function post(path: string, body: unknown): Promise<Response> {
   return exports.default.fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
-async function connect(path: string) {
-  const response = await exports.default.fetch(`${origin}${path}`, { headers: { Upgrade: "websocket" } });
-  const socket = response.webSocket!;
-  const inbox: Msg[] = [];
-  const waiters: Array<() => void> = [];
-  socket.addEventListener("message", (e) => {
-    inbox.push(JSON.parse(String(e.data)));
-    for (const w of waiters.splice(0)) w();
-  });
-  socket.accept();
-  return {
-    send: (m: unknown) => socket.send(JSON.stringify(m)),
-    async next(pred: (m: Msg) => boolean): Promise<Msg> {
-      for (;;) {
-        const i = inbox.findIndex(pred);
-        if (i >= 0) return inbox.splice(0, i + 1).at(-1)!;
-        await new Promise<void>((r) => waiters.push(r));
-      }
-    },
-    async close() {
-      const closed = new Promise<void>((r) => socket.addEventListener("close", () => r(), { once: true }));
-      socket.close(1000, "done");
-      await closed;
-    },
-  };
-}
 
 describe("GoldwaageRoom", () => {
   it("plays a whole 2-player game with a computer team-mate; the player never sees the partner's hidden cards", async () => {

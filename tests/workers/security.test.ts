@@ -1,0 +1,308 @@
+// Issue 13's attacks, each performed against the Worker and the rooms inside workerd: every one must fail.
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { REFUSALS_KEPT } from "../../party/sql-log-store";
+import { berlinDate } from "../../worker/daily-seed";
+import { call, json, newAccount, origin, postResult, report, roomId } from "./api-helpers";
+import { connect } from "./sockets";
+
+const ratedGame = { kind: "rated", clock: { minutes: 5, increment: 2 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
+
+async function hmac(key: string, msg: string): Promise<string> {
+  const k = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return [...new Uint8Array(await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(msg)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function me(token: string) {
+  return json<{ points: number; elo: number; taler: number; records: unknown[] }>(call("/api/me", { token }));
+}
+
+/** Waits until the room's report landed in D1. */
+async function resultOf(room: string): Promise<{ account0: string | null; account1: string | null; counted: number } | null> {
+  for (let i = 0; i < 100; i++) {
+    const row = await env.DB.prepare("SELECT account0, account1, counted FROM results WHERE room = ?").bind(room).first<{ account0: string | null; account1: string | null; counted: number }>();
+    if (row) return row;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return null;
+}
+
+describe("1. a seat is claimed one way, checked and recorded in one step", () => {
+  it("the creator cannot take the other seat of a rated game (as a guest or with his token); a claim that fails names nobody", async () => {
+    const [a, x] = [await newAccount(), await newAccount()];
+    const created = await json(call("/api/games", { body: { ...ratedGame, stake: 500 }, token: a.token }));
+    const code = created.inviteCode as string;
+    // The old second route, without auth: a rated seat needs an account.
+    const guest = await call("/api/battlemaske/invite", { body: { room: created.room, invite: code } });
+    expect(guest.status).toBe(401);
+    const own = await call("/api/battlemaske/invite", { body: { room: created.room, invite: code }, token: a.token });
+    expect(own.status).toBe(409);
+    expect(await json(own)).toMatchObject({ error: "OWN_INVITE" });
+    expect((await call(`/api/games/invite/${code}`, { method: "POST", token: a.token })).status).toBe(409);
+    const row = await env.DB.prepare("SELECT claimed, account_id FROM invites WHERE room = ?").bind(created.room).first<{ claimed: number; account_id: string | null }>();
+    expect(row).toEqual({ claimed: 0, account_id: null });
+    // X takes the seat normally, by either route: the same claim.
+    const claim = await call("/api/battlemaske/invite", { body: { room: created.room, invite: code }, token: x.token });
+    expect(claim.status).toBe(200);
+    expect(await json(claim)).toMatchObject({ room: created.room, seat: 1 });
+  });
+
+  it("a player who cannot afford the stake is refused on every claim route", async () => {
+    const [host, poor, rich] = [await newAccount(), await newAccount(), await newAccount()];
+    await env.DB.prepare("UPDATE accounts SET taler = 400 WHERE id = ?").bind(poor.id).run();
+    const created = await json(call("/api/games", { body: { ...ratedGame, stake: 1000 }, token: host.token }));
+    for (const r of [
+      await call("/api/battlemaske/invite", { body: { room: created.room, invite: created.inviteCode }, token: poor.token }),
+      await call(`/api/games/invite/${created.inviteCode}`, { method: "POST", token: poor.token }),
+    ]) {
+      expect(r.status).toBe(409);
+      expect(await json(r)).toMatchObject({ error: "STAKE_TOO_HIGH" });
+    }
+    expect((await call(`/api/games/invite/${created.inviteCode}`, { method: "POST", token: rich.token })).status).toBe(200);
+  });
+
+  it("the reproduction: A takes his own friendly invite as a guest, X's claim fails, A resigns: nothing is booked on X", async () => {
+    const [a, x] = [await newAccount(), await newAccount()];
+    const created = await json(call("/api/games", { body: { ...ratedGame, kind: "friendly" }, token: a.token }));
+    const guest = await json(call("/api/battlemaske/invite", { body: { room: created.room, invite: created.inviteCode } }));
+    expect(guest.seat).toBe(1);
+    const refused = await call(`/api/games/invite/${created.inviteCode}`, { method: "POST", token: x.token });
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject({ error: "INVITE_TAKEN" });
+    const before = await me(x.token);
+    const seat1 = await connect(created.socket);
+    seat1.send({ type: "hello", seatToken: guest.seatToken });
+    await seat1.next((m) => m.type === "welcome");
+    seat1.send({ type: "resign", clientSeq: 1 });
+    await seat1.next((m) => m.type === "ack");
+    const result = await resultOf(created.room);
+    expect(result).toMatchObject({ account0: a.id, account1: null });
+    expect(await me(x.token)).toEqual(before);
+    await seat1.close();
+  });
+
+  it("a report that names an account the Worker did not seat books nothing on it", async () => {
+    const [a, b, x] = [await newAccount(), await newAccount(), await newAccount()];
+    const created = await json(call("/api/games", { body: { ...ratedGame, stake: 500 }, token: a.token }));
+    expect((await call(`/api/games/invite/${created.inviteCode}`, { method: "POST", token: b.token })).status).toBe(200);
+    // A forged report (a leaked secret): X at seat 1, a bigger stake, X loses.
+    const forged = report({ room: created.room, accounts: [a.id, x.id], stake: 1000, result: { winner: 0, draw: false, reason: "rules" } });
+    const outcome = await json(postResult(forged));
+    expect(outcome.outcome).toMatchObject({ counted: false, taler: 0, ratings: [] });
+    expect(await me(x.token)).toMatchObject({ points: 0, elo: 1500, taler: 1000, records: [] });
+    expect(await me(b.token)).toMatchObject({ points: 0, elo: 1500, taler: 1000 });
+  });
+});
+
+describe("2. the daily seed stays in the room during its day", () => {
+  it("the player's own archive of today's attempt holds neither the seed nor Stark's hand nor the cards set aside", async () => {
+    const player = await newAccount();
+    const started = await json(call("/api/daily/attempts", { body: { role: "conte" }, token: player.token }));
+    const socket = await connect(started.socket);
+    socket.send({ type: "hello", seatToken: started.seatToken });
+    const welcome = await socket.next((m) => m.type === "welcome");
+    const ownHand: string[] = welcome.view.game.hand;
+    socket.send({ type: "resign", clientSeq: 1 });
+    await socket.next((m) => m.type === "ack");
+    expect(await resultOf(started.room)).not.toBeNull();
+    const archive = await call(`/api/games/${started.room}`, { token: player.token });
+    expect(archive.status).toBe(200);
+    expect(archive.headers.get("cache-control")).toBe("private, no-store");
+    const text = await archive.text();
+    const seed = await hmac(env.DAILY_SECRET, berlinDate(Date.now()));
+    expect(text).not.toContain(seed);
+    const body = JSON.parse(text) as { log: Array<{ event: Record<string, unknown> }> };
+    const dealt = body.log.find((e) => e.event.type === "roundDealt")!.event;
+    expect(dealt).not.toHaveProperty("hands");
+    expect(dealt).not.toHaveProperty("aside");
+    expect(dealt.hand).toEqual(ownHand);
+    expect(body.log[0]!.event).not.toHaveProperty("seed");
+    // The stored archive itself is whole: it is published once the day is over.
+    const stored = await env.DB.prepare("SELECT log FROM results WHERE room = ?").bind(started.room).first<{ log: string }>();
+    expect(stored!.log).toContain(seed);
+    await socket.close();
+  });
+
+  it("an attempt that ends after its day is over goes on no board", async () => {
+    const player = await newAccount();
+    const date = "2001-03-01";
+    const room = roomId();
+    await env.DB.prepare("INSERT INTO daily_attempts (room, account_id, date, role, attempt, created_at) VALUES (?, ?, ?, 'conte', 1, ?)").bind(room, player.id, date, Date.parse("2001-03-01T22:50:00Z")).run();
+    // 00:10 in Berlin on the next day: the seed of 2001-03-01 was public by then.
+    const finishedAt = Date.parse("2001-03-01T23:10:00Z");
+    const r = await json(postResult(report({ room, kind: "daily", rated: false, level: "stark", accounts: [player.id, null], result: { winner: 0, draw: false, reason: "rules" }, startedAt: finishedAt - 1_200_000, finishedAt })));
+    expect(r.outcome.daily).toMatchObject({ date, late: true });
+    for (const board of ["first", "best"]) expect((await json(call(`/api/daily/${date}/leaderboard?role=conte&board=${board}`))).entries).toEqual([]);
+  });
+});
+
+describe("3. help on the main daily board is marked", () => {
+  it("a first attempt with help is on board=first marked helped, and not on board=best", async () => {
+    const player = await newAccount(`Hilfe${crypto.randomUUID().slice(0, 6)}`);
+    const date = "2001-04-01";
+    const room = roomId();
+    const finishedAt = Date.parse("2001-04-01T12:00:00Z");
+    await env.DB.prepare("INSERT INTO daily_attempts (room, account_id, date, role, attempt, created_at) VALUES (?, ?, ?, 'conte', 1, ?)").bind(room, player.id, date, finishedAt - 60_000).run();
+    await postResult(report({ room, kind: "daily", rated: false, level: "stark", accounts: [player.id, null], helped: [true, false], result: { winner: 0, draw: false, reason: "rules" }, finishedAt }));
+    const first = await json(call(`/api/daily/${date}/leaderboard?role=conte&board=first`, { token: player.token }));
+    expect(first.entries).toHaveLength(1);
+    expect(first.entries[0]).toMatchObject({ name: player.name, helped: true });
+    expect(first.me).toMatchObject({ helped: true });
+    expect((await json(call(`/api/daily/${date}/leaderboard?role=conte&board=best`))).entries).toEqual([]);
+  });
+});
+
+describe("4. nothing grows without bound because of what a stranger sends", () => {
+  it("a request for a room the Worker never created is answered 404 and creates no room", async () => {
+    const name = roomId();
+    for (const party of ["battlemaske-room", "goldwaage-room"]) {
+      const r = await exports.default.fetch(`${origin}/parties/${party}/${name}`, { headers: { Upgrade: "websocket" } });
+      expect(r.status).toBe(404);
+      expect(await r.json()).toMatchObject({ error: "NO_SUCH_ROOM" });
+      expect((await exports.default.fetch(`${origin}/parties/${party}/${name}`)).status).toBe(404);
+    }
+    // Inspecting the object now brings it to life, but nothing was ever written into it.
+    const written = await runInDurableObject(env.BattlemaskeRoom.getByName(name), (_r, s) => ({
+      tables: s.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'").one().n,
+      meta: [...s.storage.kv.list()].length,
+    }));
+    expect(written).toEqual({ tables: 0, meta: 0 });
+    // A Battlemaske room's name under the Goldwaage class is no room either.
+    const real = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    expect((await exports.default.fetch(`${origin}/parties/goldwaage-room/${real.room}`, { headers: { Upgrade: "websocket" } })).status).toBe(404);
+  });
+
+  it("refused commands keep only a bounded window per seat, and a duplicate within it gets the same answer", async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const s = await connect(g.socket);
+    s.send({ type: "hello", seatToken: g.seatToken });
+    const w = await s.next((m) => m.type === "welcome");
+    const n = 80;
+    for (let i = 1; i <= n; i++) s.send({ type: "command", clientSeq: i, baseVersion: w.version, command: { type: "play", card: "XX" } });
+    const last = await s.next((m) => m.type === "error" && m.clientSeq === n);
+    expect(last.code).not.toBe("RATE_LIMITED");
+    const kept = await runInDurableObject(env.BattlemaskeRoom.getByName(g.room), (room, st) => ({
+      rows: st.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM refusals").one().n,
+      outcomes: st.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outcomes").one().n,
+      memory: (room as unknown as { store: { refusalsKept(seat: number): number } }).store.refusalsKept(0),
+    }));
+    expect(kept).toEqual({ rows: REFUSALS_KEPT, outcomes: 0, memory: REFUSALS_KEPT });
+    s.send({ type: "command", clientSeq: n, baseVersion: w.version, command: { type: "play", card: "XX" } });
+    expect(await s.next((m) => m.type === "error" && m.clientSeq === n)).toEqual(last);
+    await s.close();
+  });
+
+  it("a socket that floods gets a typed RATE_LIMITED for every message over its budget, and the room changes nothing", async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const s = await connect(g.socket);
+    const sent = 400;
+    for (let i = 0; i < sent; i++) s.send({ type: "hello" });
+    await s.count(sent);
+    const limited = s.all.filter((m) => m.type === "error" && m.code === "RATE_LIMITED").length;
+    const welcomed = s.all.filter((m) => m.type === "welcome").length;
+    expect(welcomed + limited).toBe(sent);
+    expect(limited).toBeGreaterThan(200);
+    expect(welcomed).toBeGreaterThanOrEqual(100);
+    await s.close();
+  });
+});
+
+describe("5. a Goldwaage table waiting for invited friends", () => {
+  it("welcomes its creator and a spectator with a view that says who is missing; commands are refused as GAME_NOT_STARTED", async () => {
+    const t = await json(call("/api/goldwaage/table", { body: { players: 3, level: "normal", friends: 2 } }));
+    const creator = await connect(t.socket);
+    creator.send({ type: "hello", seatToken: t.seatToken });
+    const w = await creator.next((m) => m.type === "welcome" || m.type === "error");
+    expect(w.type).toBe("welcome");
+    expect(w.view.waitingFor).toEqual([1, 2]);
+    expect(w.view.game).toMatchObject({ players: 3, phase: "setup", hand: [], handSizes: [0, 0, 0] });
+    const spectator = await connect(t.socket);
+    spectator.send({ type: "hello" });
+    expect((await spectator.next((m) => m.type === "welcome")).view.waitingFor).toEqual([1, 2]);
+    creator.send({ type: "command", clientSeq: 1, baseVersion: 0, command: { type: "show", cards: [] } });
+    expect(await creator.next((m) => m.type === "error")).toMatchObject({ clientSeq: 1, code: "GAME_NOT_STARTED" });
+    // One friend arrives: still one missing, shown to everyone at the table.
+    expect((await call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[0] } })).status).toBe(200);
+    creator.send({ type: "hello", seatToken: t.seatToken });
+    expect((await creator.next((m) => m.type === "welcome")).view.waitingFor).toEqual([2]);
+    await creator.close();
+    await spectator.close();
+  });
+});
+
+describe("6. room names are checked at the edge", () => {
+  it("a name over 1,024 characters or with other characters is a 404 in JSON, never a 500 with internal text", async () => {
+    for (const name of ["a".repeat(1100), "a".repeat(16) + "%00", "..%2F..%2Fetc", "ümlautümlautümla"]) {
+      const r = await exports.default.fetch(`${origin}/parties/battlemaske-room/${name}`, { headers: { Upgrade: "websocket" } });
+      expect(r.status, name.slice(0, 20)).toBe(404);
+      const text = await r.text();
+      expect(text).not.toMatch(/ctx\.id|Error:|at .*\(/);
+      expect(JSON.parse(text)).toMatchObject({ error: "NO_SUCH_ROOM" });
+    }
+    expect((await exports.default.fetch(`${origin}/parties/no-such-room/${roomId()}`)).status).toBe(404);
+  });
+});
+
+describe("7. socket details", () => {
+  it("counts the 16 KB message limit in UTF-8 bytes and refuses binary frames that are not UTF-8", async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const s = await connect(g.socket);
+    // 6,000 three-byte characters: 18,000 bytes in 6,000 UTF-16 units.
+    s.send(JSON.stringify({ type: "hello", seatToken: "€".repeat(6000) }));
+    expect((await s.next((m) => m.type === "error")).code).toBe("TOO_LARGE");
+    s.send(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]));
+    expect((await s.next((m) => m.type === "error")).code).toBe("BAD_MESSAGE");
+    s.send(new TextEncoder().encode(JSON.stringify({ type: "hello", seatToken: g.seatToken })));
+    expect((await s.next((m) => m.type === "welcome" || m.type === "error")).type).toBe("welcome");
+    await s.close();
+  });
+
+  it("sends the events a command caused before its ack", async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "maske", level: "leicht" } }));
+    const s = await connect(g.socket);
+    s.send({ type: "hello", seatToken: g.seatToken });
+    const w = await s.next((m) => m.type === "welcome");
+    const hand: string[] = w.view.game.hand;
+    s.send({ type: "command", clientSeq: 1, baseVersion: w.version, command: { type: "exchange", cards: [...hand].sort((a, b) => Number(b.startsWith("E")) - Number(a.startsWith("E"))).slice(0, w.view.game.pickCount) } });
+    const ack = await s.next((m) => m.type === "ack" || m.type === "error");
+    expect(ack.type).toBe("ack");
+    const i = s.all.indexOf(ack);
+    const before = s.all.slice(0, i);
+    expect(before.filter((m) => m.type === "event").map((m) => m.version)).toContain(ack.version);
+    expect(before.at(-1)).toMatchObject({ type: "state" });
+    expect(before.at(-1)!.version).toBeGreaterThanOrEqual(ack.version);
+    await s.close();
+  });
+
+  it("a command before the game is dealt is GAME_NOT_STARTED, not GAME_OVER", async () => {
+    const created = await json(call("/api/battlemaske/online", { body: { role: "conte" } }));
+    const s = await connect(created.socket);
+    s.send({ type: "hello", seatToken: created.seatToken });
+    expect((await s.next((m) => m.type === "welcome")).view.waitingFor).toEqual([1]);
+    s.send({ type: "resign", clientSeq: 1 });
+    expect(await s.next((m) => m.type === "error")).toMatchObject({ clientSeq: 1, code: "GAME_NOT_STARTED" });
+    await s.close();
+  });
+});
+
+describe("8. reports only for rooms the Worker created", () => {
+  it("a report with the right secret for a room the Worker never created is refused (404) and records nothing", async () => {
+    const [a, b] = [await newAccount(), await newAccount()];
+    const body = report({ accounts: [a.id, b.id], stake: 500, result: { winner: 0, draw: false, reason: "rules" } });
+    const r = await postResult(body, env.ROOM_SECRET, { register: false });
+    expect(r.status).toBe(404);
+    expect(await json(r)).toMatchObject({ error: "UNKNOWN_ROOM" });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM results WHERE room = ?").bind(body.room).first("n")).toBe(0);
+    expect(await me(b.token)).toMatchObject({ points: 0, taler: 1000 });
+  });
+
+  it("kind, rating and stake come from the Worker's record, not from the report", async () => {
+    const [a, b] = [await newAccount(), await newAccount()];
+    const created = await json(call("/api/games", { body: { ...ratedGame, kind: "friendly" }, token: a.token }));
+    await call(`/api/games/invite/${created.inviteCode}`, { method: "POST", token: b.token });
+    const r = await json(postResult(report({ room: created.room, rated: true, stake: 900, accounts: [a.id, b.id], result: { winner: 0, draw: false, reason: "rules" } })));
+    expect(r.outcome).toMatchObject({ counted: false, taler: 0 });
+    expect(await me(b.token)).toMatchObject({ points: 0, elo: 1500, taler: 1000 });
+  });
+});

@@ -1,0 +1,48 @@
+// Room sockets for the workers tests: a socket that queues every message, so a test can wait for the next one
+// matching a predicate, and keeps all of them in arrival order (`all`) for tests about order and leaks.
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { origin } from "./api-helpers";
+
+export type Msg = { type: string; [k: string]: any };
+
+export async function connect(path: string) {
+  const response = await exports.default.fetch(`${origin}${path}`, { headers: { Upgrade: "websocket" } });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const inbox: Msg[] = [];
+  const all: Msg[] = [];
+  const raw: string[] = [];
+  const waiters: Array<() => void> = [];
+  socket.addEventListener("message", (e) => {
+    raw.push(String(e.data));
+    const m = JSON.parse(String(e.data)) as Msg;
+    inbox.push(m);
+    all.push(m);
+    for (const w of waiters.splice(0)) w();
+  });
+  socket.accept();
+  return {
+    socket,
+    all,
+    raw,
+    send: (m: unknown) => socket.send(typeof m === "string" || m instanceof ArrayBuffer || ArrayBuffer.isView(m) ? (m as string) : JSON.stringify(m)),
+    /** The next message matching `pred`; messages before it are dropped from the queue (they stay in `all`). */
+    async next(pred: (m: Msg) => boolean = () => true): Promise<Msg> {
+      for (;;) {
+        const i = inbox.findIndex(pred);
+        if (i >= 0) return inbox.splice(0, i + 1).at(-1)!;
+        await new Promise<void>((r) => waiters.push(r));
+      }
+    },
+    /** Waits until `n` messages have arrived in all. */
+    async count(n: number): Promise<void> {
+      while (all.length < n) await new Promise<void>((r) => waiters.push(r));
+    },
+    async close() {
+      const closed = new Promise<void>((r) => socket.addEventListener("close", () => r(), { once: true }));
+      socket.close(1000, "done");
+      await closed;
+    },
+  };
+}
