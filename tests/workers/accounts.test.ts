@@ -1,6 +1,7 @@
 // Guest accounts: tokens stored only as hashes, 401 without a valid token, unique display names, recovery codes.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { nameSkeleton } from "../../worker/names";
 import { call, json, newAccount, uniqueName } from "./api-helpers";
 
 describe("guest accounts", () => {
@@ -66,6 +67,66 @@ describe("display names", () => {
     const zoe = uniqueName("Zoe\u0308");
     expect(await json(call("/api/me/name", { method: "PUT", body: { name: zoe }, token: a.token }))).toMatchObject({ name: zoe.normalize("NFC") });
     expect((await call("/api/me/name", { method: "PUT", body: { name: zoe.normalize("NFC") }, token: b.token })).status).toBe(409);
+  });
+});
+
+describe("look-alike names", () => {
+  const rename = (token: string, name: string) => call("/api/me/name", { method: "PUT", body: { name }, token });
+
+  it("stores the NFKC form: full-width letters are the plain ones, so „Ａｄｍｉｎ“ is the reserved Admin", async () => {
+    const a = await newAccount();
+    const wide = uniqueName("Ｗｉｄｅ"); // full-width W i d e
+    expect(await json(rename(a.token, wide))).toMatchObject({ name: wide.normalize("NFKC") });
+    expect(wide.normalize("NFKC")).toMatch(/^Wide/);
+    const reserved = await rename(a.token, "Ａｄｍｉｎ");
+    expect(reserved.status).toBe(400);
+    expect(await json(reserved)).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
+  });
+
+  it("refuses a name that reads like another account's (Cyrillic or Greek letters, digits for letters, separators) with 409", async () => {
+    const a = await newAccount();
+    const b = await newAccount();
+    const base = `Zorro${String(Math.floor(Math.random() * 9000) + 1000)}`; // "Zorro5044"
+    expect((await rename(a.token, base)).status).toBe(200);
+    const lookAlikes = [
+      base.replace("o", "\u043e"), // Cyrillic о
+      base.replace("Z", "Ζ"), // Greek capital Zeta
+      `${base.slice(0, 5)}_${base.slice(5)}`, // Zorro_5044
+      base.replace("o", "0"), // Z0rro
+      `${base.slice(0, 5)}.${base.slice(5)}`.toUpperCase(),
+      base.normalize("NFKC").replace("Zorro", "Ｚｏｒｒｏ"),
+    ];
+    for (const name of lookAlikes) {
+      const r = await rename(b.token, name);
+      expect(r.status, name).toBe(409);
+      expect(await json(r)).toMatchObject({ error: "NAME_TAKEN" });
+    }
+    expect(await json(call("/api/me", { token: b.token }))).toMatchObject({ name: null });
+    // The owner may still write their own name in another case or with a separator.
+    expect(await json(rename(a.token, base.toUpperCase()))).toMatchObject({ name: base.toUpperCase() });
+    expect(await json(rename(a.token, `${base.slice(0, 5)}-${base.slice(5)}`))).toMatchObject({ name: `${base.slice(0, 5)}-${base.slice(5)}` });
+    // Other names that merely share letters stay free.
+    expect((await rename(b.token, `${base}x`)).status).toBe(200);
+  });
+
+  it("refuses a name that reads like a reserved word: „Сomputer“ with a Cyrillic С, „Ｃomputer“, „C0mputer“, „Moderat0r“", async () => {
+    const a = await newAccount();
+    for (const name of ["\u0421omputer", "Ｃomputer", "C0mputer", "COMPUTER", "Com_puter", "Moderat0r", "Supp0rt", "Spiel-Leiter", "Battlemaske", "Goldwaage", "Conte", "Maske", "null", "Undefined", "Adrnin"]) {
+      const r = await rename(a.token, name);
+      expect(r.status, name).toBe(400);
+      expect(await json(r), name).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
+    }
+    expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: null });
+  });
+
+  it("nameSkeleton maps look-alikes to one Latin form", () => {
+    expect(nameSkeleton("Zоrro5044")).toBe(nameSkeleton("Zorro_5044"));
+    expect(nameSkeleton("Ｃomputer")).toBe("computer");
+    expect(nameSkeleton("\u0421\u043em\u0440uter")).toBe("computer"); // Cyrillic С, о, р
+    expect(nameSkeleton("ΑΒΕΚΜΟΡΤΧ")).toBe(nameSkeleton("ABEKMOPTX"));
+    expect(nameSkeleton("Il1i")).toBe("llll");
+    expect(nameSkeleton("Modern")).toBe("modem");
+    expect(nameSkeleton("Jürgen")).not.toBe(nameSkeleton("Jurgen"));
   });
 });
 

@@ -1,7 +1,7 @@
 // The caller's own account: profile with points, Elo, Taler and "Bilanz", the display name, the Taler ledger, "Meine Partien".
 import { Hono } from "hono";
 import * as v from "valibot";
-import { DisplayName, nameKey } from "../names";
+import { DisplayName, nameKey, nameSkeleton } from "../names";
 import { requireAccount, type AccountEnv } from "./auth";
 import { vJson, vQuery } from "./validate";
 
@@ -33,11 +33,11 @@ export const me = new Hono<AccountEnv>()
     const records = (rec!.results as Array<{ game: string; level: string; role: string; helped: number; wins: number; losses: number; draws: number }>).map((r) => ({ ...r, helped: r.helped === 1 }));
     return c.json({ id: a.id, name: a.name, points: a.points, elo: Math.round(a.elo), ratedGames: a.rated_games, taler: a.taler, records });
   })
-  /** Chooses or changes the display name; names are unique regardless of case. */
+  /** Chooses or changes the display name; names are unique regardless of case and of look-alike letters (name_skeleton). */
   .put("/name", vJson(NameBody), async (c) => {
     const { name } = c.req.valid("json");
     try {
-      await c.env.DB.prepare("UPDATE accounts SET name = ?, name_key = ? WHERE id = ?").bind(name, nameKey(name), c.var.account).run();
+      await c.env.DB.prepare("UPDATE accounts SET name = ?, name_key = ?, name_skeleton = ? WHERE id = ?").bind(name, nameKey(name), nameSkeleton(name), c.var.account).run();
     } catch (e) {
       if (String(e).includes("UNIQUE")) return c.json({ error: "NAME_TAKEN" as const, message: `The name "${name}" is taken.` }, 409);
       throw e;
