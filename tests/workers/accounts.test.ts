@@ -2,7 +2,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { nameSkeleton } from "../../worker/names";
-import { call, json, newAccount, uniqueName } from "./api-helpers";
+import app from "../../worker/index";
+import { call, json, newAccount, origin, uniqueName } from "./api-helpers";
 
 describe("guest accounts", () => {
   it("POST /api/accounts hands out an id, a bearer token and a recovery code, and stores only hashes", async () => {
@@ -162,7 +163,41 @@ describe("account creation is rate-limited per client address", () => {
     expect(guess.status).toBe(429);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts").first<{ n: number }>())!.n).toBe(before + 10);
     expect((await call("/api/accounts", from("198.51.100.4"))).status).toBe(201);
-    // The machine itself (wrangler dev and its tests) is not counted.
+    // The test harness sets RATE_LIMIT_LOOPBACK=off (vitest.config.ts): only then is the machine itself not counted.
+    expect(env.RATE_LIMIT_LOOPBACK).toBe("off");
     for (let i = 0; i < 12; i++) expect((await call("/api/accounts", from("127.0.0.1"))).status).toBe(201);
+  });
+});
+
+describe("without RATE_LIMIT_LOOPBACK the limit is strict (npm start, production)", () => {
+  // The same Worker with the harness's exemption removed from its environment.
+  const strictEnv = { ...env, RATE_LIMIT_LOOPBACK: undefined };
+  const strict = (path: string, headers: Record<string, string> = {}) => app.request(`${origin}${path}`, { method: "POST", headers }, strictEnv);
+  const accountCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts").first<{ n: number }>())!.n;
+
+  /** Miniflare's limiter counts per calendar minute: start the 11 requests well inside one. */
+  async function freshMinute() {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await new Promise((r) => setTimeout(r, left + 100));
+  }
+
+  it("requests without CF-Connecting-IP share one budget: the 11th within a minute gets 429 and creates no account", { timeout: 30_000 }, async () => {
+    await freshMinute();
+    const before = await accountCount();
+    for (let i = 0; i < 10; i++) expect((await strict("/api/accounts")).status, `request ${i + 1}`).toBe(201);
+    const refused = await strict("/api/accounts");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await json(refused)).toMatchObject({ error: "RATE_LIMITED" });
+    expect(await accountCount()).toBe(before + 10);
+  });
+
+  it("loopback addresses are counted like any other address", { timeout: 30_000 }, async () => {
+    await freshMinute();
+    const before = await accountCount();
+    for (let i = 0; i < 10; i++) expect((await strict("/api/accounts", { "cf-connecting-ip": "127.0.0.1" })).status).toBe(201);
+    expect((await strict("/api/accounts", { "cf-connecting-ip": "127.0.0.1" })).status).toBe(429);
+    expect((await strict("/api/accounts", { "cf-connecting-ip": "::1" })).status).toBe(201);
+    expect(await accountCount()).toBe(before + 11);
   });
 });
