@@ -149,6 +149,70 @@ describe("recovery code", () => {
   });
 });
 
+describe("tokens expire when unused for 180 days", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const sessionOf = async (account: string) => (await env.DB.prepare("SELECT last_used_at FROM sessions WHERE account_id = ?").bind(account).first<{ last_used_at: number }>())!;
+  const setLastUsed = (account: string, t: number) => env.DB.prepare("UPDATE sessions SET last_used_at = ? WHERE account_id = ?").bind(t, account).run();
+
+  it("a token unused for more than 180 days answers 401 and changes nothing", async () => {
+    const a = await newAccount();
+    await setLastUsed(a.id, Date.now() - 181 * DAY);
+    const r = await call("/api/me", { token: a.token });
+    expect(r.status).toBe(401);
+    expect(await json(r)).toMatchObject({ error: "UNAUTHORIZED" });
+    const name = uniqueName("Old");
+    expect((await call("/api/me/name", { method: "PUT", body: { name }, token: a.token })).status).toBe(401);
+    expect(await env.DB.prepare("SELECT name FROM accounts WHERE id = ?").bind(a.id).first("name")).toBeNull();
+    // The recovery code still brings the account back, with a new token.
+    const back = await json<{ token: string }>(call("/api/accounts/recover", { body: { recoveryCode: a.recoveryCode } }));
+    expect((await call("/api/me", { token: back.token })).status).toBe(200);
+  });
+
+  it("a token used within 180 days works and its last use is refreshed at most once a day", async () => {
+    const a = await newAccount();
+    const old = Date.now() - 179 * DAY;
+    await setLastUsed(a.id, old);
+    expect((await call("/api/me", { token: a.token })).status).toBe(200);
+    const touched = (await sessionOf(a.id)).last_used_at;
+    expect(touched).toBeGreaterThan(Date.now() - 60_000);
+    // Used again an hour "later": no new write.
+    const recent = Date.now() - 60 * 60 * 1000;
+    await setLastUsed(a.id, recent);
+    expect((await call("/api/me", { token: a.token })).status).toBe(200);
+    expect((await sessionOf(a.id)).last_used_at).toBe(recent);
+  });
+
+  it("new tokens start with last_used_at set", async () => {
+    const a = await newAccount();
+    expect((await sessionOf(a.id)).last_used_at).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe("sign out other devices: POST /api/me/sessions/revoke", () => {
+  it("kills every token of the account, including the calling one, and hands this device a fresh one", async () => {
+    const a = await newAccount();
+    const other = await json<{ token: string }>(call("/api/accounts/recover", { body: { recoveryCode: a.recoveryCode } }));
+    const bystander = await newAccount();
+    const r = await call("/api/me/sessions/revoke", { method: "POST", token: a.token });
+    expect(r.status).toBe(200);
+    const { token } = await json<{ token: string }>(r);
+    expect(token).not.toBe(a.token);
+    expect(token).not.toBe(other.token);
+    expect((await call("/api/me", { token: a.token })).status).toBe(401);
+    expect((await call("/api/me", { token: other.token })).status).toBe(401);
+    expect(await json(call("/api/me", { token }))).toMatchObject({ id: a.id });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE account_id = ?").bind(a.id).first("n")).toBe(1);
+    // Another account is untouched.
+    expect((await call("/api/me", { token: bystander.token })).status).toBe(200);
+    // The old token cannot revoke again.
+    expect((await call("/api/me/sessions/revoke", { method: "POST", token: other.token })).status).toBe(401);
+  });
+
+  it("needs a bearer token", async () => {
+    expect((await call("/api/me/sessions/revoke", { method: "POST" })).status).toBe(401);
+  });
+});
+
 describe("account creation is rate-limited per client address", () => {
   it("the 11th account or recovery attempt within a minute from one address gets 429 and creates nothing; another address is unaffected", async () => {
     const from = (ip: string) => ({ method: "POST", headers: { "cf-connecting-ip": ip } });

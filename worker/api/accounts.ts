@@ -6,6 +6,7 @@ import * as v from "valibot";
 import { hashToken, newToken } from "../../party/tokens";
 import { RecoveryCode, newRecoveryCode } from "../names";
 import { START_TALER } from "../taler";
+import { newSession } from "./auth";
 import { vJson } from "./validate";
 
 const Recover = v.strictObject({ recoveryCode: RecoveryCode });
@@ -33,12 +34,12 @@ export const accounts = new Hono<{ Bindings: Cloudflare.Env }>()
   .use(limited)
   .post("/", async (c) => {
     const id = newToken().slice(0, 16);
-    const token = newToken();
     const recoveryCode = newRecoveryCode();
     const now = Date.now();
+    const { token, insert } = await newSession(c.env.DB, id, now);
     await c.env.DB.batch([
       c.env.DB.prepare("INSERT INTO accounts (id, recovery_hash, taler, created_at) VALUES (?, ?, ?, ?)").bind(id, await hashToken(recoveryCode.replace(/-/g, "")), START_TALER, now),
-      c.env.DB.prepare("INSERT INTO sessions (token_hash, account_id, created_at) VALUES (?, ?, ?)").bind(await hashToken(token), id, now),
+      insert,
       c.env.DB.prepare("INSERT INTO ledger (account_id, delta, reason, room, created_at) VALUES (?, ?, 'start', NULL, ?)").bind(id, START_TALER, now),
     ]);
     return c.json({ id, token, recoveryCode }, 201);
@@ -48,7 +49,7 @@ export const accounts = new Hono<{ Bindings: Cloudflare.Env }>()
     const { recoveryCode } = c.req.valid("json");
     const row = await c.env.DB.prepare("SELECT id FROM accounts WHERE recovery_hash = ?").bind(await hashToken(recoveryCode)).first<{ id: string }>();
     if (!row) return c.json({ error: "BAD_RECOVERY_CODE" as const, message: "No account has this recovery code." }, 401);
-    const token = newToken();
-    await c.env.DB.prepare("INSERT INTO sessions (token_hash, account_id, created_at) VALUES (?, ?, ?)").bind(await hashToken(token), row.id, Date.now()).run();
+    const { token, insert } = await newSession(c.env.DB, row.id);
+    await insert.run();
     return c.json({ id: row.id, token }, 200);
   });

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { DisplayName, nameKey, nameSkeleton } from "../names";
-import { requireAccount, type AccountEnv } from "./auth";
+import { newSession, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vQuery } from "./validate";
 
 const NameBody = v.strictObject({ name: DisplayName });
@@ -43,6 +43,12 @@ export const me = new Hono<AccountEnv>()
       throw e;
     }
     return c.json({ id: c.var.account, name }, 200);
+  })
+  /** "Sign out other devices": every token of the account dies (this one too); this device gets a fresh one. */
+  .post("/sessions/revoke", async (c) => {
+    const { token, insert } = await newSession(c.env.DB, c.var.account);
+    await c.env.DB.batch([c.env.DB.prepare("DELETE FROM sessions WHERE account_id = ?").bind(c.var.account), insert]);
+    return c.json({ token }, 200);
   })
   .get("/ledger", vQuery(Page), async (c) => {
     const { limit } = c.req.valid("query");
