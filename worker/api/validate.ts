@@ -24,17 +24,17 @@ const JSON_TYPE = /^application\/json\s*(;.*)?$/i;
 
 /**
  * A JSON body. Hono's validator reads a body with another content type as {} (and a strict schema then reports
- * missing fields); a body that does not say it is JSON is refused with 415 instead, before anything reads it.
+ * missing fields); a body that does not say it is JSON is refused with 415 instead.
  */
-export function vJson<S extends v.GenericSchema>(schema: S) {
-  const parse = vTarget("json", "body")(schema);
-  const checked: typeof parse = async (c, next) => {
+export const vJson = <S extends v.GenericSchema>(schema: S) =>
+  validator("json", (value, c) => {
     if (!JSON_TYPE.test(c.req.header("content-type")?.trim() ?? "")) {
       return c.json({ error: "UNSUPPORTED_MEDIA_TYPE" as const, message: "content-type must be application/json" }, 415);
     }
-    return parse(c, next);
-  };
-  return checked;
-}
+    const parsed = v.safeParse(schema, value);
+    if (!parsed.success) return badRequest(c, "body", parsed.issues);
+    return parsed.output as v.InferOutput<S>;
+  });
+
 export const vParam = vTarget("param", "path");
 export const vQuery = vTarget("query", "query");
