@@ -32,7 +32,13 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./worker/migrations", import.meta.url))) } },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./worker/migrations", import.meta.url))),
+                // The tests create hundreds of accounts without CF-Connecting-IP; tests/workers/accounts.test.ts proves the strict default.
+                RATE_LIMIT_LOOPBACK: "off",
+              },
+            },
           })),
         ],
         test: {

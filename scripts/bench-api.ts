@@ -58,8 +58,9 @@ async function startSite(): Promise<{ url: string; direct: string | null; stop()
   mkdirSync(join(state, "assets"));
   copyFileSync(join(root, ".dev.vars"), join(state, ".dev.vars"));
   migrateLocalD1(join(state, "persist"), { quiet: true });
+  // RATE_LIMIT_LOOPBACK=off: the bench creates --accounts accounts from this machine, more than the limit's 10 a minute.
   // --log-level warn: at "info" Miniflare POSTs a log line for every request from workerd to wrangler's Node process.
-  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(state, "persist"), "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), "--log-level", "warn"], {
+  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(state, "persist"), "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), "--log-level", "warn", "--var", "RATE_LIMIT_LOOPBACK:off"], {
     cwd: state,
     detached: true,
     stdio: "ignore",

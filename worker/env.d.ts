@@ -20,6 +20,12 @@ declare global {
       DAILY_SECRET: string;
       /** Account creation and recovery per client address (wrangler.toml [[ratelimits]]). */
       ACCOUNT_LIMIT: RateLimit;
+      /**
+       * Optional: "off" exempts account creation and recovery without CF-Connecting-IP or from a loopback address from
+       * ACCOUNT_LIMIT. Only for the test harnesses that create many accounts (vitest.config.ts, scripts/lib/site.ts);
+       * never in wrangler.toml or .dev.vars, so `npm start` and production stay strict.
+       */
+      RATE_LIMIT_LOOPBACK?: string;
       /** Optional: the site's public origin for CORS (e.g. https://spielcenter.example); default: the request's own origin. */
       SITE_ORIGIN?: string;
     }

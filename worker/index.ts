@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
@@ -26,6 +27,8 @@ const api = new Hono<{ Bindings: Cloudflare.Env }>()
       maxAge: 600,
     }),
   )
+  // No API body is anywhere near 64 KiB; a bigger one is refused before anything reads or parses it (chunked ones too).
+  .use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: "TOO_LARGE" as const, message: "body: larger than 64 KB" }, 413) }))
   .route("/health", health)
   .route("/accounts", accounts)
   .route("/me", me)

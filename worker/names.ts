@@ -5,21 +5,65 @@ export const NAME_MIN = 3;
 export const NAME_MAX = 20;
 /** Letters and digits of any script, with single spaces, dots, hyphens and underscores between them. */
 const NAME_PATTERN = /^[\p{L}\p{N}]+(?:[ ._-][\p{L}\p{N}]+)*$/u;
-/** Names that would pass for the computer or the site. */
-const RESERVED = new Set(["computer", "leicht", "mittel", "stark", "spielcenter", "admin", "system", "gast", "guest"]);
+/** Names that would pass for the computer, the site, its staff, its games and roles, or a program's placeholder. */
+const RESERVED = [
+  "computer", "leicht", "mittel", "stark", "spielcenter", "admin", "administrator", "system", "gast", "guest",
+  "moderator", "mod", "support", "team", "staff", "spielleiter", "schiedsrichter", "official", "offiziell",
+  "battlemaske", "zwiegespalten", "goldwaage", "tagesmaskerade", "conte", "maske", "profi", "bot", "root",
+  "null", "undefined", "anonymous", "anonym", "niemand", "nobody",
+];
+
+/**
+ * NFKC rather than NFC: compatibility forms (full-width "Ａｄｍｉｎ", ligatures, superscripts) become the plain
+ * letters they display as, so the name that is validated, stored and shown is the one people read.
+ */
+const normalizeName = (s: string) => s.normalize("NFKC").trim();
 
 export const DisplayName = v.pipe(
   v.string("name must be a string"),
-  v.transform((s) => s.normalize("NFC").trim()),
+  v.transform(normalizeName),
   v.check((s) => [...s].length >= NAME_MIN && [...s].length <= NAME_MAX, `name must be ${NAME_MIN} to ${NAME_MAX} characters long`),
   v.check((s) => NAME_PATTERN.test(s), "name may contain letters, digits and single spaces, dots, hyphens or underscores between them"),
-  v.check((s) => !RESERVED.has(nameKey(s)), "this name is reserved"),
+  v.check((s) => !RESERVED_SKELETONS.has(nameSkeleton(s)), "this name is reserved"),
 );
 
 /** Uniqueness key: names differing only in case are the same name. */
 export function nameKey(name: string): string {
-  return name.normalize("NFC").toLowerCase();
+  return name.normalize("NFKC").toLowerCase();
 }
+
+/**
+ * Letters of other scripts that look like Latin ones (after lower-casing, plus the capitals whose small letter looks
+ * different, such as Greek Η and Cyrillic Н, both read as H). Not Unicode's whole confusables table: the common ones.
+ */
+const CONFUSABLES: Record<string, string> = {
+  // Cyrillic
+  а: "a", в: "b", е: "e", ё: "e", к: "k", м: "m", н: "h", о: "o", р: "p", с: "c", т: "t", у: "y", х: "x", і: "i",
+  ї: "i", ј: "j", ѕ: "s", ԁ: "d", ԛ: "q", ԝ: "w", ӏ: "l", Ӏ: "l", һ: "h", ү: "y", ҫ: "c", ө: "o", Н: "h",
+  // Greek (capital Mu, Eta, Zeta and Nu look like M, H, Z and N; their small letters do not)
+  α: "a", β: "b", γ: "y", ε: "e", ι: "i", κ: "k", μ: "u", ν: "v", ο: "o", ρ: "p", σ: "o", ς: "c", τ: "t", υ: "u",
+  χ: "x", ω: "w", ϲ: "c", ϳ: "j", η: "n", Μ: "m", Η: "h", Ζ: "z", Ν: "n",
+  // Latin letters that pass for others
+  ı: "i", ȷ: "j", ɡ: "g", ɑ: "a", ʟ: "l", ɪ: "i", ʀ: "r", ᴅ: "d", ᴇ: "e", ß: "ss", ø: "o", đ: "d", ħ: "h", ł: "l",
+};
+
+/**
+ * What a name looks like, for telling look-alikes apart: NFKC, confusable letters of other scripts mapped to Latin,
+ * lower case, the separators (space . _ -) dropped, and the usual Latin swaps (0 → o, 1 and i → l, rn → m, vv → w).
+ * Two names with the same skeleton are the same name (accounts.name_skeleton is UNIQUE).
+ */
+export function nameSkeleton(name: string): string {
+  let s = "";
+  for (const ch of name.normalize("NFKC")) s += CONFUSABLES[ch] ?? CONFUSABLES[ch.toLowerCase()] ?? ch.toLowerCase();
+  return s
+    .replace(/[ ._-]/g, "")
+    .replace(/0/g, "o")
+    .replace(/[1i]/g, "l")
+    .replace(/rn/g, "m")
+    .replace(/vv/g, "w");
+}
+
+const RESERVED_SKELETONS = new Set(RESERVED.map(nameSkeleton));
 
 // Crockford's base32 without I, L, O, U: nothing to misread when copying the code by hand.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

@@ -1,7 +1,9 @@
 // Guest accounts: tokens stored only as hashes, 401 without a valid token, unique display names, recovery codes.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, newAccount, uniqueName } from "./api-helpers";
+import { nameSkeleton } from "../../worker/names";
+import app from "../../worker/index";
+import { call, json, newAccount, origin, uniqueName } from "./api-helpers";
 
 describe("guest accounts", () => {
   it("POST /api/accounts hands out an id, a bearer token and a recovery code, and stores only hashes", async () => {
@@ -69,6 +71,66 @@ describe("display names", () => {
   });
 });
 
+describe("look-alike names", () => {
+  const rename = (token: string, name: string) => call("/api/me/name", { method: "PUT", body: { name }, token });
+
+  it("stores the NFKC form: full-width letters are the plain ones, so „Ａｄｍｉｎ“ is the reserved Admin", async () => {
+    const a = await newAccount();
+    const wide = uniqueName("Ｗｉｄｅ"); // full-width W i d e
+    expect(await json(rename(a.token, wide))).toMatchObject({ name: wide.normalize("NFKC") });
+    expect(wide.normalize("NFKC")).toMatch(/^Wide/);
+    const reserved = await rename(a.token, "Ａｄｍｉｎ");
+    expect(reserved.status).toBe(400);
+    expect(await json(reserved)).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
+  });
+
+  it("refuses a name that reads like another account's (Cyrillic or Greek letters, digits for letters, separators) with 409", async () => {
+    const a = await newAccount();
+    const b = await newAccount();
+    const base = `Zorro${String(Math.floor(Math.random() * 9000) + 1000)}`; // "Zorro5044"
+    expect((await rename(a.token, base)).status).toBe(200);
+    const lookAlikes = [
+      base.replace("o", "\u043e"), // Cyrillic о
+      base.replace("Z", "Ζ"), // Greek capital Zeta
+      `${base.slice(0, 5)}_${base.slice(5)}`, // Zorro_5044
+      base.replace("o", "0"), // Z0rro
+      `${base.slice(0, 5)}.${base.slice(5)}`.toUpperCase(),
+      base.normalize("NFKC").replace("Zorro", "Ｚｏｒｒｏ"),
+    ];
+    for (const name of lookAlikes) {
+      const r = await rename(b.token, name);
+      expect(r.status, name).toBe(409);
+      expect(await json(r)).toMatchObject({ error: "NAME_TAKEN" });
+    }
+    expect(await json(call("/api/me", { token: b.token }))).toMatchObject({ name: null });
+    // The owner may still write their own name in another case or with a separator.
+    expect(await json(rename(a.token, base.toUpperCase()))).toMatchObject({ name: base.toUpperCase() });
+    expect(await json(rename(a.token, `${base.slice(0, 5)}-${base.slice(5)}`))).toMatchObject({ name: `${base.slice(0, 5)}-${base.slice(5)}` });
+    // Other names that merely share letters stay free.
+    expect((await rename(b.token, `${base}x`)).status).toBe(200);
+  });
+
+  it("refuses a name that reads like a reserved word: „Сomputer“ with a Cyrillic С, „Ｃomputer“, „C0mputer“, „Moderat0r“", async () => {
+    const a = await newAccount();
+    for (const name of ["\u0421omputer", "Ｃomputer", "C0mputer", "COMPUTER", "Com_puter", "Moderat0r", "Supp0rt", "Spiel-Leiter", "Battlemaske", "Goldwaage", "Conte", "Maske", "null", "Undefined", "Adrnin"]) {
+      const r = await rename(a.token, name);
+      expect(r.status, name).toBe(400);
+      expect(await json(r), name).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
+    }
+    expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: null });
+  });
+
+  it("nameSkeleton maps look-alikes to one Latin form", () => {
+    expect(nameSkeleton("Zоrro5044")).toBe(nameSkeleton("Zorro_5044"));
+    expect(nameSkeleton("Ｃomputer")).toBe("computer");
+    expect(nameSkeleton("\u0421\u043em\u0440uter")).toBe("computer"); // Cyrillic С, о, р
+    expect(nameSkeleton("ΑΒΕΚΜΟΡΤΧ")).toBe(nameSkeleton("ABEKMOPTX"));
+    expect(nameSkeleton("Il1i")).toBe("llll");
+    expect(nameSkeleton("Modern")).toBe("modem");
+    expect(nameSkeleton("Jürgen")).not.toBe(nameSkeleton("Jurgen"));
+  });
+});
+
 describe("recovery code", () => {
   it("carries the account to another device; a wrong code is refused", async () => {
     const a = await newAccount();
@@ -87,6 +149,70 @@ describe("recovery code", () => {
   });
 });
 
+describe("tokens expire when unused for 180 days", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const sessionOf = async (account: string) => (await env.DB.prepare("SELECT last_used_at FROM sessions WHERE account_id = ?").bind(account).first<{ last_used_at: number }>())!;
+  const setLastUsed = (account: string, t: number) => env.DB.prepare("UPDATE sessions SET last_used_at = ? WHERE account_id = ?").bind(t, account).run();
+
+  it("a token unused for more than 180 days answers 401 and changes nothing", async () => {
+    const a = await newAccount();
+    await setLastUsed(a.id, Date.now() - 181 * DAY);
+    const r = await call("/api/me", { token: a.token });
+    expect(r.status).toBe(401);
+    expect(await json(r)).toMatchObject({ error: "UNAUTHORIZED" });
+    const name = uniqueName("Old");
+    expect((await call("/api/me/name", { method: "PUT", body: { name }, token: a.token })).status).toBe(401);
+    expect(await env.DB.prepare("SELECT name FROM accounts WHERE id = ?").bind(a.id).first("name")).toBeNull();
+    // The recovery code still brings the account back, with a new token.
+    const back = await json<{ token: string }>(call("/api/accounts/recover", { body: { recoveryCode: a.recoveryCode } }));
+    expect((await call("/api/me", { token: back.token })).status).toBe(200);
+  });
+
+  it("a token used within 180 days works and its last use is refreshed at most once a day", async () => {
+    const a = await newAccount();
+    const old = Date.now() - 179 * DAY;
+    await setLastUsed(a.id, old);
+    expect((await call("/api/me", { token: a.token })).status).toBe(200);
+    const touched = (await sessionOf(a.id)).last_used_at;
+    expect(touched).toBeGreaterThan(Date.now() - 60_000);
+    // Used again an hour "later": no new write.
+    const recent = Date.now() - 60 * 60 * 1000;
+    await setLastUsed(a.id, recent);
+    expect((await call("/api/me", { token: a.token })).status).toBe(200);
+    expect((await sessionOf(a.id)).last_used_at).toBe(recent);
+  });
+
+  it("new tokens start with last_used_at set", async () => {
+    const a = await newAccount();
+    expect((await sessionOf(a.id)).last_used_at).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe("sign out other devices: POST /api/me/sessions/revoke", () => {
+  it("kills every token of the account, including the calling one, and hands this device a fresh one", async () => {
+    const a = await newAccount();
+    const other = await json<{ token: string }>(call("/api/accounts/recover", { body: { recoveryCode: a.recoveryCode } }));
+    const bystander = await newAccount();
+    const r = await call("/api/me/sessions/revoke", { method: "POST", token: a.token });
+    expect(r.status).toBe(200);
+    const { token } = await json<{ token: string }>(r);
+    expect(token).not.toBe(a.token);
+    expect(token).not.toBe(other.token);
+    expect((await call("/api/me", { token: a.token })).status).toBe(401);
+    expect((await call("/api/me", { token: other.token })).status).toBe(401);
+    expect(await json(call("/api/me", { token }))).toMatchObject({ id: a.id });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE account_id = ?").bind(a.id).first("n")).toBe(1);
+    // Another account is untouched.
+    expect((await call("/api/me", { token: bystander.token })).status).toBe(200);
+    // The old token cannot revoke again.
+    expect((await call("/api/me/sessions/revoke", { method: "POST", token: other.token })).status).toBe(401);
+  });
+
+  it("needs a bearer token", async () => {
+    expect((await call("/api/me/sessions/revoke", { method: "POST" })).status).toBe(401);
+  });
+});
+
 describe("account creation is rate-limited per client address", () => {
   it("the 11th account or recovery attempt within a minute from one address gets 429 and creates nothing; another address is unaffected", async () => {
     const from = (ip: string) => ({ method: "POST", headers: { "cf-connecting-ip": ip } });
@@ -101,7 +227,41 @@ describe("account creation is rate-limited per client address", () => {
     expect(guess.status).toBe(429);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts").first<{ n: number }>())!.n).toBe(before + 10);
     expect((await call("/api/accounts", from("198.51.100.4"))).status).toBe(201);
-    // The machine itself (wrangler dev and its tests) is not counted.
+    // The test harness sets RATE_LIMIT_LOOPBACK=off (vitest.config.ts): only then is the machine itself not counted.
+    expect(env.RATE_LIMIT_LOOPBACK).toBe("off");
     for (let i = 0; i < 12; i++) expect((await call("/api/accounts", from("127.0.0.1"))).status).toBe(201);
+  });
+});
+
+describe("without RATE_LIMIT_LOOPBACK the limit is strict (npm start, production)", () => {
+  // The same Worker with the harness's exemption removed from its environment.
+  const strictEnv = { ...env, RATE_LIMIT_LOOPBACK: undefined };
+  const strict = (path: string, headers: Record<string, string> = {}) => app.request(`${origin}${path}`, { method: "POST", headers }, strictEnv);
+  const accountCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts").first<{ n: number }>())!.n;
+
+  /** Miniflare's limiter counts per calendar minute: start the 11 requests well inside one. */
+  async function freshMinute() {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await new Promise((r) => setTimeout(r, left + 100));
+  }
+
+  it("requests without CF-Connecting-IP share one budget: the 11th within a minute gets 429 and creates no account", { timeout: 30_000 }, async () => {
+    await freshMinute();
+    const before = await accountCount();
+    for (let i = 0; i < 10; i++) expect((await strict("/api/accounts")).status, `request ${i + 1}`).toBe(201);
+    const refused = await strict("/api/accounts");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await json(refused)).toMatchObject({ error: "RATE_LIMITED" });
+    expect(await accountCount()).toBe(before + 10);
+  });
+
+  it("loopback addresses are counted like any other address", { timeout: 30_000 }, async () => {
+    await freshMinute();
+    const before = await accountCount();
+    for (let i = 0; i < 10; i++) expect((await strict("/api/accounts", { "cf-connecting-ip": "127.0.0.1" })).status).toBe(201);
+    expect((await strict("/api/accounts", { "cf-connecting-ip": "127.0.0.1" })).status).toBe(429);
+    expect((await strict("/api/accounts", { "cf-connecting-ip": "::1" })).status).toBe(201);
+    expect(await accountCount()).toBe(before + 11);
   });
 });

@@ -1,8 +1,8 @@
 // The caller's own account: profile with points, Elo, Taler and "Bilanz", the display name, the Taler ledger, "Meine Partien".
 import { Hono } from "hono";
 import * as v from "valibot";
-import { DisplayName, nameKey } from "../names";
-import { requireAccount, type AccountEnv } from "./auth";
+import { DisplayName, nameKey, nameSkeleton } from "../names";
+import { newSession, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vQuery } from "./validate";
 
 const NameBody = v.strictObject({ name: DisplayName });
@@ -33,16 +33,22 @@ export const me = new Hono<AccountEnv>()
     const records = (rec!.results as Array<{ game: string; level: string; role: string; helped: number; wins: number; losses: number; draws: number }>).map((r) => ({ ...r, helped: r.helped === 1 }));
     return c.json({ id: a.id, name: a.name, points: a.points, elo: Math.round(a.elo), ratedGames: a.rated_games, taler: a.taler, records });
   })
-  /** Chooses or changes the display name; names are unique regardless of case. */
+  /** Chooses or changes the display name; names are unique regardless of case and of look-alike letters (name_skeleton). */
   .put("/name", vJson(NameBody), async (c) => {
     const { name } = c.req.valid("json");
     try {
-      await c.env.DB.prepare("UPDATE accounts SET name = ?, name_key = ? WHERE id = ?").bind(name, nameKey(name), c.var.account).run();
+      await c.env.DB.prepare("UPDATE accounts SET name = ?, name_key = ?, name_skeleton = ? WHERE id = ?").bind(name, nameKey(name), nameSkeleton(name), c.var.account).run();
     } catch (e) {
       if (String(e).includes("UNIQUE")) return c.json({ error: "NAME_TAKEN" as const, message: `The name "${name}" is taken.` }, 409);
       throw e;
     }
     return c.json({ id: c.var.account, name }, 200);
+  })
+  /** "Sign out other devices": every token of the account dies (this one too); this device gets a fresh one. */
+  .post("/sessions/revoke", async (c) => {
+    const { token, insert } = await newSession(c.env.DB, c.var.account);
+    await c.env.DB.batch([c.env.DB.prepare("DELETE FROM sessions WHERE account_id = ?").bind(c.var.account), insert]);
+    return c.json({ token }, 200);
   })
   .get("/ledger", vQuery(Page), async (c) => {
     const { limit } = c.req.valid("query");

@@ -1,5 +1,5 @@
 // valibot validators for every kind of input (JSON body, path parameters, query) that answer bad input with a typed
-// 400 {error: "BAD_REQUEST", message: "<where>: <what>"} instead of Hono's default text.
+// 400 {error: "BAD_REQUEST", message: "<where>: <what>"} instead of Hono's default text (and a body that is not JSON with 415).
 import type { Context, ValidationTargets } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
@@ -19,6 +19,22 @@ function vTarget<T extends keyof ValidationTargets>(target: T, where: string) {
     });
 }
 
-export const vJson = vTarget("json", "body");
+/** application/json, with parameters (`; charset=utf-8`) and in any case. */
+const JSON_TYPE = /^application\/json\s*(;.*)?$/i;
+
+/**
+ * A JSON body. Hono's validator reads a body with another content type as {} (and a strict schema then reports
+ * missing fields); a body that does not say it is JSON is refused with 415 instead.
+ */
+export const vJson = <S extends v.GenericSchema>(schema: S) =>
+  validator("json", (value, c) => {
+    if (!JSON_TYPE.test(c.req.header("content-type")?.trim() ?? "")) {
+      return c.json({ error: "UNSUPPORTED_MEDIA_TYPE" as const, message: "content-type must be application/json" }, 415);
+    }
+    const parsed = v.safeParse(schema, value);
+    if (!parsed.success) return badRequest(c, "body", parsed.issues);
+    return parsed.output as v.InferOutput<S>;
+  });
+
 export const vParam = vTarget("param", "path");
 export const vQuery = vTarget("query", "query");

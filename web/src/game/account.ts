@@ -42,3 +42,15 @@ export function replaceAccount(a: Account): void {
     // storage blocked: nothing to keep
   }
 }
+
+/**
+ * "Sign out other devices": the server drops every token of the account, this browser's too, and answers with a
+ * fresh one for this browser, which replaces the old one here.
+ */
+export async function signOutOtherDevices(): Promise<void> {
+  const a = await ensureAccount();
+  const res = await fetch("/api/me/sessions/revoke", { method: "POST", headers: authHeaders(a) });
+  if (res.status !== 200) throw new Error(`POST /api/me/sessions/revoke: ${res.status}`);
+  const { token } = (await res.json()) as { token: string };
+  replaceAccount({ ...a, token });
+}

@@ -1,6 +1,6 @@
 // "Konto" (name, recovery code, carrying the account to this device) and "Bilanz" (points, Elo, Taler, records, games).
 import { createResource, createSignal, For, Show } from "solid-js";
-import { authHeaders, ensureAccount, replaceAccount, storedAccount } from "../game/account";
+import { authHeaders, ensureAccount, replaceAccount, signOutOtherDevices, storedAccount } from "../game/account";
 import { lang } from "../i18n";
 import { Link } from "../router";
 
@@ -62,6 +62,16 @@ export function AccountPage() {
   const [code, setCode] = createSignal("");
   const [recoverMsg, setRecoverMsg] = createSignal<string | null>(null);
   const [showCode, setShowCode] = createSignal(false);
+  const [signOutMsg, setSignOutMsg] = createSignal<string | null>(null);
+
+  async function signOutOthers() {
+    try {
+      await signOutOtherDevices();
+      setSignOutMsg(tr("Alle anderen Geräte sind abgemeldet; dieses bleibt angemeldet.", "All other devices are signed out; this one stays signed in."));
+    } catch {
+      setSignOutMsg(tr("Das hat nicht geklappt. Bitte später noch einmal.", "That did not work. Please try again later."));
+    }
+  }
 
   async function saveName(e: SubmitEvent) {
     e.preventDefault();
@@ -90,7 +100,11 @@ export function AccountPage() {
       <h1>{tr("Dein Konto", "Your account")}</h1>
       <p class="lead">{tr("Ohne Passwort: Dein Konto lebt in diesem Browser. Mit dem Wiederherstellungscode holst du es auf ein anderes Gerät.", "No password: your account lives in this browser. The recovery code carries it to another device.")}</p>
       <Show when={me.error}>
-        <p role="alert" class="error">{tr("Das Konto ließ sich nicht laden.", "The account could not be loaded.")}</p>
+        <p role="alert" class="error">
+          {String(me.error) === "Error: 401"
+            ? tr("Dieses Gerät ist abgemeldet. Mit dem Wiederherstellungscode holst du dein Konto hierher zurück.", "This device is signed out. The recovery code brings your account back here.")
+            : tr("Das Konto ließ sich nicht laden.", "The account could not be loaded.")}
+        </p>
       </Show>
       <Show when={me()}>
         {(m) => (
@@ -109,6 +123,20 @@ export function AccountPage() {
                   </span>
                 </Show>
               </form>
+            </section>
+            <section aria-labelledby="devices-title">
+              <h2 id="devices-title">{tr("Geräte", "Devices")}</h2>
+              <p class="small">{tr("Verloren oder verliehen? Meldet jedes andere Gerät ab, auf dem dein Konto ist; dieses bleibt angemeldet.", "Lost or lent a device? Signs out every other device your account is on; this one stays signed in.")}</p>
+              <p>
+                <button type="button" class="button" onClick={() => void signOutOthers()} data-testid="signout-others">
+                  {tr("Auf anderen Geräten abmelden", "Sign out other devices")}
+                </button>{" "}
+                <Show when={signOutMsg()}>
+                  <span role="status" data-testid="signout-others-status">
+                    {signOutMsg()}
+                  </span>
+                </Show>
+              </p>
             </section>
             <section aria-labelledby="stand-title">
               <h2 id="stand-title">{tr("Stand", "Standing")}</h2>
