@@ -139,7 +139,8 @@ describe("2. the daily seed stays in the room during its day", () => {
 
 describe("3. help on the main daily board is marked", () => {
   it("a first attempt with help is on board=first marked helped, and not on board=best", async () => {
-    const player = await newAccount(`Hilfe${crypto.randomUUID().slice(0, 6)}`);
+    const name = `Hilfe${crypto.randomUUID().slice(0, 6)}`;
+    const player = await newAccount(name);
     const date = "2001-04-01";
     const room = roomId();
     const finishedAt = Date.parse("2001-04-01T12:00:00Z");
@@ -147,7 +148,7 @@ describe("3. help on the main daily board is marked", () => {
     await postResult(report({ room, kind: "daily", rated: false, level: "stark", accounts: [player.id, null], helped: [true, false], result: { winner: 0, draw: false, reason: "rules" }, finishedAt }));
     const first = await json(call(`/api/daily/${date}/leaderboard?role=conte&board=first`, { token: player.token }));
     expect(first.entries).toHaveLength(1);
-    expect(first.entries[0]).toMatchObject({ name: player.name, helped: true });
+    expect(first.entries[0]).toMatchObject({ name, helped: true });
     expect(first.me).toMatchObject({ helped: true });
     expect((await json(call(`/api/daily/${date}/leaderboard?role=conte&board=best`))).entries).toEqual([]);
   });
