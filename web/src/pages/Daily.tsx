@@ -22,6 +22,8 @@ interface Entry {
   reached: boolean;
   rounds: number;
   mirror: number;
+  /** Played with "Rat" or "Karte zurück": only the main board holds such attempts, marked. */
+  helped?: boolean;
 }
 interface Board {
   entries: Entry[];
@@ -147,7 +149,15 @@ export function Daily() {
                 <tr classList={{ mine: entries()?.me?.rank === e.rank && entries()?.me?.name === e.name }}>
                   <td>{e.rank}</td>
                   <td>{e.name ?? tr("Gast", "Guest")}</td>
-                  <td data-testid="board-score">{scoreText(e, boardRole())}</td>
+                  <td data-testid="board-score">
+                    {scoreText(e, boardRole())}
+                    <Show when={e.helped}>
+                      {" "}
+                      <span class="helped-mark" data-testid="board-helped" title={tr("mit „Rat“ oder „Karte zurück“ gespielt", "played with a hint or a take-back")}>
+                        {tr("mit Hilfe", "with help")}
+                      </span>
+                    </Show>
+                  </td>
                 </tr>
               )}
             </For>
@@ -157,6 +167,10 @@ export function Daily() {
           {(m) => (
             <p data-testid="my-rank">
               {tr("Dein Platz", "Your place")}: <strong>{m().rank}</strong> · {scoreText(m(), boardRole())}
+              <Show when={m().helped}>
+                {" · "}
+                <span class="helped-mark" data-testid="my-rank-helped">{tr("mit Hilfe", "with help")}</span>
+              </Show>
             </p>
           )}
         </Show>

@@ -1,6 +1,7 @@
 // Playing with a friend: create a table, share the invite link; the friend opens it and the game starts.
 import { createSignal, onMount, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
+import { authHeaders, ensureAccount } from "../game/account";
 import { loadSession, saveSession } from "../game/room";
 import { lang } from "../i18n";
 import { Link, navigate } from "../router";
@@ -29,7 +30,9 @@ export function Friend() {
     const c = clock();
     const body = { role: role(), rated: rated(), clock: c === "none" ? null : { minutes: Number(c.split("+")[0]), increment: Number(c.split("+")[1]) }, ruleset: ruleset(), variant: variant() };
     try {
-      const r = await fetch("/api/battlemaske/online", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      // With the account: a rated game is between two accounts, and the result counts for both ("Bilanz").
+      const account = await ensureAccount();
+      const r = await fetch("/api/battlemaske/online", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify(body) });
       if (r.status !== 201) throw new Error(String(r.status));
       const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; invite: string };
       saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online", invite: b.invite, rated: rated() });
@@ -94,8 +97,14 @@ export function Invite(props: { room: string }) {
     if (loadSession(props.room)) return navigate(`/partie/${props.room}`);
     const invite = location.hash.slice(1);
     try {
-      const r = await fetch("/api/battlemaske/invite", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ room: props.room, invite }) });
-      if (r.status === 409) throw new Error(tr("Diese Einladung wurde schon angenommen.", "This invite has already been used."));
+      const account = await ensureAccount();
+      const r = await fetch("/api/battlemaske/invite", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ room: props.room, invite }) });
+      if (r.status === 409) {
+        const { error: code } = (await r.json().catch(() => ({}))) as { error?: string };
+        if (code === "OWN_INVITE") throw new Error(tr("Das ist deine eigene Einladung – schick den Link deinem Mitspieler.", "This is your own invite – send the link to the other player."));
+        if (code === "STAKE_TOO_HIGH") throw new Error(tr("Du hast nicht genug Taler für den Einsatz dieser Partie.", "You do not have enough Taler for this game's stake."));
+        throw new Error(tr("Diese Einladung wurde schon angenommen.", "This invite has already been used."));
+      }
       if (!r.ok) throw new Error(tr(`Die Einladung gilt nicht (${r.status}).`, `The invite is not valid (${r.status}).`));
       const b = (await r.json()) as { room: string; seat: Seat; seatToken: string };
       saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online" });

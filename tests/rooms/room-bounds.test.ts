@@ -1,0 +1,70 @@
+// What one player may make a room store: take-backs and hints are bounded, so the log cannot be grown without limit
+// by repeating them (issue 13, point 4).
+import { describe, expect, it } from "vitest";
+import { randomCommand, type Command, type Seat } from "../../shared/battlemaske/index.js";
+import { rng } from "../../shared/rng.js";
+import { BattlemaskeRoomCore, type Advise, type ChooseCommand, type LoggedEvent, type RoomConfig } from "../../party/core/battlemaske-core.js";
+import { TAKEBACKS_PER_SEAT } from "../../party/core/room-core.js";
+import { MemoryLogStore } from "../../party/core/log.js";
+
+const randomBot: ChooseCommand = (state, seat, _level, seed) => randomCommand(state, seat as Seat, rng(seed)) as Command;
+const advise: Advise = () => ({ cards: [], suit: null, reason: { de: "Spiel irgendwas.", en: "Play anything." }, winChance: 0.5 });
+
+const cfg: RoomConfig = {
+  kind: "computer",
+  options: { ruleset: "battlemaske", variant: "single" },
+  seed: "bounds",
+  rated: false,
+  clock: null,
+  seats: [{ type: "human", tokenHash: "h0" }, { type: "computer", level: "leicht" }],
+};
+
+function table() {
+  const store = new MemoryLogStore<LoggedEvent>();
+  const core = new BattlemaskeRoomCore("t", store, cfg, randomBot, advise);
+  core.start(1000);
+  return { core, store };
+}
+
+let seq = 0;
+/** Plays seat 0's moves until it has played a card in the current round (so a take-back has a target). */
+function playACard(core: BattlemaskeRoomCore, r: () => number): void {
+  for (let i = 0; i < 20; i++) {
+    const res = core.handle(0, { type: "command", clientSeq: ++seq, baseVersion: core.version, command: randomCommand(core.state.game, 0, r) as Command }, 2000);
+    expect(res.reply[0]?.type).toBe("ack");
+    if (core.state.game.phase === "play" && core.state.effective.some((e) => e.event.type === "cardPlayed" && e.event.seat === 0)) return;
+  }
+}
+
+describe("room bounds", () => {
+  it(`a player against the computer may take back at most ${TAKEBACKS_PER_SEAT} cards per game; then TAKEBACK_LIMIT and the log stops growing`, () => {
+    const { core, store } = table();
+    const r = rng("tb");
+    playACard(core, r);
+    let accepted = 0;
+    for (let i = 0; i < TAKEBACKS_PER_SEAT + 20; i++) {
+      const res = core.handle(0, { type: "takeback", clientSeq: ++seq, action: "request" }, 3000);
+      if (res.reply[0]?.type !== "ack") {
+        expect(res.reply[0]).toMatchObject({ type: "error", code: "TAKEBACK_LIMIT" });
+        break;
+      }
+      accepted++;
+      playACard(core, r);
+    }
+    expect(accepted).toBe(TAKEBACKS_PER_SEAT);
+    const size = store.read().length;
+    for (let i = 0; i < 50; i++) core.handle(0, { type: "takeback", clientSeq: ++seq, action: "request" }, 4000);
+    expect(store.read().length).toBe(size);
+  });
+
+  it("asking for a hint again in the same position is refused (HINT_ALREADY_GIVEN) and logs nothing; a move allows a new one", () => {
+    const { core, store } = table();
+    const first = core.handle(0, { type: "hint", clientSeq: ++seq }, 2000);
+    expect(first.reply[0]?.type).toBe("ack");
+    const size = store.read().length;
+    for (let i = 0; i < 100; i++) expect(core.handle(0, { type: "hint", clientSeq: ++seq }, 2000).reply[0]).toMatchObject({ code: "HINT_ALREADY_GIVEN" });
+    expect(store.read().length).toBe(size);
+    core.handle(0, { type: "command", clientSeq: ++seq, baseVersion: core.version, command: randomCommand(core.state.game, 0, rng("h")) as Command }, 2000);
+    if (!core.over) expect(core.handle(0, { type: "hint", clientSeq: ++seq }, 2000).reply[0]?.type).toBe("ack");
+  });
+});
