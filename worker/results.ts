@@ -174,7 +174,7 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
   const at = attempt!.results[0] as { account_id: string; date: string; role: Role; attempt: number } | undefined;
   // A daily attempt counts for its day only if it ended before the day did: at midnight (Europe/Berlin) the day's seed
   // is published, and an attempt finished after that could have been played knowing every card (ADR 004).
-  if (g.kind === "daily" && at && berlinDate(r.finishedAt) === at.date && r.finishedAt <= now) {
+  if (g.kind === "daily" && at && berlinDate(r.finishedAt) === at.date) {
     const seat = r.roles[0] === at.role ? 0 : 1;
     const reached = !draw && winner === seat && reason === "rules";
     const helped = r.helped[seat] ? 1 : 0;
