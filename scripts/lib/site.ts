@@ -44,6 +44,8 @@ export interface SiteOptions {
 
 /** Spawns wrangler dev in a process group of its own and waits for /api/health; null when it did not come up in time. */
 async function launch(port: number, state: string): Promise<ChildProcess | null> {
+  // wrangler.toml's [assets] directory must exist (an unbuilt checkout has none; the API needs no built site).
+  fs.mkdirSync(join(root, "web", "dist"), { recursive: true });
   // Its own inspector port too: two sites at once would both want 9229, and the second would not start.
   const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), "--log-level", "warn"], {
     cwd: root,
