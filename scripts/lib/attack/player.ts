@@ -140,7 +140,8 @@ export class Player {
   }
 
   private send(m: Record<string, unknown>): void {
-    this.ws?.send(JSON.stringify(m));
+    // While the socket is down a command stays pending and is resent after the next welcome.
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
   }
 
   private onMessage(raw: string): void {
