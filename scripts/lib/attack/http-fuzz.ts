@@ -129,7 +129,7 @@ function requests(ctx: { token: string; inviteCode: string; roomSecret: string |
   }
   // Odd paths under /api.
   for (const p of ["/api/", "/api//games", "/api/games/", "/api/%ZZ", "/api/%00", "/api/nope", "/api/games/battlemaske/extra", `/api/${"a".repeat(9000)}`, "/api/daily/2026-01-01/leaderboard/x", "/api/me/../internal/results", "/api/accounts/%2e%2e/me", "/api/ÄÖÜ", "/api/<script>"])
-    out.push({ name: `GET ${short(p, 40)}`, method: "GET", path: p, status: [400, 404, 405] });
+    out.push({ name: `GET ${short(p, 40)}`, method: "GET", path: p, status: [400, 401, 404, 405] });
   // Room routes: names never created, too long, odd characters; and a room type that does not exist.
   for (const party of ["battlemaske-room", "goldwaage-room"]) {
     for (const name of [`never-${Math.floor(random() * 1e9)}`, "x".repeat(1025), "x".repeat(4000), "%00", "a%20b", "..", "%2e%2e%2fx", "ÄÖÜ", "<script>", "' OR 1=1"]) {
@@ -178,7 +178,8 @@ export async function httpFuzz(base: string, o: HttpFuzzOptions): Promise<Catego
     list.map((req) => async () => {
       let problem: string | null;
       try {
-        problem = judge(req, await http(base, req.method, req.path, { body: req.body, headers: req.headers ?? {}, timeoutMs: 20_000 }));
+        const body = typeof req.body === "string" ? new TextEncoder().encode(req.body) : req.body;
+        problem = judge(req, await http(base, req.method, req.path, { body, headers: req.headers ?? {}, timeoutMs: 20_000 }));
       } catch (e) {
         problem = `no answer: ${e instanceof Error ? e.message : String(e)}`;
       }
