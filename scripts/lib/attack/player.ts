@@ -184,7 +184,7 @@ export class Player {
         }
         break;
       case "error":
-        if (this.pending?.clientSeq === m.clientSeq) {
+        if (this.pending !== null && this.pending.clientSeq === m.clientSeq) {
           (this.pending.kind === "command" ? this.commandErrors : this.helpErrors).push(m);
           this.pending = null;
         } else {
