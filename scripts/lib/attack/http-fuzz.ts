@@ -171,7 +171,8 @@ export async function httpFuzz(base: string, o: HttpFuzzOptions): Promise<Catego
   const firstAttempt = await mustPost<{ attempt: number }>(base, "/api/daily/attempts", { role: "conte" }, token, 201);
   const invite = await mustPost<{ inviteCode: string }>(base, "/api/games", { kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte" }, token, 201);
   const all = requests({ token, inviteCode: invite.inviteCode, roomSecret: devVar("ROOM_SECRET") }, random);
-  const list = Array.from({ length: o.requests }, (_, i) => all[i % all.length]!);
+  // Fewer requests than kinds (the CI size): spread them evenly over the kinds, so every route is still attacked.
+  const list = Array.from({ length: o.requests }, (_, i) => all[o.requests < all.length ? Math.floor((i * all.length) / o.requests) : i % all.length]!);
   let done = 0;
   await pool(
     o.concurrency ?? 6,
