@@ -1,7 +1,7 @@
 // Starts the real site (wrangler dev, workerd) on a free port with its own throw-away storage, for end-to-end tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateLocalD1 } from "../migrate-d1.mjs";
@@ -22,16 +22,30 @@ export async function freePort(): Promise<number> {
 
 export interface Site {
   url: string;
-  /** wrangler dev's process group (wrangler, its proxy's workerd and the Worker's workerd). */
-  pgid: number;
+  /** wrangler dev's process group (wrangler, its proxy's workerd and the Worker's workerd); a new one after restart(). */
+  readonly pgid: number;
+  /** The public port and the --persist-to directory: a restart reuses both, so rooms, alarms and D1 survive it. */
+  readonly port: number;
+  readonly state: string;
   stop(): Promise<void>;
+  /**
+   * Kills the whole process group hard (SIGKILL: no shutdown handlers, like a crash or a lost machine) and starts
+   * wrangler dev again on the same port with the same state; resolves once /api/health answers again.
+   */
+  restart(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
-  const port = await freePort();
-  const state = fs.mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
-  // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
-  migrateLocalD1(state, { quiet: true });
+export interface SiteOptions {
+  /** A --persist-to directory to reuse (already migrated); default: a fresh temporary one. */
+  state?: string;
+  /** The public port; default: a free one. */
+  port?: number;
+}
+
+/** Spawns wrangler dev in a process group of its own and waits for /api/health; null when it did not come up in time. */
+async function launch(port: number, state: string): Promise<ChildProcess | null> {
+  // wrangler.toml's [assets] directory must exist (an unbuilt checkout has none; the API needs no built site).
+  fs.mkdirSync(join(root, "web", "dist"), { recursive: true });
   // Its own inspector port too: two sites at once would both want 9229, and the second would not start.
   // RATE_LIMIT_LOOPBACK=off: the e2e tests create many accounts from this machine (npm start stays strict).
   const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), "--log-level", "warn", "--var", "RATE_LIMIT_LOOPBACK:off"], {
@@ -41,25 +55,69 @@ export async function startSite(): Promise<Site> {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") },
   });
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  };
   for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
     try {
       const r = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (r.ok) return { url, pgid: child.pid!, stop };
+      if (r.ok) return child;
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  await stop();
-  throw new Error("wrangler dev did not come up in 90 s");
+  signalGroup(child, "SIGTERM");
+  return null;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** True while something still accepts connections on the port (a killed workerd may take a moment to let go of it). */
+async function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect({ host: "127.0.0.1", port });
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
+  });
+}
+
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
+  const port = options.port ?? (await freePort());
+  const state = options.state ?? fs.mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
+  // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
+  if (!options.state) migrateLocalD1(state, { quiet: true });
+  let child = await launch(port, state);
+  if (!child) throw new Error("wrangler dev did not come up in 90 s");
+  const stop = async () => {
+    signalGroup(child!, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+  };
+  const restart = async () => {
+    const old = child!;
+    const exited = new Promise<void>((r) => (old.exitCode !== null || old.signalCode !== null ? r() : old.once("exit", () => r())));
+    signalGroup(old, "SIGKILL");
+    await exited;
+    // The group's workerd processes die with it, but the kernel may still show their listening socket for a moment.
+    for (let i = 0; i < 100 && (await portInUse(port)); i++) await new Promise((r) => setTimeout(r, 100));
+    const next = await launch(port, state);
+    if (!next) throw new Error(`wrangler dev did not come up again on port ${port} in 90 s`);
+    child = next;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get pgid() {
+      return child!.pid!;
+    },
+    port,
+    state,
+    stop,
+    restart,
+  };
 }
 
 /**

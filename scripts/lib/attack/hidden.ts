@@ -1,0 +1,268 @@
+// Category 1, the hidden-information scan: whole games watched by a spectator, every message each socket received
+// checked against the full log for the seed, the aside cards and cards of another seat's hand that viewer may not know.
+import { createHmac } from "node:crypto";
+import { dealFor, type Deal, type Options } from "../../../shared/battlemaske/index.js";
+import { check, devVar, http, mustPost, newAccount, newResult, pool, rng, sha256Hex, short, sleep, type CategoryResult } from "./common.js";
+import { Player, type PlayerSummary, type Received } from "./player.js";
+
+type Kind = "computer" | "friend" | "daily";
+type Viewer = number | "spectator";
+interface Entry {
+  readonly version: number;
+  readonly event: { readonly type: string; readonly [k: string]: any };
+}
+
+export interface HiddenOptions {
+  readonly games: number;
+  /** Games played at once. */
+  readonly concurrency?: number;
+  readonly seed?: number;
+  readonly log?: (line: string) => void;
+}
+
+/** The kinds and rule sets in turn: computer, friend, daily; Battlemaske, then Zwiegespalten (the daily game has one rule set). */
+export function plan(i: number): { kind: Kind; ruleset: "battlemaske" | "zwiegespalten"; role: "conte" | "maske" } {
+  const kind = (["computer", "friend", "daily"] as const)[i % 3]!;
+  const ruleset = kind === "daily" || Math.floor(i / 3) % 2 === 0 ? "battlemaske" : "zwiegespalten";
+  return { kind, ruleset, role: Math.floor(i / 2) % 2 === 0 ? "conte" : "maske" };
+}
+
+/**
+ * What `viewer` may not know at each version: the aside cards and the cards dealt to the other seats (a spectator: all
+ * hands), minus what it has learnt in this round — its own picks, both sides of a completed exchange or greed swap (a
+ * seat sees what it gave and what it got), and every card played. A take-back returns cards to a hand, but a card once
+ * seen stays known; a take-back never reaches back into an earlier round (docs/protocol.md), so knowledge is per deal.
+ */
+export function secretsByVersion(entries: readonly Entry[], viewer: Viewer): (version: number) => ReadonlySet<string> {
+  const out: Array<Set<string>> = [new Set()];
+  let hidden = new Set<string>();
+  let known = new Set<string>();
+  for (const { version, event: e } of entries) {
+    switch (e.type) {
+      case "roundDealt": {
+        const hands = e.hands as string[][];
+        hidden = new Set([...(e.aside as string[]), ...hands.flatMap((h, s) => (s === viewer ? [] : h))]);
+        known = new Set(viewer === "spectator" ? [] : hands[viewer] ?? []);
+        break;
+      }
+      case "exchangeSubmitted":
+      case "swapSubmitted":
+        if (e.seat === viewer) for (const c of e.cards as string[]) known.add(c);
+        break;
+      case "exchangeCompleted":
+      case "swapCompleted":
+        if (viewer !== "spectator") for (const side of e.cards as string[][]) for (const c of side) known.add(c);
+        break;
+      case "cardPlayed":
+        known.add(e.card);
+        break;
+    }
+    const secret = new Set([...hidden].filter((c) => !known.has(c)));
+    // Versions missing from the list (a daily seat's view of Stark's secret pick) keep what was secret before them.
+    while (out.length < version) out.push(out[out.length - 1]!);
+    out[version] = secret;
+  }
+  return (version) => out[Math.max(0, Math.min(version, out.length - 1))]!;
+}
+
+/** The first version at which the game is over (after it, the full log is public anyway); Infinity while it runs. */
+export function overVersion(entries: readonly Entry[], options: Options): number {
+  for (const { version, event: e } of entries) {
+    if (e.type === "matchEnded" || e.type === "resigned" || e.type === "timeout") return version;
+    if (e.type === "gameEnded" && (options.variant === "single" || e.game === 2)) return version;
+  }
+  return Infinity;
+}
+
+/** Card ids found as whole strings (values or keys) anywhere in a message, with their paths. */
+function cardsIn(value: unknown, secret: ReadonlySet<string>, path = "$", out: string[] = []): string[] {
+  if (typeof value === "string") {
+    if (secret.has(value)) out.push(`${path}=${value}`);
+  } else if (Array.isArray(value)) {
+    value.forEach((x, i) => cardsIn(x, secret, `${path}[${i}]`, out));
+  } else if (value && typeof value === "object") {
+    for (const [k, x] of Object.entries(value)) {
+      if (secret.has(k)) out.push(`${path} key ${k}`);
+      cardsIn(x, secret, `${path}.${k}`, out);
+    }
+  }
+  return out;
+}
+
+/** True when some run of 64 hex digits in `text` hashes to the commitment (i.e. the day's seed is in it). */
+function containsCommittedSeed(text: string, commitment: string): boolean {
+  for (const m of text.matchAll(/[0-9a-f]{64}/gi)) {
+    for (let i = 0; i + 64 <= m[0].length; i++) if (sha256Hex(m[0].slice(i, i + 64).toLowerCase()) === commitment) return true;
+  }
+  return false;
+}
+
+/** The day's seed as the Worker derives it, from the local DAILY_SECRET wrangler dev reads (.dev.vars). */
+function localDailySeed(date: string): string | null {
+  const secret = devVar("DAILY_SECRET");
+  return secret ? createHmac("sha256", secret).update(date).digest("hex") : null;
+}
+
+interface Played {
+  readonly kind: Kind;
+  readonly room: string;
+  readonly options: Options;
+  readonly players: Player[];
+  readonly summaries: PlayerSummary[];
+  readonly spectator: Player;
+  /** Daily only. */
+  readonly daily?: { date: string; commitment: string; token: string };
+  /** A bearer token that may read the archive (daily: the player's). */
+  readonly token: string;
+}
+
+async function playOne(base: string, i: number, seed: number): Promise<Played> {
+  const p = plan(i);
+  const options: Options = { ruleset: p.ruleset, variant: "single" };
+  const random = rng(seed * 1000 + i);
+  const token = await newAccount(base);
+  const deadlineMs = 240_000;
+  const players: Player[] = [];
+  let spectator: Player;
+  let room: string;
+  let daily: Played["daily"];
+  if (p.kind === "friend") {
+    const created = await mustPost<{ room: string; seatToken: string; inviteCode: string }>(base, "/api/games", { kind: "friendly", clock: null, ruleset: p.ruleset, variant: "single", role: p.role }, token, 201);
+    room = created.room;
+    // Both the spectator and the creator are there before the deal: they see every version from 1 on.
+    spectator = new Player({ url: base, room, label: `g${i}/spectator`, deadlineMs });
+    players.push(new Player({ url: base, room, seatToken: created.seatToken, label: `g${i}/creator`, askTakebacks: 2, acceptTakebacks: true, random, deadlineMs }));
+    spectator.start();
+    players[0]!.start();
+    await sleep(300);
+    const friend = await newAccount(base);
+    const claimed = await mustPost<{ seatToken: string }>(base, `/api/games/invite/${created.inviteCode}`, undefined, friend, 200);
+    players.push(new Player({ url: base, room, seatToken: claimed.seatToken, label: `g${i}/friend`, askTakebacks: 1, acceptTakebacks: true, random, deadlineMs }));
+    players[1]!.start();
+  } else {
+    let seatToken: string;
+    if (p.kind === "computer") {
+      ({ room, seatToken } = await mustPost<{ room: string; seatToken: string }>(base, "/api/battlemaske/computer", { role: p.role, level: "leicht", ruleset: p.ruleset }, token, 201));
+    } else {
+      const today = (await http(base, "GET", "/api/daily")).json as { date: string; commitment: string };
+      const a = await mustPost<{ room: string; seatToken: string; date: string }>(base, "/api/daily/attempts", { role: p.role }, token, 201);
+      ({ room, seatToken } = a);
+      daily = { date: a.date, commitment: today.commitment, token };
+    }
+    spectator = new Player({ url: base, room, label: `g${i}/spectator`, deadlineMs });
+    spectator.start();
+    players.push(new Player({ url: base, room, seatToken, label: `g${i}/${p.kind}`, takebacks: 2, hints: 2, random, deadlineMs }));
+    players[0]!.start();
+  }
+  const summaries = await Promise.all(players.map((x) => x.done));
+  await spectator.done;
+  return { kind: p.kind, room, options, players, summaries, spectator, token, ...(daily ? { daily } : {}) };
+}
+
+/** GET /api/games/<room> until the room's report has arrived (it is posted when the game ends; retried by alarm). */
+async function archive(base: string, room: string, token?: string, waitMs = 45_000): Promise<{ status: number; json: any; text: string }> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const r = await http(base, "GET", `/api/games/${room}`, { token });
+    const code = (r.json as { error?: string } | undefined)?.error;
+    if (r.status !== 404 || code !== "NOT_FOUND" || Date.now() > until) return r;
+    await sleep(250);
+  }
+}
+
+/** The true log of a daily game without the server's help: the seat's own events, each deal re-dealt from the seed. */
+function dailyTruth(seat: Player, seed: string, options: Options): Entry[] {
+  const byVersion = new Map<number, Entry["event"]>();
+  for (const r of seat.received) if (r.msg?.type === "event") byVersion.set(r.msg.version, r.msg.event);
+  // The game was dealt (and Stark may have picked) before the seat's hello: newGame's two events are versions 1 and 2.
+  if (!byVersion.has(1)) byVersion.set(1, { type: "gameCreated", v: 1, options, seed });
+  if (!byVersion.has(2)) byVersion.set(2, { type: "roundDealt", v: 1, game: 1, round: 1 });
+  const entries: Entry[] = [];
+  for (const [version, e] of [...byVersion].sort((a, b) => a[0] - b[0])) {
+    if (e.type === "roundDealt") {
+      const deal: Deal = dealFor({ options, seed, deals: [] } as never, e.game, e.round);
+      entries.push({ version, event: { ...e, hands: deal.hands, aside: deal.aside } });
+    } else {
+      entries.push({ version, event: e });
+    }
+  }
+  return entries;
+}
+
+export async function hiddenInformation(base: string, o: HiddenOptions): Promise<CategoryResult> {
+  const r = newResult("hidden", "Hidden information: every message to each seat and a spectator scanned for the seed, the aside cards and unrevealed cards of other hands");
+  const t0 = Date.now();
+  const seed = o.seed ?? 1;
+  let messages = 0;
+  let takebacks = 0;
+  let hints = 0;
+  const kinds: Record<string, number> = {};
+  const played = await pool(
+    o.concurrency ?? 3,
+    Array.from({ length: o.games }, (_, i) => async () => {
+      try {
+        const g = await playOne(base, i, seed);
+        o.log?.(`hidden: game ${i + 1}/${o.games} (${g.kind}, ${g.options.ruleset}) over after ${g.spectator.version} versions`);
+        return g;
+      } catch (e) {
+        check(r, `game ${i} (${plan(i).kind}, ${plan(i).ruleset}) plays to the end`, e instanceof Error ? e.message : String(e));
+        return null;
+      }
+    }),
+  );
+  for (const g of played) {
+    if (!g) continue;
+    kinds[`${g.kind}/${g.options.ruleset}`] = (kinds[`${g.kind}/${g.options.ruleset}`] ?? 0) + 1;
+    const name = `${g.kind} game ${g.room} (${g.options.ruleset})`;
+    // The truth: the archived full log, or for today's daily game the seat's events re-dealt from the committed seed.
+    let entries: Entry[];
+    let gameSeed: string | null;
+    if (g.daily) {
+      gameSeed = localDailySeed(g.daily.date);
+      if (!check(r, `${name}: the local DAILY_SECRET yields the committed seed`, gameSeed && sha256Hex(gameSeed) === g.daily.commitment ? null : "sha256(HMAC(.dev.vars DAILY_SECRET, date)) is not GET /api/daily's commitment: cannot re-deal the daily game"))
+        continue;
+      entries = dailyTruth(g.players[0]!, gameSeed!, g.options);
+      // The archive of today's daily game: never the seed; to others not at all.
+      const own = await archive(base, g.room, g.daily.token);
+      check(r, `${name}: the player's own archive during the day holds no seed`, own.status >= 500 ? `status ${own.status}` : own.text.includes(gameSeed!) || containsCommittedSeed(own.text, g.daily.commitment) ? `GET /api/games/${g.room} (own bearer, status ${own.status}) contains the day's seed (sha256 = commitment)` : null);
+      const anon = await http(base, "GET", `/api/games/${g.room}`);
+      check(r, `${name}: the archive is not served to others during the day`, anon.status === 404 && !anon.text.includes(gameSeed!) ? null : `GET /api/games/${g.room} without a token: ${anon.status} ${short(anon.text)}`);
+    } else {
+      const a = await archive(base, g.room, g.token);
+      if (!check(r, `${name}: the finished game's archive is served`, a.status === 200 && Array.isArray(a.json?.log) ? null : `GET /api/games/${g.room}: ${a.status} ${short(a.text)}`)) continue;
+      entries = a.json.log as Entry[];
+      gameSeed = String(entries[0]?.event?.seed ?? "");
+      check(r, `${name}: the archive holds the seed and its deals`, gameSeed && entries.filter((e) => e.event.type === "roundDealt").every((e) => JSON.stringify(dealFor({ options: g.options, seed: gameSeed!, deals: [] } as never, e.event.game, e.event.round)) === JSON.stringify({ hands: e.event.hands, aside: e.event.aside })) ? null : "the archived roundDealt events are not the deals of the archived seed");
+    }
+    const n = entries.at(-1)?.version ?? 0;
+    if (!g.daily) check(r, `${name}: the log's versions are 1..n`, entries.every((e, k) => e.version === k + 1) ? null : `versions ${short(entries.map((e) => e.version).join(","), 300)}`);
+    takebacks += entries.filter((e) => e.event.type === "takeback").length;
+    hints += entries.filter((e) => e.event.type === "hintGiven").length;
+    const over = overVersion(entries, g.options);
+    const viewers: Array<{ label: string; viewer: Viewer; received: readonly Received[]; first: number }> = [
+      ...g.players.map((p) => ({ label: `seat ${p.seat}`, viewer: p.seat as Viewer, received: p.received, first: p.firstVersion ?? 0 })),
+      { label: "spectator", viewer: "spectator", received: g.spectator.received, first: g.spectator.firstVersion ?? 0 },
+    ];
+    for (const v of viewers) {
+      const secrets = secretsByVersion(entries, v.viewer);
+      const got = v.received.filter((m) => m.msg?.type === "event").map((m) => m.msg!.version as number);
+      const want = Array.from({ length: n - v.first }, (_, k) => v.first + k + 1);
+      check(r, `${name}: ${v.label} received every version once`, JSON.stringify(got) === JSON.stringify(want) ? null : `received ${short(got.join(","), 300)}, expected ${v.first + 1}..${n}`);
+      for (const m of v.received) {
+        messages++;
+        const leaks: string[] = [];
+        // The day's seed must never reach anyone during the day, not even in the last messages of the game.
+        if (g.daily && (m.raw.includes(gameSeed!) || containsCommittedSeed(m.raw, g.daily.commitment))) leaks.push("the day's seed");
+        if (m.asOf < over) {
+          if (!g.daily && gameSeed && m.raw.includes(gameSeed)) leaks.push("the seed");
+          const secret = secrets(m.asOf);
+          if (secret.size > 0 && m.msg) leaks.push(...cardsIn(m.msg, secret).map((c) => `hidden card ${c}`));
+        }
+        check(r, `${name}: message to ${v.label}`, leaks.length === 0 ? null : `at version ${m.asOf}: ${leaks.join("; ")} in ${short(m.raw, 300)}`);
+      }
+    }
+  }
+  Object.assign(r.notes, { games: played.filter(Boolean).length, ...kinds, messages, takebacks, hints });
+  r.ms = Date.now() - t0;
+  return r;
+}

@@ -1,0 +1,47 @@
+// The attack suite's CI size (npm run test:attack runs it larger): every category against the real site, and the scan's
+// own detector shown to catch a leak, so a passing scan means something.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSite, type Site } from "../../scripts/lib/site.js";
+import { runAttacks } from "../../scripts/lib/attack/run.js";
+import { secretsByVersion } from "../../scripts/lib/attack/hidden.js";
+import type { CategoryResult } from "../../scripts/lib/attack/common.js";
+
+let site: Site;
+let results: CategoryResult[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+  results = await runAttacks(site, { games: 3, messages: 150, http: 120, restarts: 1 });
+}, 85_000);
+afterAll(async () => {
+  await site?.stop();
+});
+
+describe("the attack suite (small sizes)", () => {
+  for (const name of ["hidden", "socket", "http", "restarts"]) {
+    it(`${name}: every attack answered as it must be`, () => {
+      const r = results.find((x) => x.name === name);
+      expect(r, `category ${name} ran`).toBeDefined();
+      expect(r!.tried).toBeGreaterThan(0);
+      expect(r!.failures.slice(0, 5), `${r!.tried - r!.passed} of ${r!.tried} failed`).toEqual([]);
+      expect(r!.passed).toBe(r!.tried);
+    });
+  }
+  it("the scan's knowledge model: hidden until played or exchanged, the aside always", () => {
+    const log = [
+      { version: 1, event: { type: "gameCreated", seed: "s" } },
+      { version: 2, event: { type: "roundDealt", hands: [["P1", "P2"], ["D1", "D2"]], aside: ["G1"] } },
+      { version: 3, event: { type: "exchangeSubmitted", seat: 1, cards: ["D1"] } },
+      { version: 4, event: { type: "exchangeSubmitted", seat: 0, cards: ["P1"] } },
+      { version: 5, event: { type: "exchangeCompleted", cards: [["P1"], ["D1"]] } },
+      { version: 6, event: { type: "cardPlayed", seat: 1, card: "D2" } },
+    ];
+    const seat0 = secretsByVersion(log, 0);
+    const spectator = secretsByVersion(log, "spectator");
+    expect([...seat0(4)].sort()).toEqual(["D1", "D2", "G1"]);
+    expect([...seat0(5)].sort()).toEqual(["D2", "G1"]);
+    expect([...seat0(6)]).toEqual(["G1"]);
+    expect([...spectator(5)].sort()).toEqual(["D1", "D2", "G1", "P1", "P2"]);
+    expect([...spectator(6)].sort()).toEqual(["D1", "G1", "P1", "P2"]);
+  });
+});
