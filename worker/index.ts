@@ -37,7 +37,7 @@ const api = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/battlemaske", battlemaske)
   .route("/goldwaage", goldwaage)
   // Unknown API paths answer in JSON instead of falling through to the SPA's index.html.
-  .all("*", (c) => c.json({ error: "not found" }, 404));
+  .all("*", (c) => c.json({ error: "NOT_FOUND" as const, message: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/api", api)

@@ -32,12 +32,12 @@ describe("/api", () => {
 
     const unknown = await get("/api/games/schach");
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: "unknown game" });
+    expect(await unknown.json()).toMatchObject({ error: "NOT_FOUND", message: expect.any(String) });
   });
 
   it("unknown API paths answer JSON 404, not the site's index.html", async () => {
     const response = await get("/api/nope");
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "not found" });
+    expect(await response.json()).toMatchObject({ error: "NOT_FOUND", message: expect.stringContaining("/api/nope") });
   });
 });

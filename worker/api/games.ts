@@ -78,7 +78,7 @@ export const games = new Hono<AccountEnv>()
   .get("/:id", vParam(GameParam), async (c) => {
     const { id } = c.req.valid("param");
     if ((GAME_IDS as readonly string[]).includes(id)) return c.json(gameInfo(id as GameId));
-    if (!ROOM_ID.test(id)) return c.json({ error: "unknown game" }, 404);
+    if (!ROOM_ID.test(id)) return c.json({ error: "NOT_FOUND" as const, message: "No game and no finished game with this id." }, 404);
     const row = await c.env.DB.prepare(
       `SELECT r.room, r.account0, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.report, r.log, r.started_at, r.finished_at,
               (SELECT name FROM accounts WHERE id = r.account0) AS name0, (SELECT name FROM accounts WHERE id = r.account1) AS name1

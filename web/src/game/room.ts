@@ -119,6 +119,8 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
   let playing: Promise<void> = Promise.resolve();
   let closed = false;
   let pending: Record<string, unknown> | null = null;
+  /** A resignation (or leaving) sent while another command waits for its answer: a player may always give up. */
+  let ending: Record<string, unknown> | null = null;
   let lastVersion: number | undefined;
   let current: RoomView | null = null;
 
@@ -151,6 +153,7 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
         const { version, view } = m as unknown as { version: number; view: RoomView | null };
         if (view) playing = playing.then(() => apply(version, view));
         if (pending) send(pending);
+        if (ending) send(ending);
         break;
       }
       case "event":
@@ -173,12 +176,14 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
         break;
       }
       case "ack":
+        if (ending && ending.clientSeq === m.clientSeq) ending = null;
         if (pending && pending.clientSeq === m.clientSeq) {
           pending = null;
           setBusy(false);
         }
         break;
       case "error":
+        if (m.clientSeq !== null && ending && ending.clientSeq === m.clientSeq) ending = null;
         if (m.clientSeq !== null && pending && pending.clientSeq === m.clientSeq) {
           pending = null;
           setBusy(false);
@@ -246,6 +251,17 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
     return true;
   }
 
+  /** Resign or leave: at once, even while a card waits for its answer (the room applies both, in order). */
+  function end(type: "resign" | "leave") {
+    if (!pending) return submit({ type });
+    if (ending) return false;
+    session.clientSeq += 1;
+    saveSession(session);
+    ending = { type, clientSeq: session.clientSeq };
+    if (connected()) send(ending);
+    return true;
+  }
+
   return {
     view,
     version,
@@ -258,7 +274,7 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
     command: (command: Command) => submit({ type: "command", baseVersion: version(), command }),
     takeback: (action: "request" | "accept" | "decline") => submit({ type: "takeback", action }),
     hint: () => submit({ type: "hint" }),
-    resign: () => submit({ type: "resign" }),
-    leave: () => submit({ type: "leave" }),
+    resign: () => end("resign"),
+    leave: () => end("leave"),
   };
 }
