@@ -115,6 +115,9 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
         if (seat === null) return this.send(connection, [{ type: "error", clientSeq: null, code: "BAD_SEAT_TOKEN", message: "This seat token does not belong to this table.", messageDe: "Dieses Platz-Token gehört nicht zu diesem Tisch." }]);
         viewer = seat;
       }
+      // A daily attempt shows the day's deal as it is played — the same cards for every attempt of that day — so
+      // nobody watches one; it is published with the day's seed once the day is over (ADR 004).
+      if (viewer === "spectator" && core.config.kind === "daily") return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." }]);
       connection.setState({ viewer });
       return this.send(connection, core.hello(viewer, msg.lastVersion));
     }

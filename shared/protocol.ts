@@ -61,7 +61,8 @@ export type ProtocolErrorCode =
   | "GAME_NOT_STARTED"
   | "RATE_LIMITED"
   | "TAKEBACK_LIMIT"
-  | "HINT_ALREADY_GIVEN";
+  | "HINT_ALREADY_GIVEN"
+  | "NO_SPECTATORS";
 
 export interface ErrorMessage {
   readonly type: "error";

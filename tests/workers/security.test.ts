@@ -124,6 +124,16 @@ describe("2. the daily seed stays in the room during its day", () => {
     await socket.close();
   });
 
+  it("nobody may watch a daily attempt: it shows the day's deal as it is played", async () => {
+    const player = await newAccount();
+    const started = await json(call("/api/daily/attempts", { body: { role: "maske" }, token: player.token }));
+    const watcher = await connect(started.socket);
+    watcher.send({ type: "hello" });
+    expect(await watcher.next()).toMatchObject({ type: "error", code: "NO_SPECTATORS" });
+    expect(watcher.all.filter((m) => m.type !== "error")).toEqual([]);
+    await watcher.close();
+  });
+
   it("an attempt that ends after its day is over goes on no board", async () => {
     const player = await newAccount();
     const date = "2001-03-01";

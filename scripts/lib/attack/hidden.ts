@@ -1,5 +1,6 @@
 // Category 1, the hidden-information scan: whole games watched by a spectator, every message each socket received
 // checked against the full log for the seed, the aside cards and cards of another seat's hand that viewer may not know.
+import { RawSocket } from "./raw-socket";
 import { createHmac } from "node:crypto";
 import { dealFor, type Deal, type Options } from "../../../shared/battlemaske/index.js";
 import { check, devVar, http, mustPost, newAccount, newResult, pool, rng, sha256Hex, short, sleep, type CategoryResult } from "./common.js";
@@ -109,7 +110,9 @@ interface Played {
   readonly options: Options;
   readonly players: Player[];
   readonly summaries: PlayerSummary[];
-  readonly spectator: Player;
+  /** null for a daily attempt: nobody may watch one (the room refuses spectators, checked in `spectatorRefused`). */
+  readonly spectator: Player | null;
+  readonly spectatorRefused?: string | null;
   /** Daily only. */
   readonly daily?: { date: string; commitment: string; token: string };
   /** A bearer token that may read the archive (daily: the player's). */
@@ -123,7 +126,8 @@ async function playOne(base: string, i: number, seed: number): Promise<Played> {
   const token = await newAccount(base);
   const deadlineMs = 240_000;
   const players: Player[] = [];
-  let spectator: Player;
+  let spectator: Player | null = null;
+  let spectatorRefused: string | null | undefined;
   let room: string;
   let daily: Played["daily"];
   if (p.kind === "friend") {
@@ -149,14 +153,29 @@ async function playOne(base: string, i: number, seed: number): Promise<Played> {
       ({ room, seatToken } = a);
       daily = { date: a.date, commitment: today.commitment, token };
     }
-    spectator = new Player({ url: base, room, label: `g${i}/spectator`, deadlineMs });
-    spectator.start();
+    if (p.kind === "daily") spectatorRefused = await refusesSpectator(base, room);
+    else {
+      spectator = new Player({ url: base, room, label: `g${i}/spectator`, deadlineMs });
+      spectator.start();
+    }
     players.push(new Player({ url: base, room, seatToken, label: `g${i}/${p.kind}`, takebacks: 2, hints: 2, random, deadlineMs }));
     players[0]!.start();
   }
   const summaries = await Promise.all(players.map((x) => x.done));
-  await spectator.done;
-  return { kind: p.kind, room, options, players, summaries, spectator, token, ...(daily ? { daily } : {}) };
+  if (spectator) await spectator.done;
+  return { kind: p.kind, room, options, players, summaries, spectator, spectatorRefused, token, ...(daily ? { daily } : {}) };
+}
+
+/** A daily attempt shows the day's deal as it is played: a spectator's hello must be refused (null: it was). */
+async function refusesSpectator(base: string, room: string): Promise<string | null> {
+  const s = await RawSocket.open(`${base.replace(/^http/, "ws")}/parties/battlemaske-room/${room}`);
+  if ("refused" in s) return `the socket was refused: ${s.status}`;
+  s.send(JSON.stringify({ type: "hello" }));
+  const a = await s.next(5000);
+  s.close();
+  if (a.kind !== "message") return `no answer to a spectator's hello (${a.kind})`;
+  const m = JSON.parse(a.text) as { type: string; code?: string };
+  return m.type === "error" && m.code === "NO_SPECTATORS" ? null : `a spectator's hello got ${a.text.slice(0, 200)}`;
 }
 
 /** GET /api/games/<room> until the room's report has arrived (it is posted when the game ends; retried by alarm). */
@@ -202,7 +221,7 @@ export async function hiddenInformation(base: string, o: HiddenOptions): Promise
     Array.from({ length: o.games }, (_, i) => async () => {
       try {
         const g = await playOne(base, i, seed);
-        o.log?.(`hidden: game ${i + 1}/${o.games} (${g.kind}, ${g.options.ruleset}) over after ${g.spectator.version} versions`);
+        o.log?.(`hidden: game ${i + 1}/${o.games} (${g.kind}, ${g.options.ruleset}) over after ${g.spectator?.version ?? g.players[0]!.version} versions`);
         return g;
       } catch (e) {
         check(r, `game ${i} (${plan(i).kind}, ${plan(i).ruleset}) plays to the end`, e instanceof Error ? e.message : String(e));
@@ -241,8 +260,9 @@ export async function hiddenInformation(base: string, o: HiddenOptions): Promise
     const over = overVersion(entries, g.options);
     const viewers: Array<{ label: string; viewer: Viewer; received: readonly Received[]; first: number }> = [
       ...g.players.map((p) => ({ label: `seat ${p.seat}`, viewer: p.seat as Viewer, received: p.received, first: p.firstVersion ?? 0 })),
-      { label: "spectator", viewer: "spectator", received: g.spectator.received, first: g.spectator.firstVersion ?? 0 },
+      ...(g.spectator ? [{ label: "spectator", viewer: "spectator" as Viewer, received: g.spectator.received, first: g.spectator.firstVersion ?? 0 }] : []),
     ];
+    if (g.daily) check(r, `${name}: nobody may watch a daily attempt`, g.spectatorRefused ?? "not checked");
     for (const v of viewers) {
       const secrets = secretsByVersion(entries, v.viewer);
       const got = v.received.filter((m) => m.msg?.type === "event").map((m) => m.msg!.version as number);
