@@ -47,12 +47,23 @@ export async function forcedRestarts(site: Site, o: RestartOptions): Promise<Cat
   const r = newResult("restarts", "Forced restarts: wrangler dev killed with SIGKILL mid-game and restarted on the same state; clients resume, nothing lost or doubled");
   const t0 = Date.now();
   const base = site.url;
-  const games = await setUp(base, o.thinkMs ?? 60);
-  const players = games.flatMap((g) => g.players);
+  const games: Game[] = [];
+  const players: Player[] = [];
   const ended = new Set<Player>();
-  for (const p of players) p.start().then(() => ended.add(p), () => ended.add(p));
+  // Games last a minute or two; many restarts outlast the first set, so a fresh set starts whenever fewer than two
+  // games are still running: every kill hits games in progress.
+  const topUp = async () => {
+    if (games.filter((g) => g.players.some((p) => !ended.has(p))).length >= 2) return;
+    const fresh = await setUp(base, o.thinkMs ?? 60);
+    games.push(...fresh);
+    for (const p of fresh.flatMap((g) => g.players)) {
+      players.push(p);
+      p.start().then(() => ended.add(p), () => ended.add(p));
+    }
+  };
   const downMs: number[] = [];
   for (let k = 1; k <= o.restarts; k++) {
+    await topUp();
     // Kill while every running game has just made progress (commands in flight, batches half sent).
     const mark = new Map(players.map((p) => [p, p.commands]));
     const until = Date.now() + 60_000;
