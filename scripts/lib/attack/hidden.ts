@@ -262,7 +262,7 @@ export async function hiddenInformation(base: string, o: HiddenOptions): Promise
       ...g.players.map((p) => ({ label: `seat ${p.seat}`, viewer: p.seat as Viewer, received: p.received, first: p.firstVersion ?? 0 })),
       ...(g.spectator ? [{ label: "spectator", viewer: "spectator" as Viewer, received: g.spectator.received, first: g.spectator.firstVersion ?? 0 }] : []),
     ];
-    if (g.daily) check(r, `${name}: nobody may watch a daily attempt`, g.spectatorRefused ?? "not checked");
+    if (g.daily) check(r, `${name}: nobody may watch a daily attempt`, g.spectatorRefused === undefined ? "not checked" : g.spectatorRefused);
     for (const v of viewers) {
       const secrets = secretsByVersion(entries, v.viewer);
       const got = v.received.filter((m) => m.msg?.type === "event").map((m) => m.msg!.version as number);
