@@ -12,6 +12,8 @@ import { hashToken } from "./tokens";
 export const RATE_PER_S = 50;
 export const RATE_BURST = 100;
 export const RATE_CLOSE_AFTER = 500;
+/** Connections one table takes: the seats and plenty of spectators. */
+export const MAX_SOCKETS = 64;
 
 interface ConnectionState {
   viewer: Viewer;
@@ -88,6 +90,18 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
     this.broadcastEntries(next, next.start(Date.now()));
     await this.afterChange();
     return { seat };
+  }
+
+  /** Sockets beyond MAX_SOCKETS are refused (1013): each holds memory, and the message budget is per socket. */
+  override onConnect(connection: Connection): void {
+    let n = 0;
+    for (const _ of this.getConnections()) n++;
+    if (n > MAX_SOCKETS) connection.close(1013, "this table has too many connections");
+  }
+
+  /** Plain HTTP to a room (no WebSocket upgrade): a typed answer instead of the library's text. */
+  override onRequest(): Response {
+    return Response.json({ error: "WEBSOCKET_ONLY", message: "A room speaks WebSocket only: connect with Upgrade: websocket." }, { status: 426, headers: { upgrade: "websocket" } });
   }
 
   /** Ends a game on time. Alarms fire at least once, maybe twice: the core appends a timeout only when one is really due. */

@@ -20,6 +20,8 @@ declare global {
       DAILY_SECRET: string;
       /** Account creation and recovery per client address (wrangler.toml [[ratelimits]]). */
       ACCOUNT_LIMIT: RateLimit;
+      /** New tables per client address (wrangler.toml [[ratelimits]]). */
+      TABLE_LIMIT: RateLimit;
       /**
        * Optional: "off" exempts account creation and recovery without CF-Connecting-IP or from a loopback address from
        * ACCOUNT_LIMIT. Only for the test harnesses that create many accounts (vitest.config.ts, scripts/lib/site.ts);

@@ -65,6 +65,8 @@ export interface ResultOutcome {
     readonly helped: boolean;
     /** It ended after its day was over (the seed was public by then): on no board. */
     readonly late: boolean;
+    /** It went on the main board: the day's first attempt, finished before the account started another one. */
+    readonly firstBoard: boolean;
   } | null;
 }
 
@@ -128,7 +130,7 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
   const { winner, draw, reason } = r.result;
   const early = r.cardsPlayed < RATED_MIN_CARDS && r.finishedAt - r.startedAt < RATED_MIN_MS;
   const decided = reason !== "aborted" && (draw || winner !== null);
-  const counted = rated && decided && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && (reason === "resign" || reason === "leave"));
+  const counted = rated && decided && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && reason !== "rules");
 
   const stmts: D1PreparedStatement[] = [];
   const ratings: RatingChange[] = [];
@@ -182,8 +184,15 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
     const values = [at.date, at.role, at.account_id, r.room, key.reached, key.k1, key.k2, key.finishedAt, key.score, r.rounds, r.mirror, helped] as const;
     const insert = "INSERT INTO daily_board (date, role, board, account_id, room, reached, k1, k2, finished_at, score, rounds, mirror, helped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     const [date, role, ...rest] = values;
-    // The first attempt is on the main board as it was played; one with help carries the mark "mit Hilfe" there.
-    if (at.attempt === 1) stmts.push(db.prepare(`${insert} ON CONFLICT DO NOTHING`).bind(date, role, "first", ...rest));
+    // The first attempt is on the main board as it was played; one with help carries the mark "mit Hilfe" there. But
+    // only if it ended before the account started another attempt that day: the other attempt shows the same deal
+    // (and, in the other role, Stark's hand), so a first attempt finished after it could be played knowing the cards.
+    let first = at.attempt === 1;
+    if (first) {
+      const next = await db.prepare("SELECT MIN(created_at) AS at FROM daily_attempts WHERE account_id = ? AND date = ? AND attempt > 1").bind(at.account_id, at.date).first<{ at: number | null }>();
+      first = next?.at == null || next.at > r.finishedAt;
+    }
+    if (first) stmts.push(db.prepare(`${insert} ON CONFLICT DO NOTHING`).bind(date, role, "first", ...rest));
     if (!helped) {
       stmts.push(
         db
@@ -196,9 +205,9 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
           .bind(date, role, "best", ...rest),
       );
     }
-    daily = { date: at.date, role: at.role, attempt: at.attempt, reached, helped: helped === 1, late: false };
+    daily = { date: at.date, role: at.role, attempt: at.attempt, reached, helped: helped === 1, late: false, firstBoard: first };
   } else if (g.kind === "daily" && at) {
-    daily = { date: at.date, role: at.role, attempt: at.attempt, reached: false, helped: r.helped[r.roles[0] === at.role ? 0 : 1], late: true };
+    daily = { date: at.date, role: at.role, attempt: at.attempt, reached: false, helped: r.helped[r.roles[0] === at.role ? 0 : 1], late: true, firstBoard: false };
   }
 
   const outcome: ResultOutcome = { room: r.room, counted, ratings, taler, daily };

@@ -105,6 +105,8 @@ export interface RoomStateOf<S, E> {
   readonly startedAt: number;
   /** Accepted take-backs per seat in this game (bounded: TAKEBACKS_PER_SEAT). */
   readonly takebacks: readonly number[];
+  /** Take-back requests per seat (bounded too: two seats asking and declining in turn never wait for the pause). */
+  readonly requests: readonly number[];
   /** Seats that already got "Rat" for the position as it stands (reset by every move and take-back). */
   readonly hinted: readonly boolean[];
 }
@@ -136,7 +138,7 @@ export type ChooseOf<S> = (state: S, seat: number, level: string, seed: string, 
 export type AdviseOf<S> = (state: S, seat: number, seed: string) => HintPayload | null;
 
 /**
- * Take-backs a seat may have accepted in one game. Each one appends events, so without a bound one player against the
+ * Take-backs a seat may have accepted — and, separately, asked for — in one game. Each one appends events, so without a bound one player against the
  * computer could grow the log without limit (play, take back, play, …); a whole game has about 60 cards.
  */
 export const TAKEBACKS_PER_SEAT = 100;
@@ -199,7 +201,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (r.ended) {
       if (this.rules.cooperative) return { winner: null, draw: false, reason: r.ended.how, team: "lost" };
       const early = r.cardsPlayed < RATED_MIN_CARDS && r.ended.time - r.startedAt < RATED_MIN_MS;
-      if (this.config.rated && early && r.ended.how !== "timeout") return { winner: null, draw: false, reason: "aborted" };
+      // Early timeouts too: otherwise two accounts could move a rating and a stake with a 30-second clock and no card.
+      if (this.config.rated && early) return { winner: null, draw: false, reason: "aborted" };
       return { winner: r.ended.seat === 0 ? 1 : 0, draw: false, reason: r.ended.how };
     }
     const byRules = this.rules.ruleResult(r.game);
@@ -220,6 +223,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       cardsPlayed: 0,
       startedAt: 0,
       takebacks: this.config.seats.map(() => 0),
+      requests: this.config.seats.map(() => 0),
       hinted: this.config.seats.map(() => false),
     };
     for (const e of entries) r = this.step(r, e);
@@ -252,7 +256,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     }
     switch (e.type) {
       case "takebackRequested":
-        return { ...r, version, takebackRequest: { seat: e.seat, version } };
+        return { ...r, version, takebackRequest: { seat: e.seat, version }, requests: r.requests.map((n, i) => (i === e.seat ? n + 1 : n)) };
       case "takebackDeclined":
         return { ...r, version, takebackRequest: null, lastDecline: { seat: e.seat, time: entry.time } };
       case "hintGiven":
@@ -414,7 +418,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     const others = this.config.seats.map((_, i) => i).filter((i) => i !== seat);
     const againstComputer = others.every((i) => this.config.seats[i]!.type === "computer");
     const pending = this.room.takebackRequest;
-    const limited = (s: number) => (this.room.takebacks[s] ?? 0) >= TAKEBACKS_PER_SEAT;
+    const limited = (s: number) => (this.room.takebacks[s] ?? 0) >= TAKEBACKS_PER_SEAT || (this.room.requests[s] ?? 0) >= TAKEBACKS_PER_SEAT;
     if (action === "request") {
       if (limited(seat)) return { error: refusal("TAKEBACK_LIMIT", `At most ${TAKEBACKS_PER_SEAT} take-backs per player and game.`, `Höchstens ${TAKEBACKS_PER_SEAT}-mal „Karte zurück“ pro Spieler und Partie.`) };
       const target = this.takebackTarget(seat);

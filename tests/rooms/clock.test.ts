@@ -66,8 +66,18 @@ describe("clocks", () => {
     const ended = core.onAlarm(at);
     expect(ended.map((e) => e.event)).toEqual([{ type: "timeout", v: 1, seat: 1 }]);
     expect(core.onAlarm(at + 5)).toEqual([]); // fired twice: nothing more
-    expect(core.result).toEqual({ winner: 0, draw: false, reason: "timeout" });
+    // Rated, and the flag fell before 10 cards and 3 minutes: aborted like an early resignation, so two accounts
+    // cannot move a rating and a stake with a short clock and no card played.
+    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted" });
     expect(core.nextAlarm()).toBeNull();
+  });
+  it("a rated game's timeout counts once the game is 3 minutes old", () => {
+    const core = online({ type: "fischer", initialMs: 5 * 60_000, incrementMs: 0 });
+    act(core, 0, 1_000);
+    const at = core.nextAlarm()!;
+    expect(at).toBe(5 * 60_000);
+    expect(core.onAlarm(at).map((e) => e.event)).toEqual([{ type: "timeout", v: 1, seat: 1 }]);
+    expect(core.result).toEqual({ winner: 0, draw: false, reason: "timeout" });
   });
   it("without a clock: the emergency brake ends the game after 10 minutes without acting", () => {
     const core = online({ type: "brake" });

@@ -67,4 +67,32 @@ describe("room bounds", () => {
     core.handle(0, { type: "command", clientSeq: ++seq, baseVersion: core.version, command: randomCommand(core.state.game, 0, rng("h")) as Command }, 2000);
     if (!core.over) expect(core.handle(0, { type: "hint", clientSeq: ++seq }, 2000).reply[0]?.type).toBe("ack");
   });
+
+  it("two seats asking and declining in turn (no pause applies) are bounded by the requests per seat", () => {
+    const store = new MemoryLogStore<LoggedEvent>();
+    const core = new BattlemaskeRoomCore("t", store, { ...cfg, kind: "online", seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }] }, randomBot);
+    core.start(1000);
+    const r = rng("alt");
+    // Both seats play until each has a card in the current round's play.
+    for (let i = 0; i < 40 && !(core.state.game.phase === "play" && [0, 1].every((s) => core.state.effective.some((e) => e.event.type === "cardPlayed" && e.event.seat === s))); i++) {
+      const seat = core.state.game.phase === "play" ? (core.state.game.trick.length === 0 ? core.state.game.leader : (1 - core.state.game.leader) as Seat) : (([0, 1] as const).find((s) => core.state.game.picks[s] === null) ?? 0);
+      core.handle(seat, { type: "command", clientSeq: ++seq, baseVersion: core.version, command: randomCommand(core.state.game, seat, r) as Command }, 2000);
+    }
+    let now = 3000;
+    let acks = 0;
+    for (let i = 0; i < 2 * TAKEBACKS_PER_SEAT + 10; i++) {
+      const asker = (i % 2) as Seat;
+      const res = core.handle(asker, { type: "takeback", clientSeq: ++seq, action: "request" }, (now += 10));
+      if (res.reply[0]?.type !== "ack") {
+        expect(res.reply[0]).toMatchObject({ code: "TAKEBACK_LIMIT" });
+        continue;
+      }
+      acks++;
+      expect(core.handle((1 - asker) as Seat, { type: "takeback", clientSeq: ++seq, action: "decline" }, (now += 10)).reply[0]?.type).toBe("ack");
+    }
+    expect(acks).toBe(2 * TAKEBACKS_PER_SEAT);
+    const size = store.read().length;
+    for (let i = 0; i < 20; i++) core.handle(i % 2, { type: "takeback", clientSeq: ++seq, action: "request" }, (now += 10));
+    expect(store.read().length).toBe(size);
+  });
 });

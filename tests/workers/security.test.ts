@@ -317,3 +317,64 @@ describe("8. reports only for rooms the Worker created", () => {
     expect(await me(b.token)).toMatchObject({ points: 0, elo: 1500, taler: 1000 });
   });
 });
+
+describe("found by a second attack (fresh eyes)", () => {
+  it("a first daily attempt finished after the same account started another attempt goes on no main board", async () => {
+    const player = await newAccount();
+    const date = "2001-05-01";
+    const [first, second] = [roomId(), roomId()];
+    const t = Date.parse("2001-05-01T10:00:00Z");
+    await env.DB.prepare("INSERT INTO daily_attempts (room, account_id, date, role, attempt, created_at) VALUES (?, ?, ?, 'conte', 1, ?), (?, ?, ?, 'maske', 2, ?)")
+      .bind(first, player.id, date, t, second, player.id, date, t + 60_000)
+      .run();
+    // Attempt 2 (as Maske: Stark's Conte hand) was started at t + 1 min; attempt 1 ends at t + 5 min.
+    const r = await json(postResult(report({ room: first, kind: "daily", rated: false, level: "stark", accounts: [player.id, null], result: { winner: 0, draw: false, reason: "rules" }, startedAt: t, finishedAt: t + 300_000 })));
+    expect(r.outcome.daily).toMatchObject({ attempt: 1, firstBoard: false });
+    expect((await json(call(`/api/daily/${date}/leaderboard?role=conte&board=first`))).entries).toEqual([]);
+    // Without help it still ranks on the best board, which is for repeated attempts anyway.
+    expect((await json(call(`/api/daily/${date}/leaderboard?role=conte&board=best`))).entries).toHaveLength(1);
+  });
+
+  it("a board for a day that has not come yet is a 404, not an empty board", async () => {
+    for (const date of ["9999-12-31", "2999-01-01"]) expect((await call(`/api/daily/${date}/leaderboard?role=conte`)).status).toBe(404);
+    expect((await call(`/api/daily/1999-12-31/leaderboard?role=conte`)).status).toBe(404);
+  });
+
+  it("a table takes at most 64 sockets; plain HTTP to a room is a typed 426", async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const sockets = await Promise.all(Array.from({ length: 66 }, () => connect(g.socket)));
+    const closed = await Promise.all(
+      sockets.map((s) => new Promise<number | null>((res) => {
+        s.socket.addEventListener("close", (e) => res(e.code), { once: true });
+        setTimeout(() => res(null), 1500);
+      })),
+    );
+    expect(closed.filter((c) => c === 1013)).toHaveLength(2);
+    for (const [i, s] of sockets.entries()) if (closed[i] === null) s.socket.close(1000);
+    const plain = await exports.default.fetch(`${origin}${g.socket}`);
+    expect(plain.status).toBe(426);
+    expect(await plain.json()).toMatchObject({ error: "WEBSOCKET_ONLY" });
+  });
+});
+
+describe("new tables are limited per address (npm start, production)", () => {
+  it("the 31st table within a minute from one address gets 429 and creates no room", { timeout: 30_000 }, async () => {
+    const { default: app } = await import("../../worker/index");
+    const strictEnv = { ...env, RATE_LIMIT_LOOPBACK: undefined };
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await new Promise((r) => setTimeout(r, left + 100)); // Miniflare counts per calendar minute
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    // A combination no other test creates, so the count below is this test's own.
+    const body = JSON.stringify({ players: 4, level: "profi", variants: ["ruhige-waage", "zwei-offene-karten"] });
+    const create = () => app.request(`${origin}/api/goldwaage/table`, { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip }, body }, strictEnv);
+    const count = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM games WHERE game = 'goldwaage' AND level = 'profi' AND variant = 'ruhige-waage+zwei-offene-karten'").first<{ n: number }>())!.n;
+    const before = await count();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await create()).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const refused = await create();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: "RATE_LIMITED" });
+    expect(await count()).toBe(before + 30);
+  });
+});

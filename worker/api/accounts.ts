@@ -1,34 +1,18 @@
 // Guest accounts without passwords: POST /api/accounts hands out an id, a bearer token and a recovery code;
 // only their hashes are stored. A recovery code carries the account to another device.
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { hashToken, newToken } from "../../party/tokens";
 import { RecoveryCode, newRecoveryCode } from "../names";
 import { START_TALER } from "../taler";
 import { newSession } from "./auth";
+import { perAddress } from "./limit";
 import { vJson } from "./validate";
 
 const Recover = v.strictObject({ recoveryCode: RecoveryCode });
 
-/** The machine itself: only exempt when RATE_LIMIT_LOOPBACK is "off" (the test harnesses). */
-const isLoopback = (ip: string) => ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
-
-/**
- * At most ACCOUNT_LIMIT's budget of new accounts and recovery attempts per client address and minute. Cloudflare always
- * sets CF-Connecting-IP; requests without it share one budget ("accounts:unknown") so that a missing header is no way
- * around the limit. Only RATE_LIMIT_LOOPBACK="off" (set by the test harnesses, never by `npm start`) exempts requests
- * without the header or from the machine itself.
- */
-const limited = createMiddleware<{ Bindings: Cloudflare.Env }>(async (c, next) => {
-  const ip = c.req.header("cf-connecting-ip")?.trim() || null;
-  const exempt = c.env.RATE_LIMIT_LOOPBACK === "off" && (ip === null || isLoopback(ip));
-  if (!exempt && !(await c.env.ACCOUNT_LIMIT.limit({ key: `accounts:${ip ?? "unknown"}` })).success) {
-    c.header("retry-after", "60");
-    return c.json({ error: "RATE_LIMITED" as const, message: "Too many accounts or recovery attempts from this address; try again in a minute." }, 429);
-  }
-  await next();
-});
+/** At most ACCOUNT_LIMIT's budget of new accounts and recovery attempts per client address and minute (worker/api/limit.ts). */
+const limited = perAddress((env) => env.ACCOUNT_LIMIT, "accounts", "Too many accounts or recovery attempts from this address; try again in a minute.");
 
 export const accounts = new Hono<{ Bindings: Cloudflare.Env }>()
   .use(limited)

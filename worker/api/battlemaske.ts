@@ -6,6 +6,7 @@ import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { claimSeat, INVITED, openTable, socketOf } from "../tables";
 import { accountOf } from "./auth";
+import { tableLimit } from "./limit";
 import { vJson } from "./validate";
 
 type Ctx = Context<{ Bindings: Cloudflare.Env }>;
@@ -40,7 +41,7 @@ const OnlineGame = v.strictObject({
 const Invite = v.strictObject({ room: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,32}$/)), invite: v.pipe(v.string(), v.minLength(20), v.maxLength(128)) });
 
 export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
-  .post("/online", vJson(OnlineGame), async (c) => {
+  .post("/online", tableLimit, vJson(OnlineGame), async (c) => {
     const body = c.req.valid("json");
     const account = await optionalAccount(c);
     if (account === null) return unauthorized(c);
@@ -70,7 +71,7 @@ export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
     if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
     return c.json({ room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket }, 200);
   })
-  .post("/computer", vJson(ComputerGame), async (c) => {
+  .post("/computer", tableLimit, vJson(ComputerGame), async (c) => {
     const body = c.req.valid("json");
     const account = await optionalAccount(c);
     if (account === null) return unauthorized(c);

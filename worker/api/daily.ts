@@ -6,6 +6,7 @@ import { hashToken, newToken } from "../../party/tokens";
 import { addDays, berlinDate, commitment, dailySeed, isDate } from "../daily-seed";
 import { openTable } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
+import { tableLimit } from "./limit";
 import { vJson, vParam, vQuery } from "./validate";
 
 /** The daily game's rules: Battlemaske, one game of three rounds, against Stark, no clock, unrated. */
@@ -54,6 +55,9 @@ const entry = (r: BoardRow, rank: number): BoardEntry => ({ rank, name: r.name, 
 // The isolate's own short memo in front of the edge cache: a hot board costs no D1 query and no cache lookup, and
 // concurrent misses share one query (no stampede when the memo expires under load).
 const memo = new Map<string, { until: number; entries: Promise<BoardEntry[]> }>();
+const MEMO_MAX = 256;
+/** Boards exist from this date to today; other dates are answered without a query (the site is younger). */
+export const FIRST_BOARD_DATE = "2000-01-01";
 const cacheUrl = (date: string, role: string, board: string) => `https://board.spielcenter.invalid/${date}/${role}/${board}`;
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
 
@@ -91,7 +95,10 @@ function topEntries(db: D1Database, date: string, role: string, board: string): 
   if (hit && hit.until > now) return hit.entries;
   const entries = loadTop(db, date, role, board);
   const slot = { until: now + Math.min(1000, BOARD_TTL_S * 1000), entries };
+  memo.delete(key);
   memo.set(key, slot);
+  // Bounded: a stranger asking for many dates must not grow the isolate's memory (a Map iterates oldest first).
+  while (memo.size > MEMO_MAX) memo.delete(memo.keys().next().value!);
   // A failed load is not remembered.
   entries.catch(() => memo.get(key) === slot && memo.delete(key));
   return entries;
@@ -126,7 +133,7 @@ export const daily = new Hono<AccountEnv>()
     return c.json({ date: today, commitment: now.commitment, previous: { date: previous, seed: prev.seed!, commitment: prev.commitment } });
   })
   /** Starts an attempt: a daily room against Stark with the day's seed. The first attempt of the day goes on the main board. */
-  .post("/attempts", requireAccount, vJson(AttemptBody), async (c) => {
+  .post("/attempts", requireAccount, tableLimit, vJson(AttemptBody), async (c) => {
     const { role } = c.req.valid("json");
     const account = c.var.account;
     const now = Date.now();
@@ -176,6 +183,8 @@ export const daily = new Hono<AccountEnv>()
   .get("/:date/leaderboard", vParam(DateParam), vQuery(BoardQuery), async (c) => {
     const { date } = c.req.valid("param");
     const { role, board } = c.req.valid("query");
+    if (date > berlinDate(Date.now())) return c.json({ error: "NOT_YET" as const, message: `There is no board for ${date} yet.` }, 404);
+    if (date < FIRST_BOARD_DATE) return c.json({ error: "NOT_FOUND" as const, message: `There are no boards before ${FIRST_BOARD_DATE}.` }, 404);
     const account = c.req.header("authorization") ? await accountOf(c) : null;
     const entries = await topEntries(c.env.DB, date, role, board);
     if (!account) {

@@ -11,6 +11,7 @@ import { MAX_STAKE } from "../taler";
 import { berlinDate } from "../daily-seed";
 import { claimSeat, INVITED, openTable, socketOf } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
+import { tableLimit } from "./limit";
 import { vJson, vParam } from "./validate";
 
 const CreateGame = v.pipe(
@@ -43,7 +44,7 @@ async function talerOf(db: D1Database, account: string): Promise<number> {
 export const games = new Hono<AccountEnv>()
   .get("/", (c) => c.json({ games: GAMES }))
   /** Creates a game with a friend: the creator's seat token and an invite link for the other seat. */
-  .post("/", requireAccount, vJson(CreateGame), async (c) => {
+  .post("/", requireAccount, tableLimit, vJson(CreateGame), async (c) => {
     const body = c.req.valid("json");
     const account = c.var.account;
     const stake = body.stake ?? 0;

@@ -7,6 +7,7 @@ import type { SeatConfig } from "../../party/core/room-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { claimSeat, INVITED, openTable, socketOf } from "../tables";
 import { accountOf } from "./auth";
+import { tableLimit } from "./limit";
 import { vJson } from "./validate";
 
 const Table = v.strictObject({
@@ -20,7 +21,7 @@ const Table = v.strictObject({
 const Invite = v.strictObject({ room: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,32}$/)), invite: v.pipe(v.string(), v.minLength(20), v.maxLength(128)) });
 
 export const goldwaage = new Hono<{ Bindings: Cloudflare.Env }>()
-  .post("/table", vJson(Table), async (c) => {
+  .post("/table", tableLimit, vJson(Table), async (c) => {
     const body = c.req.valid("json");
     if (body.friends > body.players - 1) return c.json({ error: "BAD_REQUEST", message: "friends: at most players − 1" }, 400);
     const account = c.req.header("authorization") ? await accountOf(c) : null;
