@@ -130,13 +130,13 @@ export function AccountPage() {
               <p>
                 <button type="button" class="button" onClick={() => void signOutOthers()} data-testid="signout-others">
                   {tr("Auf anderen Geräten abmelden", "Sign out other devices")}
-                </button>{" "}
-                <Show when={signOutMsg()}>
-                  <span role="status" data-testid="signout-others-status">
-                    {signOutMsg()}
-                  </span>
-                </Show>
+                </button>
               </p>
+              <Show when={signOutMsg()}>
+                <p role="status" data-testid="signout-others-status">
+                  {signOutMsg()}
+                </p>
+              </Show>
             </section>
             <section aria-labelledby="stand-title">
               <h2 id="stand-title">{tr("Stand", "Standing")}</h2>
