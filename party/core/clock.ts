@@ -38,6 +38,19 @@ export function stepClock(c: ClockState, tc: TimeControl, time: number, actor: n
   return { remaining, running: running.slice(), since, waitingSince };
 }
 
+/**
+ * The clocks after a take-back at `time`: the thinking time used up to it stays used (as on lichess), the increments
+ * earned by the plays taken back go with them (`taken[s]`: how many of seat s's own actions were undone), and the
+ * clocks restart at once for `running`, the seats to act in the restored position. Nobody gains time by a take-back.
+ */
+export function takebackClock(c: ClockState, tc: TimeControl, time: number, taken: readonly number[], running: readonly number[]): ClockState {
+  const charged = stepClock(c, tc, time, null, 0, []);
+  const remaining = charged.remaining.map((r, s) => (tc.type === "fischer" ? Math.max(0, r - tc.incrementMs * (taken[s] ?? 0)) : r));
+  const since = Math.max(c.since, time);
+  const waitingSince = c.waitingSince.map((w, s) => (running.includes(s) ? since : w));
+  return { remaining, running: running.slice(), since, waitingSince };
+}
+
 /** When the first running seat runs out of time (brake: 10 minutes of its own silence), or null. */
 export function flagFall(c: ClockState, tc: TimeControl): { seat: number; at: number } | null {
   let first: { seat: number; at: number } | null = null;

@@ -2,7 +2,7 @@
 // resync, reconnect, clocks, computer seats. A game plugs in through RoomRules; nothing here knows Cloudflare.
 import type { ClientMessage } from "../../shared/protocol.js";
 import type { Seed } from "../../shared/rng.js";
-import { flagFall, startClock, stepClock, type ClockState, type TimeControl } from "./clock.js";
+import { flagFall, startClock, stepClock, takebackClock, type ClockState, type TimeControl } from "./clock.js";
 import type { LogEntry, LogStore, Outcome } from "./log.js";
 
 export type Viewer = number | "spectator";
@@ -262,11 +262,24 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       case "hintGiven":
         return { ...r, version, helped: r.helped.map((h, i) => h || i === e.seat), hinted: r.hinted.map((h, i) => h || i === e.seat) };
       case "takeback": {
-        // The clocks keep the time spent; only the cards go back.
+        // The cards go back; the clocks keep the time spent, lose the increments of the undone plays, and run for
+        // whoever is to act in the restored position (takebackClock).
         const effective = r.effective.filter((x) => x.version < e.toVersion);
+        const game = this.rules.fold(effective.map((x) => x.event));
+        let clock = r.clock;
+        const tc = this.config.clock;
+        if (tc && clock) {
+          const taken = this.config.seats.map(() => 0);
+          for (const x of r.effective) {
+            const actor = x.version >= e.toVersion ? this.rules.actorOf(x.event) : null;
+            if (actor !== null) taken[actor]! += 1;
+          }
+          const running = r.ended !== null || this.rules.isOver(game) ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
+          clock = takebackClock(clock, tc, entry.time, taken, running);
+        }
         const helped = r.helped.map((h, i) => h || i === e.seat);
         const takebacks = r.takebacks.map((n, i) => (i === e.seat ? n + 1 : n));
-        return { ...r, version, effective, game: this.rules.fold(effective.map((x) => x.event)), helped, takebackRequest: null, takebacks, hinted: r.hinted.map(() => false) };
+        return { ...r, version, effective, game, helped, takebackRequest: null, takebacks, hinted: r.hinted.map(() => false), clock };
       }
       case "resigned":
       case "timeout": {

@@ -8,12 +8,12 @@ import { MemoryLogStore } from "../../party/core/log.js";
 
 const bot = (s: Parameters<typeof randomCommand>[0], seat: number, _l: string, seed: string) => randomCommand(s, seat as Seat, rng(seed)) as Command;
 
-function online(clock: RoomConfig["clock"]): BattlemaskeRoomCore {
+function online(clock: RoomConfig["clock"], rated = true): BattlemaskeRoomCore {
   const config: RoomConfig = {
     kind: "online",
     options: { ruleset: "battlemaske", variant: "single" },
     seed: "clock",
-    rated: true,
+    rated,
     seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }],
     clock,
   };
@@ -78,6 +78,35 @@ describe("clocks", () => {
     expect(at).toBe(5 * 60_000);
     expect(core.onAlarm(at).map((e) => e.event)).toEqual([{ type: "timeout", v: 1, seat: 1 }]);
     expect(core.result).toEqual({ winner: 0, draw: false, reason: "timeout" });
+  });
+  it("after an accepted take-back the player to move has the running clock, the undone play's increment is gone, and nobody gains time", () => {
+    const tc = { type: "fischer", initialMs: 5 * 60_000, incrementMs: 3_000 } as const;
+    const core = online(tc, false);
+    act(core, 0, 1_000);
+    act(core, 1, 1_000);
+    const leader = seatsToAct(core.state.game)[0]!;
+    const follower = leader === 0 ? 1 : 0;
+    const beforePlay = timeLeft(core.state.clock!, tc, 10_000);
+    act(core, leader, 10_000); // the leader's card: +3 s for the leader, the follower's clock runs
+    const afterPlay = core.state.clock!;
+    expect(afterPlay.running).toEqual([follower]);
+    expect(core.handle(leader, { type: "takeback", clientSeq: ++seq, action: "request" }, 15_000).reply[0]?.type).toBe("ack");
+    const atRequest = timeLeft(core.state.clock!, tc, 15_000);
+    expect(core.handle(follower, { type: "takeback", clientSeq: ++seq, action: "accept" }, 20_000).reply[0]?.type).toBe("ack");
+    const c = core.state.clock!;
+    expect(seatsToAct(core.state.game)).toEqual([leader]);
+    expect(c.running).toEqual([leader]);
+    // The leader: the time it had when it played, without the increment of the card taken back.
+    expect(c.remaining[leader]).toBe(beforePlay[leader]);
+    // The follower: its thinking time from the card until the accept stays used.
+    expect(c.remaining[follower]).toBe(timeLeft(afterPlay, tc, 20_000)[follower]);
+    for (const s of [0, 1]) expect(timeLeft(c, tc, 20_000)[s]).toBeLessThanOrEqual(atRequest[s]!);
+    // The leader's clock is the one that runs now, and the flag is the leader's.
+    expect(timeLeft(c, tc, 25_000)[leader]).toBe(beforePlay[leader]! - 5_000);
+    expect(core.nextAlarm()).toBe(20_000 + beforePlay[leader]!);
+    // Playing the card again earns the increment once, not twice.
+    act(core, leader, 22_000);
+    expect(core.state.clock!.remaining[leader]).toBe(beforePlay[leader]! - 2_000 + 3_000);
   });
   it("without a clock: the emergency brake ends the game after 10 minutes without acting", () => {
     const core = online({ type: "brake" });
