@@ -3,7 +3,9 @@
 /** Fischer: minutes per player plus seconds per action; "brake": no clock, but 10 minutes without acting loses. */
 export type TimeControl = { readonly type: "fischer"; readonly initialMs: number; readonly incrementMs: number } | { readonly type: "brake" };
 
-export const BRAKE_MS = 10 * 60 * 1000;
+import { BRAKE_MS } from "../../shared/clock.js";
+
+export { BRAKE_MS };
 
 export { ANIMATION_MS } from "../../shared/animation.js";
 

@@ -119,6 +119,8 @@ describe("with a friend (two browsers)", () => {
     await pa.getByTestId("exchange-confirm").waitFor();
     expect(await pa.getByTestId("clocks").isVisible()).toBe(true);
     expect(await pb.getByTestId("clocks").isVisible()).toBe(true);
+    // In the exchange both pick at once: both clocks run, on both screens, as the room says.
+    for (const p of [pa, pb]) expect(await p.locator('[data-testid="clock"][data-running="true"]').count()).toBe(2);
     await shot(pb, "friend-exchange-phone");
 
     // Both exchange; then the leader plays a card and asks for it back.

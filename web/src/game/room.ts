@@ -22,7 +22,17 @@ export interface RoomView {
   readonly helped: readonly boolean[];
   readonly over: boolean;
   readonly result: RoomResult | null;
-  readonly clock: { readonly remaining: readonly number[]; readonly running: readonly boolean[]; readonly since: number } | null;
+  /**
+   * As the room sends it (party/core/clock.ts): `running` lists the seats whose clock runs (both in a simultaneous
+   * step); without a Fischer clock (`control.type` "brake") a seat that waits 10 minutes from `waitingSince` loses.
+   */
+  readonly clock: {
+    readonly remaining: readonly number[];
+    readonly running: readonly number[];
+    readonly since: number;
+    readonly waitingSince?: readonly number[];
+    readonly control?: { readonly type: "fischer" | "brake" };
+  } | null;
 }
 
 export interface HintPayload {

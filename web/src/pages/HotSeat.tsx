@@ -187,7 +187,7 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
     const s = state();
     const c = clock();
     const flagged = c?.flagged ?? null;
-    const clockView = c ? { remaining: c.remaining, running: [running() && shown() === 0, running() && shown() === 1], since: since() ?? Date.now() } : null;
+    const clockView = c ? { remaining: c.remaining, running: running() ? [shown()] : [], since: since() ?? Date.now() } : null;
     const result = flagged !== null ? { winner: flagged === 0 ? 1 : 0, draw: false, reason: "timeout" as const } : null;
     return { game: view(s, shown()), takeback: { requestedBy: null, allowed: false }, helped: [false, false], over: s.phase === "over" || flagged !== null, result, clock: clockView };
   });
