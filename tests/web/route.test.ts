@@ -25,6 +25,13 @@ describe("client routes", () => {
     expect(parseRoute(`${path}/`)).toEqual({ page });
   });
 
+  it("opens both invite links: /einladung/<room>#invite and the API's /einladung/<code>", () => {
+    expect(parseRoute("/einladung/AbCdEfGh12345678")).toEqual({ page: "invite", room: "AbCdEfGh12345678" });
+    const code = "x".repeat(43);
+    expect(parseRoute(`/einladung/${code}`)).toEqual({ page: "invite", room: code });
+    expect(parseRoute(`/einladung/${"x".repeat(129)}`)).toEqual({ page: "notFound" });
+  });
+
   it("answers notFound for anything else", () => {
     for (const path of ["/regeln/schach", "/regeln/", "/regeln", "/spiel/goldwaage", "/regeln/goldwaage/extra"]) {
       expect(parseRoute(path), path).toEqual({ page: "notFound" });

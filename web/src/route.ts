@@ -16,6 +16,7 @@ export type Route =
 
 const RULES_PREFIX = "/regeln/";
 const ROOM = /^[A-Za-z0-9_-]{8,32}$/;
+const INVITE = /^[A-Za-z0-9_-]{8,128}$/;
 
 export function parseRoute(pathname: string): Route {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
@@ -34,7 +35,8 @@ export function parseRoute(pathname: string): Route {
   const table = /^\/partie\/([^/]+)$/.exec(path);
   if (table && ROOM.test(table[1]!)) return { page: "table", room: table[1]! };
   const invite = /^\/einladung\/([^/]+)$/.exec(path);
-  if (invite && ROOM.test(invite[1]!)) return { page: "invite", room: invite[1]! };
+  // /einladung/<room>#<invite> (the friend page's link) or /einladung/<code> (the link POST /api/games returns).
+  if (invite && INVITE.test(invite[1]!)) return { page: "invite", room: invite[1]! };
   return { page: "notFound" };
 }
 

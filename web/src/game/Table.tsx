@@ -611,7 +611,9 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
         <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
           <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-winner-seat={String(rv().result?.winner ?? v().match?.result?.winner ?? (v().winner ? v().roles.indexOf(v().winner!) : ""))} data-reason={rv().result?.reason ?? "rules"}>
             <h2 id="result-title">
-              {m.kind === "hotseat"
+              {rv().result?.reason === "aborted"
+                ? tr("Abgebrochen – nicht gewertet", "Aborted – not rated")
+                : m.kind === "hotseat"
                 ? winnerRole()
                   ? tr(`${role(winnerRole()!)} gewinnt!`, `${role(winnerRole()!)} wins!`)
                   : tr("Unentschieden", "A draw")
@@ -622,10 +624,15 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
                     : tr("Verloren", "You lost")}
             </h2>
             <p>
-              <Show when={winnerRole()} fallback={tr("Niemand gewinnt.", "Nobody wins.")}>
-                {(w) => <>{tr(`${role(w())} gewinnt`, `${role(w())} wins`)}</>}
+              <Show
+                when={rv().result?.reason !== "aborted"}
+                fallback={tr("Die Partie endete vor 10 gespielten Karten und 3 Minuten: keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards and 3 minutes: no points, no Elo, no Taler.")}
+              >
+                <Show when={winnerRole()} fallback={tr("Niemand gewinnt.", "Nobody wins.")}>
+                  {(w) => <>{tr(`${role(w())} gewinnt`, `${role(w())} wins`)}</>}
+                </Show>
+                {rv().result && rv().result!.reason !== "rules" ? ` (${reasonText(rv().result!.reason)})` : ""}.
               </Show>
-              {rv().result && rv().result!.reason !== "rules" ? ` (${reasonText(rv().result!.reason)})` : ""}.
             </p>
             <Show when={m.round()}>
               {(r) => (

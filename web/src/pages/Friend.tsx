@@ -98,7 +98,10 @@ export function Invite(props: { room: string }) {
     const invite = location.hash.slice(1);
     try {
       const account = await ensureAccount();
-      const r = await fetch("/api/battlemaske/invite", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ room: props.room, invite }) });
+      // Two link forms: /einladung/<room>#<invite> (this page's own) and /einladung/<code> (POST /api/games's link).
+      const r = invite
+        ? await fetch("/api/battlemaske/invite", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ room: props.room, invite }) })
+        : await fetch(`/api/games/invite/${encodeURIComponent(props.room)}`, { method: "POST", headers: authHeaders(account) });
       if (r.status === 409) {
         const { error: code } = (await r.json().catch(() => ({}))) as { error?: string };
         if (code === "OWN_INVITE") throw new Error(tr("Das ist deine eigene Einladung – schick den Link deinem Mitspieler.", "This is your own invite – send the link to the other player."));

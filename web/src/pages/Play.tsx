@@ -2,6 +2,7 @@
 import { createSignal, For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
+import { authHeaders, ensureAccount } from "../game/account";
 import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "../game/log";
 import { connectRoom, forgetCurrent, loadSession, saveSession, type HintPayload, type RoomKind, type Session } from "../game/room";
 import { Table, type TableModel } from "../game/Table";
@@ -72,7 +73,8 @@ export function ComputerSetup() {
       // not remembered
     }
     try {
-      const res = await fetch("/api/battlemaske/computer", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(c()) });
+      // With the account, so the game counts in its "Bilanz" and "Meine Partien".
+      const res = await fetch("/api/battlemaske/computer", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify(c()) });
       if (res.status !== 201) throw new Error(`${res.status}`);
       const body = (await res.json()) as { room: string; seat: Seat; seatToken: string };
       saveSession({ room: body.room, seat: body.seat, seatToken: body.seatToken, clientSeq: 0, kind: "computer", level: c().level });
