@@ -129,7 +129,11 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
 
   const { winner, draw, reason } = r.result;
   const early = r.cardsPlayed < RATED_MIN_CARDS && r.finishedAt - r.startedAt < RATED_MIN_MS;
-  const decided = reason !== "aborted" && (draw || winner !== null);
+  // A game between two people that ended early other than by the rules (resigned, left, timed out before 10 cards and
+  // 3 minutes) counts for nobody's records either: otherwise one person with a guest seat and an account could book
+  // friendly wins without a card played (the room reports it "aborted" when rated; unrated it shows the resignation).
+  const earlyExit = g.kind === "online" && early && reason !== "rules";
+  const decided = reason !== "aborted" && !earlyExit && (draw || winner !== null);
   const counted = rated && decided && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && reason !== "rules");
 
   const stmts: D1PreparedStatement[] = [];

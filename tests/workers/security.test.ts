@@ -335,6 +335,20 @@ describe("found by a second attack (fresh eyes)", () => {
     expect((await json(call(`/api/daily/${date}/leaderboard?role=conte&board=best`))).entries).toHaveLength(1);
   });
 
+  it("a friendly game resigned at once books no record: no 'Bilanz' wins without a card played", async () => {
+    const b = await newAccount();
+    const created = await json(call("/api/battlemaske/online", { body: { role: "conte" } })); // a guest's table
+    expect((await call("/api/battlemaske/invite", { body: { room: created.room, invite: created.invite }, token: b.token })).status).toBe(200);
+    const guest = await connect(created.socket);
+    guest.send({ type: "hello", seatToken: created.seatToken });
+    await guest.next((m) => m.type === "welcome");
+    guest.send({ type: "resign", clientSeq: 1 });
+    await guest.next((m) => m.type === "ack");
+    expect(await resultOf(created.room)).toMatchObject({ account1: b.id });
+    expect((await me(b.token)).records).toEqual([]);
+    await guest.close();
+  });
+
   it("a board for a day that has not come yet is a 404, not an empty board", async () => {
     for (const date of ["9999-12-31", "2999-01-01"]) expect((await call(`/api/daily/${date}/leaderboard?role=conte`)).status).toBe(404);
     expect((await call(`/api/daily/1999-12-31/leaderboard?role=conte`)).status).toBe(404);

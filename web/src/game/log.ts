@@ -91,7 +91,8 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     }
     case "cardPlayed": {
       const w = who(v, ev.seat, me, opp);
-      const named = ev.suit ? (l: Lang) => (l === "de" ? ` und sagt ${suitName(rs, ev.suit as Suit, l)} an` : `, naming ${suitName(rs, ev.suit as Suit, l)}`) : () => "";
+      const mine = me !== null && ev.seat === me;
+      const named = ev.suit ? (l: Lang) => (l === "de" ? ` und ${mine ? "sagst" : "sagt"} ${suitName(rs, ev.suit as Suit, l)} an` : `, naming ${suitName(rs, ev.suit as Suit, l)}`) : () => "";
       return [{ key, text: both((l) => `${w[l]} ${l === "de" ? (me !== null && ev.seat === me ? "spielst" : "spielt") : me !== null && ev.seat === me ? "play" : "plays"} ${cardLabel(rs, ev.card, l)}${named(l)}.`) }];
     }
     case "trickTaken": {
