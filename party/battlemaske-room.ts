@@ -1,6 +1,6 @@
 // A Battlemaske table: /parties/battlemaske-room/<name>. When a game ends, the room reports it to the Worker once.
 import { exports } from "cloudflare:workers";
-import { ClientMessageSchema } from "../shared/protocol.js";
+import { ClientMessageSchema } from "../shared/room/protocol.js";
 import type { Options } from "../shared/battlemaske/index.js";
 import { adviseSeat, chooseComputerCommand } from "./computer";
 import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig } from "./core/battlemaske-core";

@@ -1,6 +1,6 @@
 // A Goldwaage table for 2–4: /parties/goldwaage-room/<name>. Seats nobody takes are played by the strong team-mate.
 import { makeBot, view, type Options, type State } from "../shared/goldwaage/index.js";
-import { GoldwaageClientMessageSchema } from "../shared/protocol.js";
+import { GoldwaageClientMessageSchema } from "../shared/room/protocol.js";
 import { GoldwaageRoomCore, teammateBot, teammateSignalers, type GoldwaageLoggedEvent, type GoldwaageRoomConfig } from "./core/goldwaage-core";
 import type { LogStore } from "./core/log";
 import { GameRoomServer } from "./room-server";

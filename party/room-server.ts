@@ -1,7 +1,7 @@
 // A game room as a PartyServer class on a SQLite-backed Durable Object: sockets, storage, alarms and seat tokens here;
 // every rule and every message decision in the runtime-agnostic room core (party/core/room-core.ts).
 import { Server, type Connection, type WSMessage } from "partyserver";
-import { MAX_MESSAGE_BYTES, parseClientMessage, type ClientMessageSchemaOf } from "../shared/protocol.js";
+import { MAX_MESSAGE_BYTES, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
 import type { LogEntry } from "./core/log";
 import type { RoomConfigOf, RoomCore, RoomEvent, ServerMessageOf, Viewer } from "./core/room-core";
 import { SqlLogStore } from "./sql-log-store";
@@ -123,6 +123,8 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
     if (!core) return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_GAME", message: "There is no game at this table.", messageDe: "An diesem Tisch gibt es kein Spiel." }]);
     const msg = parsed.message;
     if (msg.type === "hello") {
+      // A client of another protocol version would misread the messages: it is told to reload instead.
+      if ((msg.protocol ?? 1) !== PROTOCOL_VERSION) return this.send(connection, [{ type: "error", clientSeq: null, code: "PROTOCOL_MISMATCH", message: `This page speaks protocol ${msg.protocol}, the room ${PROTOCOL_VERSION}: reload the page.`, messageDe: "Die Seite ist veraltet: bitte neu laden." }]);
       let viewer: Viewer = "spectator";
       if (msg.seatToken !== undefined) {
         const seat = core.seatFor(await hashToken(msg.seatToken));

@@ -13,7 +13,7 @@ import {
   type State,
   type View,
 } from "../../shared/battlemaske/index.js";
-import { ANIMATION_MS } from "./clock.js";
+import { ANIMATION_MS } from "../../shared/room/clock.js";
 import type { LogEntry, LogStore } from "./log.js";
 import {
   RoomCore,

@@ -1,6 +1,6 @@
 // The Goldwaage table: the cooperative engine plugged into the generic room core; empty seats are computer team-mates.
 import { apply, decide, emptyState, fold, newGame, redactEvent, view, type Event, type Options, type State, type View } from "../../shared/goldwaage/index.js";
-import { ANIMATION_MS } from "./clock.js";
+import { ANIMATION_MS } from "../../shared/room/clock.js";
 import type { LogStore } from "./log.js";
 import { RoomCore, type ChooseOf, type RoomConfigOf, type RoomEvent, type RoomRules, type RoomViewOf, type ServerMessageOf } from "./room-core.js";
 

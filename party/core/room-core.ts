@@ -1,8 +1,10 @@
 // The game-agnostic room core: the append-only log, the fold (with take-backs), per-viewer messages, idempotent commands,
 // resync, reconnect, clocks, computer seats. A game plugs in through RoomRules; nothing here knows Cloudflare.
-import type { ClientMessage } from "../../shared/protocol.js";
+import { flagFall, startClock, stepClock, takebackClock, type ClockState, type TimeControl } from "../../shared/room/clock.js";
+import { PROTOCOL_VERSION, type ClientMessage, type HintPayload, type RoomEvent, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../shared/room/protocol.js";
 import type { Seed } from "../../shared/rng.js";
-import { flagFall, startClock, stepClock, takebackClock, type ClockState, type TimeControl } from "./clock.js";
+
+export type { HintPayload, RoomEvent, RoomResult, RoomViewOf, ServerMessageOf } from "../../shared/room/protocol.js";
 import type { LogEntry, LogStore, Outcome } from "./log.js";
 
 export type Viewer = number | "spectator";
@@ -32,30 +34,10 @@ export interface RoomRules<S, E extends { readonly type: string }, O, V> {
   readonly cooperative: boolean;
 }
 
-/** Room-level events, logged beside the game's own. */
-export type RoomEvent =
-  | { readonly type: "takebackRequested"; readonly v: 1; readonly seat: number }
-  | { readonly type: "takebackDeclined"; readonly v: 1; readonly seat: number }
-  /** Rolls the game back to the state before `toVersion`; the log keeps everything. */
-  | { readonly type: "takeback"; readonly v: 1; readonly seat: number; readonly toVersion: number }
-  | { readonly type: "resigned"; readonly v: 1; readonly seat: number; readonly how: "resign" | "leave" }
-  /** "Rat": advice for this seat only (others learn only that a hint was given). */
-  | { readonly type: "hintGiven"; readonly v: 1; readonly seat: number; readonly hint: HintPayload }
-  /** The seat's clock ran out (or, without a clock, it did not act for 10 minutes). */
-  | { readonly type: "timeout"; readonly v: 1; readonly seat: number };
-
 const ROOM_EVENT_TYPES = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven"]);
 
 export function isRoomEvent<E extends { readonly type: string }>(e: E | RoomEvent): e is RoomEvent {
   return ROOM_EVENT_TYPES.has(e.type);
-}
-
-/** A hint as logged: the cards to highlight, the suit to name, the reason, the estimated chance to win. */
-export interface HintPayload {
-  readonly cards: readonly string[];
-  readonly suit: string | null;
-  readonly reason: { readonly de: string; readonly en: string };
-  readonly winChance: number;
 }
 
 export type RoomKind = "computer" | "online" | "daily" | "table";
@@ -80,15 +62,6 @@ export interface RoomConfigOf<O> {
   readonly stake?: number;
 }
 
-/** The result of a finished game: the winning seat (null for a draw, an aborted or a cooperative game) and how it came about. */
-export interface RoomResult {
-  readonly winner: number | null;
-  readonly draw: boolean;
-  readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
-  /** Cooperative games: the team's result. */
-  readonly team?: "won" | "lost";
-}
-
 export interface RoomStateOf<S, E> {
   readonly version: number;
   readonly game: S;
@@ -110,27 +83,6 @@ export interface RoomStateOf<S, E> {
   /** Seats that already got "Rat" for the position as it stands (reset by every move and take-back). */
   readonly hinted: readonly boolean[];
 }
-
-/** The game's view plus what the room adds: take-back state, help used, how the game ended, the clocks. */
-export interface RoomViewOf<V> {
-  readonly game: V;
-  /** Seats still waiting for an invited player (the game is dealt once this is empty). */
-  readonly waitingFor: readonly number[];
-  readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean };
-  readonly helped: readonly boolean[];
-  readonly over: boolean;
-  readonly result: RoomResult | null;
-  /** The clocks as of `since`; a client counts the running seats down from there. */
-  readonly clock: (ClockState & { readonly control: TimeControl }) | null;
-}
-
-export type ServerMessageOf<V> =
-  | { type: "welcome"; room: string; seat: number | null; version: number; view: RoomViewOf<V> | null }
-  | { type: "event"; version: number; time: number; actor: string; event: unknown }
-  | { type: "state"; version: number; view: RoomViewOf<V> }
-  | { type: "ack"; clientSeq: number; version: number }
-  | { type: "resync"; version: number; view: RoomViewOf<V> }
-  | { type: "error"; clientSeq: number | null; code: string; message: string; messageDe: string };
 
 /** A computer player: deterministic for its seed, sees only what `seat` may know; `levels` names every seat's computer level (null: a person). */
 export type ChooseOf<S> = (state: S, seat: number, level: string, seed: string, levels: ReadonlyArray<string | null>) => unknown;
@@ -348,9 +300,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     const seat = viewer === "spectator" ? null : viewer;
     const version = this.room.version;
     if (lastVersion === undefined || lastVersion > version) {
-      return [{ type: "welcome", room: this.name, seat, version, view: this.viewFor(viewer) }];
+      return [{ type: "welcome", protocol: PROTOCOL_VERSION, room: this.name, seat, version, view: this.viewFor(viewer) }];
     }
-    const welcome: ServerMessageOf<V> = { type: "welcome", room: this.name, seat, version, view: null };
+    const welcome: ServerMessageOf<V> = { type: "welcome", protocol: PROTOCOL_VERSION, room: this.name, seat, version, view: null };
     if (version - lastVersion > MAX_CATCH_UP) return [welcome, { type: "resync", version, view: this.viewFor(viewer) }];
     return [welcome, ...this.messagesFor(viewer, this.store.read(lastVersion))];
   }

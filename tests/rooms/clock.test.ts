@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { randomCommand, seatsToAct, type Command, type Seat } from "../../shared/battlemaske/index.js";
 import { rng } from "../../shared/rng.js";
 import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig } from "../../party/core/battlemaske-core.js";
-import { ANIMATION_MS, BRAKE_MS, timeLeft } from "../../party/core/clock.js";
+import { ANIMATION_MS, BRAKE_MS, timeLeft } from "../../shared/room/clock.js";
 import { MemoryLogStore } from "../../party/core/log.js";
 
 const bot = (s: Parameters<typeof randomCommand>[0], seat: number, _l: string, seed: string) => randomCommand(s, seat as Seat, rng(seed)) as Command;

@@ -3,7 +3,7 @@
 // to the end.
 import { stateFromView } from "../../../shared/battlemaske/index.js";
 import { botCommand } from "../../../shared/battlemaske/bots/index.js";
-import { MAX_MESSAGE_BYTES } from "../../../shared/protocol.js";
+import { MAX_MESSAGE_BYTES } from "../../../shared/room/protocol.js";
 import { check, mustPost, newAccount, newResult, rng, short, sleep, type CategoryResult } from "./common.js";
 import { Player } from "./player.js";
 import { RawSocket, type Answer } from "./raw-socket.js";

@@ -5,7 +5,7 @@ import { stateFromView } from "../../../shared/battlemaske/client-state";
 import { legalCommands } from "../../../shared/battlemaske/engine";
 import type { Command, Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
-import { BRAKE_MS } from "../../../shared/clock";
+import { BRAKE_MS } from "../../../shared/room/clock";
 import { lang } from "../i18n";
 import { CardBack, CardFace, cardLabel, SuitEmblem, suitName } from "./cards";
 import { announcementAid, cardInfoLines, fieldInfoLines, hiddenInfoLines, opponentVoids, suitInfoLines } from "./info";

@@ -7,40 +7,13 @@ import { ANIMATION_MS } from "../../../shared/animation";
 import type { Command, Seat } from "../../../shared/battlemaske/events";
 import type { PlayedCard, TrickRecord } from "../../../shared/battlemaske/state";
 import type { View } from "../../../shared/battlemaske/view";
+import { PROTOCOL_VERSION, type HintPayload, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
 
 export type RoomKind = "computer" | "online" | "daily" | "hotseat";
 
-export interface RoomResult {
-  readonly winner: number | null;
-  readonly draw: boolean;
-  readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
-}
-
-export interface RoomView {
-  readonly game: View;
-  readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean };
-  readonly helped: readonly boolean[];
-  readonly over: boolean;
-  readonly result: RoomResult | null;
-  /**
-   * As the room sends it (party/core/clock.ts): `running` lists the seats whose clock runs (both in a simultaneous
-   * step); without a Fischer clock (`control.type` "brake") a seat that waits 10 minutes from `waitingSince` loses.
-   */
-  readonly clock: {
-    readonly remaining: readonly number[];
-    readonly running: readonly number[];
-    readonly since: number;
-    readonly waitingSince?: readonly number[];
-    readonly control?: { readonly type: "fischer" | "brake" };
-  } | null;
-}
-
-export interface HintPayload {
-  readonly cards: readonly string[];
-  readonly suit: string | null;
-  readonly reason: { readonly de: string; readonly en: string };
-  readonly winChance: number;
-}
+/** The room's view envelope around the Battlemaske view: the wire contract's own type (shared/room/protocol.ts). */
+export type RoomView = RoomViewOf<View>;
+export type { HintPayload, RoomResult };
 
 /** Everything needed to sit down at the same seat again. */
 export interface Session {
@@ -94,18 +67,9 @@ export function forgetCurrent(room: string): void {
   }
 }
 
-export interface RoomEventMessage {
-  readonly version: number;
-  readonly time: number;
-  readonly actor: string;
-  readonly event: { readonly type: string; readonly [k: string]: unknown };
-}
-
-export interface RoomError {
-  readonly code: string;
-  readonly message: string;
-  readonly messageDe: string;
-}
+/** An event as the room sends it (redacted for this seat). */
+export type RoomEventMessage = Omit<Extract<ServerMessageOf<View>, { type: "event" }>, "type" | "event"> & { readonly event: { readonly type: string; readonly [k: string]: unknown } };
+export type RoomError = Pick<Extract<ServerMessageOf<View>, { type: "error" }>, "code" | "message" | "messageDe">;
 
 /** What the table shows while a batch of events plays out: the trick as it grows, then the trick taken. */
 export interface Staged {
@@ -147,7 +111,7 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
 
   ws.addEventListener("open", () => {
     setConnected(true);
-    send({ type: "hello", seatToken: session.seatToken, ...(lastVersion !== undefined ? { lastVersion } : {}) });
+    send({ type: "hello", protocol: PROTOCOL_VERSION, seatToken: session.seatToken, ...(lastVersion !== undefined ? { lastVersion } : {}) });
   });
   ws.addEventListener("close", () => setConnected(false));
   ws.addEventListener("message", (e: MessageEvent) => {

@@ -187,9 +187,11 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
     const s = state();
     const c = clock();
     const flagged = c?.flagged ?? null;
-    const clockView = c ? { remaining: c.remaining, running: running() ? [shown()] : [], since: since() ?? Date.now() } : null;
+    const t0 = since() ?? Date.now();
+    const control = c ? ({ type: "fischer", initialMs: c.minutes * 60_000, incrementMs: c.increment * 1000 } as const) : null;
+    const clockView = c && control ? { control, remaining: c.remaining, running: running() ? [shown()] : [], since: t0, waitingSince: [t0, t0] } : null;
     const result = flagged !== null ? { winner: flagged === 0 ? 1 : 0, draw: false, reason: "timeout" as const } : null;
-    return { game: view(s, shown()), takeback: { requestedBy: null, allowed: false }, helped: [false, false], over: s.phase === "over" || flagged !== null, result, clock: clockView };
+    return { game: view(s, shown()), waitingFor: [], takeback: { requestedBy: null, allowed: false }, helped: [false, false], over: s.phase === "over" || flagged !== null, result, clock: clockView };
   });
 
   function command(cmd: Parameters<TableModel["command"]>[0]) {

@@ -1,13 +1,13 @@
 // Chess clocks from the log's timestamps: pure (time comes in as entry times and `now`), replayable, alarm-friendly.
+// Shared by the rooms (which run them) and the client (which shows them as the room reports them).
 
 /** Fischer: minutes per player plus seconds per action; "brake": no clock, but 10 minutes without acting loses. */
 export type TimeControl = { readonly type: "fischer"; readonly initialMs: number; readonly incrementMs: number } | { readonly type: "brake" };
 
-import { BRAKE_MS } from "../../shared/clock.js";
+/** Without a clock ("brake"): a seat that does not act for this long loses the game. */
+export const BRAKE_MS = 10 * 60 * 1000;
 
-export { BRAKE_MS };
-
-export { ANIMATION_MS } from "../../shared/animation.js";
+export { ANIMATION_MS } from "../animation.js";
 
 export interface ClockState {
   /** Fischer: time left per seat at `since` (ms). */

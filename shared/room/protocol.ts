@@ -1,6 +1,15 @@
-// The room protocol: valibot schemas for every client → room message, and the types of room → client messages.
+// The wire contract between a room and its clients, both directions, for every game: valibot schemas of every
+// client → room message, the room → client messages, and the view envelope the room wraps around a game's view.
+// The room (party/) and the client (web/) import these same types; nothing else declares them.
 import * as v from "valibot";
-import { describeIssue } from "./util.js";
+import { describeIssue } from "../util.js";
+import type { ClockState, TimeControl } from "./clock.js";
+
+/**
+ * The protocol's version: a client says which one it speaks in hello and the room answers with its own in welcome;
+ * a client of another version is told to reload (PROTOCOL_MISMATCH) instead of misreading messages.
+ */
+export const PROTOCOL_VERSION = 1;
 
 /** Largest message a room reads; anything bigger is refused unparsed. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -27,6 +36,8 @@ function clientMessageSchema<C extends v.GenericSchema>(command: C) {
   return v.variant("type", [
     v.strictObject({
       type: v.literal("hello"),
+      /** The protocol version the client speaks (PROTOCOL_VERSION); absent: an older client, treated as version 1. */
+      protocol: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))),
       seatToken: v.optional(v.pipe(v.string(), v.maxLength(128))),
       lastVersion: v.optional(Seq),
     }),
@@ -62,7 +73,8 @@ export type ProtocolErrorCode =
   | "RATE_LIMITED"
   | "TAKEBACK_LIMIT"
   | "HINT_ALREADY_GIVEN"
-  | "NO_SPECTATORS";
+  | "NO_SPECTATORS"
+  | "PROTOCOL_MISMATCH";
 
 export interface ErrorMessage {
   readonly type: "error";
@@ -106,3 +118,54 @@ export function parseClientMessage(raw: string, schema: ClientMessageSchemaOf = 
   }
   return { ok: true, message: parsed.output };
 }
+
+/** Room-level events, logged beside the game's own. */
+export type RoomEvent =
+  | { readonly type: "takebackRequested"; readonly v: 1; readonly seat: number }
+  | { readonly type: "takebackDeclined"; readonly v: 1; readonly seat: number }
+  /** Rolls the game back to the state before `toVersion`; the log keeps everything. */
+  | { readonly type: "takeback"; readonly v: 1; readonly seat: number; readonly toVersion: number }
+  | { readonly type: "resigned"; readonly v: 1; readonly seat: number; readonly how: "resign" | "leave" }
+  /** "Rat": advice for this seat only (others learn only that a hint was given). */
+  | { readonly type: "hintGiven"; readonly v: 1; readonly seat: number; readonly hint: HintPayload }
+  /** The seat's clock ran out (or, without a clock, it did not act for 10 minutes). */
+  | { readonly type: "timeout"; readonly v: 1; readonly seat: number };
+
+/** A hint as logged: the cards to highlight, the suit to name, the reason, the estimated chance to win. */
+export interface HintPayload {
+  readonly cards: readonly string[];
+  readonly suit: string | null;
+  readonly reason: { readonly de: string; readonly en: string };
+  readonly winChance: number;
+}
+
+/** The result of a finished game: the winning seat (null for a draw, an aborted or a cooperative game) and how it came about. */
+export interface RoomResult {
+  readonly winner: number | null;
+  readonly draw: boolean;
+  readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
+  /** Cooperative games: the team's result. */
+  readonly team?: "won" | "lost";
+}
+
+/** The game's view plus what the room adds: take-back state, help used, how the game ended, the clocks. */
+export interface RoomViewOf<V> {
+  readonly game: V;
+  /** Seats still waiting for an invited player (the game is dealt once this is empty). */
+  readonly waitingFor: readonly number[];
+  readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean };
+  readonly helped: readonly boolean[];
+  readonly over: boolean;
+  readonly result: RoomResult | null;
+  /** The clocks as of `since`; a client counts the running seats down from there. */
+  readonly clock: (ClockState & { readonly control: TimeControl }) | null;
+}
+
+export type ServerMessageOf<V> =
+  | { type: "welcome"; protocol: number; room: string; seat: number | null; version: number; view: RoomViewOf<V> | null }
+  | { type: "event"; version: number; time: number; actor: string; event: unknown }
+  | { type: "state"; version: number; view: RoomViewOf<V> }
+  | { type: "ack"; clientSeq: number; version: number }
+  | { type: "resync"; version: number; view: RoomViewOf<V> }
+  | { type: "error"; clientSeq: number | null; code: string; message: string; messageDe: string };
+
