@@ -34,22 +34,24 @@ async function loadMe(): Promise<Me> {
   return (await r.json()) as Me;
 }
 
-function Summary(props: { me: Me }) {
+/** Points, Elo and Taler; its test hooks are named for the page it is on (account-… on Konto, bilanz-… on Bilanz). */
+function Summary(props: { me: Me; ids?: "account" | "bilanz" }) {
+  const id = (what: string) => `${props.ids ?? "account"}-${what}`;
   return (
-    <dl class="account-summary" data-testid="account-summary">
+    <dl class="account-summary" data-testid={id("summary")}>
       <div>
         <dt>{tr("Punkte", "Points")}</dt>
-        <dd data-testid="account-points">{props.me.points}</dd>
+        <dd data-testid={id("points")} data-value={props.me.points}>{props.me.points}</dd>
       </div>
       <div>
         <dt>Elo</dt>
-        <dd data-testid="account-elo">
+        <dd data-testid={id("elo")} data-value={props.me.elo}>
           {props.me.elo} <span class="small">({tr(`${props.me.ratedGames} gewertete Partien`, `${props.me.ratedGames} rated games`)})</span>
         </dd>
       </div>
       <div>
         <dt>Taler</dt>
-        <dd data-testid="account-taler">{props.me.taler}</dd>
+        <dd data-testid={id("taler")} data-value={props.me.taler}>{props.me.taler}</dd>
       </div>
     </dl>
   );
@@ -207,7 +209,7 @@ export function BilanzPage() {
       <Show when={me()}>
         {(m) => (
           <>
-            <Summary me={m()} />
+            <Summary me={m()} ids="bilanz" />
             <h2>{tr("Siege und Niederlagen", "Wins and losses")}</h2>
             <Show when={m().records.length > 0} fallback={<p data-testid="bilanz-empty">{tr("Noch keine beendete Partie.", "No finished game yet.")}</p>}>
               <div class="table-wrap">
@@ -225,7 +227,7 @@ export function BilanzPage() {
                 <tbody>
                   <For each={m().records}>
                     {(r) => (
-                      <tr data-testid="bilanz-row" data-helped={r.helped ? "true" : "false"}>
+                      <tr data-testid="bilanz-record" data-game={r.game} data-level={r.level} data-role={r.role} data-helped={r.helped ? "true" : "false"} data-wins={r.wins} data-losses={r.losses} data-draws={r.draws}>
                         <td>{RULESETS[r.game] ?? r.game}</td>
                         <td>
                           {labelOf(LEVELS, r.level)}
@@ -254,7 +256,7 @@ export function BilanzPage() {
         <ul class="game-history" data-testid="bilanz-games">
           <For each={games()}>
             {(g) => (
-              <li>
+              <li data-testid="my-game" data-id={g.id}>
                 <time datetime={new Date(g.finishedAt).toISOString()}>{new Date(g.finishedAt).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</time>{" "}
                 {RULESETS[g.ruleset] ?? g.ruleset} · {labelOf(LEVELS, g.kind === "computer" ? g.level : g.kind === "daily" ? "daily" : g.rated ? "rated" : "friendly")}
                 <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}
