@@ -1,15 +1,8 @@
-// Computer seats inside a room: the level's bot decides from its seat's information only, deterministic for the seed the room passes.
-import type { Seat } from "../shared/battlemaske/index.js";
-import { botCommand, hint, isBotName } from "../shared/battlemaske/bots/index.js";
+// Computer seats inside a Battlemaske room: the game definition's players (shared/battlemaske/game.ts), named for the
+// tests and scripts that pass them to a room core directly.
+import { battlemaskeGame } from "../shared/battlemaske/game.js";
 import type { Advise, ChooseCommand } from "./core/battlemaske-core";
 
-export const chooseComputerCommand: ChooseCommand = (state, seat, level, seed) => {
-  if (!isBotName(level)) throw new Error(`unknown computer level ${level}`);
-  return botCommand(level, state, seat as Seat, seed);
-};
-
+export const chooseComputerCommand: ChooseCommand = battlemaskeGame.computer.choose;
 /** "Rat": what Stark would do for this seat, from the seat's information only. */
-export const adviseSeat: Advise = (state, seat, seed) => {
-  const h = hint(state, seat as Seat, seed);
-  return h && { cards: h.cards.slice(), suit: h.suit, reason: h.reason, winChance: h.winChance };
-};
+export const adviseSeat: Advise = battlemaskeGame.computer.advise!;

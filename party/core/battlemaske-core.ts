@@ -1,19 +1,7 @@
-// The Battlemaske room: the engine plugged into the generic room core, plus the game's report for the Worker.
-import {
-  apply,
-  fold,
-  newGame,
-  redactEvent,
-  roleOf,
-  view,
-  decide,
-  type Command,
-  type Event,
-  type Options,
-  type State,
-  type View,
-} from "../../shared/battlemaske/index.js";
-import { ANIMATION_MS } from "../../shared/room/clock.js";
+// The Battlemaske room: the game definition (shared/battlemaske/game.ts) in the generic room core, plus the game's
+// report for the Worker.
+import { roleOf, type Command, type Event, type Options, type State, type View } from "../../shared/battlemaske/index.js";
+import { battlemaskeGame } from "../../shared/battlemaske/game.js";
 import type { LogEntry, LogStore } from "./log.js";
 import {
   RoomCore,
@@ -23,7 +11,6 @@ import {
   type RoomEvent,
   type RoomKind,
   type RoomResult,
-  type RoomRules,
   type RoomStateOf,
   type RoomViewOf,
   type ServerMessageOf,
@@ -40,35 +27,8 @@ export type ServerMessage = ServerMessageOf<View>;
 export type ChooseCommand = ChooseOf<State>;
 export type Advise = AdviseOf<State>;
 
-export const battlemaskeRules: RoomRules<State, Event, Options, View> = {
-  newGame: (options, seed) => newGame(options, seed),
-  apply,
-  fold,
-  decide: (state, seat, command, now) => decide(state, seat, command, now),
-  view: (state, viewer) => view(state, viewer as 0 | 1 | "spectator"),
-  redact: (event, viewer) => redactEvent(event, viewer as 0 | 1 | "spectator"),
-  toAct(g) {
-    if (g.phase === "play") return [g.trick.length === 0 ? g.leader : g.leader === 0 ? 1 : 0];
-    if (g.phase === "exchange" || g.phase === "swap") return ([0, 1] as const).filter((s) => g.picks[s] === null);
-    return [];
-  },
-  isOver: (g) => g.phase === "over",
-  secretOf: (e) => (e.type === "exchangeSubmitted" || e.type === "swapSubmitted" ? e.seat : null),
-  takebackMark: (e) => (e.type === "cardPlayed" ? e.seat : e.type === "roundDealt" ? "boundary" : null),
-  actorOf: (e) => (e.type === "cardPlayed" || e.type === "exchangeSubmitted" || e.type === "swapSubmitted" ? e.seat : null),
-  creditMs(e) {
-    if (e.type === "cardPlayed") return ANIMATION_MS.card;
-    if (e.type === "trickTaken") return ANIMATION_MS.trick + (e.effect ? ANIMATION_MS.effect : 0);
-    if (e.type === "roundEnded") return ANIMATION_MS.roundTable;
-    return 0;
-  },
-  ruleResult(g) {
-    if (g.phase !== "over") return null;
-    if (g.match) return { winner: g.match.winner, draw: g.match.draw };
-    return { winner: ([0, 1] as const).find((s) => roleOf(g, s) === g.winner) ?? null, draw: false };
-  },
-  cooperative: false,
-};
+/** The game definition, as the room core's rules (shared/battlemaske/game.ts). */
+export const battlemaskeRules = battlemaskeGame;
 
 /** What the room reports to the Worker once the game is over (POST /internal/results, docs/api.md). */
 export interface GameReport {

@@ -3,36 +3,14 @@
 import { flagFall, startClock, stepClock, takebackClock, type ClockState, type TimeControl } from "../../shared/room/clock.js";
 import { PROTOCOL_VERSION, type ClientMessage, type HintPayload, type RoomEvent, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../shared/room/protocol.js";
 import type { Seed } from "../../shared/rng.js";
+import type { AdviseOf, ChooseOf, GameDefinition, Viewer } from "../../shared/room/game.js";
 
 export type { HintPayload, RoomEvent, RoomResult, RoomViewOf, ServerMessageOf } from "../../shared/room/protocol.js";
 import type { LogEntry, LogStore, Outcome } from "./log.js";
 
-export type Viewer = number | "spectator";
-
-/** What a room needs from a game's pure engine. */
-export interface RoomRules<S, E extends { readonly type: string }, O, V> {
-  newGame(options: O, seed: Seed): E[];
-  apply(state: S, event: E): S;
-  fold(events: readonly E[]): S;
-  decide(state: S, seat: number, command: unknown, now: number): { ok: true; events: E[] } | { ok: false; error: { code: string; message: { de: string; en: string } } };
-  view(state: S, viewer: Viewer): V;
-  /** The event as `viewer` may see it while the game runs. */
-  redact(event: E, viewer: Viewer): unknown;
-  /** The seats that must act now (one to play, or several picking at once). */
-  toAct(state: S): number[];
-  isOver(state: S): boolean;
-  /** The seat whose secret pick this event is (it changes nothing another seat can see), else null. */
-  secretOf(event: E): number | null;
-  /** "Karte zurück": the seat whose card this event plays, "boundary" where take-backs stop (a new round), else null. */
-  takebackMark(event: E): number | "boundary" | null;
-  /** Clocks: the seat whose own action this is (its increment is due), and how long the table shows the event. */
-  actorOf(event: E): number | null;
-  creditMs(event: E): number;
-  /** The result by the rules once the game is over. */
-  ruleResult(state: S): Omit<RoomResult, "reason"> | null;
-  /** A cooperative game: a resignation or a timeout loses it for the whole team. */
-  readonly cooperative: boolean;
-}
+export type { AdviseOf, ChooseOf, Viewer } from "../../shared/room/game.js";
+/** The room's name for a game definition (shared/room/game.ts). */
+export type RoomRules<S, E extends { readonly type: string }, O, V> = GameDefinition<S, E, O, V>;
 
 const ROOM_EVENT_TYPES = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven"]);
 
@@ -84,10 +62,6 @@ export interface RoomStateOf<S, E> {
   readonly hinted: readonly boolean[];
 }
 
-/** A computer player: deterministic for its seed, sees only what `seat` may know; `levels` names every seat's computer level (null: a person). */
-export type ChooseOf<S> = (state: S, seat: number, level: string, seed: string, levels: ReadonlyArray<string | null>) => unknown;
-/** Computes "Rat" for a seat from that seat's information only; null when it has nothing to decide. */
-export type AdviseOf<S> = (state: S, seat: number, seed: string) => HintPayload | null;
 
 /**
  * Take-backs a seat may have accepted — and, separately, asked for — in one game. Each one appends events, so without a bound one player against the

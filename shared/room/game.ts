@@ -1,0 +1,46 @@
+// The game definition: the one seam between a game and everything that runs it (rooms, Worker, client).
+import type { Seed } from "../rng.js";
+import type { HintPayload, RoomResult } from "./protocol.js";
+
+export type Viewer = number | "spectator";
+
+/**
+ * A game as the room (and every other layer) sees it: its pure engine, what it hides, who must act, which events
+ * are cards (take-backs, clocks), its result, its seats and its computer players. One per game, in the game's own
+ * folder (shared/<game>/game.ts); the generic room core runs any of them.
+ */
+export interface GameDefinition<S, E extends { readonly type: string }, O, V> {
+  /** The game's id in the catalog and in D1 (`games.game`), and its room class's path (/parties/<party>/<room>). */
+  readonly id: string;
+  readonly party: string;
+  /** How many seats a table of this game has. */
+  readonly seats: { readonly min: number; readonly max: number };
+  /** The computer players: a command for a seat from that seat's information only, and "Rat" (null: no hints). */
+  readonly computer: { readonly choose: ChooseOf<S>; readonly advise: AdviseOf<S> | null };
+  newGame(options: O, seed: Seed): E[];
+  apply(state: S, event: E): S;
+  fold(events: readonly E[]): S;
+  decide(state: S, seat: number, command: unknown, now: number): { ok: true; events: E[] } | { ok: false; error: { code: string; message: { de: string; en: string } } };
+  view(state: S, viewer: Viewer): V;
+  /** The event as `viewer` may see it while the game runs. */
+  redact(event: E, viewer: Viewer): unknown;
+  /** The seats that must act now (one to play, or several picking at once). */
+  toAct(state: S): number[];
+  isOver(state: S): boolean;
+  /** The seat whose secret pick this event is (it changes nothing another seat can see), else null. */
+  secretOf(event: E): number | null;
+  /** "Karte zurück": the seat whose card this event plays, "boundary" where take-backs stop (a new round), else null. */
+  takebackMark(event: E): number | "boundary" | null;
+  /** Clocks: the seat whose own action this is (its increment is due), and how long the table shows the event. */
+  actorOf(event: E): number | null;
+  creditMs(event: E): number;
+  /** The result by the rules once the game is over. */
+  ruleResult(state: S): Omit<RoomResult, "reason"> | null;
+  /** A cooperative game: a resignation or a timeout loses it for the whole team. */
+  readonly cooperative: boolean;
+}
+
+/** A computer player: deterministic for its seed, sees only what `seat` may know; `levels` names every seat's computer level (null: a person). */
+export type ChooseOf<S> = (state: S, seat: number, level: string, seed: string, levels: ReadonlyArray<string | null>) => unknown;
+/** Computes "Rat" for a seat from that seat's information only; null when it has nothing to decide. */
+export type AdviseOf<S> = (state: S, seat: number, seed: string) => HintPayload | null;
