@@ -103,11 +103,15 @@ async function storedOutcome(db: D1Database, room: string): Promise<ResultOutcom
 /** Records one finished game exactly once. Plain function: the rooms may call it directly as well as through the route. */
 export async function recordResult(db: D1Database, r: ResultReport, now = Date.now()): Promise<Recorded> {
   // All reads in one round trip: an earlier outcome, the Worker's record of the room, the daily attempt, the accounts.
-  const [known, game, invited, attempt, found] = await db.batch([
+  const [known, game, invited, attempt, later, found] = await db.batch([
     db.prepare("SELECT outcome FROM results WHERE room = ?").bind(r.room),
     db.prepare("SELECT kind, rated, stake, account0, account1 FROM games WHERE room = ?").bind(r.room),
     db.prepare("SELECT seat, account_id FROM invites WHERE room = ? AND claimed = 1").bind(r.room),
     db.prepare("SELECT account_id, date, role, attempt FROM daily_attempts WHERE room = ?").bind(r.room),
+    // When the same account began its next attempt that day (a first attempt must end before it to count as first).
+    db
+      .prepare("SELECT MIN(o.created_at) AS at FROM daily_attempts a JOIN daily_attempts o ON o.account_id = a.account_id AND o.date = a.date AND o.attempt > a.attempt WHERE a.room = ?")
+      .bind(r.room),
     db.prepare("SELECT id, elo, rated_games, taler FROM accounts WHERE id IN (?1, ?2)").bind(r.accounts[0] ?? "", r.accounts[1] ?? ""),
   ]);
   const earlier = known!.results[0] as { outcome: string } | undefined;
@@ -119,9 +123,9 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
   // An account is booked at a seat only if the Worker seated it there (as creator, or by its claim of the invite) and
   // the room reports it there too (the room records the account that claimed each seat token); else the seat counts as
   // a guest. Kind, rating and stake are the Worker's own record, never the report's.
-  const known2: [string | null, string | null] = [g.account0, g.account1];
-  for (const i of invited!.results as Array<{ seat: number; account_id: string | null }>) if (i.seat === 0 || i.seat === 1) known2[i.seat] = i.account_id;
-  const ids = ([0, 1] as const).map((s) => (known2[s] !== null && known2[s] === r.accounts[s] ? known2[s] : null)) as [string | null, string | null];
+  const seated: [string | null, string | null] = [g.account0, g.account1];
+  for (const i of invited!.results as Array<{ seat: number; account_id: string | null }>) if (i.seat === 0 || i.seat === 1) seated[i.seat] = i.account_id;
+  const ids = ([0, 1] as const).map((s) => (seated[s] !== null && seated[s] === r.accounts[s] ? seated[s] : null)) as [string | null, string | null];
   const rated = g.rated === 1;
   const stake = rated ? g.stake : 0;
   const rows = ids.map((id) => (found!.results as AccountRow[]).find((a) => a.id === id) ?? null) as [AccountRow | null, AccountRow | null];
@@ -191,11 +195,8 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
     // The first attempt is on the main board as it was played; one with help carries the mark "mit Hilfe" there. But
     // only if it ended before the account started another attempt that day: the other attempt shows the same deal
     // (and, in the other role, Stark's hand), so a first attempt finished after it could be played knowing the cards.
-    let first = at.attempt === 1;
-    if (first) {
-      const next = await db.prepare("SELECT MIN(created_at) AS at FROM daily_attempts WHERE account_id = ? AND date = ? AND attempt > 1").bind(at.account_id, at.date).first<{ at: number | null }>();
-      first = next?.at == null || next.at > r.finishedAt;
-    }
+    const next = (later!.results[0] as { at: number | null } | undefined)?.at ?? null;
+    const first = at.attempt === 1 && (next === null || next > r.finishedAt);
     if (first) stmts.push(db.prepare(`${insert} ON CONFLICT DO NOTHING`).bind(date, role, "first", ...rest));
     if (!helped) {
       stmts.push(

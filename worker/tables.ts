@@ -4,6 +4,7 @@
 import { getServerByName } from "partyserver";
 import type { RoomConfigOf } from "../party/core/room-core";
 import { hashToken, newToken } from "../party/tokens";
+import { talerOf } from "./taler";
 
 /** The room classes, by the game id stored in `games.game`, and the socket path of each. */
 export const ROOM_PARTIES = { battlemaske: "battlemaske-room", goldwaage: "goldwaage-room" } as const;
@@ -116,8 +117,7 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
     const seated = await db.prepare("SELECT COUNT(*) AS n FROM invites WHERE room = ? AND account_id = ?").bind(row.room, account).first<{ n: number }>();
     if (row.account0 === account || row.account1 === account || (seated?.n ?? 0) > 0) return { status: 409, error: "OWN_INVITE", message: "You already hold a seat at this table." };
     if (row.stake > 0) {
-      const taler = (await db.prepare("SELECT taler FROM accounts WHERE id = ?").bind(account).first<{ taler: number }>())?.taler ?? 0;
-      if (taler < row.stake) return { status: 409, error: "STAKE_TOO_HIGH", message: `You cannot afford the stake of ${row.stake} Taler.` };
+      if ((await talerOf(db, account)) < row.stake) return { status: 409, error: "STAKE_TOO_HIGH", message: `You cannot afford the stake of ${row.stake} Taler.` };
     }
   }
   // Of two callers at the same moment only one changes the row.
@@ -137,19 +137,6 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
     return { status: 409, error: "INVITE_TAKEN", message: "This invite has been used." };
   }
   return { game: row.game, room: row.room, seat: seated.seat, seatToken, socket: socketOf(row.game, row.room) };
-}
-
-/** The accounts the Worker knows at each seat of a room: the creator's from `games`, the invited ones as claimed; null: unknown room. */
-export async function seatedAccounts(db: D1Database, room: string): Promise<{ kind: string; rated: boolean; stake: number; accounts: Array<string | null> } | null> {
-  const [g, i] = await db.batch([
-    db.prepare("SELECT kind, rated, stake, account0, account1 FROM games WHERE room = ?").bind(room),
-    db.prepare("SELECT seat, account_id FROM invites WHERE room = ? AND claimed = 1").bind(room),
-  ]);
-  const game = g!.results[0] as { kind: string; rated: number; stake: number; account0: string | null; account1: string | null } | undefined;
-  if (!game) return null;
-  const accounts: Array<string | null> = [game.account0, game.account1];
-  for (const r of i!.results as Array<{ seat: number; account_id: string | null }>) accounts[r.seat] = r.account_id;
-  return { kind: game.kind, rated: game.rated === 1, stake: game.stake, accounts };
 }
 
 /** The game of a recorded room, or null: the socket route opens nothing else. */

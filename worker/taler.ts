@@ -2,6 +2,11 @@
 // as the rest of the result, never below zero (the loser pays at most what is left), and the ledger records both sides.
 
 export const START_TALER = 1000;
+
+/** An account's balance (0 for an unknown account). */
+export async function talerOf(db: D1Database, account: string): Promise<number> {
+  return (await db.prepare("SELECT taler FROM accounts WHERE id = ?").bind(account).first<{ taler: number }>())?.taler ?? 0;
+}
 export const MAX_STAKE = 1000;
 
 /**

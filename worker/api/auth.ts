@@ -1,4 +1,5 @@
 // Bearer tokens of guest accounts: the browser keeps the token, D1 keeps only its SHA-256 (sessions table).
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hashToken, newToken } from "../../party/tokens";
 
@@ -42,3 +43,13 @@ export const requireAccount = createMiddleware<AccountEnv>(async (c, next) => {
   c.set("account", account);
   await next();
 });
+
+/** The caller's account when an authorization header is sent: undefined without one, null for a wrong token (→ 401). */
+export async function optionalAccount(c: Context<{ Bindings: Cloudflare.Env }>): Promise<string | null | undefined> {
+  if (!c.req.header("authorization")) return undefined;
+  return accountOf(c);
+}
+
+/** The answer to a wrong token on a route that guests may use without one. */
+export const unauthorized = (c: Context<{ Bindings: Cloudflare.Env }>) =>
+  c.json({ error: "UNAUTHORIZED" as const, message: "The bearer token is not valid; leave it out to play as a guest." }, 401);

@@ -1,23 +1,13 @@
 // Creating Battlemaske tables: the Worker sets a room up and hands the player a seat token only it will ever see.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import * as v from "valibot";
 import { RULESETS, VARIANTS } from "../../shared/battlemaske/index.js";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { claimSeat, INVITED, openTable, socketOf } from "../tables";
-import { accountOf } from "./auth";
+import { optionalAccount, unauthorized } from "./auth";
 import { tableLimit } from "./limit";
 import { vJson } from "./validate";
-
-type Ctx = Context<{ Bindings: Cloudflare.Env }>;
-
-/** The caller's account when an authorization header is sent: undefined without one, null for a wrong token (→ 401). */
-async function optionalAccount(c: Ctx): Promise<string | null | undefined> {
-  if (!c.req.header("authorization")) return undefined;
-  return accountOf(c);
-}
-
-const unauthorized = (c: Ctx) => c.json({ error: "UNAUTHORIZED" as const, message: "The bearer token is not valid; leave it out to play as a guest." }, 401);
 
 const ComputerGame = v.strictObject({
   role: v.picklist(["conte", "maske"]),

@@ -7,9 +7,9 @@ import type { LogEntry } from "../../party/core/log";
 import { GAME_IDS, GAMES, gameInfo, type GameId } from "../../shared/catalog";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
-import { MAX_STAKE } from "../taler";
+import { MAX_STAKE, talerOf } from "../taler";
 import { berlinDate } from "../daily-seed";
-import { claimSeat, INVITED, openTable, socketOf } from "../tables";
+import { claimSeat, INVITED, openTable, ROOM_NAME, socketOf } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { tableLimit } from "./limit";
 import { vJson, vParam } from "./validate";
@@ -34,12 +34,8 @@ const CreateGame = v.pipe(
 );
 
 const InviteParam = v.strictObject({ code: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,128}$/, "code must be an invite code")) });
-const ROOM_ID = /^[A-Za-z0-9_-]{16}$/;
 const GameParam = v.strictObject({ id: v.pipe(v.string(), v.maxLength(64)) });
 
-async function talerOf(db: D1Database, account: string): Promise<number> {
-  return (await db.prepare("SELECT taler FROM accounts WHERE id = ?").bind(account).first<{ taler: number }>())?.taler ?? 0;
-}
 
 export const games = new Hono<AccountEnv>()
   .get("/", (c) => c.json({ games: GAMES }))
@@ -79,7 +75,7 @@ export const games = new Hono<AccountEnv>()
   .get("/:id", vParam(GameParam), async (c) => {
     const { id } = c.req.valid("param");
     if ((GAME_IDS as readonly string[]).includes(id)) return c.json(gameInfo(id as GameId));
-    if (!ROOM_ID.test(id)) return c.json({ error: "NOT_FOUND" as const, message: "No game and no finished game with this id." }, 404);
+    if (!ROOM_NAME.test(id)) return c.json({ error: "NOT_FOUND" as const, message: "No game and no finished game with this id." }, 404);
     const row = await c.env.DB.prepare(
       `SELECT r.room, r.account0, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.report, r.log, r.started_at, r.finished_at,
               (SELECT name FROM accounts WHERE id = r.account0) AS name0, (SELECT name FROM accounts WHERE id = r.account1) AS name1

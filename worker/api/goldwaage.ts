@@ -6,7 +6,7 @@ import type { GoldwaageRoomConfig } from "../../party/core/goldwaage-core";
 import type { SeatConfig } from "../../party/core/room-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { claimSeat, INVITED, openTable, socketOf } from "../tables";
-import { accountOf } from "./auth";
+import { optionalAccount, unauthorized } from "./auth";
 import { tableLimit } from "./limit";
 import { vJson } from "./validate";
 
@@ -24,23 +24,23 @@ export const goldwaage = new Hono<{ Bindings: Cloudflare.Env }>()
   .post("/table", tableLimit, vJson(Table), async (c) => {
     const body = c.req.valid("json");
     if (body.friends > body.players - 1) return c.json({ error: "BAD_REQUEST", message: "friends: at most players − 1" }, 400);
-    const account = c.req.header("authorization") ? await accountOf(c) : null;
-    if (c.req.header("authorization") && !account) return c.json({ error: "UNAUTHORIZED" as const, message: "The bearer token is not valid; leave it out to play as a guest." }, 401);
+    const account = await optionalAccount(c);
+    if (account === null) return unauthorized(c);
     const seatToken = newToken();
     const seats: SeatConfig[] = [{ type: "human", tokenHash: await hashToken(seatToken) }];
     for (let s = 1; s < body.players; s++) seats.push(s <= body.friends ? INVITED : { type: "computer", level: "strong" });
     const options = { players: body.players, level: body.level, variants: [...new Set(body.variants)] };
     const config: Omit<GoldwaageRoomConfig, "accounts"> = { kind: "table", options, seed: newToken(), rated: false, seats, clock: null };
-    const record = { game: "goldwaage", kind: "table", rated: false, stake: 0, ruleset: "goldwaage", variant: options.variants.join("+") || "normal", level: body.level, accounts: [account] } as const;
+    const record = { game: "goldwaage", kind: "table", rated: false, stake: 0, ruleset: "goldwaage", variant: options.variants.join("+") || "normal", level: body.level, accounts: [account ?? null] } as const;
     const opened = await openTable(c.env, record, config);
     return c.json({ room: opened.room, seat: 0, seatToken, invites: opened.invites.map((i) => i.code), socket: socketOf("goldwaage", opened.room) }, 201);
   })
   /** An invite claims its seat once (the one claim of every game, worker/tables.ts); the game starts when every invited seat is taken. */
   .post("/invite", vJson(Invite), async (c) => {
     const { room, invite } = c.req.valid("json");
-    const account = c.req.header("authorization") ? await accountOf(c) : null;
-    if (c.req.header("authorization") && !account) return c.json({ error: "UNAUTHORIZED" as const, message: "The bearer token is not valid; leave it out to play as a guest." }, 401);
-    const claimed = await claimSeat(c.env, invite, account, room);
+    const account = await optionalAccount(c);
+    if (account === null) return unauthorized(c);
+    const claimed = await claimSeat(c.env, invite, account ?? null, room);
     if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
     return c.json({ room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket }, 200);
   });
