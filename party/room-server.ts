@@ -1,9 +1,11 @@
 // A game room as a PartyServer class on a SQLite-backed Durable Object: sockets, storage, alarms and seat tokens here;
 // every rule and every message decision in the runtime-agnostic room core (party/core/room-core.ts).
+import { exports } from "cloudflare:workers";
 import { Server, type Connection, type WSMessage } from "partyserver";
-import { MAX_MESSAGE_BYTES, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
+import type { GameDefinition } from "../shared/room/game.js";
+import { clientMessageSchema, MAX_MESSAGE_BYTES, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
 import type { LogEntry } from "./core/log";
-import type { RoomConfigOf, RoomCore, RoomEvent, ServerMessageOf, Viewer } from "./core/room-core";
+import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
 
@@ -14,14 +16,19 @@ export const RATE_BURST = 100;
 export const RATE_CLOSE_AFTER = 500;
 /** Connections one table takes: the seats and plenty of spectators. */
 export const MAX_SOCKETS = 64;
+const MESSAGE_SCHEMAS = new WeakMap<AnyGame, ClientMessageSchemaOf>();
+/** A failed report is tried again after this long (the Worker records each room once, so retries are safe). */
+const REPORT_RETRY_MS = 30_000;
 
 interface ConnectionState {
   viewer: Viewer;
 }
 
-// Any game's core: the server only moves messages and entries between sockets, storage and the core.
+// Any game's core and definition: the server only moves messages and entries between sockets, storage and the core.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCore = RoomCore<any, any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyGame = GameDefinition<any, any, any, any>;
 
 /**
  * A binary frame as text: its bytes counted before decoding (a frame over the limit is not decoded at all), and bytes
@@ -37,8 +44,15 @@ function decodeFrame(raw: ArrayBuffer | ArrayBufferView): string | { ok: false; 
   }
 }
 
-export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
+/**
+ * The room of any game. A game's room class only names its definition:
+ * `export class BattlemaskeRoom extends GameRoomServer { static override readonly game = battlemaskeGame; }`
+ * (plus its Durable Object binding in wrangler.toml).
+ */
+export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends Server {
   static override options = { hibernate: true };
+  /** The game this room class runs (each subclass sets it). */
+  static readonly game: AnyGame | null = null;
 
   protected core: Core | null = null;
   private readonly buckets = new WeakMap<Connection, { tokens: number; at: number; refused: number }>();
@@ -46,10 +60,24 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
   private alarmAt: number | null | undefined = undefined;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
 
-  /** The room core for a config (a game's own subclass). */
-  protected abstract makeCore(name: string, store: SqlLogStore<{ readonly type: string } | RoomEvent>, config: RoomConfigOf<O>): Core;
-  /** The schema of the messages this game's clients send. */
-  protected abstract readonly messages: ClientMessageSchemaOf;
+  private get game(): AnyGame {
+    const game = (this.constructor as typeof GameRoomServer).game;
+    if (!game) throw new Error(`${this.constructor.name} names no game (static game)`);
+    return game;
+  }
+
+  /** The room core for a config: the generic core over the class's game. */
+  protected makeCore(name: string, store: SqlLogStore<{ readonly type: string } | RoomEvent>, config: RoomConfigOf<O>): Core {
+    return new RoomCore(name, this.game, store, config) as Core;
+  }
+
+  /** The schema of the messages this game's clients send (built once per game). */
+  protected get messages(): ClientMessageSchemaOf {
+    const game = this.game;
+    let schema = MESSAGE_SCHEMAS.get(game);
+    if (!schema) MESSAGE_SCHEMAS.set(game, (schema = clientMessageSchema(game.commands)));
+    return schema;
+  }
 
   override onStart(): void {
     // Nothing is written here: a room the Worker never set up (init) must not leave storage behind.
@@ -171,9 +199,34 @@ export abstract class GameRoomServer<Core extends AnyCore, O> extends Server {
     return false;
   }
 
-  /** After the log grew: keep the alarm at the next flag fall, and let a game's subclass react (e.g. report the end). */
+  /** After the log grew: keep the alarm at the next flag fall; once the game is over, report it to the Worker once. */
   protected async afterChange(): Promise<void> {
-    await this.setAlarmAt(this.core?.nextAlarm() ?? null);
+    const core = this.core;
+    await this.setAlarmAt(core?.nextAlarm() ?? null);
+    if (!core?.over || this.store.getMeta<string>("reported")) return;
+    const sent = await this.report(core);
+    // Delivered, or refused as malformed (a 4xx will never succeed): either way this room is done reporting.
+    if (sent !== "retry") this.store.putMeta("reported", sent);
+    else await this.setAlarmAt(Date.now() + REPORT_RETRY_MS);
+  }
+
+  /** POST /internal/results through the Worker itself, authenticated with ROOM_SECRET: "ok", "refused" (4xx, final) or "retry". */
+  private async report(core: Core): Promise<"ok" | "refused" | "retry"> {
+    const body = core.report();
+    if (!body) return "retry";
+    try {
+      const res = await exports.default.fetch("https://spielcenter.internal/internal/results", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${(this.env as Cloudflare.Env).ROOM_SECRET}` },
+        body: JSON.stringify(body),
+      });
+      if (res.ok) return "ok";
+      console.error(`room ${core.name}: the Worker refused the report: ${res.status} ${await res.text()}`);
+      return res.status >= 400 && res.status < 500 ? "refused" : "retry";
+    } catch (err) {
+      console.error(`room ${core.name}: reporting failed: ${err instanceof Error ? err.message : String(err)}`);
+      return "retry";
+    }
   }
 
   /** Sets (or with null deletes) the room's one alarm; skips the storage write when it is already so. */

@@ -4,11 +4,16 @@
 import { getServerByName } from "partyserver";
 import type { RoomConfigOf } from "../party/core/room-core";
 import { hashToken, newToken } from "../party/tokens";
+import { battlemaskeGame } from "../shared/battlemaske/game.js";
+import { goldwaageGame } from "../shared/goldwaage/game.js";
 import { talerOf } from "./taler";
 
-/** The room classes, by the game id stored in `games.game`, and the socket path of each. */
-export const ROOM_PARTIES = { battlemaske: "battlemaske-room", goldwaage: "goldwaage-room" } as const;
-export type TableGame = keyof typeof ROOM_PARTIES;
+/** The games the Worker opens tables for, by the id stored in `games.game`: each one's definition (shared/<game>/game.ts). */
+export const TABLE_GAMES = { battlemaske: battlemaskeGame, goldwaage: goldwaageGame } as const;
+export type TableGame = keyof typeof TABLE_GAMES;
+
+/** The room class's socket path (/parties/<party>/<room>) of each game. */
+export const ROOM_PARTIES = Object.fromEntries(Object.entries(TABLE_GAMES).map(([id, game]) => [id, game.party])) as Record<TableGame, string>;
 
 /** Room names the Worker hands out: 16 characters of a base64url token. Anything else is not a room (404 at the edge). */
 export const ROOM_NAME = /^[A-Za-z0-9_-]{16}$/;
@@ -39,7 +44,9 @@ export interface Opened {
 type RoomStub = { init(config: RoomConfigOf<unknown>): Promise<unknown>; claimInvite(inviteHash: string, tokenHash: string, account: string | null): Promise<{ seat: number } | null> };
 
 function roomStub(env: Cloudflare.Env, game: TableGame, room: string): Promise<RoomStub> {
-  return (game === "battlemaske" ? getServerByName(env.BattlemaskeRoom, room) : getServerByName(env.GoldwaageRoom, room)) as unknown as Promise<RoomStub>;
+  // The room class's Durable Object binding, as the game definition names it (wrangler.toml).
+  const namespace = (env as unknown as Record<string, DurableObjectNamespace>)[TABLE_GAMES[game].binding]!;
+  return getServerByName(namespace as never, room) as unknown as Promise<RoomStub>;
 }
 
 /**

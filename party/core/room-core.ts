@@ -4,6 +4,7 @@ import { flagFall, startClock, stepClock, takebackClock, type ClockState, type T
 import { PROTOCOL_VERSION, type ClientMessage, type HintPayload, type RoomEvent, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../shared/room/protocol.js";
 import type { Seed } from "../../shared/rng.js";
 import type { AdviseOf, ChooseOf, GameDefinition, Viewer } from "../../shared/room/game.js";
+import { RATED_MIN_CARDS, RATED_MIN_MS, type RoomReport } from "../../shared/room/report.js";
 
 export type { HintPayload, RoomEvent, RoomResult, RoomViewOf, ServerMessageOf } from "../../shared/room/protocol.js";
 import type { LogEntry, LogStore, Outcome } from "./log.js";
@@ -72,9 +73,7 @@ export const TAKEBACKS_PER_SEAT = 100;
 export const TAKEBACK_PAUSE_MS = 30_000;
 /** A client this many versions behind gets a full view instead of the missing events. */
 export const MAX_CATCH_UP = 500;
-/** A rated game counts only after 10 played cards or 3 minutes; ended earlier by leaving or resigning, it is aborted. */
-export const RATED_MIN_CARDS = 10;
-export const RATED_MIN_MS = 3 * 60 * 1000;
+export { RATED_MIN_CARDS, RATED_MIN_MS } from "../../shared/room/report.js";
 
 type Refusal = Extract<Outcome, { ok: false }>;
 
@@ -104,8 +103,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     protected readonly rules: RoomRules<S, E, O, V>,
     protected readonly store: LogStore<E | RoomEvent>,
     readonly config: RoomConfigOf<O>,
-    private readonly choose: ChooseOf<S>,
-    private readonly advise: AdviseOf<S> | null = null,
+    // The game's own computer players unless a test or a script brings others.
+    private readonly choose: ChooseOf<S> = rules.computer.choose,
+    private readonly advise: AdviseOf<S> | null = rules.computer.advise,
   ) {
     this.room = this.foldLog(store.read());
   }
@@ -125,14 +125,41 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   get result(): RoomResult | null {
     const r = this.room;
     if (r.ended) {
-      if (this.rules.cooperative) return { winner: null, draw: false, reason: r.ended.how, team: "lost" };
       const early = r.cardsPlayed < RATED_MIN_CARDS && r.ended.time - r.startedAt < RATED_MIN_MS;
       // Early timeouts too: otherwise two accounts could move a rating and a stake with a 30-second clock and no card.
       if (this.config.rated && early) return { winner: null, draw: false, reason: "aborted" };
-      return { winner: r.ended.seat === 0 ? 1 : 0, draw: false, reason: r.ended.how };
+      return { ...this.rules.forfeit(r.game, r.ended.seat), reason: r.ended.how };
     }
     const byRules = this.rules.ruleResult(r.game);
     return byRules && { ...byRules, reason: "rules" };
+  }
+
+  /**
+   * The report of a finished game for the Worker (shared/room/report.ts): the room's part, then the game's own
+   * summary; the whole log, hands included (the game is over). null while it runs.
+   */
+  report(): (RoomReport & Record<string, unknown>) | null {
+    const result = this.result;
+    if (!result) return null;
+    const r = this.room;
+    const log = this.store.read();
+    const computer = this.config.seats.find((s) => s.type === "computer");
+    return {
+      room: this.name,
+      game: this.rules.id,
+      kind: this.config.kind as RoomReport["kind"],
+      rated: this.config.rated,
+      level: computer && computer.type === "computer" ? computer.level : null,
+      accounts: this.config.seats.map((_, i) => this.config.accounts?.[i] ?? null),
+      result,
+      helped: this.config.seats.map((_, i) => r.helped[i] === true),
+      cardsPlayed: r.cardsPlayed,
+      startedAt: r.startedAt,
+      finishedAt: log.at(-1)?.time ?? r.startedAt,
+      stake: this.config.stake ?? 0,
+      log,
+      ...this.rules.report.summary(r.game),
+    };
   }
 
   /** The fold of a whole log: game events through the engine, a take-back as a refold of the events before it. */
@@ -264,8 +291,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     };
   }
 
-  /** The game as `viewer` sees it; a game may show its table before the deal differently (see GoldwaageRoomCore). */
+  /** The game as `viewer` sees it; before the deal (invited players missing), the game's waiting table. */
   protected gameView(viewer: Viewer): V {
+    if (this.room.version === 0) return this.rules.waitingView(this.config.options, viewer);
     return this.rules.view(this.room.game, viewer);
   }
 
@@ -288,7 +316,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       version: e.version,
       time: e.time,
       actor: e.actor,
-      event: isRoomEvent(e.event) ? redactRoomEvent(e.event, viewer) : this.rules.redact(e.event, viewer),
+      event: isRoomEvent(e.event) ? redactRoomEvent(e.event, viewer) : this.rules.redact(e.event, viewer, this.config.options),
     }));
     out.push({ type: "state", version: this.room.version, view: this.viewFor(viewer) });
     return out;
@@ -354,16 +382,16 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
 
   private decideTakeback(seat: number, action: "request" | "accept" | "decline", now: number): { events: RoomEvent[] } | { error: Refusal } {
     if (this.config.rated) return { error: refusal("TAKEBACK_NOT_ALLOWED", "No take-backs in rated games.", "In gewerteten Partien gibt es kein „Karte zurück“.") };
-    const others = this.config.seats.map((_, i) => i).filter((i) => i !== seat);
-    const againstComputer = others.every((i) => this.config.seats[i]!.type === "computer");
+    // Whose consent it needs is the game's to say (a duel: the other person; against the computer: nobody).
+    const consent = this.rules.takebackConsent(seat, this.humanSeats());
     const pending = this.room.takebackRequest;
     const limited = (s: number) => (this.room.takebacks[s] ?? 0) >= TAKEBACKS_PER_SEAT || (this.room.requests[s] ?? 0) >= TAKEBACKS_PER_SEAT;
     if (action === "request") {
       if (limited(seat)) return { error: refusal("TAKEBACK_LIMIT", `At most ${TAKEBACKS_PER_SEAT} take-backs per player and game.`, `Höchstens ${TAKEBACKS_PER_SEAT}-mal „Karte zurück“ pro Spieler und Partie.`) };
       const target = this.takebackTarget(seat);
       if (target === null) return { error: refusal("TAKEBACK_NOTHING", "You have played no card in this round to take back.", "Du hast in dieser Runde keine Karte gespielt, die du zurücknehmen könntest.") };
-      if (againstComputer) return { events: [{ type: "takeback", v: 1, seat, toVersion: target }] };
-      if (others.length !== 1) return { error: refusal("TAKEBACK_NOT_ALLOWED", "Take-backs need every other player's consent; only two-player games ask for it.", "„Karte zurück“ braucht die Zustimmung aller; gefragt wird nur zu zweit.") };
+      if (consent !== "unsupported" && consent.length === 0) return { events: [{ type: "takeback", v: 1, seat, toVersion: target }] };
+      if (consent === "unsupported" || consent.length !== 1) return { error: refusal("TAKEBACK_NOT_ALLOWED", "Take-backs need every other player's consent; only two-player games ask for it.", "„Karte zurück“ braucht die Zustimmung aller; gefragt wird nur zu zweit.") };
       if (pending) return { error: refusal("TAKEBACK_PENDING", "A take-back request is already waiting for an answer.", "Eine Bitte um „Karte zurück“ wartet schon auf Antwort.") };
       const declined = this.room.lastDecline;
       if (declined && declined.seat !== seat && now - declined.time < TAKEBACK_PAUSE_MS) {
@@ -372,7 +400,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       }
       return { events: [{ type: "takebackRequested", v: 1, seat }] };
     }
-    if (!pending || pending.seat === seat) return { error: refusal("TAKEBACK_NONE_PENDING", "Your opponent has not asked for a take-back.", "Dein Gegner hat nicht um „Karte zurück“ gebeten.") };
+    // Only the seat whose consent the request needs may answer it.
+    const asked = pending && this.rules.takebackConsent(pending.seat, this.humanSeats());
+    if (!pending || pending.seat === seat || asked === "unsupported" || !asked?.includes(seat)) return { error: refusal("TAKEBACK_NONE_PENDING", "Your opponent has not asked for a take-back.", "Dein Gegner hat nicht um „Karte zurück“ gebeten.") };
     if (action === "decline") return { events: [{ type: "takebackDeclined", v: 1, seat }] };
     if (limited(pending.seat)) return { error: refusal("TAKEBACK_LIMIT", `At most ${TAKEBACKS_PER_SEAT} take-backs per player and game.`, `Höchstens ${TAKEBACKS_PER_SEAT}-mal „Karte zurück“ pro Spieler und Partie.`) };
     const target = this.takebackTarget(pending.seat);

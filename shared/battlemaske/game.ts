@@ -1,6 +1,10 @@
 // Battlemaske (and its rule set Zwiegespalten) as the room and every other layer see it: the game definition.
+import * as v from "valibot";
 import { ANIMATION_MS } from "../animation.js";
 import type { GameDefinition } from "../room/game.js";
+import { BattlemaskeCommandSchema } from "../room/protocol.js";
+import { Count, resultSchema } from "../room/report.js";
+import { RULESETS, VARIANTS } from "./cards.js";
 import { botCommand, hint, isBotName } from "./bots/index.js";
 import { decide, newGame } from "./engine.js";
 import type { Event, Options, Seat } from "./events.js";
@@ -12,7 +16,9 @@ import { view, type View } from "./view.js";
 export const battlemaskeGame: GameDefinition<State, Event, Options, View> = {
   id: "battlemaske",
   party: "battlemaske-room",
+  binding: "BattlemaskeRoom",
   seats: { min: 2, max: 2 },
+  commands: BattlemaskeCommandSchema,
   computer: {
     choose(state, seat, level, seed) {
       if (!isBotName(level)) throw new Error(`unknown computer level ${level}`);
@@ -29,6 +35,8 @@ export const battlemaskeGame: GameDefinition<State, Event, Options, View> = {
   fold,
   decide: (state, seat, command, now) => decide(state, seat, command, now),
   view: (state, viewer) => view(state, viewer as 0 | 1 | "spectator"),
+  // Before the deal there is nothing to show but an empty table (no cards are dealt until the friend sits down).
+  waitingView: (_options, viewer) => view(fold([]), viewer as 0 | 1 | "spectator"),
   redact: (event, viewer) => redactEvent(event, viewer as 0 | 1 | "spectator"),
   toAct: (g) => seatsToAct(g),
   isOver: (g) => g.phase === "over",
@@ -46,6 +54,37 @@ export const battlemaskeGame: GameDefinition<State, Event, Options, View> = {
     if (g.match) return { winner: g.match.winner, draw: g.match.draw };
     return { winner: ([0, 1] as const).find((s) => roleOf(g, s) === g.winner) ?? null, draw: false };
   },
-  cooperative: false,
+  forfeit: (_g, seat) => ({ winner: seat === 0 ? 1 : 0, draw: false }),
+  // A duel: the other seat agrees, unless it is the computer's.
+  takebackConsent: (seat, people) => people.filter((s) => s !== seat),
+  report: {
+    fields: {
+      options: v.object({ ruleset: v.picklist(RULESETS), variant: v.picklist(VARIANTS) }),
+      accounts: v.tuple([v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(64))), v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(64)))]),
+      helped: v.tuple([v.boolean(), v.boolean()]),
+      result: resultSchema(v.picklist([0, 1])),
+      roles: v.tuple([v.picklist(["conte", "maske"]), v.picklist(["conte", "maske"])]),
+      mirror: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
+      rounds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)),
+      lastRoundTricks: v.tuple([Count, Count]),
+    },
+    summary: (g) => ({
+      options: g.options,
+      roles: [roleOf(g, 0), roleOf(g, 1)],
+      // Uncapped: the daily board's Maske tie-break compares how far past 10 the mirror went.
+      mirror: g.mirror,
+      rounds: g.round,
+      lastRoundTricks: [g.tricks[0], g.tricks[1]],
+    }),
+    archive: (r) => {
+      const o = r.options as Options;
+      return { ruleset: o.ruleset, variant: o.variant };
+    },
+    // Records per rule set, level and role; a Profi match (both roles in turn) is one record of its own.
+    bilanz: (r, seat, level) => {
+      const o = r.options as Options;
+      return { game: o.ruleset, level, role: o.variant === "profi" ? "profi" : (r.roles as string[])[seat]! };
+    },
+  },
 };
 

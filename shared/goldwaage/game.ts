@@ -1,11 +1,14 @@
 // Goldwaage as the room and every other layer see it: the game definition, and its computer team-mates.
+import * as v from "valibot";
 import { ANIMATION_MS } from "../animation.js";
 import type { GameDefinition } from "../room/game.js";
+import { GoldwaageCommandSchema } from "../room/protocol.js";
+import { Count } from "../room/report.js";
 import { makeBot } from "./bots/index.js";
 import { decide, newGame } from "./engine.js";
-import type { Event, Options } from "./events.js";
+import { LEVELS, VARIANTS, type Event, type Options } from "./events.js";
 import { redactEvent } from "./redact.js";
-import { apply, fold, type State } from "./state.js";
+import { apply, emptyState, fold, type State } from "./state.js";
 import { view, type View } from "./view.js";
 
 /** The bot a computer seat of level `level` runs: simple and planner on request, strong otherwise. */
@@ -19,7 +22,9 @@ export function teammateSignalers(levels: ReadonlyArray<string | null>): number[
 export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
   id: "goldwaage",
   party: "goldwaage-room",
+  binding: "GoldwaageRoom",
   seats: { min: 2, max: 4 },
+  commands: GoldwaageCommandSchema,
   computer: {
     /** A computer team-mate decides from its own view only (it never sees the state). */
     choose: (state, seat, level, seed, levels = []) => makeBot(teammateBot(level), { seed, signalers: teammateSignalers(levels) }).act(view(state, seat as State["turn"])),
@@ -30,7 +35,14 @@ export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
   fold,
   decide: (state, seat, command, now) => decide(state, seat, command, now),
   view: (state, viewer) => view(state, viewer as State["turn"] | "spectator"),
-  redact: (event, viewer) => redactEvent(event, viewer as State["turn"] | "spectator", false),
+  /** Invited friends still missing: the table shows its settings and its empty seats, not an empty 2-player state. */
+  waitingView(options, viewer) {
+    const seats = Array.from({ length: options.players }, () => []);
+    const waiting: State = { ...emptyState(), options, hands: seats, open: seats.map(() => []), shown: seats.map(() => false) };
+    return view(waiting, viewer as State["turn"] | "spectator");
+  },
+  // On offene Hände every hand is dealt face up, so deals are not redacted there.
+  redact: (event, viewer, options) => redactEvent(event, viewer as State["turn"] | "spectator", options.variants.includes("offene-haende")),
   toAct(g) {
     if (g.phase === "show") return g.shown.flatMap((shown, s) => (shown ? [] : [s]));
     if (g.phase === "play") return [g.turn];
@@ -48,6 +60,32 @@ export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
     return 0;
   },
   ruleResult: (g) => (g.result ? { winner: null, draw: false, team: g.result } : null),
-  cooperative: true,
+  // The team plays together: one who gives up or runs out of time loses it for all.
+  forfeit: () => ({ winner: null, draw: false, team: "lost" }),
+  // Against the computer team-mates a take-back needs nobody; among several people all would have to agree, which the table does not ask.
+  takebackConsent: (seat, people) => (people.some((s) => s !== seat) ? "unsupported" : []),
+  report: {
+    fields: {
+      options: v.object({ players: v.picklist([2, 3, 4]), level: v.picklist(LEVELS), variants: v.pipe(v.array(v.picklist(VARIANTS)), v.maxLength(3)) }),
+      rounds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4)),
+      lives: Count,
+      livesLostByRound: v.pipe(v.array(Count), v.maxLength(4)),
+    },
+    summary: (g) => ({ options: g.options, rounds: g.round, lives: g.lives, livesLostByRound: g.livesLostByRound.slice() }),
+    archive: (r) => {
+      const o = r.options as Options;
+      return { ruleset: "goldwaage", variant: variantKey(o) };
+    },
+    // One record per players, level and variant: won or lost (the whole team's result).
+    bilanz: (r) => {
+      const o = r.options as Options;
+      return { game: "goldwaage", level: o.level, role: `${o.players}p:${variantKey(o)}` };
+    },
+  },
 };
+
+/** The variants of a table as one stable key ("normal" without any), as the Worker stores it in `games.variant`. */
+export function variantKey(o: Pick<Options, "variants">): string {
+  return [...o.variants].sort().join("+") || "normal";
+}
 

@@ -1,4 +1,5 @@
 // The game definition: the one seam between a game and everything that runs it (rooms, Worker, client).
+import type * as v from "valibot";
 import type { Seed } from "../rng.js";
 import type { HintPayload, RoomResult } from "./protocol.js";
 
@@ -13,8 +14,12 @@ export interface GameDefinition<S, E extends { readonly type: string }, O, V> {
   /** The game's id in the catalog and in D1 (`games.game`), and its room class's path (/parties/<party>/<room>). */
   readonly id: string;
   readonly party: string;
+  /** The Durable Object binding of its room class in wrangler.toml (env.<binding>). */
+  readonly binding: string;
   /** How many seats a table of this game has. */
   readonly seats: { readonly min: number; readonly max: number };
+  /** The valibot schema of this game's commands (the `command` of a client's command message). */
+  readonly commands: v.GenericSchema;
   /** The computer players: a command for a seat from that seat's information only, and "Rat" (null: no hints). */
   readonly computer: { readonly choose: ChooseOf<S>; readonly advise: AdviseOf<S> | null };
   newGame(options: O, seed: Seed): E[];
@@ -22,8 +27,10 @@ export interface GameDefinition<S, E extends { readonly type: string }, O, V> {
   fold(events: readonly E[]): S;
   decide(state: S, seat: number, command: unknown, now: number): { ok: true; events: E[] } | { ok: false; error: { code: string; message: { de: string; en: string } } };
   view(state: S, viewer: Viewer): V;
-  /** The event as `viewer` may see it while the game runs. */
-  redact(event: E, viewer: Viewer): unknown;
+  /** The table before the deal (invited players still missing): the settings and empty seats, for `viewer`. */
+  waitingView(options: O, viewer: Viewer): V;
+  /** The event as `viewer` may see it while the game runs (some options deal open hands). */
+  redact(event: E, viewer: Viewer, options: O): unknown;
   /** The seats that must act now (one to play, or several picking at once). */
   toAct(state: S): number[];
   isOver(state: S): boolean;
@@ -36,8 +43,33 @@ export interface GameDefinition<S, E extends { readonly type: string }, O, V> {
   creditMs(event: E): number;
   /** The result by the rules once the game is over. */
   ruleResult(state: S): Omit<RoomResult, "reason"> | null;
-  /** A cooperative game: a resignation or a timeout loses it for the whole team. */
-  readonly cooperative: boolean;
+  /** The result when `seat` resigns, leaves or runs out of time (two players: the other wins; a team: it lost). */
+  forfeit(state: S, seat: number): Omit<RoomResult, "reason">;
+  /**
+   * Whose consent a take-back by `seat` needs, among `people` (the seats held by persons, `seat` included): none
+   * against the computer; "unsupported" where the game cannot ask (several people would have to agree).
+   */
+  takebackConsent(seat: number, people: readonly number[]): number[] | "unsupported";
+  /** The game's part of the result report the room sends the Worker (shared/room/report.ts). */
+  readonly report: GameReportOf<S>;
+}
+
+/**
+ * A game's own part of the result report and how the Worker files it. The room's part (seats, accounts, result,
+ * help, times, the log) is the same for every game: shared/room/report.ts.
+ */
+export interface GameReportOf<S> {
+  /** valibot entries of the game's own fields; they may also narrow the room's (e.g. exactly two accounts). */
+  readonly fields: v.ObjectEntries;
+  /** The game's own fields, from the final state. */
+  summary(state: S): Record<string, unknown>;
+  /** The archive's columns for this game (`results.ruleset`, `results.variant`). */
+  archive(report: Readonly<Record<string, unknown>>): { readonly ruleset: string; readonly variant: string };
+  /**
+   * Where a finished game goes in a seat's Bilanz (`records`: game, level, role). `level` is the room's: the
+   * computer's level, "friendly", "rated", "daily" or "table".
+   */
+  bilanz(report: Readonly<Record<string, unknown>>, seat: number, level: string): { readonly game: string; readonly level: string; readonly role: string };
 }
 
 /** A computer player: deterministic for its seed, sees only what `seat` may know; `levels` names every seat's computer level (null: a person). */

@@ -31,8 +31,8 @@ export const GoldwaageCommandSchema = v.variant("type", [
   v.strictObject({ type: v.literal("play"), card: GoldwaageCardId, pan: v.optional(Pan), show: v.optional(v.pipe(v.array(GoldwaageCardId), v.maxLength(6), v.readonly())) }),
 ]);
 
-/** The messages a client may send to a room whose game commands follow `command`. */
-function clientMessageSchema<C extends v.GenericSchema>(command: C) {
+/** The messages a client may send to a room whose game commands follow `command` (the game definition's `commands`). */
+export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
   return v.variant("type", [
     v.strictObject({
       type: v.literal("hello"),
@@ -52,8 +52,9 @@ function clientMessageSchema<C extends v.GenericSchema>(command: C) {
 export const ClientMessageSchema = clientMessageSchema(BattlemaskeCommandSchema);
 export const GoldwaageClientMessageSchema = clientMessageSchema(GoldwaageCommandSchema);
 
-export type ClientMessage = v.InferOutput<typeof ClientMessageSchema> | v.InferOutput<typeof GoldwaageClientMessageSchema>;
-export type ClientMessageSchemaOf = typeof ClientMessageSchema | typeof GoldwaageClientMessageSchema;
+export type ClientMessageSchemaOf = ReturnType<typeof clientMessageSchema<v.GenericSchema>>;
+/** A message as the room reads it: the game's command is checked by the game's schema and decided by its engine. */
+export type ClientMessage = v.InferOutput<ClientMessageSchemaOf>;
 
 /** Stable codes of protocol errors (rule errors keep the engine's codes). */
 export type ProtocolErrorCode =

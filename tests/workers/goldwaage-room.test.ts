@@ -4,6 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { connect, type Msg } from "./sockets";
 import { makeBot } from "../../shared/goldwaage/index.js";
+import { call, json, newAccount, uniqueName } from "./api-helpers";
 
 const origin = "http://spielcenter.test";
 
@@ -11,6 +12,19 @@ async function post(path: string, body: unknown): Promise<Response> {
   return exports.default.fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
+
+type Player = { c: Awaited<ReturnType<typeof connect>> };
+
+/** The newest version a player's socket has a view of. */
+function latestVersion(p: Player): number {
+  return [...p.c.all].reverse().find((m) => (m.type === "state" || m.type === "welcome") && m.view)?.version ?? 0;
+}
+
+/** The newest view a player's socket has received, once it is at `version` or later. */
+async function viewAt(p: Player, version: number): Promise<any> {
+  while (latestVersion(p) < version) await p.c.next(() => true);
+  return [...p.c.all].reverse().find((m) => (m.type === "state" || m.type === "welcome") && m.view)!.view;
+}
 
 describe("GoldwaageRoom", () => {
   it("plays a whole 2-player game with a computer team-mate; the player never sees the partner's hidden cards", async () => {
@@ -64,6 +78,66 @@ describe("GoldwaageRoom", () => {
     expect(((await claim.json()) as { seat: number }).seat).toBe(1);
     expect((await post("/api/goldwaage/invite", { room: t.room, invite: t.invites[0] })).status).toBe(409);
     expect(await count()).toBeGreaterThanOrEqual(2);
+  });
+
+  it("books a finished table for every seated account: Bilanz (players, level, variant: won/lost), Meine Partien with the team-mate's name, the archive", async () => {
+    const anna = await newAccount(uniqueName("Anna"));
+    const ben = await newAccount(uniqueName("Ben"));
+    const before = await json(call("/api/me", { token: ben.token }));
+    const t = await json(call("/api/goldwaage/table", { body: { players: 3, level: "leicht", friends: 1, variants: ["ruhige-waage"] }, token: anna.token }));
+    const claim = await json(call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[0] }, token: ben.token }));
+    expect(claim.seat).toBe(1);
+    // Both people play with the simple bot over their sockets; seat 2 is a computer team-mate.
+    const players = await Promise.all(
+      [t.seatToken, claim.seatToken].map(async (seatToken: string, seat) => {
+        const c = await connect(t.socket);
+        c.send({ type: "hello", seatToken });
+        await c.next((m) => m.type === "welcome");
+        return { c, seat, bot: makeBot("simple", { seed: `p${seat}` }), seq: 0 };
+      }),
+    );
+    let view = await viewAt(players[0]!, 1);
+    for (let i = 0; i < 400 && !view.over; i++) {
+      const version = latestVersion(players[0]!);
+      const g = view.game;
+      const actor = players.find((p) => (g.phase === "show" && !g.shown[p.seat]) || (g.phase === "play" && g.turn === p.seat));
+      expect(actor).toBeDefined(); // the computer has always answered by the time the state arrives
+      // The actor acts on its own view of the table, as its socket showed it.
+      const own = await viewAt(actor!, version);
+      actor!.c.send({ type: "command", clientSeq: ++actor!.seq, baseVersion: version, command: actor!.bot.act(own.game) });
+      const ack = await actor!.c.next((m) => (m.type === "ack" || m.type === "error") && m.clientSeq === actor!.seq);
+      expect(ack.type).toBe("ack");
+      view = await viewAt(players[0]!, ack.version);
+    }
+    expect(view.over).toBe(true);
+    const team: "won" | "lost" = view.result.team;
+    expect(["won", "lost"]).toContain(team);
+    for (const p of players) await p.c.close();
+
+    // The room reports once the game is over; the Worker books it for both accounts.
+    let mine: any[] = [];
+    for (let i = 0; i < 100 && mine.length === 0; i++) {
+      mine = (await json(call("/api/me/games", { token: ben.token }))).games.filter((g: { id: string }) => g.id === t.room);
+      if (mine.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ game: "goldwaage", seat: 1, outcome: team === "won" ? "win" : "loss", opponent: null });
+    const annaName = (await json(call("/api/me", { token: anna.token }))).name;
+    expect(mine[0].others).toEqual([{ seat: 0, name: annaName }]);
+    const annas = (await json(call("/api/me/games", { token: anna.token }))).games.filter((g: { id: string }) => g.id === t.room);
+    expect(annas[0]).toMatchObject({ game: "goldwaage", seat: 0, outcome: mine[0].outcome });
+
+    const after = await json(call("/api/me", { token: ben.token }));
+    const record = after.records.find((r: { game: string; level: string; role: string }) => r.game === "goldwaage" && r.level === "leicht" && r.role === "3p:ruhige-waage");
+    expect(record).toMatchObject({ wins: team === "won" ? 1 : 0, losses: team === "lost" ? 1 : 0, draws: 0 });
+    expect(before.records.some((r: { game: string }) => r.game === "goldwaage")).toBe(false);
+    // No ratings move in a cooperative game.
+    expect({ points: after.points, elo: after.elo }).toEqual({ points: before.points, elo: before.elo });
+
+    const archive = await json(call(`/api/games/${t.room}`));
+    expect(archive).toMatchObject({ id: t.room, game: "goldwaage", kind: "table", options: { players: 3, level: "leicht", variants: ["ruhige-waage"] }, result: { team } });
+    expect(archive.players.map((p: { name: string | null }) => p.name)).toEqual([annaName, after.name, null]);
+    expect(archive.log.length).toBeGreaterThan(10);
   });
 
   it("refuses a bad table with a typed 400", async () => {

@@ -1,15 +1,15 @@
 // /api/games: the catalog, playing with a friend (create + invite link), and the archive of finished games.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { redactEvent, RULESETS, VARIANTS } from "../../shared/battlemaske/index.js";
-import { isRoomEvent, type LoggedEvent } from "../../party/core/battlemaske-core";
+import { RULESETS, VARIANTS } from "../../shared/battlemaske/index.js";
+import { isRoomEvent, type RoomEvent } from "../../party/core/room-core";
 import type { LogEntry } from "../../party/core/log";
 import { GAME_IDS, GAMES, gameInfo, type GameId } from "../../shared/catalog";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { MAX_STAKE, talerOf } from "../taler";
 import { berlinDate } from "../daily-seed";
-import { claimSeat, INVITED, openTable, ROOM_NAME, socketOf } from "../tables";
+import { claimSeat, INVITED, openTable, ROOM_NAME, socketOf, TABLE_GAMES, type TableGame } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { tableLimit } from "./limit";
 import { vJson, vParam } from "./validate";
@@ -76,41 +76,44 @@ export const games = new Hono<AccountEnv>()
     const { id } = c.req.valid("param");
     if ((GAME_IDS as readonly string[]).includes(id)) return c.json(gameInfo(id as GameId));
     if (!ROOM_NAME.test(id)) return c.json({ error: "NOT_FOUND" as const, message: "No game and no finished game with this id." }, 404);
-    const row = await c.env.DB.prepare(
-      `SELECT r.room, r.account0, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.report, r.log, r.started_at, r.finished_at,
-              (SELECT name FROM accounts WHERE id = r.account0) AS name0, (SELECT name FROM accounts WHERE id = r.account1) AS name1
-       FROM results r WHERE r.room = ?`,
-    )
-      .bind(id)
-      .first<{ room: string; account0: string | null; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; report: string; log: string; started_at: number; finished_at: number; name0: string | null; name1: string | null }>();
+    const db = c.env.DB;
+    const [found, seats] = await db.batch([
+      db.prepare("SELECT room, game, account0, kind, rated, ruleset, variant, level, winner, draw, reason, team, report, log, started_at, finished_at FROM results WHERE room = ?").bind(id),
+      db.prepare("SELECT s.seat, a.name FROM result_seats s JOIN accounts a ON a.id = s.account_id WHERE s.room = ?").bind(id),
+    ]);
+    type Row = { room: string; game: TableGame; account0: string | null; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; team: string | null; report: string; log: string; started_at: number; finished_at: number };
+    const row = found!.results[0] as Row | undefined;
     if (!row) return c.json({ error: "NOT_FOUND" as const, message: "No finished game with this id (a running game's log is not served)." }, 404);
+    const game = TABLE_GAMES[row.game];
+    const report = JSON.parse(row.report) as Record<string, unknown> & { accounts: unknown[]; helped: unknown; options: unknown };
     let cacheControl = "public, max-age=3600";
-    let log = JSON.parse(row.log) as Array<LogEntry<LoggedEvent>>;
+    let log = JSON.parse(row.log) as Array<LogEntry<{ readonly type: string } | RoomEvent>>;
     if (row.kind === "daily") {
       // A daily game's log holds the day's seed, Stark's hands and the cards set aside, which decide every attempt of
       // that day: until the day is over only its player gets it, and only as that seat saw it during the game.
-      const at = await c.env.DB.prepare("SELECT date, account_id FROM daily_attempts WHERE room = ?").bind(id).first<{ date: string; account_id: string }>();
+      const at = await db.prepare("SELECT date, account_id FROM daily_attempts WHERE room = ?").bind(id).first<{ date: string; account_id: string }>();
       if (!at || at.date >= berlinDate(Date.now())) {
         if (!at || (await accountOf(c)) !== at.account_id) return c.json({ error: "NOT_YET" as const, message: `A daily game is published once its day${at ? ` (${at.date})` : ""} is over.` }, 404);
         cacheControl = "private, no-store";
         const seat = row.account0 === at.account_id ? 0 : 1;
-        log = log.map((e) => ({ ...e, event: isRoomEvent(e.event) ? e.event : (redactEvent(e.event, seat) as unknown as LoggedEvent) }));
+        log = log.map((e) => ({ ...e, event: isRoomEvent(e.event) ? e.event : (game.redact(e.event as never, seat, report.options as never) as { readonly type: string }) }));
       }
     }
-    const report = JSON.parse(row.report) as { roles: unknown; helped: unknown; mirror: number; rounds: number };
+    const names = seats!.results as Array<{ seat: number; name: string | null }>;
+    // The game's own summary (Battlemaske: roles, mirror, rounds; Goldwaage: rounds, lives) beside the room's fields.
+    const own = Object.fromEntries(Object.keys(game.report.fields).filter((k) => k !== "accounts" && k !== "helped" && k !== "options").map((k) => [k, report[k]]));
     c.header("cache-control", cacheControl);
     return c.json({
       id: row.room,
+      game: row.game,
       kind: row.kind,
       rated: row.rated === 1,
-      options: { ruleset: row.ruleset, variant: row.variant },
+      options: row.game === "battlemaske" ? { ruleset: row.ruleset, variant: row.variant } : report.options,
       level: row.level,
-      players: [{ name: row.name0 }, { name: row.name1 }],
-      roles: report.roles,
+      players: report.accounts.map((_, seat) => ({ name: names.find((n) => n.seat === seat)?.name ?? null })),
+      ...own,
       helped: report.helped,
-      result: { winner: row.winner, draw: row.draw === 1, reason: row.reason },
-      mirror: report.mirror,
-      rounds: report.rounds,
+      result: { winner: row.winner, draw: row.draw === 1, reason: row.reason, ...(row.team ? { team: row.team } : {}) },
       startedAt: row.started_at,
       finishedAt: row.finished_at,
       log,

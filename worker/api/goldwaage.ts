@@ -1,6 +1,7 @@
 // Creating Goldwaage tables: the creator takes seat 0, invited friends the next seats, computer team-mates the rest.
 import { Hono } from "hono";
 import * as v from "valibot";
+import { variantKey } from "../../shared/goldwaage/game.js";
 import { LEVELS, VARIANTS } from "../../shared/goldwaage/index.js";
 import type { GoldwaageRoomConfig } from "../../party/core/goldwaage-core";
 import type { SeatConfig } from "../../party/core/room-core";
@@ -31,7 +32,7 @@ export const goldwaage = new Hono<{ Bindings: Cloudflare.Env }>()
     for (let s = 1; s < body.players; s++) seats.push(s <= body.friends ? INVITED : { type: "computer", level: "strong" });
     const options = { players: body.players, level: body.level, variants: [...new Set(body.variants)] };
     const config: Omit<GoldwaageRoomConfig, "accounts"> = { kind: "table", options, seed: newToken(), rated: false, seats, clock: null };
-    const record = { game: "goldwaage", kind: "table", rated: false, stake: 0, ruleset: "goldwaage", variant: options.variants.join("+") || "normal", level: body.level, accounts: [account ?? null] } as const;
+    const record = { game: "goldwaage", kind: "table", rated: false, stake: 0, ruleset: "goldwaage", variant: variantKey(options), level: body.level, accounts: [account ?? null] } as const;
     const opened = await openTable(c.env, record, config);
     return c.json({ room: opened.room, seat: 0, seatToken, invites: opened.invites.map((i) => i.code), socket: socketOf("goldwaage", opened.room) }, 201);
   })

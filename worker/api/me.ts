@@ -55,21 +55,31 @@ export const me = new Hono<AccountEnv>()
     const rows = await c.env.DB.prepare("SELECT delta, reason, room, created_at AS time FROM ledger WHERE account_id = ? ORDER BY id DESC LIMIT ?").bind(c.var.account, limit).all();
     return c.json({ entries: rows.results });
   })
-  /** "Meine Partien": finished games, newest first; each replayable at GET /api/games/{id}. */
+  /** "Meine Partien": finished games of every seat this account held, newest first; each replayable at GET /api/games/{id}. */
   .get("/games", vQuery(Page), async (c) => {
     const { limit, before } = c.req.valid("query");
     const id = c.var.account;
-    const rows = await c.env.DB.prepare(
-      `SELECT room, kind, rated, ruleset, variant, level, account0, account1, winner, draw, reason, finished_at,
-              (SELECT name FROM accounts WHERE id = CASE WHEN r.account0 = ?1 THEN r.account1 ELSE r.account0 END) AS opponent_name
-       FROM results r WHERE (account0 = ?1 OR account1 = ?1) AND finished_at < ?2 ORDER BY finished_at DESC LIMIT ?3`,
-    )
-      .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit)
-      .all<{ room: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; account0: string | null; account1: string | null; winner: number | null; draw: number; reason: string; finished_at: number; opponent_name: string | null }>();
-    const games = rows.results.map((r) => {
-      const seat = r.account0 === id ? 0 : 1;
-      const outcome = r.draw ? "draw" : r.winner === null ? "aborted" : r.winner === seat ? "win" : "loss";
-      return { id: r.room, kind: r.kind, rated: r.rated === 1, ruleset: r.ruleset, variant: r.variant, level: r.level, seat, outcome, reason: r.reason, opponent: r.opponent_name, finishedAt: r.finished_at };
+    const db = c.env.DB;
+    const mine = "SELECT room, seat FROM result_seats WHERE account_id = ?1 AND finished_at < ?2 ORDER BY finished_at DESC LIMIT ?3";
+    const [own, named] = await db.batch([
+      db
+        .prepare(
+          `SELECT r.room, r.game, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.team, r.finished_at, m.seat
+           FROM (${mine}) m JOIN results r ON r.room = m.room ORDER BY r.finished_at DESC`,
+        )
+        .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit),
+      // The names at the other seats of those games (a duel's opponent, a team's other players).
+      db
+        .prepare(`SELECT s.room, s.seat, a.name FROM result_seats s JOIN accounts a ON a.id = s.account_id WHERE s.room IN (SELECT room FROM (${mine})) AND s.account_id <> ?1`)
+        .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit),
+    ]);
+    type Row = { room: string; game: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; team: string | null; finished_at: number; seat: number };
+    const others = named!.results as Array<{ room: string; seat: number; name: string | null }>;
+    const games = (own!.results as Row[]).map((r) => {
+      const outcome = r.draw ? "draw" : r.team ? (r.team === "won" ? "win" : "loss") : r.winner === null ? "aborted" : r.winner === r.seat ? "win" : "loss";
+      const players = others.filter((o) => o.room === r.room).sort((a, b) => a.seat - b.seat);
+      const opponent = r.game === "battlemaske" ? (players[0]?.name ?? null) : null;
+      return { id: r.room, game: r.game, kind: r.kind, rated: r.rated === 1, ruleset: r.ruleset, variant: r.variant, level: r.level, seat: r.seat, outcome, reason: r.reason, opponent, others: players.map((p) => ({ seat: p.seat, name: p.name })), finishedAt: r.finished_at };
     });
     return c.json({ games });
   });

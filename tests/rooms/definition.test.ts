@@ -1,0 +1,99 @@
+// The generic room core asks the game definition what it used to assume for two players: the result when a seat
+// gives up, whose consent a take-back needs, the table before the deal, and the game's part of the report.
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { battlemaskeGame } from "../../shared/battlemaske/game.js";
+import { goldwaageGame } from "../../shared/goldwaage/game.js";
+import { reportSchemaOf } from "../../shared/room/report.js";
+import { MemoryLogStore } from "../../party/core/log.js";
+import { RoomCore, type RoomConfigOf } from "../../party/core/room-core.js";
+import { randomCommand, type Event, type Options as BattlemaskeOptions, type Seat, type State } from "../../shared/battlemaske/index.js";
+import { rng } from "../../shared/rng.js";
+import type { Options as GoldwaageOptions } from "../../shared/goldwaage/index.js";
+
+const duel: RoomConfigOf<BattlemaskeOptions> = {
+  kind: "online",
+  options: { ruleset: "battlemaske", variant: "single" },
+  seed: "definition",
+  rated: false,
+  clock: null,
+  seats: [
+    { type: "human", tokenHash: "a" },
+    { type: "human", tokenHash: "b" },
+  ],
+  accounts: ["acc-a", "acc-b"],
+};
+
+/** Random legal commands for whoever must act until one card is played; the seat that played it. */
+function playOneCard(core: RoomCore<State, Event, BattlemaskeOptions, unknown>, seed: string): number {
+  const r = rng(seed);
+  for (let seq = 1; seq < 50; seq++) {
+    const seat = battlemaskeGame.toAct(core.state.game)[0]!;
+    const command = randomCommand(core.state.game, seat as Seat, r)!;
+    core.handle(seat, { type: "command", clientSeq: seq, baseVersion: core.version, command }, 1500);
+    if (command.type === "play") return seat;
+  }
+  throw new Error("no card was played");
+}
+
+describe("the room core asks the game", () => {
+  it("for the result when a seat resigns (a duel: the other seat; a game may say otherwise)", () => {
+    const core = new RoomCore("d1", battlemaskeGame, new MemoryLogStore(), duel);
+    core.start(1000);
+    core.handle(0, { type: "resign", clientSeq: 1 }, 2000);
+    expect(core.result).toEqual({ winner: 1, draw: false, reason: "resign" });
+    // The same core over a definition whose forfeit is a draw: the core itself assumes nothing.
+    const drawn = new RoomCore("d2", { ...battlemaskeGame, forfeit: () => ({ winner: null, draw: true }) }, new MemoryLogStore(), duel);
+    drawn.start(1000);
+    drawn.handle(1, { type: "resign", clientSeq: 1 }, 2000);
+    expect(drawn.result).toEqual({ winner: null, draw: true, reason: "resign" });
+  });
+
+  it("whose consent a take-back needs: a duel asks the other person; a game that cannot ask refuses", () => {
+    const core = new RoomCore("d3", battlemaskeGame, new MemoryLogStore(), duel);
+    core.start(1000);
+    const played = playOneCard(core, "d3");
+    const asked = core.handle(played, { type: "takeback", clientSeq: 900, action: "request" }, 1700);
+    expect(asked.appended.map((e) => e.event.type)).toEqual(["takebackRequested"]);
+    // Only the seat whose consent is needed may answer; the asker cannot accept its own request.
+    const self = core.handle(played, { type: "takeback", clientSeq: 901, action: "accept" }, 1800);
+    expect(self.reply[0]).toMatchObject({ type: "error", code: "TAKEBACK_NONE_PENDING" });
+    const other = core.handle(played === 0 ? 1 : 0, { type: "takeback", clientSeq: 902, action: "accept" }, 1900);
+    expect(other.appended.map((e) => e.event.type)).toEqual(["takeback"]);
+
+    const unsupported = new RoomCore("d4", { ...battlemaskeGame, takebackConsent: () => "unsupported" as const }, new MemoryLogStore(), duel);
+    unsupported.start(1000);
+    const p = playOneCard(unsupported, "d4");
+    expect(unsupported.handle(p, { type: "takeback", clientSeq: 900, action: "request" }, 1700).reply[0]).toMatchObject({ type: "error", code: "TAKEBACK_NOT_ALLOWED" });
+  });
+
+  it("for the table before the deal and the team's result when one gives up (Goldwaage)", () => {
+    const table: RoomConfigOf<GoldwaageOptions> = {
+      kind: "table",
+      options: { players: 3, level: "normal", variants: [] },
+      seed: "gw",
+      rated: false,
+      clock: null,
+      seats: [{ type: "human", tokenHash: "a" }, { type: "invite", inviteHash: "i" }, { type: "computer", level: "strong" }],
+    };
+    const waiting = new RoomCore("g1", goldwaageGame, new MemoryLogStore(), table);
+    waiting.start(1000);
+    expect(waiting.version).toBe(0);
+    expect(waiting.viewFor(0).game).toMatchObject({ players: 3, handSizes: [0, 0, 0] });
+    expect(waiting.viewFor(0).waitingFor).toEqual([1]);
+
+    const seated = { ...table, seats: [table.seats[0]!, { type: "human" as const, tokenHash: "b" }, table.seats[2]!] };
+    const core = new RoomCore("g2", goldwaageGame, new MemoryLogStore(), seated);
+    core.start(1000);
+    core.handle(1, { type: "resign", clientSeq: 1 }, 2000);
+    expect(core.result).toEqual({ winner: null, draw: false, team: "lost", reason: "resign" });
+    // Among two people at a Goldwaage table nobody is asked for a take-back: the game cannot ask several.
+    expect(goldwaageGame.takebackConsent(0, [0, 1])).toBe("unsupported");
+    expect(goldwaageGame.takebackConsent(0, [0])).toEqual([]);
+
+    // The report: the room's part and the game's own, valid by the one schema the Worker reads.
+    const report = core.report()!;
+    expect(report).toMatchObject({ room: "g2", game: "goldwaage", kind: "table", accounts: [null, null, null], result: { team: "lost" }, options: seated.options });
+    expect(v.safeParse(reportSchemaOf(goldwaageGame), report).issues).toBeUndefined();
+  });
+});
