@@ -4,7 +4,8 @@ import * as v from "valibot";
 import { RULESETS, VARIANTS } from "../../shared/battlemaske/index.js";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
-import { claimSeat, INVITED, openTable, socketOf } from "../tables";
+import { claimSeat, openTable, socketOf } from "../tables";
+import { openDuel } from "./games";
 import { optionalAccount, unauthorized } from "./auth";
 import { tableLimit } from "./limit";
 import { vJson } from "./validate";
@@ -31,26 +32,16 @@ const OnlineGame = v.strictObject({
 const Invite = v.strictObject({ room: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,32}$/)), invite: v.pipe(v.string(), v.minLength(20), v.maxLength(128)) });
 
 export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
+  /** The older friend route: the same table as POST /api/games (openDuel), for a guest too when friendly. */
   .post("/online", tableLimit, vJson(OnlineGame), async (c) => {
     const body = c.req.valid("json");
     const account = await optionalAccount(c);
     if (account === null) return unauthorized(c);
     // A rated game is between two accounts: a guest may create friendly games only.
     if (body.rated && !account) return c.json({ error: "UNAUTHORIZED" as const, message: "A rated game needs an account: send authorization: Bearer <token>." }, 401);
-    const seatToken = newToken();
-    const seat = body.role === "conte" ? 0 : 1;
-    const creator = { type: "human", tokenHash: await hashToken(seatToken) } as const;
-    const config: Omit<RoomConfig, "accounts"> = {
-      kind: "online",
-      options: { ruleset: body.ruleset, variant: body.variant },
-      seed: newToken(),
-      rated: body.rated,
-      seats: seat === 0 ? [creator, INVITED] : [INVITED, creator],
-      clock: body.clock ? { type: "fischer", initialMs: Math.round(body.clock.minutes * 60_000), incrementMs: body.clock.increment * 1000 } : { type: "brake" },
-    };
-    const accounts = seat === 0 ? [account ?? null, null] : [null, account ?? null];
-    const opened = await openTable(c.env, { game: "battlemaske", kind: "online", rated: body.rated, stake: 0, ruleset: body.ruleset, variant: body.variant, level: null, accounts }, config);
-    return c.json({ room: opened.room, seat, seatToken, invite: opened.invites[0]!.code, socket: socketOf("battlemaske", opened.room) }, 201);
+    const opened = await openDuel(c.env, account ?? null, { kind: body.rated ? "rated" : "friendly", clock: body.clock, ruleset: body.ruleset, variant: body.variant, role: body.role });
+    if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 409);
+    return c.json({ room: opened.room, seat: opened.seat, seatToken: opened.seatToken, invite: opened.inviteCode, socket: opened.socket }, 201);
   })
   /** Opening the invite claims the free seat once (the same claim as POST /api/games/invite/{code}); a second claim is refused. */
   .post("/invite", vJson(Invite), async (c) => {

@@ -37,33 +37,45 @@ const InviteParam = v.strictObject({ code: v.pipe(v.string(), v.regex(/^[A-Za-z0
 const GameParam = v.strictObject({ id: v.pipe(v.string(), v.maxLength(64)) });
 
 
+export type DuelRequest = v.InferOutput<typeof CreateGame>;
+
+/**
+ * The one way to open a Battlemaske table for two people (friendly or rated, with clock and stake): the creator's
+ * seat, an invite for the other. Both friend routes use it (POST /api/games, and the older POST /api/battlemaske/online).
+ * `account` null: a guest, who may open friendly tables only (the routes check).
+ */
+export async function openDuel(env: Cloudflare.Env, account: string | null, body: DuelRequest): Promise<{ room: string; seat: 0 | 1; role: "conte" | "maske"; seatToken: string; inviteCode: string; socket: string } | { error: "STAKE_TOO_HIGH"; message: string }> {
+  const stake = body.stake ?? 0;
+  if (stake > 0 && (account === null || (await talerOf(env.DB, account)) < stake)) return { error: "STAKE_TOO_HIGH", message: `You cannot afford a stake of ${stake} Taler.` };
+  const role = body.role === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? "maske" : "conte") : body.role;
+  const seat = role === "conte" ? 0 : 1;
+  const seatToken = newToken();
+  const creator = { type: "human", tokenHash: await hashToken(seatToken) } as const;
+  const rated = body.kind === "rated";
+  const config: Omit<RoomConfig, "accounts"> = {
+    kind: "online",
+    options: { ruleset: body.ruleset, variant: body.variant },
+    seed: newToken(),
+    rated,
+    seats: seat === 0 ? [creator, INVITED] : [INVITED, creator],
+    // No clock: the 10-minute emergency brake.
+    clock: body.clock ? { type: "fischer", initialMs: Math.round(body.clock.minutes * 60_000), incrementMs: body.clock.increment * 1000 } : { type: "brake" },
+    stake,
+  };
+  const accounts = seat === 0 ? [account, null] : [null, account];
+  const opened = await openTable(env, { game: "battlemaske", kind: "online", rated, stake, ruleset: body.ruleset, variant: body.variant, level: null, accounts }, config);
+  return { room: opened.room, seat, role, seatToken, inviteCode: opened.invites[0]!.code, socket: socketOf("battlemaske", opened.room) };
+}
+
 export const games = new Hono<AccountEnv>()
   .get("/", (c) => c.json({ games: GAMES }))
   /** Creates a game with a friend: the creator's seat token and an invite link for the other seat. */
   .post("/", requireAccount, tableLimit, vJson(CreateGame), async (c) => {
     const body = c.req.valid("json");
-    const account = c.var.account;
-    const stake = body.stake ?? 0;
-    if (stake > 0 && (await talerOf(c.env.DB, account)) < stake) return c.json({ error: "STAKE_TOO_HIGH" as const, message: `You cannot afford a stake of ${stake} Taler.` }, 409);
-    const role = body.role === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? "maske" : "conte") : body.role;
-    const seat = role === "conte" ? 0 : 1;
-    const seatToken = newToken();
-    const creator = { type: "human", tokenHash: await hashToken(seatToken) } as const;
-    const rated = body.kind === "rated";
-    const config: Omit<RoomConfig, "accounts"> = {
-      kind: "online",
-      options: { ruleset: body.ruleset, variant: body.variant },
-      seed: newToken(),
-      rated,
-      seats: seat === 0 ? [creator, INVITED] : [INVITED, creator],
-      clock: body.clock ? { type: "fischer", initialMs: Math.round(body.clock.minutes * 60_000), incrementMs: body.clock.increment * 1000 } : { type: "brake" },
-      stake,
-    };
-    const accounts = seat === 0 ? [account, null] : [null, account];
-    const opened = await openTable(c.env, { game: "battlemaske", kind: "online", rated, stake, ruleset: body.ruleset, variant: body.variant, level: null, accounts }, config);
-    const invite = opened.invites[0]!.code;
-    const room = opened.room;
-    return c.json({ id: room, room, seat, role, seatToken, invite: new URL(`/einladung/${invite}`, c.req.url).toString(), inviteCode: invite, socket: socketOf("battlemaske", room) }, 201);
+    const opened = await openDuel(c.env, c.var.account, body);
+    if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 409);
+    const { room, seat, role, seatToken, inviteCode, socket } = opened;
+    return c.json({ id: room, room, seat, role, seatToken, invite: new URL(`/einladung/${inviteCode}`, c.req.url).toString(), inviteCode, socket }, 201);
   })
   /** Opening the invite claims the free seat once (a second claim: 409); the room starts then. */
   .post("/invite/:code", requireAccount, vParam(InviteParam), async (c) => {
