@@ -4,6 +4,7 @@
 // Usage: node scripts/dev.mjs  (npm start builds web/ first).  PORT=9000 to change the port.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrateLocalD1 } from "./migrate-d1.mjs";
@@ -33,7 +34,21 @@ try {
   process.exit(1);
 }
 
+/** A port nobody listens on now (the system picks it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+}
+
 const wrangler = join(root, "node_modules", ".bin", process.platform === "win32" ? "wrangler.cmd" : "wrangler");
+// wrangler's inspector would take 9229 every time: a second `npm start` (another checkout, another PORT) died on it.
+const inspectorPort = process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : await freePort();
 const args = [
   "dev",
   "--local",
@@ -41,6 +56,7 @@ const args = [
   "--port", String(port),
   "--persist-to", join(".wrangler", "state"),
   "--show-interactive-dev-session=false",
+  "--inspector-port", String(inspectorPort),
 ];
 
 const child = spawn(wrangler, args, {
