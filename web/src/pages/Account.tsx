@@ -1,6 +1,6 @@
 // "Konto" (name, recovery code, carrying the account to this device) and "Bilanz" (points, Elo, Taler, records, games).
 import { createResource, createSignal, For, Show } from "solid-js";
-import { authHeaders, ensureAccount, replaceAccount, signOutOtherDevices, storedAccount } from "../game/account";
+import { authHeaders, ensureAccount, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
 import { lang } from "../i18n";
 import { Link } from "../router";
 

@@ -1,8 +1,8 @@
 // "Tagesmaskerade": the same deal for everyone today, against Stark; today's boards, yesterday's seed to check.
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
-import { authHeaders, ensureAccount, storedAccount } from "../game/account";
-import { saveSession } from "../game/room";
+import { authHeaders, ensureAccount, storedAccount } from "../account";
+import { saveSession } from "../room/connection";
 import { lang } from "../i18n";
 import { navigate } from "../router";
 import { SetupGo } from "./SetupGo";

@@ -1,8 +1,8 @@
 // Playing with a friend: create a table, share the invite link; the friend opens it and the game starts.
 import { createSignal, onMount, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
-import { authHeaders, ensureAccount } from "../game/account";
-import { loadSession, saveSession } from "../game/room";
+import { authHeaders, ensureAccount } from "../account";
+import { loadSession, saveSession } from "../room/connection";
 import { lang } from "../i18n";
 import { Link, navigate } from "../router";
 import { SetupGo } from "./SetupGo";

@@ -2,10 +2,10 @@
 import { createSignal, For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
-import { authHeaders, ensureAccount } from "../game/account";
-import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "../game/log";
-import { connectRoom, forgetCurrent, loadSession, saveSession, type HintPayload, type RoomKind, type Session } from "../game/room";
-import { Table, type TableModel } from "../game/Table";
+import { authHeaders, ensureAccount } from "../account";
+import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "../battlemaske/log";
+import { connectRoom, forgetCurrent, loadSession, saveSession, type HintPayload, type RoomKind, type Session } from "../room/connection";
+import { Table, type TableModel } from "../battlemaske/Table";
 import { lang } from "../i18n";
 import { Link, navigate } from "../router";
 import { SetupGo } from "./SetupGo";
