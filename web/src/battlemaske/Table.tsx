@@ -10,9 +10,9 @@ import { lang } from "../i18n";
 import { CardBack, CardFace, cardLabel, SuitEmblem, suitName } from "./cards";
 import { announcementAid, cardInfoLines, fieldInfoLines, hiddenInfoLines, opponentVoids, suitInfoLines } from "./info";
 import { effectText, roleName, type LogEntry, type RoundSummary } from "./log";
-import type { Staged } from "../room/connection";
 import { ANIMATION_MS } from "../../../shared/animation";
-import type { HintPayload, RoomKind, RoomView } from "../room/connection";
+import type { RoomKind } from "../room/session";
+import type { HintPayload, RoomView, Staged } from "./room";
 import "./table.css";
 
 export interface TableModel {

@@ -2,7 +2,7 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount } from "../account";
-import { saveSession } from "../room/connection";
+import { saveSession } from "../room/session";
 import { lang } from "../i18n";
 import { navigate } from "../router";
 import { SetupGo } from "./SetupGo";

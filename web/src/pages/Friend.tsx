@@ -2,7 +2,7 @@
 import { createSignal, onMount, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount } from "../account";
-import { loadSession, saveSession } from "../room/connection";
+import { loadSession, saveSession } from "../room/session";
 import { lang } from "../i18n";
 import { Link, navigate } from "../router";
 import { SetupGo } from "./SetupGo";

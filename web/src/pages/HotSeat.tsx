@@ -6,7 +6,7 @@ import type { Event, Seat } from "../../../shared/battlemaske/events";
 import { apply, fold, turnOf, type State } from "../../../shared/battlemaske/state";
 import { view } from "../../../shared/battlemaske/view";
 import { describeEvent, roleName, type LogEntry, type RoundSummary } from "../battlemaske/log";
-import type { RoomView } from "../room/connection";
+import type { RoomView } from "../battlemaske/room";
 import { Table, type TableModel } from "../battlemaske/Table";
 import { lang } from "../i18n";
 import { navigate } from "../router";

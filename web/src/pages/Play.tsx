@@ -4,7 +4,8 @@ import type { Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
 import { authHeaders, ensureAccount } from "../account";
 import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "../battlemaske/log";
-import { connectRoom, forgetCurrent, loadSession, saveSession, type HintPayload, type RoomKind, type Session } from "../room/connection";
+import { connectBattlemaske, type HintPayload } from "../battlemaske/room";
+import { forgetCurrent, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
 import { Table, type TableModel } from "../battlemaske/Table";
 import { lang } from "../i18n";
 import { Link, navigate } from "../router";
@@ -146,7 +147,7 @@ const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
 
 /** The table of a room this browser holds a seat in. */
 export function RoomPage(props: { room: string }) {
-  const session = loadSession(props.room);
+  const session = loadSession<Seat>(props.room);
   if (!session) {
     return (
       <div class="page">
@@ -161,14 +162,14 @@ export function RoomPage(props: { room: string }) {
   return <RoomTable session={session} />;
 }
 
-function RoomTable(props: { session: Session }) {
+function RoomTable(props: { session: Session<Seat> }) {
   const s = props.session;
   const opp = OPPONENT[s.kind];
   const [log, setLog] = createSignal<LogEntry[]>([]);
   const [hint, setHint] = createSignal<HintPayload | null>(null);
   const [round, setRound] = createSignal<RoundSummary | null>(null);
   let seeded = false;
-  const room = connectRoom(s, (msg, before) => {
+  const room = connectBattlemaske(s, (msg, before) => {
     const ev = msg.event;
     const v = before?.game ?? null;
     if (ev.type === "hintGiven") {
