@@ -6,7 +6,7 @@ import { legalCommands } from "../../../shared/battlemaske/engine";
 import type { Command, Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
 import { BRAKE_MS } from "../../../shared/room/clock";
-import { lang } from "../i18n";
+import { lang, tr } from "../i18n";
 import { CardBack, CardFace, cardLabel, SuitEmblem, suitName } from "./cards";
 import { announcementAid, cardInfoLines, fieldInfoLines, hiddenInfoLines, opponentVoids, suitInfoLines } from "./info";
 import { effectText, roleName, type LogEntry, type RoundSummary } from "./log";
@@ -45,7 +45,6 @@ export interface TableModel {
   newGame?(): void;
 }
 
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 /** The CSS durations are the room's animation credits: a card, a trick gathered, an effect. */
 const ANIMATION_VARS = { "--anim-card": `${ANIMATION_MS.card}ms`, "--anim-trick": `${ANIMATION_MS.trick}ms`, "--anim-effect": `${ANIMATION_MS.effect}ms` };
 const SUITS: Suit[] = ["P", "D", "G"];

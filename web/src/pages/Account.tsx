@@ -1,10 +1,8 @@
 // "Konto" (name, recovery code, carrying the account to this device) and "Bilanz" (points, Elo, Taler, records, games).
 import { createResource, createSignal, For, Show } from "solid-js";
 import { authHeaders, ensureAccount, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
-import { lang } from "../i18n";
+import { lang, tr } from "../i18n";
 import { Link } from "../router";
-
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 
 interface Me {
   id: string;

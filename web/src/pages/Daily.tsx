@@ -3,11 +3,9 @@ import { createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount } from "../account";
 import { saveSession } from "../room/session";
-import { lang } from "../i18n";
+import { tr } from "../i18n";
 import { navigate } from "../router";
 import { SetupGo } from "./SetupGo";
-
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 
 type Role = "conte" | "maske";
 interface DayInfo {

@@ -3,11 +3,9 @@ import { createSignal, onMount, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount } from "../account";
 import { loadSession, saveSession } from "../room/session";
-import { lang } from "../i18n";
+import { tr } from "../i18n";
 import { Link, navigate } from "../router";
 import { SetupGo } from "./SetupGo";
-
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 
 type Clock = "none" | "5+3" | "10+5";
 

@@ -7,11 +7,9 @@ import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "../bat
 import { connectBattlemaske, type HintPayload } from "../battlemaske/room";
 import { forgetCurrent, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
 import { Table, type TableModel } from "../battlemaske/Table";
-import { lang } from "../i18n";
+import { lang, tr } from "../i18n";
 import { Link, navigate } from "../router";
 import { SetupGo } from "./SetupGo";
-
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 
 type Role = "conte" | "maske";
 type Level = "leicht" | "mittel" | "stark";
