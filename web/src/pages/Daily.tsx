@@ -2,10 +2,10 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount } from "../account";
-import { saveSession } from "../room/session";
 import { tr } from "../i18n";
+import { saveSession } from "../room/session";
 import { navigate } from "../router";
-import { SetupGo } from "./SetupGo";
+import { SetupGo } from "../ui/SetupGo";
 
 type Role = "conte" | "maske";
 interface DayInfo {

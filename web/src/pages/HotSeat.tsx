@@ -10,7 +10,7 @@ import type { RoomView } from "../battlemaske/room";
 import { Table, type TableModel } from "../battlemaske/Table";
 import { lang } from "../i18n";
 import { navigate } from "../router";
-import { SetupGo } from "./SetupGo";
+import { SetupGo } from "../ui/SetupGo";
 
 const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 const KEY = "spielcenter.hotseat";

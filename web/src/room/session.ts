@@ -54,3 +54,8 @@ export function forgetCurrent(room: string): void {
     // nothing to forget
   }
 }
+
+/** The link a friend opens to claim the free seat (pages/Invite.tsx reads the room and, after the #, the invite). */
+export function inviteLink(room: string, invite: string): string {
+  return `${location.origin}/einladung/${room}#${invite}`;
+}
