@@ -2,6 +2,7 @@
 import { Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { tr } from "../../i18n";
+import { LeaveButton } from "./LeaveButton";
 import { useTable } from "./store";
 
 export function Result(): JSX.Element {
@@ -73,9 +74,7 @@ export function Result(): JSX.Element {
                 {tr("Neue Partie", "New game")}
               </button>
             </Show>
-            <button type="button" class="button quiet" data-testid="leave-result" onClick={() => m.exit()}>
-              {tr("Verlassen", "Leave")}
-            </button>
+            <LeaveButton testId="leave-result" />
           </div>
         </div>
       </div>

@@ -1,6 +1,7 @@
 // The tools under the hand: "Rat", "Karte zurück" and its answer, resigning (asked twice), and after the end the result again.
 import { createSignal, Show, type JSX } from "solid-js";
 import { tr } from "../../i18n";
+import { LeaveButton } from "./LeaveButton";
 import { useTable } from "./store";
 
 export function Tools(): JSX.Element {
@@ -58,9 +59,7 @@ export function Tools(): JSX.Element {
         <button type="button" class="button primary" data-testid="show-result" onClick={() => setShowResult(true)}>
           {tr("Ergebnis zeigen", "Show result")}
         </button>
-        <button type="button" class="button quiet" data-testid="leave" onClick={() => m.exit()}>
-          {tr("Verlassen", "Leave")}
-        </button>
+        <LeaveButton testId="leave" />
       </Show>
     </div>
   );
