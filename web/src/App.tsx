@@ -6,14 +6,14 @@ import { NotFound } from "./pages/NotFound";
 
 // Everything but the start page loads on demand, so the first visit stays small.
 const Rules = lazy(() => import("./pages/Rules").then((m) => ({ default: m.Rules })));
-const ComputerSetup = lazy(() => import("./pages/Play").then((m) => ({ default: m.ComputerSetup })));
-const RoomPage = lazy(() => import("./pages/Play").then((m) => ({ default: m.RoomPage })));
+const ComputerSetup = lazy(() => import("./pages/Computer").then((m) => ({ default: m.ComputerSetup })));
+const TablePage = lazy(() => import("./pages/TablePage").then((m) => ({ default: m.TablePage })));
 const HotSeat = lazy(() => import("./pages/HotSeat").then((m) => ({ default: m.HotSeat })));
 const Daily = lazy(() => import("./pages/Daily").then((m) => ({ default: m.Daily })));
 const Friend = lazy(() => import("./pages/Friend").then((m) => ({ default: m.Friend })));
 const AccountPage = lazy(() => import("./pages/Account").then((m) => ({ default: m.AccountPage })));
-const BilanzPage = lazy(() => import("./pages/Account").then((m) => ({ default: m.BilanzPage })));
-const Invite = lazy(() => import("./pages/Friend").then((m) => ({ default: m.Invite })));
+const BilanzPage = lazy(() => import("./pages/Bilanz").then((m) => ({ default: m.BilanzPage })));
+const Invite = lazy(() => import("./pages/Invite").then((m) => ({ default: m.Invite })));
 import { type Route } from "./route";
 import { currentRoute, Link } from "./router";
 
@@ -83,7 +83,7 @@ export function App() {
               <Friend />
             </Match>
             <Match when={roomOf(currentRoute(), "table")} keyed>
-              {(room) => <RoomPage room={room} />}
+              {(room) => <TablePage room={room} />}
             </Match>
             <Match when={roomOf(currentRoute(), "invite")} keyed>
               {(room) => <Invite room={room} />}

@@ -23,6 +23,9 @@ document.documentElement.lang = lang();
 
 export { lang };
 
+/** A text written in place in both languages: the German first, as the site speaks German first. */
+export const tr = (de: string, en: string): string => (lang() === "de" ? de : en);
+
 export function setLang(next: Lang): void {
   setLangSignal(next);
   document.documentElement.lang = next;

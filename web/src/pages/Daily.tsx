@@ -1,13 +1,11 @@
 // "Tagesmaskerade": the same deal for everyone today, against Stark; today's boards, yesterday's seed to check.
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
-import { authHeaders, ensureAccount, storedAccount } from "../game/account";
-import { saveSession } from "../game/room";
-import { lang } from "../i18n";
+import { authHeaders, ensureAccount, storedAccount } from "../account";
+import { tr } from "../i18n";
+import { saveSession } from "../room/session";
 import { navigate } from "../router";
-import { SetupGo } from "./SetupGo";
-
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
+import { SetupGo } from "../ui/SetupGo";
 
 type Role = "conte" | "maske";
 interface DayInfo {

@@ -1,10 +1,8 @@
 import { For, Show } from "solid-js";
 import { GAMES } from "../../../shared/catalog";
-import { lang, playersText, ui } from "../i18n";
+import { lang, playersText, tr, ui } from "../i18n";
 import { hrefOf } from "../route";
 import { Link } from "../router";
-
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 
 /** The room of an unfinished game in this browser (read without loading the game code). */
 function resumable(): string | null {

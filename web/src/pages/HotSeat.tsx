@@ -5,12 +5,12 @@ import { decide, newGame } from "../../../shared/battlemaske/engine";
 import type { Event, Seat } from "../../../shared/battlemaske/events";
 import { apply, fold, turnOf, type State } from "../../../shared/battlemaske/state";
 import { view } from "../../../shared/battlemaske/view";
-import { describeEvent, roleName, type LogEntry, type RoundSummary } from "../game/log";
-import type { RoomView } from "../game/room";
-import { Table, type TableModel } from "../game/Table";
+import { describeEvent, roleName, type LogEntry, type RoundSummary } from "../battlemaske/log";
+import type { RoomView } from "../battlemaske/room";
+import { Table, type TableModel } from "../battlemaske/Table";
 import { lang } from "../i18n";
 import { navigate } from "../router";
-import { SetupGo } from "./SetupGo";
+import { SetupGo } from "../ui/SetupGo";
 
 const tr = (de: string, en: string) => (lang() === "de" ? de : en);
 const KEY = "spielcenter.hotseat";

@@ -1,5 +1,5 @@
 // Card info and the announcement aid: texts computed from the view and the engine, never written per card.
-import { card as cardInfo, type Card, type Suit } from "../../../shared/battlemaske/cards";
+import { card as cardInfo, SUITS, type Card, type Suit } from "../../../shared/battlemaske/cards";
 import { stateFromView } from "../../../shared/battlemaske/client-state";
 import { decide } from "../../../shared/battlemaske/engine";
 import type { Seat } from "../../../shared/battlemaske/events";
@@ -7,7 +7,6 @@ import type { View } from "../../../shared/battlemaske/view";
 import type { Lang } from "../../../shared/catalog";
 import { cardLabel, suitName } from "./cards";
 
-const SUITS: Suit[] = ["P", "D", "G"];
 const EFFECT: Record<Suit, Record<Lang, string>> = {
   P: { de: "Stolz: der Gewinner nimmt dem Verlierer zusätzlich einen Stich", en: "pride: the winner also takes one of the loser's tricks" },
   D: { de: "Gier: danach geben beide verdeckt bis zu zwei Karten weiter", en: "greed: afterwards both pass up to two cards face down" },

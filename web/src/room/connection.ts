@@ -1,87 +1,42 @@
-// The connection to a room: partysocket with its queue off, the seat token and the clientSeq counter kept in
-// localStorage (so a reload resumes the same game), and a command in flight resent with the same clientSeq after
-// the welcome — never replayed blindly by the socket.
+// The connection to a room: partysocket with its queue off, the clientSeq counter kept with the seat (session.ts), and a
+// command in flight resent with the same clientSeq after the welcome — never replayed blindly by the socket.
 import { PartySocket } from "partysocket";
 import { batch, createSignal, onCleanup } from "solid-js";
-import { ANIMATION_MS } from "../../../shared/animation";
-import type { Command, Seat } from "../../../shared/battlemaske/events";
-import type { PlayedCard, TrickRecord } from "../../../shared/battlemaske/state";
-import type { View } from "../../../shared/battlemaske/view";
-import { PROTOCOL_VERSION, type HintPayload, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
-
-export type RoomKind = "computer" | "online" | "daily" | "hotseat";
-
-/** The room's view envelope around the Battlemaske view: the wire contract's own type (shared/room/protocol.ts). */
-export type RoomView = RoomViewOf<View>;
-export type { HintPayload, RoomResult };
-
-/** Everything needed to sit down at the same seat again. */
-export interface Session {
-  room: string;
-  seat: Seat;
-  seatToken: string;
-  clientSeq: number;
-  kind: RoomKind;
-  level?: string;
-  invite?: string;
-  rated?: boolean;
-  date?: string;
-}
-
-const KEY = (room: string) => `spielcenter.seat.${room}`;
-const CURRENT = "spielcenter.current";
-
-export function loadSession(room: string): Session | null {
-  try {
-    const raw = localStorage.getItem(KEY(room));
-    return raw ? (JSON.parse(raw) as Session) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveSession(s: Session): void {
-  try {
-    localStorage.setItem(KEY(s.room), JSON.stringify(s));
-    localStorage.setItem(CURRENT, s.room);
-  } catch {
-    // storage blocked: the game still runs, a reload cannot resume it
-  }
-}
-
-/** The room of the game last played here, if it is still stored. */
-export function currentRoom(): string | null {
-  try {
-    const room = localStorage.getItem(CURRENT);
-    return room && loadSession(room) ? room : null;
-  } catch {
-    return null;
-  }
-}
-
-export function forgetCurrent(room: string): void {
-  try {
-    if (localStorage.getItem(CURRENT) === room) localStorage.removeItem(CURRENT);
-  } catch {
-    // nothing to forget
-  }
-}
+import { PROTOCOL_VERSION, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
+import { saveSession, type Session } from "./session";
 
 /** An event as the room sends it (redacted for this seat). */
-export type RoomEventMessage = Omit<Extract<ServerMessageOf<View>, { type: "event" }>, "type" | "event"> & { readonly event: { readonly type: string; readonly [k: string]: unknown } };
-export type RoomError = Pick<Extract<ServerMessageOf<View>, { type: "error" }>, "code" | "message" | "messageDe">;
+export type RoomEventMessage = Omit<Extract<ServerMessageOf<unknown>, { type: "event" }>, "type" | "event"> & { readonly event: { readonly type: string; readonly [k: string]: unknown } };
+export type RoomError = Pick<Extract<ServerMessageOf<unknown>, { type: "error" }>, "code" | "message" | "messageDe">;
 
-/** What the table shows while a batch of events plays out: the trick as it grows, then the trick taken. */
-export interface Staged {
-  readonly trick: readonly PlayedCard[];
-  readonly taken: TrickRecord | null;
+/** One frame of a batch played out: what the table shows, and for how long (the room's animation credit). */
+export interface Frame<Staged> {
+  readonly staged: Staged;
+  readonly ms: number;
+}
+
+/**
+ * A game's pacing: for a batch it wants to play out (null: show it at once), a step per event that answers the frame
+ * to show, null to pass the event by, or "stop" when the rest is shown at once (a round table or the result takes over).
+ */
+export type Pace<V, Staged> = (before: RoomViewOf<V>, events: readonly RoomEventMessage[]) => ((event: RoomEventMessage["event"]) => Frame<Staged> | "stop" | null) | null;
+
+export interface RoomOptions<V, Staged> {
+  /** The game's room class, as its definition names it: the socket goes to /parties/<party>/<room>. */
+  readonly party: string;
+  readonly session: Session;
+  /** Sees each event before the view moves on. */
+  readonly onEvent: (m: RoomEventMessage, before: RoomViewOf<V> | null) => void;
+  readonly pace?: Pace<V, Staged>;
 }
 
 /** Whether the player asked the system for less motion (then a batch shows at once). */
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** Opens the room for a session (inside a component: closed on cleanup). `onEvent` sees each event before the view moves on. */
-export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, before: RoomView | null) => void) {
+/** Opens a game's room for a session (inside a component: closed on cleanup); `V` is the game's view, `C` its command. */
+export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged>) {
+  type RoomView = RoomViewOf<V>;
+  const { session, onEvent } = options;
   const [view, setView] = createSignal<RoomView | null>(null);
   const [version, setVersion] = createSignal(0);
   const [connected, setConnected] = createSignal(false);
@@ -101,7 +56,7 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
   const ws = new PartySocket({
     host: location.host,
     protocol: location.protocol === "https:" ? "wss" : "ws",
-    party: "battlemaske-room",
+    party: options.party,
     room: session.room,
     maxEnqueuedMessages: 0,
     minReconnectionDelay: 200,
@@ -173,29 +128,22 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
 
   const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
   /**
-   * Plays one batch (say: your card, the computer's reply, the trick taken with its effect) at the pace the room credits
-   * to the clocks, then shows the view after it. With reduced motion, or nothing to show, all at once.
+   * Plays one batch (say: your card, the computer's reply, the trick taken with its effect) frame by frame as the game
+   * paces it, then shows the view after it. With reduced motion, or nothing to pace, all at once.
    */
   async function present(events: RoomEventMessage[], version: number, next: RoomView): Promise<void> {
     const before = current;
-    let paced = !reducedMotion() && before !== null && events.some((m) => m.event.type === "cardPlayed");
-    let trick: PlayedCard[] = before ? before.game.trick.slice() : [];
-    let named = before?.game.namedSuit ?? null;
+    const step = !reducedMotion() && before !== null && options.pace ? options.pace(before, events) : null;
+    let paced = step !== null;
     for (const m of events) {
       onEvent(m, before);
       if (!paced || closed) continue;
-      const e = m.event as { type: string; seat?: Seat; card?: string; suit?: string; winner?: Seat; effect?: TrickRecord["effect"]; stolen?: true };
-      if (e.type === "cardPlayed") {
-        if (trick.length === 0) named = (e.suit as TrickRecord["namedSuit"]) ?? null;
-        trick = [...trick, { seat: e.seat as Seat, card: e.card as PlayedCard["card"] }];
-        setStaged({ trick, taken: null });
-        await wait(ANIMATION_MS.card);
-      } else if (e.type === "trickTaken" && trick.length > 0) {
-        const taken: TrickRecord = { leader: trick[0]!.seat, cards: trick, namedSuit: named, winner: e.winner as Seat, effect: e.effect ?? null, stolen: e.stolen === true };
-        setStaged({ trick: [], taken });
-        await wait(ANIMATION_MS.trick + (e.effect ? ANIMATION_MS.effect : 0));
-        trick = [];
-      } else if (e.type === "roundEnded" || e.type === "takeback" || e.type === "gameEnded") paced = false; // the round table or the result takes over
+      const frame = step!(m.event);
+      if (frame === "stop") paced = false;
+      else if (frame) {
+        setStaged(() => frame.staged);
+        await wait(frame.ms);
+      }
     }
     if (closed) return;
     batch(() => {
@@ -245,7 +193,7 @@ export function connectRoom(session: Session, onEvent: (m: RoomEventMessage, bef
     busy: () => busy() || staged() !== null,
     staged,
     clearError: () => setError(null),
-    command: (command: Command) => submit({ type: "command", baseVersion: version(), command }),
+    command: (command: C) => submit({ type: "command", baseVersion: version(), command }),
     takeback: (action: "request" | "accept" | "decline") => submit({ type: "takeback", action }),
     hint: () => submit({ type: "hint" }),
     resign: () => end("resign"),

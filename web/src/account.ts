@@ -54,3 +54,20 @@ export async function signOutOtherDevices(): Promise<void> {
   const { token } = (await res.json()) as { token: string };
   replaceAccount({ ...a, token });
 }
+
+/** The account as GET /api/me reports it: its name and standing, and its records per game, level and role. */
+export interface Me {
+  id: string;
+  name: string | null;
+  points: number;
+  elo: number;
+  ratedGames: number;
+  taler: number;
+  records: Array<{ game: string; level: string; role: string; helped: boolean; wins: number; losses: number; draws: number }>;
+}
+
+export async function loadMe(): Promise<Me> {
+  const r = await fetch("/api/me", { headers: authHeaders(await ensureAccount()) });
+  if (!r.ok) throw new Error(String(r.status));
+  return (await r.json()) as Me;
+}

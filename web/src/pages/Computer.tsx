@@ -1,16 +1,11 @@
-// Playing against the computer: the setup screen, and the table of a room (resumed after a reload from localStorage).
+// "Gegen den Computer": the setup screen (role, level, rules, variant); the game itself opens at /partie/<room>.
 import { createSignal, For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
-import type { Lang } from "../../../shared/catalog";
-import { authHeaders, ensureAccount } from "../game/account";
-import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "../game/log";
-import { connectRoom, forgetCurrent, loadSession, saveSession, type HintPayload, type RoomKind, type Session } from "../game/room";
-import { Table, type TableModel } from "../game/Table";
-import { lang } from "../i18n";
-import { Link, navigate } from "../router";
-import { SetupGo } from "./SetupGo";
-
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
+import { authHeaders, ensureAccount } from "../account";
+import { tr } from "../i18n";
+import { saveSession } from "../room/session";
+import { navigate } from "../router";
+import { SetupGo } from "../ui/SetupGo";
 
 type Role = "conte" | "maske";
 type Level = "leicht" | "mittel" | "stark";
@@ -133,97 +128,6 @@ export function ComputerSetup() {
       <SetupGo testId="start-game" busy={busy()} error={error()} onGo={start}>
         {busy() ? tr("Der Tisch wird gedeckt …", "Setting the table …") : tr("Partie beginnen", "Start the game")}
       </SetupGo>
-    </div>
-  );
-}
-
-const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
-  computer: { de: "Computer", en: "Computer" },
-  daily: { de: "Computer", en: "Computer" },
-  online: { de: "Gegner", en: "Opponent" },
-  hotseat: { de: "Gegner", en: "Opponent" },
-};
-
-/** The table of a room this browser holds a seat in. */
-export function RoomPage(props: { room: string }) {
-  const session = loadSession(props.room);
-  if (!session) {
-    return (
-      <div class="page">
-        <h1>{tr("Diese Partie kennt dein Browser nicht", "This browser holds no seat in this game")}</h1>
-        <p>{tr("Der Platz an diesem Tisch gehört einem anderen Gerät, oder die Partie ist vorbei.", "The seat at this table belongs to another device, or the game is over.")}</p>
-        <Link class="button" href="/">
-          {tr("Zur Startseite", "To the start page")}
-        </Link>
-      </div>
-    );
-  }
-  return <RoomTable session={session} />;
-}
-
-function RoomTable(props: { session: Session }) {
-  const s = props.session;
-  const opp = OPPONENT[s.kind];
-  const [log, setLog] = createSignal<LogEntry[]>([]);
-  const [hint, setHint] = createSignal<HintPayload | null>(null);
-  const [round, setRound] = createSignal<RoundSummary | null>(null);
-  let seeded = false;
-  const room = connectRoom(s, (msg, before) => {
-    const ev = msg.event;
-    const v = before?.game ?? null;
-    if (ev.type === "hintGiven") {
-      if (ev.seat === s.seat && ev.hint) setHint(ev.hint as HintPayload);
-    } else setHint(null);
-    if (ev.type === "roundEnded" && v) {
-      const conteSeat = v.roles[0] === "conte" ? 0 : 1;
-      const t = ev.tricks as number[];
-      setRound({ game: v.game, round: v.round, conte: t[conteSeat]!, maske: t[1 - conteSeat]!, moved: ev.moved as number, mirror: ev.mirror as number, gameWinner: null });
-    }
-    if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
-    const entries = describeEvent(ev, msg.version, v, s.seat, opp);
-    if (entries.length) setLog((l) => [...l, ...entries]);
-  });
-  const model: TableModel = {
-    kind: s.kind,
-    view: () => {
-      const v = room.view();
-      if (v && !seeded) {
-        seeded = true;
-        if (log().length === 0) queueMicrotask(() => setLog(seedLog(v.game, s.seat, opp)));
-      }
-      if (v?.over) forgetCurrent(s.room);
-      return v;
-    },
-    version: room.version,
-    seat: () => s.seat,
-    log,
-    hint,
-    round,
-    dismissRound: () => setRound(null),
-    busy: room.busy,
-    staged: room.staged,
-    error: () => {
-      const e = room.error();
-      return e ? (lang() === "de" ? e.messageDe : e.message) : null;
-    },
-    connected: room.connected,
-    opponent: opp,
-    canHint: s.kind === "computer" || s.kind === "daily",
-    canTakeback: !s.rated,
-    ...(s.invite ? { invite: `${location.origin}/einladung/${s.room}#${s.invite}` } : {}),
-    command: (cmd) => void room.command(cmd),
-    requestHint: () => void room.hint(),
-    takeback: (a) => void room.takeback(a),
-    resign: () => void room.resign(),
-    exit: () => {
-      forgetCurrent(s.room);
-      navigate(s.kind === "daily" ? "/tagesspiel" : "/");
-    },
-    ...(s.kind === "computer" ? { newGame: () => navigate("/spielen/computer") } : {}),
-  };
-  return (
-    <div class="page play">
-      <Table model={model} />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+// Battlemaske at a room: the connection wired to the table, with the log, the hint and the round summary it keeps.
+import { createSignal } from "solid-js";
+import type { Seat } from "../../../shared/battlemaske/events";
+import type { Lang } from "../../../shared/catalog";
+import { lang } from "../i18n";
+import { forgetCurrent, inviteLink, type RoomKind, type Session } from "../room/session";
+import { navigate } from "../router";
+import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "./log";
+import { connectBattlemaske, type HintPayload } from "./room";
+import { Table, type TableModel } from "./Table";
+
+const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
+  computer: { de: "Computer", en: "Computer" },
+  daily: { de: "Computer", en: "Computer" },
+  online: { de: "Gegner", en: "Opponent" },
+  hotseat: { de: "Gegner", en: "Opponent" },
+};
+
+export function RoomTable(props: { session: Session<Seat> }) {
+  const s = props.session;
+  const opp = OPPONENT[s.kind];
+  const [log, setLog] = createSignal<LogEntry[]>([]);
+  const [hint, setHint] = createSignal<HintPayload | null>(null);
+  const [round, setRound] = createSignal<RoundSummary | null>(null);
+  let seeded = false;
+  const room = connectBattlemaske(s, (msg, before) => {
+    const ev = msg.event;
+    const v = before?.game ?? null;
+    if (ev.type === "hintGiven") {
+      if (ev.seat === s.seat && ev.hint) setHint(ev.hint as HintPayload);
+    } else setHint(null);
+    if (ev.type === "roundEnded" && v) {
+      const conteSeat = v.roles[0] === "conte" ? 0 : 1;
+      const t = ev.tricks as number[];
+      setRound({ game: v.game, round: v.round, conte: t[conteSeat]!, maske: t[1 - conteSeat]!, moved: ev.moved as number, mirror: ev.mirror as number, gameWinner: null });
+    }
+    if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
+    const entries = describeEvent(ev, msg.version, v, s.seat, opp);
+    if (entries.length) setLog((l) => [...l, ...entries]);
+  });
+  const model: TableModel = {
+    kind: s.kind,
+    view: () => {
+      const v = room.view();
+      if (v && !seeded) {
+        seeded = true;
+        if (log().length === 0) queueMicrotask(() => setLog(seedLog(v.game, s.seat, opp)));
+      }
+      if (v?.over) forgetCurrent(s.room);
+      return v;
+    },
+    version: room.version,
+    seat: () => s.seat,
+    log,
+    hint,
+    round,
+    dismissRound: () => setRound(null),
+    busy: room.busy,
+    staged: room.staged,
+    error: () => {
+      const e = room.error();
+      return e ? (lang() === "de" ? e.messageDe : e.message) : null;
+    },
+    connected: room.connected,
+    opponent: opp,
+    canHint: s.kind === "computer" || s.kind === "daily",
+    canTakeback: !s.rated,
+    ...(s.invite ? { invite: inviteLink(s.room, s.invite) } : {}),
+    command: (cmd) => void room.command(cmd),
+    requestHint: () => void room.hint(),
+    takeback: (a) => void room.takeback(a),
+    resign: () => void room.resign(),
+    exit: () => {
+      forgetCurrent(s.room);
+      navigate(s.kind === "daily" ? "/tagesspiel" : "/");
+    },
+    ...(s.kind === "computer" ? { newGame: () => navigate("/spielen/computer") } : {}),
+  };
+  return (
+    <div class="page play">
+      <Table model={model} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The Battlemaske / Zwiegespalten table: renders the view it is given; legal moves come from the view and the engine.
+// This file only composes it: each part is a component in table/, their shared state is table/store.ts.
+import { Show, type JSX } from "solid-js";
+import { ANIMATION_MS } from "../../../shared/animation";
+import { tr } from "../i18n";
+import type { RoomView } from "./room";
+import { Felt } from "./table/Felt";
+import { Head } from "./table/Head";
+import { LogBox } from "./table/LogBox";
+import { Mirror } from "./table/Mirror";
+import type { TableModel } from "./table/model";
+import { Ranking } from "./table/Ranking";
+import { Result } from "./table/Result";
+import { RoundTable } from "./table/RoundTable";
+import { createTableStore, TableContext } from "./table/store";
+import "./table.css";
+
+export type { TableModel } from "./table/model";
+
+/** The CSS durations are the room's animation credits: a card, a trick gathered, an effect. */
+const ANIMATION_VARS = { "--anim-card": `${ANIMATION_MS.card}ms`, "--anim-trick": `${ANIMATION_MS.trick}ms`, "--anim-effect": `${ANIMATION_MS.effect}ms` };
+
+export function Table(props: { model: TableModel }): JSX.Element {
+  const m = props.model;
+  return (
+    <Show when={m.view()} fallback={<p class="table-loading" role="status">{tr("Der Tisch wird gedeckt …", "Setting the table …")}</p>}>
+      {(rv) => <TableView model={m} rv={rv()} />}
+    </Show>
+  );
+}
+
+function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
+  const t = createTableStore(props.model, () => props.rv);
+  const { m, v, me, rs } = t;
+  return (
+    <TableContext.Provider value={t}>
+      <div class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-ruleset={rs()} data-phase={v().phase} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
+        <Head />
+
+        <Ranking />
+
+        <div class="table-grid">
+          <Mirror />
+
+          <Felt />
+
+          <LogBox />
+        </div>
+
+        <RoundTable />
+
+        <Result />
+      </div>
+    </TableContext.Provider>
+  );
+}

@@ -1,0 +1,45 @@
+// Battlemaske at the generic room connection: its view and command types, its room class, and how a trick plays out.
+import { ANIMATION_MS } from "../../../shared/animation";
+import type { Command, Seat } from "../../../shared/battlemaske/events";
+import { battlemaskeGame } from "../../../shared/battlemaske/game";
+import type { PlayedCard, TrickRecord } from "../../../shared/battlemaske/state";
+import type { View } from "../../../shared/battlemaske/view";
+import type { RoomViewOf } from "../../../shared/room/protocol";
+import { connectRoom, type Pace, type RoomEventMessage } from "../room/connection";
+import type { Session } from "../room/session";
+
+/** The room's view envelope around the Battlemaske view: the wire contract's own type (shared/room/protocol.ts). */
+export type RoomView = RoomViewOf<View>;
+export type { HintPayload, RoomResult } from "../../../shared/room/protocol";
+
+/** What the table shows while a batch of events plays out: the trick as it grows, then the trick taken. */
+export interface Staged {
+  readonly trick: readonly PlayedCard[];
+  readonly taken: TrickRecord | null;
+}
+
+/** A batch with a card in it plays card by card, then the trick gathered (longer with its effect), at the room's credit. */
+const paceTricks: Pace<View, Staged> = (before, events) => {
+  if (!events.some((m) => m.event.type === "cardPlayed")) return null;
+  let trick: PlayedCard[] = before.game.trick.slice();
+  let named = before.game.namedSuit ?? null;
+  return (event) => {
+    const e = event as { type: string; seat?: Seat; card?: string; suit?: string; winner?: Seat; effect?: TrickRecord["effect"]; stolen?: true };
+    if (e.type === "cardPlayed") {
+      if (trick.length === 0) named = (e.suit as TrickRecord["namedSuit"]) ?? null;
+      trick = [...trick, { seat: e.seat as Seat, card: e.card as PlayedCard["card"] }];
+      return { staged: { trick, taken: null }, ms: ANIMATION_MS.card };
+    }
+    if (e.type === "trickTaken" && trick.length > 0) {
+      const taken: TrickRecord = { leader: trick[0]!.seat, cards: trick, namedSuit: named, winner: e.winner as Seat, effect: e.effect ?? null, stolen: e.stolen === true };
+      trick = [];
+      return { staged: { trick: [], taken }, ms: ANIMATION_MS.trick + (e.effect ? ANIMATION_MS.effect : 0) };
+    }
+    return e.type === "roundEnded" || e.type === "takeback" || e.type === "gameEnded" ? "stop" : null;
+  };
+};
+
+/** Sits down at a Battlemaske room (inside a component: closed on cleanup). */
+export function connectBattlemaske(session: Session<Seat>, onEvent: (m: RoomEventMessage, before: RoomView | null) => void) {
+  return connectRoom<View, Command, Staged>({ party: battlemaskeGame.party, session, onEvent, pace: paceTricks });
+}

@@ -1,0 +1,40 @@
+// The card counter: all 25 cards, which are played, which are yours, which surely sit at the opponent.
+import { For, Show, type JSX } from "solid-js";
+import { SUITS } from "../../../../shared/battlemaske/cards";
+import type { Seat } from "../../../../shared/battlemaske/events";
+import { lang, tr } from "../../i18n";
+import { CardFace, cardLabel, suitName } from "../cards";
+import { opponentVoids, playedCards } from "../info";
+import type { RoomView } from "../room";
+
+/** The collapsible card counter: all 25 cards; played struck through, yours outlined green, surely at the opponent outlined red. */
+export function CardCounter(props: { v: RoomView["game"]; me: Seat }): JSX.Element {
+  const deckCards = () => {
+    const el = props.v.ruleset === "zwiegespalten" ? [2, 3, 4, 5] : [1, 2, 3, 4];
+    return [...SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((n) => `${s}${n}`)), ...el.map((n) => `E${n}`)];
+  };
+  const played = () => playedCards(props.v);
+  const voids = () => opponentVoids(props.v, props.me);
+  return (
+    <details class="counter">
+      <summary class="box-title">{tr("Kartenzähler", "Card counter")}</summary>
+      <ul class="counter-grid" data-testid="card-counter">
+        <For each={deckCards()}>
+          {(c) => (
+            <li
+              classList={{ played: played().has(c), mine: props.v.hand?.includes(c) ?? false, theirs: props.v.knownAtOpponent.includes(c) }}
+              title={cardLabel(props.v.ruleset, c, lang())}
+            >
+              <CardFace id={c} ruleset={props.v.ruleset} lang={lang()} small />
+            </li>
+          )}
+        </For>
+      </ul>
+      <Show when={voids().size > 0}>
+        <p class="voids">
+          {tr("Gegner blank in:", "Opponent void in:")} <For each={[...voids()]}>{(s) => <s>{suitName(props.v.ruleset, s, lang())} </s>}</For>
+        </p>
+      </Show>
+    </details>
+  );
+}

@@ -1,0 +1,52 @@
+// The chess clocks, or without a clock the emergency brake: counted down here from the room's last report.
+import { createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import type { Seat } from "../../../../shared/battlemaske/events";
+import { BRAKE_MS } from "../../../../shared/room/clock";
+import { tr } from "../../i18n";
+import type { RoomView } from "../room";
+
+/** The chess clocks: counted down here from the room's last report while a seat runs. */
+export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat; opponent: string }): JSX.Element {
+  const [now, setNow] = createSignal(Date.now());
+  const timer = setInterval(() => setNow(Date.now()), 250);
+  onCleanup(() => clearInterval(timer));
+  // The room names the running seats; a device clock a little behind the reported `since` must not show more time
+  // than is left.
+  const runs = (s: Seat) => props.clock.running.includes(s);
+  const left = (s: Seat) => Math.max(0, (props.clock.remaining[s] ?? 0) - (runs(s) ? Math.max(0, now() - props.clock.since) : 0));
+  // Without a clock: the emergency brake — ten minutes from when the seat began to wait for itself.
+  const brake = () => props.clock.control?.type === "brake";
+  const brakeLeft = (s: Seat) => Math.max(0, (props.clock.waitingSince?.[s] ?? props.clock.since) + BRAKE_MS - now());
+  const fmt = (ms: number) => {
+    const t = Math.ceil(ms / 1000);
+    return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+  };
+  const other: Seat = props.me === 0 ? 1 : 0;
+  const waiting = () => props.clock.running.filter((s): s is Seat => s === 0 || s === 1);
+  return (
+    <Show
+      when={!brake()}
+      fallback={
+        <span class="clocks" data-testid="clocks" title={tr("Ohne Uhr: wer zehn Minuten nicht spielt, verliert.", "No clock: whoever does not play for ten minutes loses.")}>
+          <span class="brake-label">{tr("Notbremse", "Brake")}</span>
+          <For each={waiting().sort((x, y) => Number(y === props.me) - Number(x === props.me))}>
+            {(s) => (
+              <span class="brake" classList={{ warning: brakeLeft(s) < 60_000 }} data-testid="brake" data-seat={s} data-ms={Math.round(brakeLeft(s))}>
+                {s === props.me ? tr("Du", "You") : props.opponent} {fmt(brakeLeft(s))}
+              </span>
+            )}
+          </For>
+        </span>
+      }
+    >
+      <span class="clocks" data-testid="clocks">
+        <span classList={{ running: runs(props.me) }} data-testid="clock" data-seat={props.me} data-running={runs(props.me) ? "true" : "false"} data-ms={Math.round(left(props.me))}>
+          {tr("Du", "You")} {fmt(left(props.me))}
+        </span>
+        <span classList={{ running: runs(other) }} data-testid="clock" data-seat={other} data-running={runs(other) ? "true" : "false"} data-ms={Math.round(left(other))}>
+          {props.opponent} {fmt(left(other))}
+        </span>
+      </span>
+    </Show>
+  );
+}

@@ -1,0 +1,20 @@
+// "Rat": the advice the room gave, with the chance to win it estimates.
+import { Show, type JSX } from "solid-js";
+import { lang, tr } from "../../i18n";
+import { useTable } from "./store";
+
+export function HintBox(): JSX.Element {
+  const { m } = useTable();
+  return (
+    <Show when={m.hint()}>
+      {(h) => (
+        <div class="hint-box" data-testid="hint-box" role="status">
+          <strong>{tr("Rat", "Advice")}:</strong> {h().reason[lang()]}{" "}
+          <span class="win-chance" data-testid="win-chance">
+            {tr("Gewinnchance", "Chance to win")} {Math.round(h().winChance * 100)} %
+          </span>
+        </div>
+      )}
+    </Show>
+  );
+}

@@ -1,0 +1,33 @@
+// The game log ("Spielverlauf") with the newest entry in sight, and the card counter below it.
+import { createEffect, For, on, type JSX } from "solid-js";
+import { lang, tr } from "../../i18n";
+import { CardCounter } from "./CardCounter";
+import { useTable } from "./store";
+
+export function LogBox(): JSX.Element {
+  const { m, v, me } = useTable();
+  let logList: HTMLOListElement | undefined;
+  // The newest entry stays in sight.
+  createEffect(on(m.log, () => queueMicrotask(() => logList && (logList.scrollTop = logList.scrollHeight))));
+  return (
+    <aside class="log-box" aria-label={tr("Spielverlauf", "Game log")}>
+      {/* On a phone this is a sheet at the bottom edge: the handle shows the newest entry, a tap pulls the whole log up. */}
+      <details class="log-sheet" data-testid="log-sheet" open={!narrow()}>
+        <summary class="box-title">
+          <span>{tr("Spielverlauf", "Game log")}</span>
+          <span class="log-latest" aria-hidden="true">
+            {m.log()[m.log().length - 1]?.text[lang()] ?? ""}
+          </span>
+        </summary>
+        <ol class="log" data-testid="game-log" ref={logList}>
+          <For each={m.log()}>{(e) => <li classList={{ strong: !!e.strong }}>{e.text[lang()]}</li>}</For>
+        </ol>
+      </details>
+      <CardCounter v={v()} me={me()} />
+    </aside>
+  );
+}
+
+function narrow(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(max-width: 700px)").matches;
+}

@@ -1,0 +1,41 @@
+// The mirror 0–10 with the field it would reach if the round ended now, and the tricks per role.
+import { For, type JSX } from "solid-js";
+import { tr } from "../../i18n";
+import { useTable } from "./store";
+
+export function Mirror(): JSX.Element {
+  const { rv, v, role, topicHandlers } = useTable();
+  const tricksOf = (r: "conte" | "maske") => v().tricks[v().roles[0] === r ? 0 : 1];
+  // Where the mirror would stand if the round ended now (after the end of the game: where it stands).
+  const preview = () => (rv().over || v().phase === "over" ? v().mirror : Math.min(10, v().mirror + Math.abs(v().tricks[0] - v().tricks[1])));
+  const threat = () => !rv().over && preview() >= 10 && v().mirror < 10;
+  return (
+    <section class="mirror-box" aria-label={tr("Spiegel", "Mirror")}>
+      <h2 class="box-title">{tr("Spiegel", "Mirror")}</h2>
+      <ol class="mirror" data-testid="mirror" data-value={v().mirror} data-preview={preview()}>
+        <For each={[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}>
+          {(f) => (
+            <li
+              classList={{ field: true, here: f === v().mirror, passed: f < v().mirror, preview: f === preview() && preview() !== v().mirror, threat: f === 10 && threat() }}
+              aria-current={f === v().mirror ? "step" : undefined}
+              data-testid="mirror-field"
+              data-field={f}
+              tabindex={f === v().mirror || f === preview() ? 0 : -1}
+              {...topicHandlers(() => ({ kind: "field", field: f }))}
+            >
+              {f}
+            </li>
+          )}
+        </For>
+      </ol>
+      <p class="trick-score" data-testid="trick-score" data-conte={tricksOf("conte")} data-maske={tricksOf("maske")}>
+        <span>
+          {role("conte")} <b>{tricksOf("conte")}</b> : <b>{tricksOf("maske")}</b> {role("maske")}
+        </span>
+        <span class="preview-text" data-testid="mirror-preview" tabindex="0" {...topicHandlers(() => ({ kind: "field", field: preview() }))}>
+          {tr("Rundenende jetzt:", "Round end now:")} → {preview()}
+        </span>
+      </p>
+    </section>
+  );
+}

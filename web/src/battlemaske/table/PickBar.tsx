@@ -1,0 +1,24 @@
+// While picking cards to exchange or swap: the confirm button with the count, and the way to the explanation.
+import { Show, type JSX } from "solid-js";
+import { tr } from "../../i18n";
+import { useTable } from "./store";
+
+export function PickBar(): JSX.Element {
+  const { m, v, picked, picking, pickComplete, confirmPick, explain, setExplain } = useTable();
+  return (
+    <Show when={picking()}>
+      <button
+        type="button"
+        class="button primary"
+        data-testid={v().phase === "swap" ? "swap-confirm" : "exchange-confirm"}
+        disabled={!pickComplete() || m.busy()}
+        onClick={confirmPick}
+      >
+        {v().phase === "swap" ? tr("Gier-Tausch", "Swap") : tr("Tauschen", "Exchange")} ({picked().length}/{v().pickCount})
+      </button>
+      <button type="button" class="button quiet" aria-expanded={explain()} onClick={() => setExplain((x) => !x)} data-testid="explain-exchange">
+        {tr("Was tauschen?", "What to exchange?")}
+      </button>
+    </Show>
+  );
+}

@@ -1,0 +1,66 @@
+// The tools under the hand: "Rat", "Karte zurück" and its answer, resigning (asked twice), and after the end the result again.
+import { createSignal, Show, type JSX } from "solid-js";
+import { tr } from "../../i18n";
+import { LeaveButton } from "./LeaveButton";
+import { useTable } from "./store";
+
+export function Tools(): JSX.Element {
+  const { m, rv, v, me, myTurn, picking, showResult, setShowResult } = useTable();
+  const [confirmResign, setConfirmResign] = createSignal(false);
+  return (
+    <div class="tools" hidden={v().phase === "setup"}>
+      <Show when={m.canHint}>
+        <button type="button" class="button quiet" data-testid="hint" disabled={m.busy() || rv().over || !(myTurn() || picking())} onClick={() => m.requestHint()}>
+          {tr("Rat", "Hint")}
+        </button>
+      </Show>
+      <Show when={m.canTakeback}>
+        <button type="button" class="button quiet" data-testid="takeback" disabled={m.busy() || rv().over || !rv().takeback.allowed} onClick={() => m.takeback("request")}>
+          {tr("Karte zurück", "Take back")}
+        </button>
+      </Show>
+      <Show when={rv().takeback.requestedBy === me() && !rv().over}>
+        <span class="takeback-ask" data-testid="takeback-waiting">
+          {tr("Warte auf die Antwort deines Gegners …", "Waiting for your opponent's answer …")}
+        </span>
+      </Show>
+      <Show when={rv().takeback.requestedBy !== null && rv().takeback.requestedBy !== me() && !rv().over}>
+        <span class="takeback-ask" data-testid="takeback-request">
+          {tr("Dein Gegner bittet um „Karte zurück“.", "Your opponent asks to take back a card.")}
+          <button type="button" class="button" data-testid="takeback-accept" onClick={() => m.takeback("accept")}>
+            {tr("Annehmen", "Accept")}
+          </button>
+          <button type="button" class="button quiet" data-testid="takeback-decline" onClick={() => m.takeback("decline")}>
+            {tr("Ablehnen", "Decline")}
+          </button>
+        </span>
+      </Show>
+      <Show when={!rv().over}>
+        <Show
+          when={confirmResign()}
+          fallback={
+            <button type="button" class="button quiet" data-testid="resign" onClick={() => setConfirmResign(true)}>
+              {tr("Aufgeben", "Resign")}
+            </button>
+          }
+        >
+          <span class="confirm-resign">
+            {tr("Wirklich aufgeben?", "Really resign?")}
+            <button type="button" class="button" data-testid="resign-yes" onClick={() => { setConfirmResign(false); m.resign(); }}>
+              {tr("Ja", "Yes")}
+            </button>
+            <button type="button" class="button quiet" onClick={() => setConfirmResign(false)}>
+              {tr("Nein", "No")}
+            </button>
+          </span>
+        </Show>
+      </Show>
+      <Show when={rv().over && !showResult()}>
+        <button type="button" class="button primary" data-testid="show-result" onClick={() => setShowResult(true)}>
+          {tr("Ergebnis zeigen", "Show result")}
+        </button>
+        <LeaveButton testId="leave" />
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The trick in the middle: the cards played (staged while a batch plays out), else the last trick and its effect.
+import { For, Show, type JSX } from "solid-js";
+import type { Seat } from "../../../../shared/battlemaske/events";
+import { lang, tr } from "../../i18n";
+import { CardFace, SuitEmblem, suitName } from "../cards";
+import { effectText } from "../log";
+import { useTable } from "./store";
+
+export function Trick(): JSX.Element {
+  const { m, v, me, rs, staged, infoHandlers } = useTable();
+  // While a batch plays out the table shows its frames instead of the view's trick (the view moves on at the end).
+  const trickShown = () => staged()?.trick ?? v().trick;
+  const lastTrick = () => {
+    const st = staged();
+    if (st) return st.taken ?? (st.trick.length === 0 && v().history.length > 0 ? v().history[v().history.length - 1] : undefined);
+    return v().trick.length === 0 && v().history.length > 0 ? v().history[v().history.length - 1] : undefined;
+  };
+  const who = (s: Seat) => (s === me() ? tr("Du", "You") : m.opponent[lang()]);
+  return (
+    <div class="trick" data-testid="trick" data-count={trickShown().length} data-staged={staged() ? "true" : undefined}>
+      <Show
+        when={trickShown().length > 0}
+        fallback={
+          <Show when={lastTrick()} fallback={<p class="trick-empty">{tr("Noch kein Stich", "No trick yet")}</p>}>
+            {(t) => (
+              <div class="last-trick" data-testid="last-trick">
+                <span class="trick-caption">
+                  {tr("Letzter Stich", "Last trick")} – {t().winner === me() ? tr("deiner", "yours") : m.opponent[lang()]}
+                </span>
+                <div class="trick-cards">
+                  <For each={t().cards}>
+                    {(p) => (
+                      <figure class={`played${p.seat === t().winner ? " won" : ""}${staged()?.taken ? " gathering" : ""}`}>
+                        <CardFace id={p.card} ruleset={rs()} lang={lang()} />
+                        <figcaption>{who(p.seat)}</figcaption>
+                      </figure>
+                    )}
+                  </For>
+                </div>
+                <Show when={t().effect}>{(e) => <p class="effect-text" data-testid="effect">{effectText(e(), t().stolen, { de: who(t().winner), en: who(t().winner) }, lang())}</p>}</Show>
+              </div>
+            )}
+          </Show>
+        }
+      >
+        <div class="trick-cards">
+          <For each={trickShown()}>
+            {(p) => (
+              <figure class="played fresh" data-card={p.card} tabindex="0" {...infoHandlers(p.card, false)}>
+                <CardFace id={p.card} ruleset={rs()} lang={lang()} />
+                <figcaption>{who(p.seat)}</figcaption>
+              </figure>
+            )}
+          </For>
+        </div>
+        <Show when={staged() ? null : v().namedSuit}>
+          {(s) => (
+            <p class="named">
+              {tr("Angesagt:", "Named:")} <SuitEmblem suit={s()} ruleset={rs()} /> {suitName(rs(), s(), lang())}
+            </p>
+          )}
+        </Show>
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// What the table is given: the room's view and the actions it may take, from a room (RoomTable) or the device (HotSeat).
+import type { Command, Seat } from "../../../../shared/battlemaske/events";
+import type { Lang } from "../../../../shared/catalog";
+import type { RoomKind } from "../../room/session";
+import type { LogEntry, RoundSummary } from "../log";
+import type { HintPayload, RoomView, Staged } from "../room";
+
+export interface TableModel {
+  readonly kind: RoomKind;
+  readonly view: () => RoomView | null;
+  /** The last event version shown (a hook for tests: it changes whenever the table does). */
+  readonly version: () => number;
+  /** The seat whose view is shown (hot-seat: the one in front of the screen). */
+  readonly seat: () => Seat;
+  readonly log: () => readonly LogEntry[];
+  readonly hint: () => HintPayload | null;
+  readonly round: () => RoundSummary | null;
+  readonly dismissRound: () => void;
+  readonly busy: () => boolean;
+  /** A batch of events still playing out (the trick growing, then taken); null when the table shows the view itself. */
+  readonly staged?: () => Staged | null;
+  readonly error: () => string | null;
+  readonly connected: () => boolean;
+  /** The other side as the log names it ("Der Computer", "Dein Gegner"). */
+  readonly opponent: Record<Lang, string>;
+  readonly canHint: boolean;
+  readonly canTakeback: boolean;
+  /** Online, before the friend has come: the link to share. */
+  readonly invite?: string;
+  command(cmd: Command): void;
+  requestHint(): void;
+  takeback(action: "request" | "accept" | "decline"): void;
+  resign(): void;
+  exit(): void;
+  newGame?(): void;
+}
+
+/** The CSS durations are the room's animation credits: a card, a trick gathered, an effect. */

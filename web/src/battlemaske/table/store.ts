@@ -1,0 +1,130 @@
+// The table's shared state, passed by context: the view it renders, the half-made choice and the actions on it.
+import { createContext, createEffect, createMemo, createSignal, on, useContext } from "solid-js";
+import { isElixir, type Card, type Suit } from "../../../../shared/battlemaske/cards";
+import { stateFromView } from "../../../../shared/battlemaske/client-state";
+import { legalCommands } from "../../../../shared/battlemaske/engine";
+import type { Command, Seat } from "../../../../shared/battlemaske/events";
+import { lang } from "../../i18n";
+import { roleName } from "../log";
+import type { RoomView } from "../room";
+import type { TableModel } from "./model";
+import { createInfoTopic } from "./topic";
+
+/** `first`: the view the table opened with, shown until the model has one of its own. */
+export function createTableStore(m: TableModel, first: () => RoomView) {
+  const rv = () => m.view() ?? first();
+  const v = () => rv().game;
+  const me = () => m.seat();
+  const opp = (): Seat => (me() === 0 ? 1 : 0);
+  const rs = () => v().ruleset;
+  const myRole = () => v().roles[me()];
+  const role = (r: "conte" | "maske") => roleName(rs(), r, lang());
+
+  const [picked, setPicked] = createSignal<Card[]>([]);
+  // The card on its way to the trick: it starts moving at the click, before the room answers.
+  const [leaving, setLeaving] = createSignal<Card | null>(null);
+  const [elixir, setElixir] = createSignal<Card | null>(null);
+  const [explain, setExplain] = createSignal(false);
+  const [showResult, setShowResult] = createSignal(true);
+  const info = createInfoTopic();
+
+  // A new table state (or another seat in front of the screen) clears the half-made choice.
+  createEffect(
+    on([() => v().phase, () => v().round, () => v().game, () => v().history.length, () => v().trick.length, me], () => {
+      setPicked([]);
+      setElixir(null);
+      setLeaving(null);
+    }),
+  );
+  createEffect(on(m.error, (e) => e && setLeaving(null)));
+  createEffect(on([() => v().phase, () => v().round], () => setExplain(v().phase === "exchange" && v().round === 1 && v().game === 1), { defer: false }));
+
+  const picking = () => (v().phase === "exchange" || v().phase === "swap") && v().waitingFor.includes(me()) && !rv().over;
+  const pickOptions = createMemo(() => {
+    if (!picking()) return [] as Card[][];
+    return legalCommands(stateFromView(v()), me())
+      .filter((c): c is Extract<Command, { cards: readonly Card[] }> => c.type === v().phase)
+      .map((c) => c.cards.slice());
+  });
+  const pickLegal = (c: Card) => {
+    const p = picked();
+    if (p.includes(c)) return true;
+    return pickOptions().some((o) => o.includes(c) && p.every((x) => o.includes(x)));
+  };
+  const pickComplete = () => {
+    const p = picked();
+    return pickOptions().some((o) => o.length === p.length && p.every((x) => o.includes(x)));
+  };
+  const myTurn = () => v().turn === me() && !rv().over;
+  const legal = (c: Card) => (rv().over ? false : picking() ? pickLegal(c) : myTurn() && v().legalCards.includes(c));
+
+  function clickCard(c: Card) {
+    // The end of a long press opened the info window; it is not a play.
+    if (info.takePress()) return;
+    info.close();
+    if (m.busy() || !legal(c)) return;
+    if (picking()) {
+      setPicked((p) => (p.includes(c) ? p.filter((x) => x !== c) : [...p, c]));
+      return;
+    }
+    if (v().trick.length === 0 && isElixir(c)) {
+      setElixir((e) => (e === c ? null : c));
+      return;
+    }
+    setLeaving(c);
+    m.command({ type: "play", card: c });
+  }
+  function confirmPick() {
+    if (!pickComplete()) return;
+    const phase = v().phase;
+    m.command(phase === "swap" ? { type: "swap", cards: picked() } : { type: "exchange", cards: picked() });
+  }
+  function nameSuit(s: Suit) {
+    const e = elixir();
+    if (!e) return;
+    setLeaving(e);
+    m.command({ type: "play", card: e, suit: s });
+  }
+
+  return {
+    m,
+    rv,
+    v,
+    me,
+    opp,
+    rs,
+    myRole,
+    role,
+    picked,
+    leaving,
+    elixir,
+    setElixir,
+    explain,
+    setExplain,
+    showResult,
+    setShowResult,
+    /** The info window's topic, and the handlers that set it (on any element, on a card). */
+    info: info.topic,
+    topicHandlers: info.handlers,
+    infoHandlers: info.cardHandlers,
+    picking,
+    pickComplete,
+    myTurn,
+    legal,
+    /** A batch of events still playing out (the trick growing, then taken), or null. */
+    staged: () => m.staged?.() ?? null,
+    clickCard,
+    confirmPick,
+    nameSuit,
+  };
+}
+
+export type TableStore = ReturnType<typeof createTableStore>;
+
+export const TableContext = createContext<TableStore>();
+
+export function useTable(): TableStore {
+  const t = useContext(TableContext);
+  if (!t) throw new Error("useTable: outside the table");
+  return t;
+}

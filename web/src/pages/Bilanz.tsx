@@ -1,0 +1,108 @@
+// "Bilanz": points, Elo and Taler, wins and losses per game, level and role, and the last games with their logs.
+import { createResource, For, Show } from "solid-js";
+import { authHeaders, ensureAccount, loadMe } from "../account";
+import { lang, tr } from "../i18n";
+import { Summary } from "../ui/Summary";
+
+interface GameRow {
+  id: string;
+  kind: string;
+  rated: boolean;
+  ruleset: string;
+  variant: string;
+  level: string | null;
+  outcome: "win" | "loss" | "draw" | "aborted";
+  reason: string;
+  opponent: string | null;
+  finishedAt: number;
+}
+
+const LEVELS: Record<string, [string, string]> = {
+  leicht: ["Leicht", "Easy"],
+  mittel: ["Mittel", "Medium"],
+  stark: ["Stark", "Strong"],
+  daily: ["Tagesmaskerade", "Daily game"],
+  friendly: ["Freundschaftlich", "Friendly"],
+  rated: ["Gewertet", "Rated"],
+};
+const RULESETS: Record<string, string> = { battlemaske: "Battlemaske", zwiegespalten: "Zwiegespalten" };
+const ROLES: Record<string, [string, string]> = { conte: ["Conte", "Conte"], maske: ["Maske", "Maske"], profi: ["Profi", "Profi"] };
+const labelOf = (table: Record<string, [string, string]>, key: string | null) => (key && table[key] ? tr(...table[key]!) : (key ?? "–"));
+
+export function BilanzPage() {
+  const [me] = createResource(loadMe);
+  const [games] = createResource(async () => {
+    const r = await fetch("/api/me/games?limit=30", { headers: authHeaders(await ensureAccount()) });
+    if (!r.ok) throw new Error(String(r.status));
+    return ((await r.json()) as { games: GameRow[] }).games;
+  });
+  const outcomeText = (o: GameRow["outcome"]) => ({ win: tr("Sieg", "Win"), loss: tr("Niederlage", "Loss"), draw: tr("Remis", "Draw"), aborted: tr("abgebrochen", "aborted") })[o];
+  return (
+    <div class="page bilanz">
+      <h1>{tr("Bilanz", "Records")}</h1>
+      <Show when={me.error || games.error}>
+        <p role="alert" class="error">{tr("Die Bilanz ließ sich nicht laden.", "The records could not be loaded.")}</p>
+      </Show>
+      <Show when={me()}>
+        {(m) => (
+          <>
+            <Summary me={m()} ids="bilanz" />
+            <h2>{tr("Siege und Niederlagen", "Wins and losses")}</h2>
+            <Show when={m().records.length > 0} fallback={<p data-testid="bilanz-empty">{tr("Noch keine beendete Partie.", "No finished game yet.")}</p>}>
+              <div class="table-wrap">
+              <table class="records" data-testid="bilanz-records">
+                <thead>
+                  <tr>
+                    <th scope="col">{tr("Spiel", "Game")}</th>
+                    <th scope="col">{tr("Stufe / Art", "Level / kind")}</th>
+                    <th scope="col">{tr("Rolle", "Role")}</th>
+                    <th scope="col">{tr("Siege", "Wins")}</th>
+                    <th scope="col">{tr("Niederlagen", "Losses")}</th>
+                    <th scope="col">{tr("Remis", "Draws")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <For each={m().records}>
+                    {(r) => (
+                      <tr data-testid="bilanz-record" data-game={r.game} data-level={r.level} data-role={r.role} data-helped={r.helped ? "true" : "false"} data-wins={r.wins} data-losses={r.losses} data-draws={r.draws}>
+                        <td>{RULESETS[r.game] ?? r.game}</td>
+                        <td>
+                          {labelOf(LEVELS, r.level)}
+                          <Show when={r.helped}>
+                            {" "}
+                            <span class="badge">{tr("mit Hilfe", "with help")}</span>
+                          </Show>
+                        </td>
+                        <td>{labelOf(ROLES, r.role)}</td>
+                        <td>{r.wins}</td>
+                        <td>{r.losses}</td>
+                        <td>{r.draws}</td>
+                      </tr>
+                    )}
+                  </For>
+                </tbody>
+              </table>
+              </div>
+              <p class="small">{tr("„mit Hilfe“: Partien mit „Karte zurück“ oder „Rat“ – sie zählen getrennt.", "“with help”: games with a take-back or a hint – counted separately.")}</p>
+            </Show>
+          </>
+        )}
+      </Show>
+      <h2>{tr("Meine Partien", "My games")}</h2>
+      <Show when={(games() ?? []).length > 0} fallback={<p>{tr("Noch keine.", "None yet.")}</p>}>
+        <ul class="game-history" data-testid="bilanz-games">
+          <For each={games()}>
+            {(g) => (
+              <li data-testid="my-game" data-id={g.id}>
+                <time datetime={new Date(g.finishedAt).toISOString()}>{new Date(g.finishedAt).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</time>{" "}
+                {RULESETS[g.ruleset] ?? g.ruleset} · {labelOf(LEVELS, g.kind === "computer" ? g.level : g.kind === "daily" ? "daily" : g.rated ? "rated" : "friendly")}
+                <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}
+                <a href={`/api/games/${g.id}`}>{tr("Protokoll (JSON)", "Log (JSON)")}</a>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+    </div>
+  );
+}

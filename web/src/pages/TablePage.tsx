@@ -1,0 +1,24 @@
+// "/partie/<room>": the table of a room this browser holds a seat in (resumed after a reload from localStorage).
+import type { Seat } from "../../../shared/battlemaske/events";
+import { RoomTable } from "../battlemaske/RoomTable";
+import { tr } from "../i18n";
+import { loadSession } from "../room/session";
+import { Link } from "../router";
+
+/** The table of a room this browser holds a seat in. */
+export function TablePage(props: { room: string }) {
+  const session = loadSession<Seat>(props.room);
+  if (!session) {
+    return (
+      <div class="page">
+        <h1>{tr("Diese Partie kennt dein Browser nicht", "This browser holds no seat in this game")}</h1>
+        <p>{tr("Der Platz an diesem Tisch gehört einem anderen Gerät, oder die Partie ist vorbei.", "The seat at this table belongs to another device, or the game is over.")}</p>
+        <Link class="button" href="/">
+          {tr("Zur Startseite", "To the start page")}
+        </Link>
+      </div>
+    );
+  }
+  return <RoomTable session={session} />;
+}
+

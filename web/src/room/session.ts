@@ -1,0 +1,61 @@
+// The seat this browser holds at a room, kept in localStorage so a reload sits down at the same seat again.
+
+export type RoomKind = "computer" | "online" | "daily" | "hotseat";
+
+/** Everything needed to sit down at the same seat again (`Seat`: the game's own seat numbers). */
+export interface Session<Seat extends number = number> {
+  room: string;
+  seat: Seat;
+  seatToken: string;
+  clientSeq: number;
+  kind: RoomKind;
+  level?: string;
+  invite?: string;
+  rated?: boolean;
+  date?: string;
+}
+
+const KEY = (room: string) => `spielcenter.seat.${room}`;
+const CURRENT = "spielcenter.current";
+
+/** The stored seat at `room`; the caller names its game's seat type, as storage keeps no types. */
+export function loadSession<Seat extends number = number>(room: string): Session<Seat> | null {
+  try {
+    const raw = localStorage.getItem(KEY(room));
+    return raw ? (JSON.parse(raw) as Session<Seat>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(s: Session): void {
+  try {
+    localStorage.setItem(KEY(s.room), JSON.stringify(s));
+    localStorage.setItem(CURRENT, s.room);
+  } catch {
+    // storage blocked: the game still runs, a reload cannot resume it
+  }
+}
+
+/** The room of the game last played here, if it is still stored. */
+export function currentRoom(): string | null {
+  try {
+    const room = localStorage.getItem(CURRENT);
+    return room && loadSession(room) ? room : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetCurrent(room: string): void {
+  try {
+    if (localStorage.getItem(CURRENT) === room) localStorage.removeItem(CURRENT);
+  } catch {
+    // nothing to forget
+  }
+}
+
+/** The link a friend opens to claim the free seat (pages/Invite.tsx reads the room and, after the #, the invite). */
+export function inviteLink(room: string, invite: string): string {
+  return `${location.origin}/einladung/${room}#${invite}`;
+}

@@ -1,0 +1,26 @@
+// The account's standing (points, Elo, Taler) as Konto and Bilanz both show it.
+import type { Me } from "../account";
+import { tr } from "../i18n";
+
+/** Points, Elo and Taler; its test hooks are named for the page it is on (account-… on Konto, bilanz-… on Bilanz). */
+export function Summary(props: { me: Me; ids?: "account" | "bilanz" }) {
+  const id = (what: string) => `${props.ids ?? "account"}-${what}`;
+  return (
+    <dl class="account-summary" data-testid={id("summary")}>
+      <div>
+        <dt>{tr("Punkte", "Points")}</dt>
+        <dd data-testid={id("points")} data-value={props.me.points}>{props.me.points}</dd>
+      </div>
+      <div>
+        <dt>Elo</dt>
+        <dd data-testid={id("elo")} data-value={props.me.elo}>
+          {props.me.elo} <span class="small">({tr(`${props.me.ratedGames} gewertete Partien`, `${props.me.ratedGames} rated games`)})</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Taler</dt>
+        <dd data-testid={id("taler")} data-value={props.me.taler}>{props.me.taler}</dd>
+      </div>
+    </dl>
+  );
+}
