@@ -203,7 +203,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   protected async afterChange(): Promise<void> {
     const core = this.core;
     await this.setAlarmAt(core?.nextAlarm() ?? null);
-    if (!core?.over || this.store.getMeta<string>("reported")) return;
+    // A hot-seat game is played in the browser (web/src/room/local.ts) and is nobody's record: never reported.
+    if (!core?.over || core.config.kind === "hotseat" || this.store.getMeta<string>("reported")) return;
     const sent = await this.report(core);
     // Delivered, or refused as malformed (a 4xx will never succeed): either way this room is done reporting.
     if (sent !== "retry") this.store.putMeta("reported", sent);

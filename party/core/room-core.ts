@@ -19,7 +19,8 @@ export function isRoomEvent<E extends { readonly type: string }>(e: E | RoomEven
   return ROOM_EVENT_TYPES.has(e.type);
 }
 
-export type RoomKind = "computer" | "online" | "daily" | "table";
+/** "hotseat": two players at one device, a room in the browser (web/src/room/local.ts) that never reports to the Worker. */
+export type RoomKind = "computer" | "online" | "daily" | "table" | "hotseat";
 
 export type SeatConfig =
   | { readonly type: "human"; readonly tokenHash: string }
@@ -237,7 +238,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       case "resigned":
       case "timeout": {
         const how = e.type === "timeout" ? "timeout" : e.how;
-        const clock = r.clock && { ...r.clock, running: [] };
+        // The clocks stop where they stand: the running seats are charged up to the end, so a fallen flag shows 0:00.
+        const tc = this.config.clock;
+        const clock = r.clock && tc ? stepClock(r.clock, tc, entry.time, null, 0, []) : r.clock;
         return { ...r, version, ended: { seat: e.seat, how, time: entry.time }, clock };
       }
     }

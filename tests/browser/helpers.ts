@@ -21,7 +21,8 @@ function newest(dir: string): number {
 function upToDate(): boolean {
   const out = join(root, "web", "dist", "index.html");
   if (!existsSync(out)) return false;
-  const sources = Math.max(newest(join(root, "web", "src")), newest(join(root, "shared")), statSync(join(root, "web", "index.html")).mtimeMs);
+  // party/core too: the hot-seat table bundles the room core.
+  const sources = Math.max(newest(join(root, "web", "src")), newest(join(root, "shared")), newest(join(root, "party", "core")), statSync(join(root, "web", "index.html")).mtimeMs);
   return statSync(out).mtimeMs > sources;
 }
 

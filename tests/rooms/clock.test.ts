@@ -66,6 +66,9 @@ describe("clocks", () => {
     const ended = core.onAlarm(at);
     expect(ended.map((e) => e.event)).toEqual([{ type: "timeout", v: 1, seat: 1 }]);
     expect(core.onAlarm(at + 5)).toEqual([]); // fired twice: nothing more
+    // The clocks stop where they stand: the fallen flag shows no time left, nothing runs any more.
+    expect(core.state.clock!.remaining[1]).toBe(0);
+    expect(core.state.clock!.running).toEqual([]);
     // Rated, and the flag fell before 10 cards and 3 minutes: aborted like an early resignation, so two accounts
     // cannot move a rating and a stake with a short clock and no card played.
     expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted" });

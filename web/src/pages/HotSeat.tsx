@@ -1,64 +1,34 @@
-// Two players on one device: the engine runs in the browser; a curtain covers the table before every change of player.
-import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
+// Two players on one device: the room core runs in the browser (room/local.ts); a curtain covers the table before every
+// change of player, and the chess clock stands while it is down.
+import { batch, createSignal, For, onCleanup, Show } from "solid-js";
 import type { Ruleset, Variant } from "../../../shared/battlemaske/cards";
-import { decide, newGame } from "../../../shared/battlemaske/engine";
-import type { Event, Seat } from "../../../shared/battlemaske/events";
-import { apply, fold, turnOf, type State } from "../../../shared/battlemaske/state";
-import { view } from "../../../shared/battlemaske/view";
-import { describeEvent, roleName, type LogEntry, type RoundSummary } from "../battlemaske/log";
+import { describeEvent, roleName, seedLog, type LogEntry, type RoundSummary } from "../battlemaske/log";
 import type { RoomView } from "../battlemaske/room";
 import { Table, type TableModel } from "../battlemaske/Table";
-import { lang } from "../i18n";
+import type { RoomError } from "../room/connection";
+import { lang, tr } from "../i18n";
+import { fischer, LocalRoom, type LocalRoomDeps } from "../room/local";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
 
-const tr = (de: string, en: string) => (lang() === "de" ? de : en);
-const KEY = "spielcenter.hotseat";
-
-/** A chess clock for the two at the device: minutes each plus seconds added per action (Fischer). */
-interface HotClock {
-  minutes: number;
-  increment: number;
-  /** Milliseconds left per seat, as of the last action (the clock stands while the curtain is down). */
-  remaining: [number, number];
-  /** The seat whose time ran out, once it has. */
-  flagged: Seat | null;
-}
-
-interface Saved {
-  events: Event[];
-  clock?: HotClock | null;
-}
+const OPPOSITE = { de: "Gegenüber", en: "Opposite" };
 
 const CLOCKS: ReadonlyArray<{ id: string; minutes: number; increment: number } | null> = [null, { id: "3-2", minutes: 3, increment: 2 }, { id: "5-3", minutes: 5, increment: 3 }, { id: "10-5", minutes: 10, increment: 5 }];
 
-function load(): Saved | null {
+/** The browser for the local room: localStorage (when allowed), the device clock and its timers. */
+function browserDeps(): LocalRoomDeps {
+  let storage: Storage | null = null;
   try {
-    const raw = localStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as Saved) : null;
+    storage = localStorage;
   } catch {
-    return null;
+    // blocked: the game runs, a reload starts over
   }
-}
-
-function save(s: Saved | null) {
-  try {
-    if (s) localStorage.setItem(KEY, JSON.stringify(s));
-    else localStorage.removeItem(KEY);
-  } catch {
-    // not kept: a reload starts over
-  }
-}
-
-/** Who must act now: the player to play, or in an exchange / greed swap the first who has not picked. */
-function actor(s: State): Seat | null {
-  if (s.phase === "play") return turnOf(s);
-  if (s.phase === "exchange" || s.phase === "swap") return s.picks[0] === null ? 0 : s.picks[1] === null ? 1 : null;
-  return null;
+  return { storage, now: () => Date.now(), setTimer: (run, ms) => setTimeout(run, ms), clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>) };
 }
 
 export function HotSeat() {
-  const [saved, setSaved] = createSignal<Saved | null>(load());
+  const deps = browserDeps();
+  const [room, setRoom] = createSignal<LocalRoom | null>(LocalRoom.load(deps));
   const [ruleset, setRuleset] = createSignal<Ruleset>("battlemaske");
   const [variant, setVariant] = createSignal<Variant>("single");
   const [clockChoice, setClockChoice] = createSignal<(typeof CLOCKS)[number]>(null);
@@ -66,15 +36,12 @@ export function HotSeat() {
   function start() {
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join("");
     const c = clockChoice();
-    const clock: HotClock | null = c ? { minutes: c.minutes, increment: c.increment, remaining: [c.minutes * 60_000, c.minutes * 60_000], flagged: null } : null;
-    const s: Saved = { events: newGame({ ruleset: ruleset(), variant: variant() }, seed), clock };
-    save(s);
-    setSaved(s);
+    setRoom(LocalRoom.create(deps, { ruleset: ruleset(), variant: variant() }, seed, c ? fischer(c.minutes, c.increment) : null));
   }
 
   return (
     <Show
-      when={saved()}
+      when={room()}
       keyed
       fallback={
         <div class="page setup">
@@ -126,12 +93,13 @@ export function HotSeat() {
         </div>
       }
     >
-      {(s) => (
+      {(r) => (
         <HotSeatTable
-          saved={s}
+          room={r}
           onEnd={() => {
-            save(null);
-            setSaved(null);
+            r.close();
+            LocalRoom.forget(deps);
+            setRoom(null);
           }}
         />
       )}
@@ -139,99 +107,65 @@ export function HotSeat() {
   );
 }
 
-function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
-  const events = props.saved.events.slice();
-  const [state, setState] = createSignal<State>(fold(events));
-  const [version, setVersion] = createSignal(events.length);
-  const [log, setLog] = createSignal<LogEntry[]>([]);
+function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
+  const room = props.room;
+  const [view, setView] = createSignal<RoomView>(room.view());
+  const [version, setVersion] = createSignal(room.version);
+  const [shown, setShown] = createSignal(room.shown);
+  const [curtain, setCurtain] = createSignal(room.curtainDown);
+  const [log, setLog] = createSignal<LogEntry[]>(seedLog(room.view().game, null, OPPOSITE));
   const [round, setRound] = createSignal<RoundSummary | null>(null);
-  const [error, setError] = createSignal<string | null>(null);
-  // The seat in front of the screen, and whether the curtain is down.
-  const [shown, setShown] = createSignal<Seat>(actor(state()) ?? 0);
-  const [curtain, setCurtain] = createSignal(true);
-  // The chess clock: only the seat in front of the raised curtain runs, from `since`.
-  const [clock, setClock] = createSignal<HotClock | null>(props.saved.clock ?? null);
-  const [since, setSince] = createSignal<number | null>(null);
-  const running = () => clock() !== null && clock()!.flagged === null && !curtain() && state().phase !== "over";
-  const raise = () => {
-    setSince(Date.now());
-    setCurtain(false);
-  };
-  /** Charges the running seat for the time since `since` (and adds the increment when it acted); flags it at zero. */
-  function charge(seat: Seat, acted: boolean) {
-    const c = clock();
-    const t0 = since();
-    if (!c || c.flagged !== null || t0 === null) return;
-    const now = Date.now();
-    const remaining: [number, number] = [c.remaining[0], c.remaining[1]];
-    remaining[seat] -= now - t0;
-    const flagged = remaining[seat] <= 0 ? seat : null;
-    if (flagged === null && acted) remaining[seat] += c.increment * 1000;
-    const next = { ...c, remaining: [Math.max(0, remaining[0]), Math.max(0, remaining[1])] as [number, number], flagged };
-    setClock(next);
-    setSince(now);
-    save({ events, clock: next });
-  }
-  /** Whether the running seat's time is used up now (the flag falls at the next charge). */
-  const outOfTime = (seat: Seat) => {
-    const c = clock();
-    const t0 = since();
-    return running() && c !== null && t0 !== null && c.remaining[seat] - (Date.now() - t0) <= 0;
-  };
-  const tick = setInterval(() => {
-    if (outOfTime(shown())) charge(shown(), false);
-  }, 200);
-  onCleanup(() => clearInterval(tick));
+  const [error, setError] = createSignal<RoomError | null>(null);
 
-  const rv = createMemo<RoomView>(() => {
-    const s = state();
-    const c = clock();
-    const flagged = c?.flagged ?? null;
-    const t0 = since() ?? Date.now();
-    const control = c ? ({ type: "fischer", initialMs: c.minutes * 60_000, incrementMs: c.increment * 1000 } as const) : null;
-    const clockView = c && control ? { control, remaining: c.remaining, running: running() ? [shown()] : [], since: t0, waitingSince: [t0, t0] } : null;
-    const result = flagged !== null ? { winner: flagged === 0 ? 1 : 0, draw: false, reason: "timeout" as const } : null;
-    return { game: view(s, shown()), waitingFor: [], takeback: { requestedBy: null, allowed: false }, helped: [false, false], over: s.phase === "over" || flagged !== null, result, clock: clockView };
-  });
-
-  function command(cmd: Parameters<TableModel["command"]>[0]) {
-    const seat = shown();
-    if (outOfTime(seat)) charge(seat, false); // too late: the flag fell first
-    if (clock()?.flagged != null) return;
-    const d = decide(state(), seat, cmd, Date.now());
-    if (!d.ok) {
-      setError(lang() === "de" ? d.error.message.de : d.error.message.en);
-      return;
-    }
-    setError(null);
-    let s = state();
+  /** The room's messages, as a socket would deliver them: each event into the log (named by role), then the view after them. */
+  room.listen((messages) => {
+    const before = view().game;
     const entries: LogEntry[] = [];
-    for (const e of d.events) {
-      const before = view(s, seat);
-      entries.push(...describeEvent(e as never, events.length + 1, before, null, { de: "", en: "" }));
-      if (e.type === "roundEnded") {
-        const conteSeat: Seat = before.roles[0] === "conte" ? 0 : 1;
-        setRound({ game: before.game, round: before.round, conte: e.tricks[conteSeat], maske: e.tricks[conteSeat === 0 ? 1 : 0], moved: e.moved, mirror: e.mirror, gameWinner: null });
+    let after = room.view();
+    for (const m of messages) {
+      if (m.type === "state") after = m.view;
+      if (m.type !== "event") continue;
+      const ev = m.event as { readonly type: string; readonly [k: string]: any };
+      if (ev.type === "roundEnded") {
+        const conteSeat = before.roles[0] === "conte" ? 0 : 1;
+        setRound({ game: before.game, round: before.round, conte: ev.tricks[conteSeat], maske: ev.tricks[1 - conteSeat], moved: ev.moved, mirror: ev.mirror, gameWinner: null });
       }
-      if (e.type === "gameEnded" && before.variant === "profi" && e.game === 1) setRound((r) => (r ? { ...r, gameWinner: e.winner } : r));
-      events.push(e);
-      s = apply(s, e);
+      if (ev.type === "gameEnded" && before.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner } : r));
+      entries.push(...describeEvent(ev, m.version, before, null, OPPOSITE));
     }
-    charge(seat, true);
-    setState(s);
-    setVersion(events.length);
-    setLog((l) => [...l, ...entries]);
-    save({ events, clock: clock() });
-    const next = actor(s);
-    if (next !== null && next !== seat) {
-      setShown(next);
-      setCurtain(true);
-    }
-  }
+    batch(() => {
+      setLog((l) => [...l, ...entries]);
+      sync(after);
+    });
+  });
+  /** The table follows the room: its view for the seat in front of the screen, and the curtain. */
+  const sync = (next: RoomView = room.view()) =>
+    batch(() => {
+      setView(next);
+      setVersion(room.version);
+      setShown(room.shown);
+      setCurtain(room.curtainDown);
+    });
+  const send = (message: Parameters<LocalRoom["send"]>[1]) => {
+    const reply = room.send(shown(), message);
+    const refused = reply.find((m) => m.type === "error");
+    setError(refused?.type === "error" ? refused : null);
+  };
+  const raise = () => {
+    room.raise();
+    sync();
+  };
+  // The time up to leaving the page counts after a reload too.
+  const hide = () => room.persist();
+  addEventListener("pagehide", hide);
+  onCleanup(() => {
+    removeEventListener("pagehide", hide);
+    room.close();
+  });
 
   const model: TableModel = {
     kind: "hotseat",
-    view: rv,
+    view,
     version,
     seat: shown,
     log,
@@ -239,17 +173,19 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
     round,
     dismissRound: () => setRound(null),
     busy: () => false,
-    error,
+    error: () => {
+      const e = error();
+      return e ? (lang() === "de" ? e.messageDe : e.message) : null;
+    },
     connected: () => true,
-    opponent: { de: "Gegenüber", en: "Opposite" },
+    opponent: OPPOSITE,
     canHint: false,
     canTakeback: false,
-    command,
+    command: (command) => send({ type: "command", baseVersion: version(), command }),
     requestHint: () => undefined,
     takeback: () => undefined,
-    resign: () => {
-      props.onEnd();
-    },
+    // The player in front of the screen gives up: the other seat wins.
+    resign: () => send({ type: "resign" }),
     exit: () => {
       props.onEnd();
       navigate("/");
@@ -257,12 +193,12 @@ function HotSeatTable(props: { saved: Saved; onEnd: () => void }) {
     newGame: () => props.onEnd(),
   };
 
-  const who = () => roleName(state().options.ruleset, view(state(), shown()).roles[shown()], lang());
+  const who = () => roleName(view().game.ruleset, view().game.roles[shown()], lang());
 
   return (
     <div class="page play">
       <Show
-        when={!curtain() || rv().over}
+        when={!curtain() || view().over}
         fallback={
           <div class="curtain" data-testid="curtain" data-seat={shown()}>
             <div class="curtain-card">
