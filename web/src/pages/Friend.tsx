@@ -1,5 +1,5 @@
 // "Mit einem Freund": create a table and share the invite link; the friend opens it (Invite.tsx) and the game starts.
-import { createSignal } from "solid-js";
+import { createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount } from "../account";
 import { tr } from "../i18n";
@@ -8,6 +8,7 @@ import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
 
 type Clock = "none" | "5+3" | "10+5";
+const STAKES = [0, 10, 50, 100] as const;
 
 export function Friend() {
   const [role, setRole] = createSignal<"conte" | "maske">("conte");
@@ -15,6 +16,8 @@ export function Friend() {
   const [clock, setClock] = createSignal<Clock>("none");
   const [ruleset, setRuleset] = createSignal<"battlemaske" | "zwiegespalten">("battlemaske");
   const [variant, setVariant] = createSignal<"single" | "profi">("single");
+  // Taler at stake in a rated game: the loser pays the winner (at most what the loser has).
+  const [stake, setStake] = createSignal(0);
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
 
@@ -22,17 +25,25 @@ export function Friend() {
     setBusy(true);
     setError(null);
     const c = clock();
-    const body = { role: role(), rated: rated(), clock: c === "none" ? null : { minutes: Number(c.split("+")[0]), increment: Number(c.split("+")[1]) }, ruleset: ruleset(), variant: variant() };
+    const body = {
+      kind: rated() ? "rated" : "friendly",
+      role: role(),
+      clock: c === "none" ? null : { minutes: Number(c.split("+")[0]), increment: Number(c.split("+")[1]) },
+      ruleset: ruleset(),
+      variant: variant(),
+      ...(rated() && stake() > 0 ? { stake: stake() } : {}),
+    };
     try {
       // With the account: a rated game is between two accounts, and the result counts for both ("Bilanz").
       const account = await ensureAccount();
-      const r = await fetch("/api/battlemaske/online", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify(body) });
+      const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify(body) });
+      if (r.status === 409) throw new Error(tr("Du hast nicht genug Taler für diesen Einsatz.", "You do not have enough Taler for this stake."));
       if (r.status !== 201) throw new Error(String(r.status));
-      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; invite: string };
-      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online", invite: b.invite, rated: rated() });
+      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; inviteCode: string };
+      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online", invite: b.inviteCode, rated: rated() });
       navigate(`/partie/${b.room}`);
     } catch (e) {
-      setError(tr(`Der Tisch konnte nicht angelegt werden (${String(e)}).`, `The table could not be created (${String(e)}).`));
+      setError(e instanceof Error && !/^\d+$/.test(e.message) ? e.message : tr(`Der Tisch konnte nicht angelegt werden (${String(e)}).`, `The table could not be created (${String(e)}).`));
       setBusy(false);
     }
   }
@@ -60,6 +71,14 @@ export function Friend() {
           {choice("friend-rated", true, rated, setRated, tr("Gewertet", "Rated"))}
         </div>
       </fieldset>
+      <Show when={rated()}>
+        <fieldset class="choices">
+          <legend>{tr("Einsatz (Taler)", "Stake (Taler)")}</legend>
+          <div class="choice-row">
+            <For each={STAKES}>{(n) => choice(`friend-stake-${n}`, n, stake, setStake, n === 0 ? tr("Ohne Einsatz", "No stake") : `${n} Taler`)}</For>
+          </div>
+        </fieldset>
+      </Show>
       <fieldset class="choices">
         <legend>{tr("Uhr", "Clock")}</legend>
         <div class="choice-row">

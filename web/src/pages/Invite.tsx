@@ -1,23 +1,29 @@
-// "/einladung/<room>#<invite>" (or /einladung/<code>): the friend claims the free seat once and sits down.
+// "/einladung/<code>" (POST /api/games's link, #<room> optional) or the older "/einladung/<room>#<code>": the friend
+// claims the free seat once and sits down.
 import { createSignal, onMount, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount } from "../account";
 import { tr } from "../i18n";
-import { loadSession, saveSession } from "../room/session";
+import { loadSession, ROOM_NAME, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
+
+/** Which part of the link is the invite code and which the room (both forms carry the code; the room is optional). */
+function readLink(path: string, hash: string): { code: string; room: string | null } {
+  if (ROOM_NAME.test(path) && hash.length > 16) return { code: hash, room: path };
+  return { code: path, room: ROOM_NAME.test(hash) ? hash : null };
+}
 
 /** The friend opens the invite link: claims the free seat once and sits down. */
 export function Invite(props: { room: string }) {
   const [error, setError] = createSignal<string | null>(null);
   onMount(async () => {
-    if (loadSession(props.room)) return navigate(`/partie/${props.room}`);
-    const invite = location.hash.slice(1);
+    const { code, room } = readLink(props.room, location.hash.slice(1));
+    // The creator (or the friend again) already holds a seat at this table: straight to it.
+    if (room && loadSession(room)) return navigate(`/partie/${room}`);
     try {
+      // With the account: the seat is booked on it (records, a rated game's points and Elo).
       const account = await ensureAccount();
-      // Two link forms: /einladung/<room>#<invite> (this page's own) and /einladung/<code> (POST /api/games's link).
-      const r = invite
-        ? await fetch("/api/battlemaske/invite", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ room: props.room, invite }) })
-        : await fetch(`/api/games/invite/${encodeURIComponent(props.room)}`, { method: "POST", headers: authHeaders(account) });
+      const r = await fetch(`/api/games/invite/${encodeURIComponent(code)}`, { method: "POST", headers: authHeaders(account) });
       if (r.status === 409) {
         const { error: code } = (await r.json().catch(() => ({}))) as { error?: string };
         if (code === "OWN_INVITE") throw new Error(tr("Das ist deine eigene Einladung – schick den Link deinem Mitspieler.", "This is your own invite – send the link to the other player."));

@@ -55,7 +55,13 @@ export function forgetCurrent(room: string): void {
   }
 }
 
-/** The link a friend opens to claim the free seat (pages/Invite.tsx reads the room and, after the #, the invite). */
+/**
+ * The link a friend opens to claim the free seat: /einladung/<code> as POST /api/games answers it, with the room after
+ * the # so that its creator, opening it by mistake, lands at the table (pages/Invite.tsx).
+ */
 export function inviteLink(room: string, invite: string): string {
-  return `${location.origin}/einladung/${room}#${invite}`;
+  return `${location.origin}/einladung/${invite}#${room}`;
 }
+
+/** Room names as the Worker hands them out (16 base64url characters); invite codes are longer. */
+export const ROOM_NAME = /^[A-Za-z0-9_-]{16}$/;
