@@ -50,7 +50,7 @@ export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
     if (account === null) return unauthorized(c);
     const claimed = await claimSeat(c.env, invite, account ?? null, room);
     if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
-    return c.json({ room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket }, 200);
+    return c.json({ room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket, rated: claimed.rated }, 200);
   })
   .post("/computer", tableLimit, vJson(ComputerGame), async (c) => {
     const body = c.req.valid("json");
