@@ -162,36 +162,40 @@ export function hint(state: State, seat: Seat, seed?: Seed): Hint | null {
   const ruleset = state.options.ruleset;
   const cmd = t.command;
   if (cmd.type === "play") {
-    const zw = ruleset === "zwiegespalten";
-    const card = { de: cardLabel(ruleset, cmd.card, "de"), en: cardLabel(ruleset, cmd.card, "en") };
-    // The advice as an order, then what follows: "Spiel Elixier 2+ aus und sag Dukaten an: Du gibst den Stich … ab; …".
-    const order = cmd.suit
-      ? {
-          de: `Spiel ${card.de} aus und ${zw ? `nenn ${suitName(ruleset, cmd.suit, "de")}` : `sag ${suitName(ruleset, cmd.suit, "de")} an`}`,
-          en: `Lead ${card.en} and name ${suitName(ruleset, cmd.suit, "en")}`,
-        }
-      : { de: `Spiel ${card.de}`, en: `Play ${card.en}` };
-    const p = b.trickWin;
-    const sure = p >= 0.999 || p <= 0.001;
-    const win = p >= 0.5;
-    const de1 = win ? `Du gewinnst den Stich${sure ? "" : ` wahrscheinlich (${pct(p)})`}` : `Du gibst den Stich${sure ? "" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
-    const en1 = win ? `you ${sure ? "" : "probably "}win the trick${sure ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : "probably "}give the trick away${sure ? "" : ` (${pct(1 - p)})`}`;
-    const d = b.diffAfter;
-    const exact = Math.abs(d - Math.round(d)) < 1e-9;
     const now = Math.abs(info.tricks[0] - info.tricks[1]);
-    const dd = Math.round(d);
-    const de2 = exact && dd === now ? `der Abstand bleibt ${dd}` : `der Abstand ist dann ${exact ? "" : "etwa "}${dd}`;
-    const en2 = exact && dd === now ? `the difference stays ${dd}` : `the difference is then ${exact ? "" : "about "}${dd}`;
-    return {
-      command: cmd,
-      cards: [cmd.card],
-      suit: cmd.suit ?? null,
-      reason: { de: `${order.de}: ${de1}; ${de2}.`, en: `${order.en}: ${en1}; ${en2}.` },
-      winChance,
-    };
+    return { command: cmd, cards: [cmd.card], suit: cmd.suit ?? null, reason: playReason(ruleset, cmd, b.trickWin, b.diffAfter, now), winChance };
   }
+  return { command: cmd, cards: cmd.cards.slice(), suit: null, reason: pickReason(ruleset, cmd, conte, wants(info)), winChance };
+}
+
+/**
+ * Rat for a card, as an order and what follows: "Spiel Elixier 2+ aus und sag Dukaten an: Du gibst den Stich … ab; …".
+ * `trickWin`: the chance to take this trick; `diffAfter` / `diffNow`: the trick difference after it (expected) and now.
+ */
+export function playReason(ruleset: Ruleset, cmd: Extract<Command, { type: "play" }>, trickWin: number, diffAfter: number, diffNow: number): { de: string; en: string } {
+  const zw = ruleset === "zwiegespalten";
+  const card = { de: cardLabel(ruleset, cmd.card, "de"), en: cardLabel(ruleset, cmd.card, "en") };
+  const order = cmd.suit
+    ? {
+        de: `Spiel ${card.de} aus und ${zw ? `nenn ${suitName(ruleset, cmd.suit, "de")}` : `sag ${suitName(ruleset, cmd.suit, "de")} an`}`,
+        en: `Lead ${card.en} and name ${suitName(ruleset, cmd.suit, "en")}`,
+      }
+    : { de: `Spiel ${card.de}`, en: `Play ${card.en}` };
+  const p = trickWin;
+  const sure = p >= 0.999 || p <= 0.001;
+  const win = p >= 0.5;
+  const de1 = win ? `Du gewinnst den Stich${sure ? "" : ` wahrscheinlich (${pct(p)})`}` : `Du gibst den Stich${sure ? "" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
+  const en1 = win ? `you ${sure ? "" : "probably "}win the trick${sure ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : "probably "}give the trick away${sure ? "" : ` (${pct(1 - p)})`}`;
+  const exact = Math.abs(diffAfter - Math.round(diffAfter)) < 1e-9;
+  const dd = Math.round(diffAfter);
+  const de2 = exact && dd === diffNow ? `der Abstand bleibt ${dd}` : `der Abstand ist dann ${exact ? "" : "etwa "}${dd}`;
+  const en2 = exact && dd === diffNow ? `the difference stays ${dd}` : `the difference is then ${exact ? "" : "about "}${dd}`;
+  return { de: `${order.de}: ${de1}; ${de2}.`, en: `${order.en}: ${en1}; ${en2}.` };
+}
+
+/** Rat for the exchange or the greed swap: the cards to give and the role's rule of thumb (the chance stands beside it). */
+export function pickReason(ruleset: Ruleset, cmd: Extract<Command, { cards: readonly Card[] }>, conte: boolean, strong: boolean): { de: string; en: string } {
   const names = { de: cmd.cards.map((c) => cardLabel(ruleset, c, "de")), en: cmd.cards.map((c) => cardLabel(ruleset, c, "en")) };
-  const strong = wants(info);
   const as = { de: roleName(ruleset, conte ? "conte" : "maske", "de"), en: roleNoun(ruleset, conte ? "conte" : "maske", "en") };
   const why = conte
     ? { de: `als ${as.de} behältst du hohe und niedrige Karten, um Stiche gezielt zu gewinnen oder abzugeben`, en: `as ${as.en} you keep high and low cards to win or give away tricks at will` }
@@ -202,15 +206,5 @@ export function hint(state: State, seat: Seat, seed?: Seed): Hint | null {
     cmd.type === "exchange"
       ? { de: ruleset === "zwiegespalten" ? "Tauschen" : "Tausch", en: "Exchange" }
       : { de: ruleset === "zwiegespalten" ? "Karten tauschen" : "Gier-Tausch", en: ruleset === "zwiegespalten" ? "Swap" : "Greed swap" };
-  // The chance to win is not repeated here: the hint box shows it beside the reason.
-  return {
-    command: cmd,
-    cards: cmd.cards.slice(),
-    suit: null,
-    reason: {
-      de: `${what.de}: Gib ${listOf(names.de, "de")} ab – ${why.de}.`,
-      en: `${what.en}: give ${listOf(names.en, "en")} – ${why.en}.`,
-    },
-    winChance,
-  };
+  return { de: `${what.de}: Gib ${listOf(names.de, "de")} ab – ${why.de}.`, en: `${what.en}: give ${listOf(names.en, "en")} – ${why.en}.` };
 }

@@ -77,8 +77,8 @@ export function cardInfoLines(v: View, me: Seat, id: Card, lang: Lang, inHand: b
   const rs = v.ruleset;
   const zw = rs === "zwiegespalten";
   const name = cardLabel(rs, id, lang);
-  // The pronoun for the card: "das Elixier" → es; "die Karte", Zwiegespalten's "die 4♠" → sie.
-  const it = de ? (c.suit === null && !zw ? "es" : "sie") : "it";
+  // The pronoun for the card: "ein Elixier" → es; "die Karte" → sie.
+  const it = de ? (c.suit === null ? "es" : "sie") : "it";
   const out: string[] = [];
   if (c.suit === null) {
     out.push(
@@ -183,8 +183,8 @@ export function announcementAid(v: View, me: Seat, id: Card, lang: Lang): Record
     out[s] = {
       beat: beat.length
         ? de
-          ? `Dein Elixier schlagen können noch: ${listOf(beat, lang)}.`
-          : `Can still beat your elixir: ${listOf(beat, lang)}.`
+          ? `Diese Karten können dein Elixier noch schlagen: ${listOf(beat, lang)}.`
+          : `These cards can still beat your elixir: ${listOf(beat, lang)}.`
         : de
           ? `Keine Karte in ${suit} kann dein Elixier noch schlagen.`
           : `No ${suit} card can beat your elixir any more.`,
@@ -250,7 +250,7 @@ export function fieldInfoLines(v: View, field: number, lang: Lang, _roleOf?: (r:
     out.push(
       de
         ? `Feld ${field} der Leiste (${field === 1 ? "1 Leistenkarte" : `${field} Leistenkarten`} offen). Nach jeder Runde rückt ${M} um den Unterschied der Stiche vor, egal wer mehr hat. Erreicht er das Ende der Leiste (10), gewinnt er sofort; ist die Leiste nach der dritten Runde nicht durch, gewinnt ${C}.`
-        : `Field ${field} of the track (${field === 1 ? "1 track card" : `${field} track cards`} face up). After each round ${M} advances by the difference in tricks, whoever has more. Reaching the end of the track (10), the Shadow wins at once; if the track is not through after the third round, ${C} wins.`,
+        : `Field ${field} of the track (${field === 1 ? "1 track card" : `${field} track cards`} face up). After each round ${M} advances by the difference in tricks, no matter who has more. Reaching the end of the track (10), the Shadow wins at once; if the track is not through after the third round, ${C} wins.`,
     );
   else
     out.push(
@@ -276,7 +276,7 @@ export function fieldInfoLines(v: View, field: number, lang: Lang, _roleOf?: (r:
           : `Watch out: this way ${zw ? M : "the mirror"} reaches 10 – ${M} would win.`
         : de
           ? `Dafür fehlen noch ${fields(10 - preview)}.`
-          : `${capital(fields(10 - preview))} more are needed for that.`,
+          : `${10 - preview} more ${10 - preview === 1 ? "field is" : "fields are"} needed for that.`,
     );
   return out;
 }

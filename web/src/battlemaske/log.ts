@@ -8,8 +8,8 @@ import {
   byRole,
   capital,
   cardLabel,
+  effectLine,
   effectName,
-  effectRule,
   label,
   listOf,
   matchName,
@@ -71,7 +71,7 @@ export function effectText(effect: string, stolen: boolean, winner: Person | Rec
     if (de) return `${name}: ${subject(w, "de", true)} ${zw ? verb(w, "stiehlst", "stiehlt") : verb(w, "nimmst", "nimmt")} dem Verlierer zusätzlich einen schon gewonnenen Stich${zw ? "" : " weg"} (+2 / −1).`;
     return `${name}: ${subject(w, "en")} also ${zw ? verb(w, "steal", "steals") : verb(w, "take", "takes")} one trick the loser had already won (+2 / −1).`;
   }
-  return `${name}: ${effectRule(ruleset, e, lang, cardsLeft)}`;
+  return effectLine(ruleset, e, lang, cardsLeft === undefined ? undefined : Math.min(2, Math.max(0, cardsLeft)));
 }
 
 /** One trick in words (used for the log and to seed it after a reload). */
@@ -248,7 +248,7 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     }
     case "takeback": {
       const p = at(ev.seat);
-      const whose = (l: Lang) => (p.you ? (l === "de" ? "deiner letzten Karte" : "your last card") : l === "de" ? `der letzten Karte von ${object(p, l)}`.replace("von dem ", "vom ") : `the last card of ${object(p, l)}`);
+      const whose = (l: Lang) => (p.you ? (l === "de" ? "deiner letzten Karte" : "your last card") : l === "de" ? `der letzten Karte von ${object(p, l)}`.replace("von dem ", "vom ") : `${object(p, l)}'s last card`);
       return one((l) => (l === "de" ? `Karte zurück: Der Tisch steht wieder vor ${whose(l)}.` : `Take-back: the table is back to before ${whose(l)}.`), true);
     }
     case "takebackRequested": {
