@@ -18,7 +18,15 @@ export function SuitChooser(): JSX.Element {
       <div class="name-suit" role="group" aria-label={rs() === "zwiegespalten" ? tr("Farbe nennen", "Name a suit") : tr("Farbe ansagen", "Name a suit")}>
         <For each={SUITS}>
           {(s) => (
-            <button type="button" class="button suit-button" data-testid={`name-suit-${s}`} disabled={m.busy()} onClick={() => nameSuit(s)}>
+            <button
+              type="button"
+              class="button suit-button"
+              data-testid={`name-suit-${s}`}
+              disabled={m.busy()}
+              onClick={() => nameSuit(s)}
+              // Three across on a desktop felt (the aid is four sentences each); table.css is another owner's.
+              style={{ flex: "1 1 13rem", "max-width": "16rem" }}
+            >
               <span class="suit-button-name">
                 <SuitEmblem suit={s} ruleset={rs()} /> {suitName(rs(), s, lang())}
               </span>
