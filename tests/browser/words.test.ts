@@ -45,43 +45,36 @@ async function inBrowser(viewport: { width: number; height: number }, body: (pag
 const hand = (page: Page) => page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")!));
 const logTexts = (page: Page) => page.getByTestId("log-entry").allTextContents();
 
-describe("the words at the table (browser)", () => {
-  it("Battlemaske: the announcement aid names what still beats the elixir and the effect in a sentence; log and hint read right in German and English", async () => {
-    await inBrowser(DESKTOP, async (page) => {
-      let elixir: string | undefined;
-      let gave = "";
-      for (let attempt = 0; attempt < 8 && !elixir; attempt++) {
-        await start(page, { role: "conte", level: "leicht", ruleset: "battlemaske", variant: "normal" });
-        await page.getByTestId("exchange-confirm").waitFor();
-        if (attempt === 0) {
-          // The hint in the exchange: the role's rule of thumb, and the chance to win printed once.
-          await page.getByTestId("hint").click();
-          await page.getByTestId("hint-box").waitFor();
-          const h = (await page.getByTestId("hint-box").textContent()) ?? "";
-          expect(h).toMatch(/^Rat: Tausch: Gib .+ ab – als Conte behältst du/);
-          expect(h.match(/chance/gi)?.length).toBe(1);
-          await shot(page, "words-hint-desktop");
-        }
-        // Keep the elixirs: give a suit card when the rules allow it.
-        const legal = await page.locator('[data-testid="hand-card"][data-legal="true"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")!));
-        gave = legal.find((c) => c[0] !== "E") ?? legal[0]!;
-        await page.locator(`[data-testid="hand-card"][data-card="${gave}"]`).click();
-        await page.getByTestId("exchange-confirm").click();
-        await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor();
-        elixir = (await hand(page)).find((c) => c[0] === "E");
-        if (!elixir) {
-          await page.getByTestId("resign").click();
-          await page.getByTestId("resign-yes").click();
-          await page.getByTestId("game-result").waitFor();
-        }
-      }
-      expect(elixir, "no elixir in eight deals").toBeDefined();
-      // The card counter has the seed's title.
-      expect(await page.locator(".counter summary").textContent()).toBe("Noch im Spiel");
+/**
+ * A Battlemaske game vs Leicht as Conte, dealt anew until the hand holds an elixir at the first lead (the exchange gives a
+ * suit card when the rules allow it). `inExchange` runs once, in the first exchange.
+ */
+async function toElixirLead(page: Page, inExchange?: () => Promise<void>): Promise<{ elixir: string; gave: string; mine: string[] }> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await start(page, { role: "conte", level: "leicht", ruleset: "battlemaske", variant: "normal" });
+    await page.getByTestId("exchange-confirm").waitFor();
+    if (attempt === 0 && inExchange) await inExchange();
+    const legal = await page.locator('[data-testid="hand-card"][data-legal="true"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")!));
+    const gave = legal.find((c) => c[0] !== "E") ?? legal[0]!;
+    await page.locator(`[data-testid="hand-card"][data-card="${gave}"]`).click();
+    await page.getByTestId("exchange-confirm").click();
+    await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor();
+    const mine = await hand(page);
+    const elixir = mine.find((c) => c[0] === "E");
+    if (elixir) return { elixir, gave, mine };
+    await page.getByTestId("resign").click();
+    await page.getByTestId("resign-yes").click();
+    await page.getByTestId("game-result").waitFor();
+  }
+  throw new Error("no elixir in eight deals");
+}
 
+describe("the words at the table (browser)", () => {
+  it("point 4 (Battlemaske): the announcement aid names what can still beat the elixir, the opponent's known cards, the effect in a sentence and your count", async () => {
+    await inBrowser(DESKTOP, async (page) => {
+      const { elixir, gave, mine } = await toElixirLead(page);
       // The first trick of the game: nothing is played yet, so what can beat elixir n+ is every higher card not in hand.
-      const mine = await hand(page);
-      const n = Number(elixir!.slice(1));
+      const n = Number(elixir.slice(1));
       await page.locator(`[data-testid="hand-card"][data-card="${elixir}"]`).click();
       await page.getByTestId("name-suit-P").waitFor();
       const effects: Record<string, string> = {
@@ -106,14 +99,29 @@ describe("the words at the table (browser)", () => {
       await shot(page, "words-announcement-aid-desktop");
       await page.setViewportSize(PHONE);
       await shot(page, "words-announcement-aid-phone");
-      await page.setViewportSize(DESKTOP);
+      // The card counter has the seed's title in Battlemaske too (point 9).
+      expect(await page.locator(".counter summary").textContent()).toBe("Noch im Spiel");
+    });
+  }, 300_000);
 
+  it("point 8: the hint prints its chance once; the log reads right in German and, after the switch, in English", async () => {
+    await inBrowser(DESKTOP, async (page) => {
+      const { elixir } = await toElixirLead(page, async () => {
+        // The hint in the exchange: the role's rule of thumb, and the chance to win printed once.
+        await page.getByTestId("hint").click();
+        await page.getByTestId("hint-box").waitFor();
+        const h = (await page.getByTestId("hint-box").textContent()) ?? "";
+        expect(h).toMatch(/^Rat: Tausch: Gib .+ ab – als Conte behältst du/);
+        expect(h.match(/chance/gi)?.length).toBe(1);
+        await shot(page, "words-hint-desktop");
+      });
       // Naming Pfau: the log says it in one grammatical sentence, with its own hook per line.
+      await page.locator(`[data-testid="hand-card"][data-card="${elixir}"]`).click();
       await page.getByTestId("name-suit-P").click();
       await page.locator('[data-testid="table"][data-busy="false"]').waitFor();
       await page.waitForFunction(`[...document.querySelectorAll('[data-testid="log-entry"]')].some((e) => e.textContent.includes("gewinnt den Stich") || e.textContent.includes("gewinnst den Stich"))`, undefined, { timeout: 10_000 });
       const de = await logTexts(page);
-      expect(de).toContain(`Du spielst ${label(elixir!)} aus und sagst Pfau an.`);
+      expect(de).toContain(`Du spielst ${label(elixir)} aus und sagst Pfau an.`);
       for (const line of de) for (const w of WRONG) expect(line).not.toMatch(w);
 
       // A few more tricks, then the English switch: the same log in English.
@@ -121,7 +129,7 @@ describe("the words at the table (browser)", () => {
       for (const line of await logTexts(page)) for (const w of WRONG) expect(line).not.toMatch(w);
       await page.locator('.lang-switch button[lang="en"]').click();
       const en = await logTexts(page);
-      expect(en).toContain(`You lead Elixir ${elixir!.slice(1)}+ and name Pfau.`);
+      expect(en).toContain(`You lead Elixir ${elixir.slice(1)}+ and name Pfau.`);
       for (const line of en) expect(line).not.toMatch(/\b(Du|du|spielst|gewinnt|Stich)\b|follows\./);
       expect(await page.locator(".counter summary").textContent()).toBe("Still in play");
       await shot(page, "words-log-english-desktop");
@@ -129,7 +137,7 @@ describe("the words at the table (browser)", () => {
     });
   }, 300_000);
 
-  it("Profi: the end table names the real winner and both Maske scores with names", async () => {
+  it("point 5 (Profi): the end table names the real winner and both Maske scores with names", async () => {
     await inBrowser(DESKTOP, async (page) => {
       await start(page, { role: "conte", level: "leicht", ruleset: "battlemaske", variant: "profi" });
       await playToEnd(page, { maxSteps: 900 });
@@ -138,11 +146,11 @@ describe("the words at the table (browser)", () => {
       const seat = await result.getAttribute("data-winner-seat");
       const winner = await result.getAttribute("data-winner");
       const title = (await result.locator("h2").textContent()) ?? "";
-      const lines = await result.getByTestId("result-text").locator("p").allTextContents();
-      // Both scores with names: mine first, as the head line shows them ("Profi 6 : 4").
-      expect(lines[0]).toMatch(/^Punkte als Maske: (Du \d+ · Computer \d+|Computer \d+ · Du \d+)\.$/);
-      const me = Number(/Du (\d+)/.exec(lines[0]!)![1]);
-      const cpu = Number(/Computer (\d+)/.exec(lines[0]!)![1]);
+      // Both scores with names.
+      const scores = /Punkte als Maske: (?:Du (\d+) · Computer (\d+)|Computer (\d+) · Du (\d+))\./.exec(text);
+      expect(scores, text).not.toBeNull();
+      const me = Number(scores![1] ?? scores![4]);
+      const cpu = Number(scores![2] ?? scores![3]);
       if (title === "Gewonnen!") expect(text).toMatch(/Du gewinnst (als bessere Maske|mit weniger Runden)\./);
       else if (title === "Verloren") expect(text).toMatch(/Der Computer gewinnt (als bessere Maske|mit weniger Runden)\./);
       else expect(text).toContain("Unentschieden.");
@@ -159,7 +167,7 @@ describe("the words at the table (browser)", () => {
     });
   }, 400_000);
 
-  it("Zwiegespalten speaks its own words: Leiste, Hüter and Schatten, ♣ ♦ ♥ ♠ — on the table, the end table and the Bilanz (phone)", async () => {
+  it("point 9: Zwiegespalten speaks its own words: Leiste, Hüter and Schatten, ♣ ♦ ♥ ♠ — on the table, the end table and the Bilanz (phone)", async () => {
     await inBrowser(PHONE, async (page) => {
       await start(page, { role: "maske", level: "leicht", ruleset: "zwiegespalten", variant: "normal" });
       await page.getByTestId("exchange-confirm").waitFor();
