@@ -131,7 +131,9 @@ export function GoldwaageTable(props: { session: Session }) {
   const [said, setSaid] = createSignal<string[]>([]);
   const [feed, setFeed] = createSignal<string[]>([]);
   const [roundShown, setRoundShown] = createSignal<number | null>(null);
-  const [computers, setComputers] = createSignal<ReadonlySet<number>>(new Set<number>());
+  // The creator knows: seats after the invited ones are computer team-mates; others learn it when those seats act.
+  const known = s.seat === 0 && (s.kind === "computer" || s.invites) ? [1, 2, 3].filter((x) => x > (s.invites?.length ?? 0)) : [];
+  const [computers, setComputers] = createSignal<ReadonlySet<number>>(new Set<number>(known));
   // Every event of a batch is spoken, not only the last: lines gather until the batch has been handed over.
   let buffer: string[] = [];
   const say = (lines: string[]) => {
@@ -205,7 +207,7 @@ export function GoldwaageTable(props: { session: Session }) {
   const over = () => rv()?.over === true;
   const phase = () => (over() ? "over" : (g()?.phase ?? "setup"));
   const waiting = () => (rv()?.waitingFor.length ?? 0) > 0;
-  const hand = () => sortCards(g()?.hand ?? []);
+  const hand = () => sortCards((g()?.hand ?? []).filter((c) => !staged()?.gone.includes(c)));
   const myOpen = () => g()?.open[seat] ?? [];
   const myTurn = () => phase() === "play" && g()?.turn === seat && !room.busy();
   const mustShow = () => phase() === "show" && g()?.shown[seat] === false && !room.busy();
@@ -309,7 +311,7 @@ export function GoldwaageTable(props: { session: Session }) {
     return r !== null && !over() ? reports().find((x) => x.round === r) ?? null : null;
   };
   const totalKings = () => (g() ? LIVES[g()!.level] : 0);
-  const cardsLeft = () => (g()?.handSizes ?? []).reduce((a, b) => a + b, 0);
+  const cardsLeft = () => (g()?.handSizes ?? []).reduce((a, b) => a + b, 0) - (staged()?.gone.length ?? 0);
   const difference = () => Math.abs(sums()[0] - sums()[1]);
   const seatsInOrder = () => Array.from({ length: g()?.players ?? 0 }, (_, i) => i as Seat);
   const levelName = () => ({ leicht: tr("Leicht", "Easy"), normal: "Normal", schwer: tr("Schwer", "Hard"), profi: "Profi" })[g()?.level ?? "normal"];
@@ -559,16 +561,6 @@ export function GoldwaageTable(props: { session: Session }) {
                   {tr(`Leben übrig: ${g()!.lives} von ${totalKings()}`, `Lives left: ${g()!.lives} of ${totalKings()}`)}
                   {rv()!.result && rv()!.result!.reason !== "rules" ? tr(` (beendet: ${rv()!.result!.reason})`, ` (ended: ${rv()!.result!.reason})`) : ""}
                 </p>
-                <ol class="gw-end-table">
-                  <For each={reports()}>
-                    {(r) => (
-                      <li>
-                        <h3>{tr(`Runde ${r.round} · Grenze ${r.limit}`, `Round ${r.round} · limit ${r.limit}`)}</h3>
-                        <RoundAnalysis report={r} seatName={seatName} />
-                      </li>
-                    )}
-                  </For>
-                </ol>
                 <div class="setup-go">
                   <button type="button" class="button primary" data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
                     {tr("Neue Partie", "New game")}
@@ -580,6 +572,16 @@ export function GoldwaageTable(props: { session: Session }) {
                     {tr("Startseite", "Start page")}
                   </Link>
                 </div>
+                <ol class="gw-end-table">
+                  <For each={reports()}>
+                    {(r) => (
+                      <li>
+                        <h3>{tr(`Runde ${r.round} · Grenze ${r.limit}`, `Round ${r.round} · limit ${r.limit}`)}</h3>
+                        <RoundAnalysis report={r} seatName={seatName} />
+                      </li>
+                    )}
+                  </For>
+                </ol>
               </div>
             </div>
           </Show>

@@ -22,6 +22,8 @@ export interface Staged {
   readonly thinking: Seat | null;
   /** A balance or tip just happened: the table says so before the scale clears. */
   readonly flash: "balanced" | "tipped" | null;
+  /** The cards played so far in this batch: no longer in their hands. */
+  readonly gone: readonly string[];
   /** The card just played, to highlight. */
   readonly last: { readonly seat: Seat; readonly card: string } | null;
 }
@@ -32,6 +34,7 @@ const pace: Pace<View, Staged> = (before, events) => {
   let pans = { left: before.game.pans.left.slice(), right: before.game.pans.right.slice() };
   let lives = before.game.lives;
   let last: Staged["last"] = null;
+  let gone: string[] = [];
   let i = -1;
   // The computer that plays next in this batch, if the next card is a computer's.
   const thinkerAfter = (k: number): Seat | null => {
@@ -42,9 +45,10 @@ const pace: Pace<View, Staged> = (before, events) => {
     i += 1;
     const e = event as { type: string; seat?: Seat; card?: string; pan?: "left" | "right" | null; weight?: number; lifeLost?: boolean; unbalanced?: boolean };
     const thinking = thinkerAfter(i);
-    const frame = (flash: Staged["flash"], ms: number) => ({ staged: { pans, lives, thinking, flash, last }, ms: ms + (thinking !== null ? THINK_MS : 0) });
+    const frame = (flash: Staged["flash"], ms: number) => ({ staged: { pans, lives, thinking, flash, last, gone }, ms: ms + (thinking !== null ? THINK_MS : 0) });
     if (e.type === "cardPlayed") {
       last = { seat: e.seat!, card: e.card! };
+      gone = [...gone, e.card!];
       const rank = e.card!.slice(0, -1);
       if (e.pan) {
         const p = e.pan;
