@@ -87,8 +87,10 @@ async function gwStep(page: Page, o: { keyboard?: boolean } = {}): Promise<"over
   return "idle";
 }
 
-async function playToEnd(page: Page, max = 600, onStep?: (i: number) => Promise<void>): Promise<void> {
-  for (let i = 0; i < max; i++) {
+async function playToEnd(page: Page, ms = 240_000, onStep?: (i: number) => Promise<void>): Promise<void> {
+  // By time, not steps: at a person's pace a computer's card takes about a second.
+  const until = Date.now() + ms;
+  for (let i = 0; Date.now() < until; i++) {
     if (onStep) await onStep(i);
     const r = await gwStep(page);
     if (r === "over") return;
@@ -140,7 +142,7 @@ describe("Goldwaage (browser)", () => {
     await shot(page, "gw-preview-desktop");
     expect(await page.getByTestId("gw-put-left").textContent()).toMatch(/Unterschied|kippt|Gleichgewicht|tut nichts/);
     let sawThinking = false;
-    await playToEnd(page, 800, async (i) => {
+    await playToEnd(page, 240_000, async (i) => {
       if (!sawThinking && (await page.getByTestId("gw-thinking").count()) > 0) {
         sawThinking = true;
         await shot(page, "gw-thinking-desktop");

@@ -277,8 +277,8 @@ export function clearingLine(hands: ReadonlyArray<readonly Card[]>, starter: Sea
 export function lossText(l: Loss, lang: Lang, seatName: (s: Seat) => string): string {
   if (l.kind === "unbalanced") return lang === "de" ? "Rundenende mit Karten auf der Waage" : "round ended with cards on the scale";
   return lang === "de"
-    ? `gekippt durch ${cardName(l.card, lang)} (${seatName(l.seat)}): Unterschied ${l.difference}`
-    : `tipped by ${cardName(l.card, lang)} (${seatName(l.seat)}): difference ${l.difference}`;
+    ? `gekippt durch ${cardName(l.card, lang)} von ${seatName(l.seat)}: Unterschied ${l.difference}`
+    : `tipped by ${cardName(l.card, lang)} from ${seatName(l.seat)}: difference ${l.difference}`;
 }
 
 export type { Text };
