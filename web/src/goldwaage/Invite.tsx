@@ -7,6 +7,7 @@ import { authHeaders, ensureAccount } from "../account";
 import { tr } from "../i18n";
 import { loadSession, ROOM_NAME, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
+import "./goldwaage.css";
 
 /** The link one invited seat opens. */
 export const goldwaageInviteLink = (room: string, code: string) => `${location.origin}/einladung/goldwaage/${code}#${room}`;
