@@ -4,11 +4,12 @@ import { createSignal, For, Show } from "solid-js";
 import type { Level, Players, Variant } from "../../../shared/goldwaage/events";
 import { validateOptions } from "../../../shared/goldwaage/engine";
 import { LIVES } from "../../../shared/goldwaage/state";
-import { authHeaders, ensureAccount } from "../account";
+import { openTableAs } from "../account";
 import { tr } from "../i18n";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
+import { rememberChoice } from "../ui/remember";
 
 interface Choice {
   players: Players;
@@ -79,15 +80,9 @@ export function GoldwaageSetup() {
   async function start() {
     setBusy(true);
     setError(null);
+    rememberChoice(CHOICE_KEY, c());
     try {
-      localStorage.setItem(CHOICE_KEY, JSON.stringify(c()));
-    } catch {
-      // not remembered
-    }
-    try {
-      const res = await fetch("/api/goldwaage/table", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify(c()) });
-      if (res.status !== 201) throw new Error(`${res.status}`);
-      const b = (await res.json()) as { room: string; seat: number; seatToken: string; invites: string[] };
+      const b = await openTableAs<{ room: string; seat: number; seatToken: string; invites: string[] }>("/api/goldwaage/table", c());
       saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: c().friends > 0 ? "online" : "computer", level: c().level, game: "goldwaage", invites: b.invites });
       navigate(`/partie/${b.room}`);
     } catch (e) {
