@@ -261,6 +261,32 @@ describe("Goldwaage (browser)", () => {
     expect(p.errors).toEqual([]);
   }, 400_000);
 
+  it("an invite link without its #room still seats the friend; giving up ends the game for the team, on both screens", async () => {
+    const a = await browser({ width: 1280, height: 800 });
+    const f = await browser({ width: 390, height: 844 });
+    await setup(a.page, { players: 3, level: "normal", friends: 1 });
+    await a.page.getByTestId("gw-waiting").waitFor();
+    // As a messenger may pass it on: the part after # dropped.
+    const link = (await a.page.getByTestId("gw-invite-link").first().textContent())!.trim().split("#")[0]!;
+    await f.page.goto(link);
+    await f.page.getByTestId("gw-invite-settings").waitFor();
+    expect(await f.page.getByTestId("gw-invite-settings").textContent()).toMatch(/3/);
+    await f.page.getByTestId("gw-join").click();
+    await f.page.getByTestId("gw-table").waitFor();
+    expect(await attr(f.page, "data-seat")).toBe("1");
+    await a.page.getByTestId("gw-table").waitFor();
+    // Asked once more, then the whole team has lost: the other screen says so too.
+    await a.page.getByTestId("gw-resign").click();
+    await a.page.getByTestId("gw-resign-confirm").click();
+    for (const page of [a.page, f.page]) {
+      await page.getByTestId("gw-result").waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId("gw-result").getAttribute("data-result")).toBe("lost");
+      expect(await page.getByTestId("gw-result").textContent()).toMatch(/aufgegeben/);
+    }
+    await shot(f.page, "gw-resigned-phone");
+    expect([...a.errors, ...f.errors]).toEqual([]);
+  }, 120_000);
+
   it("keyboard only for a whole round: Tab to a card, Enter, then L / R; the live region speaks each card", async () => {
     const b = await browser({ width: 1280, height: 800 });
     const page = b.page;

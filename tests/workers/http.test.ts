@@ -55,10 +55,14 @@ describe("play with a friend", () => {
     expect(created).toMatchObject({ id: created.room, seat: 1, role: "maske" });
     expect(created.invite).toMatch(new RegExp(`^${origin}/einladung/[A-Za-z0-9_-]{40,}$`));
     const code = created.invite.split("/").pop();
+    // Where the invite's seat is, without claiming it.
+    expect(await json(call(`/api/games/invite/${code}`))).toEqual({ game: "battlemaske", room: created.room, seat: 0, claimed: false });
+    expect((await call(`/api/games/invite/${"y".repeat(43)}`)).status).toBe(404);
     expect((await call(`/api/games/invite/${code}`, { method: "POST", token: host.token })).status).toBe(409);
     const claim = await call(`/api/games/invite/${code}`, { method: "POST", token: friend.token });
     expect(claim.status).toBe(200);
     expect(await json(claim)).toMatchObject({ id: created.room, room: created.room, seat: 0, rated: true });
+    expect(await json(call(`/api/games/invite/${code}`))).toMatchObject({ claimed: true });
     // The claimer opening the link again is told it is its own seat, with the room to go back to; a stranger is not.
     const reopened = await call(`/api/games/invite/${code}`, { method: "POST", token: friend.token });
     expect(reopened.status).toBe(409);

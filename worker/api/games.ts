@@ -77,6 +77,18 @@ export const games = new Hono<AccountEnv>()
     const { room, seat, role, seatToken, inviteCode, socket } = opened;
     return c.json({ id: room, room, seat, role, seatToken, invite: new URL(`/einladung/${inviteCode}`, c.req.url).toString(), inviteCode, socket }, 201);
   })
+  /**
+   * What an invite opens, without claiming it: the game, the room and the seat, and whether it is taken. For a link
+   * whose #room a messenger dropped; the code's holder may take the seat anyway, so it may know where it is.
+   */
+  .get("/invite/:code", vParam(InviteParam), async (c) => {
+    const row = await c.env.DB.prepare("SELECT i.room, i.seat, i.claimed, g.game FROM invites i JOIN games g ON g.room = i.room WHERE i.invite_hash = ?")
+      .bind(await hashToken(c.req.valid("param").code))
+      .first<{ room: string; seat: number; claimed: number; game: string }>();
+    if (!row) return c.json({ error: "NO_INVITE" as const, message: "This invite does not exist." }, 404);
+    c.header("cache-control", "private, no-store");
+    return c.json({ game: row.game, room: row.room, seat: row.seat, claimed: row.claimed === 1 }, 200);
+  })
   /** Opening the invite claims the free seat once (a second claim: 409); the room starts then. */
   .post("/invite/:code", requireAccount, vParam(InviteParam), async (c) => {
     const claimed = await claimSeat(c.env, c.req.valid("param").code, c.var.account);

@@ -18,13 +18,19 @@ interface Preview {
 }
 
 export function GoldwaageInvite(props: { code: string }) {
-  const room = location.hash.slice(1);
+  let room = location.hash.slice(1);
   const [preview, setPreview] = createSignal<Preview | null>(null);
   const [error, setError] = createSignal<string | null>(null);
   const [busy, setBusy] = createSignal(false);
   let ws: WebSocket | null = null;
-  onMount(() => {
-    if (!ROOM_NAME.test(room)) return setError(tr("Dieser Einladungslink ist unvollständig.", "This invite link is incomplete."));
+  onMount(async () => {
+    // A link whose #room was dropped (some messengers do): the invite itself says where its seat is.
+    if (!ROOM_NAME.test(room)) {
+      const r = await fetch(`/api/games/invite/${encodeURIComponent(props.code)}`).catch(() => null);
+      const found = r?.ok ? ((await r.json()) as { room: string; game: string }) : null;
+      if (!found || found.game !== "goldwaage") return setError(tr("Diese Einladung gilt nicht.", "This invite is not valid."));
+      room = found.room;
+    }
     if (loadSession(room)) return navigate(`/partie/${room}`);
     // As a spectator: the table before the deal shows its players, level, variants and the seats still free.
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/parties/${goldwaageGame.party}/${room}`);

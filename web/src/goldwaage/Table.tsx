@@ -274,6 +274,8 @@ export function GoldwaageTable(props: { session: Session }) {
     } else send({ type: "show", cards: picked() });
   }
 
+  const [confirming, setConfirming] = createSignal(false);
+
   function send(cmd: Parameters<typeof room.command>[0]) {
     room.command(cmd);
     setSelected(null);
@@ -385,6 +387,22 @@ export function GoldwaageTable(props: { session: Session }) {
                 <a href="/regeln/goldwaage" target="_blank" rel="noopener" data-testid="gw-rules-link">
                   {tr("Regeln", "Rules")}
                 </a>
+                {/* Giving up ends the game for the whole team: asked once more before it is sent. */}
+                <Show when={!confirming()} fallback={
+                  <span class="gw-confirm" role="group" aria-label={tr("Wirklich aufgeben?", "Really give up?")}>
+                    <span>{tr("Aufgeben? Das Team verliert.", "Give up? The team loses.")}</span>
+                    <button type="button" class="button quiet" data-testid="gw-resign-confirm" onClick={() => { setConfirming(false); room.resign(); }}>
+                      {tr("Ja", "Yes")}
+                    </button>
+                    <button type="button" class="button quiet" onClick={() => setConfirming(false)}>
+                      {tr("Nein", "No")}
+                    </button>
+                  </span>
+                }>
+                  <button type="button" class="button quiet" data-testid="gw-resign" disabled={!!rv()?.over} onClick={() => setConfirming(true)}>
+                    {tr("Aufgeben", "Give up")}
+                  </button>
+                </Show>
               </div>
             </header>
 
@@ -559,7 +577,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 <h2 id="gw-end-title">{(rv()!.result?.team ?? g()!.result) === "won" ? tr("Gewonnen!", "Won!") : tr("Verloren", "Lost")}</h2>
                 <p>
                   {tr(`Leben übrig: ${g()!.lives} von ${totalKings()}`, `Lives left: ${g()!.lives} of ${totalKings()}`)}
-                  {rv()!.result && rv()!.result!.reason !== "rules" ? tr(` (beendet: ${rv()!.result!.reason})`, ` (ended: ${rv()!.result!.reason})`) : ""}
+                  {rv()!.result && rv()!.result!.reason !== "rules" ? ` (${endedHow(rv()!.result!.reason)})` : ""}
                 </p>
                 <div class="setup-go">
                   <button type="button" class="button primary" data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
@@ -589,4 +607,18 @@ export function GoldwaageTable(props: { session: Session }) {
       </Show>
     </div>
   );
+}
+
+/** How a game ended other than by the rules, in words. */
+function endedHow(reason: string): string {
+  switch (reason) {
+    case "resign":
+      return tr("aufgegeben", "given up");
+    case "leave":
+      return tr("jemand hat den Tisch verlassen", "someone left the table");
+    case "timeout":
+      return tr("Zeit abgelaufen", "time ran out");
+    default:
+      return tr("abgebrochen", "aborted");
+  }
 }
