@@ -15,8 +15,10 @@ interface Box {
   bottom: number;
 }
 
-/** What the window must leave uncovered: the playable hand cards and every button of the table. */
-const KEEP_CLEAR = ".hand-card.legal, .felt .button, .felt [role='dialog'], .overlay";
+/** What the window must leave uncovered: the playable hand cards, every button of the table, the phone's log strip. */
+const KEEP_CLEAR = ".hand-card.legal, .felt .button, .felt [role='dialog'], .overlay, .log-sheet";
+/** What it had better leave uncovered: the other hand cards. */
+const RATHER_CLEAR = ".hand-card:not(.legal)";
 
 const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
@@ -24,7 +26,7 @@ const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.m
  * The place for a w×h window near `anchor` inside the viewport: every position on an 8 px grid is weighed by what it
  * covers (the anchor and `clear`, heavily) and by its distance from the anchor; the lightest wins.
  */
-export function placeBeside(anchor: Box, w: number, h: number, clear: readonly Box[], vw: number, vh: number): { left: number; top: number } {
+export function placeBeside(anchor: Box, w: number, h: number, clear: readonly Box[], vw: number, vh: number, rather: readonly Box[] = []): { left: number; top: number } {
   const m = 8;
   const clampX = (x: number) => Math.max(m, Math.min(vw - w - m, x));
   const clampY = (y: number) => Math.max(m, Math.min(vh - h - m, y));
@@ -39,6 +41,7 @@ export function placeBeside(anchor: Box, w: number, h: number, clear: readonly B
       const box = { left, top, right: left + w, bottom: top + h };
       let covered = area(box, anchor);
       for (const c of clear) covered += area(box, c);
+      for (const c of rather) covered += area(box, c) / 20;
       const gap = Math.max(0, anchor.left - box.right, box.left - anchor.right, anchor.top - box.bottom, box.top - anchor.bottom);
       const cost = covered * 100 + gap + Math.abs((left + w / 2) - cx) * 0.05;
       if (cost < bestCost) {
@@ -50,7 +53,7 @@ export function placeBeside(anchor: Box, w: number, h: number, clear: readonly B
 }
 
 export function InfoWindow(): JSX.Element {
-  const { v, me, rs, role, info, infoShown } = useTable();
+  const { v, me, rs, role, info, infoShown, closeInfo, staged } = useTable();
   const infoLines = (t: InfoTopic): string[] =>
     t.kind === "card"
       ? cardInfoLines(v(), me(), t.card, lang(), t.inHand)
@@ -63,14 +66,16 @@ export function InfoWindow(): JSX.Element {
   let box: HTMLDivElement | undefined;
   // Placed once it is drawn (its size depends on its text), and again when the table changes under it.
   createEffect(
-    on([infoShown, () => v()], () => {
+    on([infoShown, () => v(), staged], () => {
       setPlace(null);
       requestAnimationFrame(() => {
         const s = infoShown();
         if (!s || !box) return;
+        // What it explained has left the table (a trick gathered, a card played).
+        if (!s.anchor.isConnected) return closeInfo();
         const a = s.anchor.getBoundingClientRect();
-        const clear = [...document.querySelectorAll<HTMLElement>(KEEP_CLEAR)].filter((e) => e !== s.anchor && !s.anchor.contains(e)).map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
-        setPlace(placeBeside(a, box.offsetWidth, box.offsetHeight, clear, window.innerWidth, window.innerHeight));
+        const rects = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e !== s.anchor && !s.anchor.contains(e)).map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+        setPlace(placeBeside(a, box.offsetWidth, box.offsetHeight, rects(KEEP_CLEAR), window.innerWidth, window.innerHeight, rects(RATHER_CLEAR)));
       });
     }),
   );

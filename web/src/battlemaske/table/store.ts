@@ -142,6 +142,7 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     info: info.topic,
     /** The topic with the element it explains. */
     infoShown: info.shown,
+    closeInfo: info.close,
     topicHandlers: info.handlers,
     infoHandlers: info.cardHandlers,
     picking,

@@ -22,14 +22,23 @@ export function createInfoTopic() {
     touching = e.pointerType !== "mouse";
     if (touching) setShown(null);
   };
+  // A mouse that moves is a mouse again (a device with both).
+  const onMove = (e: PointerEvent) => {
+    if (e.pointerType === "mouse") touching = false;
+  };
   document.addEventListener("pointerdown", onTouch, true);
-  onCleanup(() => document.removeEventListener("pointerdown", onTouch, true));
+  document.addEventListener("pointermove", onMove, true);
+  onCleanup(() => {
+    document.removeEventListener("pointerdown", onTouch, true);
+    document.removeEventListener("pointermove", onMove, true);
+  });
   const handlers = (t: () => InfoTopic) => ({
     onMouseEnter: (e: MouseEvent) => {
       // A tap sends mouse events too: on touch only the long press opens the window.
       if (!touching) setShown({ topic: t(), anchor: e.currentTarget as HTMLElement });
     },
-    onMouseLeave: () => setShown(null),
+    // The mouse events a tap sends do not close it either: the next touch does.
+    onMouseLeave: () => touching || setShown(null),
     // By keyboard only: a click focuses the card as well, and the window is the pointer's business then.
     onFocus: (e: FocusEvent) => {
       const el = e.currentTarget as HTMLElement;
