@@ -6,13 +6,18 @@ import type { Site } from "../../scripts/lib/site.js";
 import { openBrowser, pressByKeyboard, shot, startWebSite, step, type Browser } from "./helpers.js";
 
 let site: Site;
+beforeAll(async () => void (site = await startWebSite()), 180_000);
+afterAll(() => site?.stop());
 
-beforeAll(async () => {
-  site = await startWebSite();
-}, 180_000);
-afterAll(async () => {
-  await site?.stop();
-});
+/** A fresh browser for one test, closed after it whatever happens. */
+async function withBrowser(args: Parameters<typeof openBrowser>, run: (b: Browser) => Promise<void>): Promise<void> {
+  const b = await openBrowser(...args);
+  try {
+    await run(b);
+  } finally {
+    await b.close();
+  }
+}
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -70,8 +75,7 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
     ["desktop", DESKTOP],
     ["phone", PHONE],
   ] as const)("%s: exchange, play, suit choice, round table and result", async (name, viewport) => {
-    const b = await openBrowser(viewport);
-    try {
+    await withBrowser([viewport], async (b) => {
       const page = b.page;
       await startGame(page);
       const seen = new Map<string, string[]>();
@@ -112,14 +116,11 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       const failures = [...seen].flatMap(([phase, bad]) => bad.map((x) => `${phase}: ${x}`));
       expect(failures).toEqual([]);
       expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   }, 300_000);
 
   it("setup pages: the tick of a chosen option never overlaps its label", async () => {
-    const b = await openBrowser(DESKTOP);
-    try {
+    await withBrowser([DESKTOP], async (b) => {
       const page = b.page;
       await page.goto(site.url + "/spielen/computer");
       await page.getByTestId("level-leicht").click();
@@ -147,14 +148,11 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       })()`)) as string[];
       await shot(page, "setup-ticks-desktop");
       expect(overlaps).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   }, 60_000);
 
   it("cards greyed by the two-elixirs rule say why", async () => {
-    const b = await openBrowser(DESKTOP);
-    try {
+    await withBrowser([DESKTOP], async (b) => {
       const page = b.page;
       // Deal until a hand holds exactly two elixirs (about every third deal).
       let found = false;
@@ -172,16 +170,13 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       const label = await page.locator('[data-testid="hand-card"][data-legal="false"]').first().getAttribute("aria-label");
       expect(label).toContain("eines davon musst du abgeben");
       await shot(page, "exchange-two-elixirs-desktop");
-    } finally {
-      await b.close();
-    }
+    });
   }, 120_000);
 });
 
 describe("clicks during a batch (point 1)", () => {
   it("a card clicked while the computer's reply plays out is taken at once, and the status names who acts", async () => {
-    const b = await openBrowser(DESKTOP, "no-preference");
-    try {
+    await withBrowser([DESKTOP, "no-preference"], async (b) => {
       const page = b.page;
       await startGame(page);
       await closeIntro(page);
@@ -235,9 +230,7 @@ describe("clicks during a batch (point 1)", () => {
       expect(tried).toBeGreaterThan(0);
       await shot(page, "click-during-batch-desktop");
       expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   }, 120_000);
 });
 
@@ -255,8 +248,7 @@ const PROTECTED = '[data-testid="hand-card"][data-legal="true"], .actions .butto
 
 describe("the card info window (point 2)", () => {
   it("desktop: opens beside the hovered card, covers no playable card or button, closes when the card is played", async () => {
-    const b = await openBrowser(DESKTOP);
-    try {
+    await withBrowser([DESKTOP], async (b) => {
       const page = b.page;
       await startGame(page);
       await closeIntro(page);
@@ -291,14 +283,11 @@ describe("the card info window (point 2)", () => {
       await page.waitForTimeout(100);
       expect(await page.locator(`[data-testid="card-info"][data-card="${id}"]`).count()).toBe(0);
       expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   }, 120_000);
 
   it("phone: a long press opens it above the hand, clear of the cards and Tauschen; the next tap closes it", async () => {
-    const b = await openBrowser(PHONE);
-    try {
+    await withBrowser([PHONE], async (b) => {
       const page = b.page;
       await startGame(page);
       await closeIntro(page);
@@ -325,16 +314,13 @@ describe("the card info window (point 2)", () => {
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
       await page.getByTestId("card-info").waitFor({ state: "detached", timeout: 3000 });
       expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   }, 120_000);
 });
 
 describe("keyboard and screen reader (point 6)", () => {
   it("arrow keys move through the hand, Enter plays, focus stays in the hand after Tauschen and after a play; every line of a batch is announced", async () => {
-    const b = await openBrowser(DESKTOP);
-    try {
+    await withBrowser([DESKTOP], async (b) => {
       const page = b.page;
       await page.goto(site.url + "/spielen/computer");
       for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal", "start-game"]) await pressByKeyboard(page, `[data-testid="${id}"]`);
@@ -366,17 +352,22 @@ describe("keyboard and screen reader (point 6)", () => {
       let batches = 0;
       for (let n = 0; n < 6; n++) {
         await idle(page);
-        if (await page.getByTestId("round-continue").isVisible()) break;
+        // A round end or a greed swap ends the plays to look at.
+        if ((await page.getByTestId("round-continue").isVisible()) || (await page.getByTestId("table").getAttribute("data-phase")) !== "play") break;
         // Move to a legal card with the arrows from where the focus is, then Enter.
         const before = await page.getByTestId("game-log").locator("li").allTextContents();
-        for (let k = 0; k < 12; k++) {
+        for (let k = 0; k < 24; k++) {
           const f = await focused();
           if (f && (await page.locator(`[data-testid="hand-card"][data-card="${f}"][data-legal="true"]`).count()) > 0) break;
           await page.keyboard.press("ArrowRight");
+          // At the hand's end the arrow stays: back to its start.
+          if ((await focused()) === f) await page.keyboard.press("Home");
         }
         const playing = await focused();
         expect(playing).toMatch(/^[PDGE]\d$/);
         await page.keyboard.press("Enter");
+        // An elixir led asks for a suit first (the click may wait for a batch to end: look once it has).
+        await page.waitForFunction(`!!globalThis.document.querySelector('[data-testid="name-suit-P"]') || !globalThis.document.querySelector('[data-testid="hand-card"][data-card="${playing}"]')`, undefined, { timeout: 10_000 });
         if (await page.getByTestId("name-suit-P").isVisible().catch(() => false)) {
           await page.getByTestId("name-suit-P").focus();
           await page.keyboard.press("Enter");
@@ -394,9 +385,7 @@ describe("keyboard and screen reader (point 6)", () => {
       }
       expect(batches).toBeGreaterThan(0);
       expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   }, 180_000);
 });
 
@@ -408,8 +397,7 @@ function sorted(hand: string[], ranking: string[]): string[] {
 
 describe("the sorted hand (point 10)", () => {
   it("is sorted by suit (in the round's ranking) and value, elixirs together, after the exchange and every trick", async () => {
-    const b = await openBrowser(DESKTOP);
-    try {
+    await withBrowser([DESKTOP], async (b) => {
       const page = b.page;
       await startGame(page, { role: "maske" });
       await closeIntro(page);
@@ -438,16 +426,13 @@ describe("the sorted hand (point 10)", () => {
       }
       expect(ranked).toBeGreaterThan(0);
       await shot(page, "sorted-hand-desktop");
-    } finally {
-      await b.close();
-    }
+    });
   }, 180_000);
 });
 
 describe("the intro window (point 12)", () => {
   it("opens at the start of the game as a dialog with both roles' advice, closes, and 'Was tauschen?' reopens it", async () => {
-    const b = await openBrowser(DESKTOP);
-    try {
+    await withBrowser([DESKTOP], async (b) => {
       const page = b.page;
       await startGame(page);
       const dialog = page.locator('[role="dialog"][data-testid="exchange-help"]');
@@ -465,8 +450,6 @@ describe("the intro window (point 12)", () => {
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
       expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   }, 60_000);
 });
