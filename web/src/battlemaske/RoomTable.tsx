@@ -57,6 +57,7 @@ export function RoomTable(props: { session: Session<Seat> }) {
     dismissRound: () => setRound(null),
     busy: room.busy,
     staged: room.staged,
+    finish: room.finish,
     error: () => {
       const e = room.error();
       return e ? (lang() === "de" ? e.messageDe : e.message) : null;

@@ -12,14 +12,16 @@ import type { Session } from "../room/session";
 export type RoomView = RoomViewOf<View>;
 export type { HintPayload, RoomResult } from "../../../shared/room/protocol";
 
-/** What the table shows while a batch of events plays out: the trick as it grows, then the trick taken. */
+/** What the table shows while a batch of events plays out: the trick as it grows, then the trick taken; and where it ends. */
 export interface Staged {
   readonly trick: readonly PlayedCard[];
   readonly taken: TrickRecord | null;
+  /** The view after the batch: which cards a click may play once the frames are done (a click ends them at once). */
+  readonly after: View;
 }
 
 /** A batch with a card in it plays card by card, then the trick gathered (longer with its effect), at the room's credit. */
-const paceTricks: Pace<View, Staged> = (before, events) => {
+const paceTricks: Pace<View, Staged> = (before, events, next) => {
   if (!events.some((m) => m.event.type === "cardPlayed")) return null;
   let trick: PlayedCard[] = before.game.trick.slice();
   let named = before.game.namedSuit ?? null;
@@ -28,12 +30,12 @@ const paceTricks: Pace<View, Staged> = (before, events) => {
     if (e.type === "cardPlayed") {
       if (trick.length === 0) named = (e.suit as TrickRecord["namedSuit"]) ?? null;
       trick = [...trick, { seat: e.seat as Seat, card: e.card as PlayedCard["card"] }];
-      return { staged: { trick, taken: null }, ms: ANIMATION_MS.card };
+      return { staged: { trick, taken: null, after: next.game }, ms: ANIMATION_MS.card };
     }
     if (e.type === "trickTaken" && trick.length > 0) {
       const taken: TrickRecord = { leader: trick[0]!.seat, cards: trick, namedSuit: named, winner: e.winner as Seat, effect: e.effect ?? null, stolen: e.stolen === true };
       trick = [];
-      return { staged: { trick: [], taken }, ms: ANIMATION_MS.trick + (e.effect ? ANIMATION_MS.effect : 0) };
+      return { staged: { trick: [], taken, after: next.game }, ms: ANIMATION_MS.trick + (e.effect ? ANIMATION_MS.effect : 0) };
     }
     return e.type === "roundEnded" || e.type === "takeback" || e.type === "gameEnded" ? "stop" : null;
   };

@@ -16,10 +16,10 @@ export interface Frame<Staged> {
 }
 
 /**
- * A game's pacing: for a batch it wants to play out (null: show it at once), a step per event that answers the frame
+ * A game's pacing: for a batch it wants to play out (null: show it at once; `after` is the view it ends on), a step per event that answers the frame
  * to show, null to pass the event by, or "stop" when the rest is shown at once (a round table or the result takes over).
  */
-export type Pace<V, Staged> = (before: RoomViewOf<V>, events: readonly RoomEventMessage[]) => ((event: RoomEventMessage["event"]) => Frame<Staged> | "stop" | null) | null;
+export type Pace<V, Staged> = (before: RoomViewOf<V>, events: readonly RoomEventMessage[], after: RoomViewOf<V>) => ((event: RoomEventMessage["event"]) => Frame<Staged> | "stop" | null) | null;
 
 export interface RoomOptions<V, Staged> {
   /** The game's room class, as its definition names it: the socket goes to /parties/<party>/<room>. */
@@ -52,6 +52,9 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   let ending: Record<string, unknown> | null = null;
   let lastVersion: number | undefined;
   let current: RoomView | null = null;
+  // `finish()` asked for the batches to end now: frames still to come are skipped, the one showing ends at once.
+  let hurry = false;
+  let wake: (() => void) | null = null;
 
   const ws = new PartySocket({
     host: location.host,
@@ -126,21 +129,48 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     ws.close(1000);
   });
 
-  const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  const wait = (ms: number) =>
+    hurry
+      ? Promise.resolve()
+      : new Promise<void>((r) => {
+          const t = setTimeout(() => {
+            wake = null;
+            r();
+          }, ms);
+          wake = () => {
+            clearTimeout(t);
+            wake = null;
+            r();
+          };
+        });
+  /** Ends the batches still playing out now (a click during the animation is taken at once): resolves once the view is the newest. */
+  async function finish(): Promise<void> {
+    hurry = true;
+    wake?.();
+    try {
+      // Batches may queue behind the one showing: wait until the chain stands still.
+      for (let p = playing; ; p = playing) {
+        await p;
+        if (p === playing) break;
+      }
+    } finally {
+      hurry = false;
+    }
+  }
   /**
    * Plays one batch (say: your card, the computer's reply, the trick taken with its effect) frame by frame as the game
    * paces it, then shows the view after it. With reduced motion, or nothing to pace, all at once.
    */
   async function present(events: RoomEventMessage[], version: number, next: RoomView): Promise<void> {
     const before = current;
-    const step = !reducedMotion() && before !== null && options.pace ? options.pace(before, events) : null;
+    const step = !reducedMotion() && !hurry && before !== null && options.pace ? options.pace(before, events, next) : null;
     let paced = step !== null;
     for (const m of events) {
       onEvent(m, before);
       if (!paced || closed) continue;
       const frame = step!(m.event);
       if (frame === "stop") paced = false;
-      else if (frame) {
+      else if (frame && !hurry) {
         setStaged(() => frame.staged);
         await wait(frame.ms);
       }
@@ -192,6 +222,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     /** Waiting for the room's answer, or still showing the last batch: no new command now. */
     busy: () => busy() || staged() !== null,
     staged,
+    /** The batch playing out ends now; resolves when the view after it shows. */
+    finish,
     clearError: () => setError(null),
     command: (command: C) => submit({ type: "command", baseVersion: version(), command }),
     takeback: (action: "request" | "accept" | "decline") => submit({ type: "takeback", action }),

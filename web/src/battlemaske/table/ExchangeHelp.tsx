@@ -1,22 +1,62 @@
-// "Was tauschen?": how the exchange (or the greed swap) works and what each role wants from it.
-import { Show, type JSX } from "solid-js";
+// "Was tauschen?": a window at the start of each game (and on the button) with how the exchange works and what each role
+// keeps; in the greed swap, how the swap works. It opens over the stage and covers neither the hand nor the buttons.
+import { createEffect, on, onCleanup, Show, type JSX } from "solid-js";
 import { tr } from "../../i18n";
 import { useTable } from "./store";
 
 export function ExchangeHelp(): JSX.Element {
-  const { v, explain, role } = useTable();
+  const { v, explain, setExplain, role, myRole } = useTable();
+  const open = () => explain() && (v().phase === "exchange" || v().phase === "swap");
+  const close = () => {
+    setExplain(false);
+    // Back to the button that opens it, when the focus was in the window.
+    if (box?.contains(document.activeElement)) document.querySelector<HTMLElement>('[data-testid="explain-exchange"]')?.focus();
+  };
+  let box: HTMLDivElement | undefined;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === "Escape" && open()) close();
+  };
+  document.addEventListener("keydown", onKey);
+  onCleanup(() => document.removeEventListener("keydown", onKey));
+  // Opened by the button: the focus goes into the window (opened at the start of a game it does not take the focus).
+  createEffect(on(open, (o) => o && document.activeElement?.getAttribute("data-testid") === "explain-exchange" && queueMicrotask(() => box?.querySelector<HTMLElement>("button")?.focus()), { defer: true }));
+  const mine = (r: "conte" | "maske") => (myRole() === r ? tr(" (das bist du)", " (that is you)") : "");
   return (
-    <Show when={explain() && (v().phase === "exchange" || v().phase === "swap")}>
-      <div class="explain" data-testid="exchange-help">
+    <Show when={open()}>
+      <div class="explain" role="dialog" aria-labelledby="explain-title" data-testid="exchange-help" ref={box}>
+        <div class="explain-head">
+          <h2 id="explain-title">{v().phase === "exchange" ? tr("Was soll ich beim Tausch abgeben?", "What should I give away?") : tr("Gier-Tausch", "Greed swap")}</h2>
+          <button type="button" class="button quiet close" data-testid="exchange-help-close" aria-label={tr("Schließen", "Close")} onClick={close}>
+            ✕
+          </button>
+        </div>
         <Show
           when={v().phase === "exchange"}
-          fallback={<p>{tr("Gier: Beide wählen verdeckt zwei Karten (eine, wenn nur noch eine übrig ist); sie wechseln gleichzeitig die Hand. Gib ab, was dir nicht hilft.", "Greed: both pick two cards face down (one if only one is left); they change hands at once. Give away what does not help you.")}</p>}
+          fallback={
+            <p>
+              {tr(
+                "Gier: Beide wählen verdeckt zwei Handkarten (eine, wenn nur noch eine übrig ist); sie wechseln gleichzeitig die Hand. Gib ab, was dir nicht hilft.",
+                "Greed: both pick two hand cards face down (one if only one is left); they change hands at once. Give away what does not help you.",
+              )}
+            </p>
+          }
         >
           <p>
             {tr(
-              `Vor jeder Runde gibt jeder genau so viele Karten ab, wie die Runde zählt (jetzt ${v().pickCount}). Beide wählen verdeckt, dann wechseln die Karten gleichzeitig die Hand. Wer zwei oder mehr Elixiere hält, muss mindestens eines abgeben. Als ${role("conte")} willst du ausgeglichene Stiche, als ${role("maske")} einen großen Abstand.`,
-              `Before every round each player gives exactly as many cards as the round's number (now ${v().pickCount}). Both pick face down, then the cards change hands at once. Holding two or more elixirs, you must give at least one. As ${role("conte")} you want even tricks, as ${role("maske")} a big difference.`,
+              `Tippe ${v().pickCount === 1 ? "die Karte" : `die ${v().pickCount} Karten`} an, die du loswerden willst, und drücke „Tauschen“ – gleichzeitig bekommst du genauso viele vom Gegner. Wer zwei oder mehr Elixiere hat, muss mindestens eines abgeben.`,
+              `Tap the ${v().pickCount === 1 ? "card" : `${v().pickCount} cards`} you want to get rid of and press "Exchange" – at the same moment you get as many from your opponent. Holding two or more elixirs, you must give at least one.`,
             )}
+          </p>
+          <p classList={{ mine: myRole() === "conte" }}>
+            <strong>{role("conte")}{mine("conte")}:</strong>{" "}
+            {tr(
+              "Behalte am besten eine Mischung aus hohen und niedrigen Karten, um Stiche gezielt gewinnen oder abgeben zu können – du willst Gleichstand.",
+              "Best keep a mix of high and low cards, so you can win or lose tricks at will – you want the tricks even.",
+            )}
+          </p>
+          <p classList={{ mine: myRole() === "maske" }}>
+            <strong>{role("maske")}{mine("maske")}:</strong>{" "}
+            {tr("Du willst einseitige Runden: viele starke (oder lauter schwache) Karten behalten.", "You want one-sided rounds: keep many strong (or only weak) cards.")}
           </p>
         </Show>
       </div>

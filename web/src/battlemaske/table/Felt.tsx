@@ -1,5 +1,6 @@
-// The felt in the middle: the opponent, the trick, whose turn, the choices in hand, the advice, your cards and tools.
-import { Show, type JSX } from "solid-js";
+// The felt in the middle: the opponent and the trick (the stage, where the intro, the suit choice and the advice open
+// over them), whose turn, the choices in hand, your cards and tools — all within one screen.
+import { For, Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { ExchangeHelp } from "./ExchangeHelp";
 import { Hand } from "./Hand";
@@ -14,13 +15,24 @@ import { Tools } from "./Tools";
 import { Trick } from "./Trick";
 import { Turn } from "./Turn";
 
+/** How many of the newest log lines the live region keeps: a batch adds each of them, and each is read. */
+const LIVE_LINES = 16;
+
 export function Felt(): JSX.Element {
-  const { m } = useTable();
+  const { m, elixir } = useTable();
   return (
     <section class="felt" aria-label={tr("Tisch", "Table")}>
-      <Opponent />
+      <div class="stage" classList={{ choosing: elixir() !== null }}>
+        <Opponent />
 
-      <Trick />
+        <Trick />
+
+        <div class="stage-over">
+          <SuitChooser />
+          <ExchangeHelp />
+          <HintBox />
+        </div>
+      </div>
 
       <Turn />
 
@@ -34,16 +46,12 @@ export function Felt(): JSX.Element {
 
       <div class="actions">
         <PickBar />
-        <SuitChooser />
       </div>
 
-      <ExchangeHelp />
-
-      <HintBox />
-
       <InfoWindow />
-      <div class="visually-hidden" aria-live="polite" data-testid="live">
-        {m.log()[m.log().length - 1]?.text[lang()] ?? ""}
+      {/* Every line a batch adds is its own node: a screen reader reads each of them, not only the last. */}
+      <div class="visually-hidden" aria-live="polite" aria-relevant="additions" data-testid="live">
+        <For each={m.log().slice(-LIVE_LINES)}>{(e) => <p>{e.text[lang()]}</p>}</For>
       </div>
 
       <Hand />

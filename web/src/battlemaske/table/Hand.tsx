@@ -1,12 +1,18 @@
-// Your hand: every card a button, marked playable, picked, hinted or known to the opponent.
-import { For, type JSX } from "solid-js";
-import type { Card } from "../../../../shared/battlemaske/cards";
+// Your hand: every card a button, marked playable, picked, hinted or known to the opponent; sorted, and walked with the arrows.
+import { createEffect, createMemo, createSignal, For, on, onCleanup, type JSX } from "solid-js";
+import type { Card, Suit } from "../../../../shared/battlemaske/cards";
 import { lang, tr } from "../../i18n";
-import { CardFace, cardLabel } from "../cards";
+import { CardFace, cardLabel, suitOf, valueOf } from "../cards";
 import { useTable } from "./store";
 
+/** Left to right: the ranked suits weakest first, then the suits not yet ranked (they will rank above), elixirs last; values up. */
+export function sortHand(hand: readonly Card[], ranking: readonly Suit[]): Card[] {
+  const order: (Suit | "E")[] = [...ranking, ...(["P", "D", "G"] as const).filter((s) => !ranking.includes(s)), "E"];
+  return hand.slice().sort((a, b) => order.indexOf(suitOf(a)) - order.indexOf(suitOf(b)) || valueOf(a) - valueOf(b));
+}
+
 export function Hand(): JSX.Element {
-  const { m, v, rs, leaving, legal, picked, elixir, picking, staged, infoHandlers, clickCard } = useTable();
+  const { m, v, rs, leaving, legal, picked, elixir, picking, staged, pickRule, infoHandlers, clickCard } = useTable();
   const hinted = (c: Card) => m.hint()?.cards.includes(c) ?? false;
   /** The hand without a card that is already on its way to (or in) the staged trick. */
   const handShown = () => {
@@ -14,10 +20,67 @@ export function Hand(): JSX.Element {
     const out = new Set([...(st?.trick ?? []), ...(st?.taken?.cards ?? [])].map((p) => p.card));
     return (v().hand ?? []).filter((c) => !out.has(c));
   };
+  // A new ranking re-sorts the hand, but not under the pointer: while it rests on the hand, only cards leave or arrive.
+  const [pointerIn, setPointerIn] = createSignal(false);
+  const shown = createMemo<Card[]>((prev) => {
+    const next = sortHand(handShown(), v().ranking);
+    if (!pointerIn() || prev.length === 0) return next;
+    const kept = prev.filter((c) => next.includes(c));
+    return kept.length === next.length ? kept : next;
+  }, []);
+
+  let list: HTMLUListElement | undefined;
+  const buttons = () => [...(list?.querySelectorAll<HTMLButtonElement>("button.hand-card") ?? [])];
+  // Where the focus was in the hand: when its card leaves (played, given away), the focus stays at that place.
+  let focusedAt = -1;
+  const onKeyDown = (e: KeyboardEvent) => {
+    const all = buttons();
+    const i = all.indexOf(e.target as HTMLButtonElement);
+    if (i < 0) return;
+    const to = e.key === "ArrowRight" || e.key === "ArrowDown" ? i + 1 : e.key === "ArrowLeft" || e.key === "ArrowUp" ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? all.length - 1 : null;
+    if (to === null) return;
+    e.preventDefault();
+    all[Math.max(0, Math.min(all.length - 1, to))]?.focus();
+  };
+  createEffect(
+    on([shown, () => v().phase, () => v().turn], () =>
+      queueMicrotask(() => {
+        // The focused card (or "Tauschen") left the page: the focus would fall to the page's start; keep it in the hand.
+        const a = document.activeElement;
+        if (focusedAt < 0 || (a && a !== document.body)) return;
+        const all = buttons();
+        if (all.length === 0) return;
+        const first = all.findIndex((b) => b.dataset["legal"] === "true");
+        all[focusedAt === Infinity ? Math.max(0, first) : Math.min(focusedAt, all.length - 1)]!.focus({ preventScroll: true });
+      }),
+    ),
+  );
+  // Remember where the focus was when it was in the hand or on the picking bar (then the first playable card follows).
+  const onFocusIn = (e: FocusEvent) => {
+    focusedAt = buttons().indexOf(e.target as HTMLButtonElement);
+  };
+  const onFocusElsewhere = (e: FocusEvent) => {
+    const t = e.target as HTMLElement;
+    if (list?.contains(t)) return;
+    focusedAt = t.closest?.(".actions, .stage-over") ? Infinity : -1;
+  };
+  document.addEventListener("focusin", onFocusElsewhere);
+  onCleanup(() => document.removeEventListener("focusin", onFocusElsewhere));
+
+  const why = (c: Card) => (legal(c) ? "" : pickRule() ? ` (${pickRule()})` : tr(" (nicht spielbar)", " (not playable)"));
   return (
     <div class="hand-wrap">
-      <ul class={`hand${(v().hand?.length ?? 0) >= 6 ? " many" : ""}`} aria-label={tr("Deine Karten", "Your cards")} style={{ "--cols": String(Math.ceil((v().hand?.length ?? 0) / 2)) }}>
-        <For each={handShown()}>
+      <ul
+        ref={list}
+        class={`hand${(v().hand?.length ?? 0) >= 6 ? " many" : ""}`}
+        aria-label={tr("Deine Karten", "Your cards")}
+        style={{ "--cols": String(Math.ceil((v().hand?.length ?? 0) / 2)) }}
+        onKeyDown={onKeyDown}
+        onFocusIn={onFocusIn}
+        onPointerEnter={(e) => e.pointerType === "mouse" && setPointerIn(true)}
+        onPointerLeave={() => setPointerIn(false)}
+      >
+        <For each={shown()}>
           {(c) => (
             <li>
               <button
@@ -30,7 +93,7 @@ export function Hand(): JSX.Element {
                 data-hint={hinted(c) ? "true" : undefined}
                 aria-pressed={picking() || elixir() !== null ? picked().includes(c) || elixir() === c : undefined}
                 aria-disabled={!legal(c)}
-                aria-label={cardLabel(rs(), c, lang()) + (legal(c) ? "" : tr(" (nicht spielbar)", " (not playable)"))}
+                aria-label={cardLabel(rs(), c, lang()) + why(c)}
                 onClick={() => clickCard(c)}
                 {...infoHandlers(c, true)}
               >

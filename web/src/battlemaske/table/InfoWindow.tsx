@@ -1,5 +1,6 @@
-// The info window: what the card, plaque, mirror field or hidden hand under the pointer (or finger) means now.
-import { For, Match, Show, Switch, type JSX } from "solid-js";
+// The info window: what the card, plaque, mirror field or hidden hand under the pointer (or finger) means now. It opens
+// beside what it explains, in the nearest place that covers no playable card and no button.
+import { createEffect, createSignal, For, Match, on, Show, Switch, type JSX } from "solid-js";
 import type { Card, Suit } from "../../../../shared/battlemaske/cards";
 import { lang } from "../../i18n";
 import { CardBack, CardFace, SuitEmblem } from "../cards";
@@ -7,8 +8,52 @@ import { cardInfoLines, fieldInfoLines, hiddenInfoLines, suitInfoLines } from ".
 import { useTable } from "./store";
 import type { InfoTopic } from "./topic";
 
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** What the window must leave uncovered: the playable hand cards, every button of the table, the phone's log strip. */
+const KEEP_CLEAR = ".hand-card.legal, .felt .button, .felt [role='dialog'], .overlay, .log-sheet";
+/** What it had better leave uncovered: the other hand cards. */
+const RATHER_CLEAR = ".hand-card:not(.legal)";
+
+const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * The place for a w×h window near `anchor` inside the viewport: every position on an 8 px grid is weighed by what it
+ * covers (the anchor and `clear`, heavily) and by its distance from the anchor; the lightest wins.
+ */
+export function placeBeside(anchor: Box, w: number, h: number, clear: readonly Box[], vw: number, vh: number, rather: readonly Box[] = []): { left: number; top: number } {
+  const m = 8;
+  const clampX = (x: number) => Math.max(m, Math.min(vw - w - m, x));
+  const clampY = (y: number) => Math.max(m, Math.min(vh - h - m, y));
+  const cx = (anchor.left + anchor.right) / 2;
+  const xs = new Set([clampX(cx - w / 2), clampX(anchor.left), clampX(anchor.right - w), clampX(anchor.left - w - m), clampX(anchor.right + m)]);
+  const ys = new Set([clampY(anchor.top - h - m), clampY(anchor.bottom + m), clampY((anchor.top + anchor.bottom) / 2 - h / 2)]);
+  for (let y = m; y <= vh - h - m; y += 8) ys.add(y);
+  let best = { left: clampX(cx - w / 2), top: clampY(anchor.top - h - m) };
+  let bestCost = Infinity;
+  for (const left of xs)
+    for (const top of ys) {
+      const box = { left, top, right: left + w, bottom: top + h };
+      let covered = area(box, anchor);
+      for (const c of clear) covered += area(box, c);
+      for (const c of rather) covered += area(box, c) / 20;
+      const gap = Math.max(0, anchor.left - box.right, box.left - anchor.right, anchor.top - box.bottom, box.top - anchor.bottom);
+      const cost = covered * 100 + gap + Math.abs((left + w / 2) - cx) * 0.05;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = { left, top };
+      }
+    }
+  return best;
+}
+
 export function InfoWindow(): JSX.Element {
-  const { v, me, rs, role, info } = useTable();
+  const { v, me, rs, role, info, infoShown, closeInfo, staged } = useTable();
   const infoLines = (t: InfoTopic): string[] =>
     t.kind === "card"
       ? cardInfoLines(v(), me(), t.card, lang(), t.inHand)
@@ -17,10 +62,35 @@ export function InfoWindow(): JSX.Element {
         : t.kind === "field"
           ? fieldInfoLines(v(), t.field, lang(), role)
           : hiddenInfoLines(v(), me(), lang());
+  const [place, setPlace] = createSignal<{ left: number; top: number } | null>(null);
+  let box: HTMLDivElement | undefined;
+  // Placed once it is drawn (its size depends on its text), and again when the table changes under it.
+  createEffect(
+    on([infoShown, () => v(), staged], () => {
+      setPlace(null);
+      requestAnimationFrame(() => {
+        const s = infoShown();
+        if (!s || !box) return;
+        // What it explained has left the table (a trick gathered, a card played).
+        if (!s.anchor.isConnected) return closeInfo();
+        const a = s.anchor.getBoundingClientRect();
+        const rects = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e !== s.anchor && !s.anchor.contains(e)).map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+        setPlace(placeBeside(a, box.offsetWidth, box.offsetHeight, rects(KEEP_CLEAR), window.innerWidth, window.innerHeight, rects(RATHER_CLEAR)));
+      });
+    }),
+  );
   return (
     <Show when={info()}>
       {(i) => (
-        <div class="card-info" role="tooltip" data-testid="card-info" data-topic={i().kind} data-card={i().kind === "card" ? (i() as { card: Card }).card : undefined}>
+        <div
+          ref={box}
+          class="card-info"
+          role="tooltip"
+          data-testid="card-info"
+          data-topic={i().kind}
+          data-card={i().kind === "card" ? (i() as { card: Card }).card : undefined}
+          style={place() ? { left: `${place()!.left}px`, top: `${place()!.top}px` } : { left: "0px", top: "0px", visibility: "hidden" }}
+        >
           <Switch>
             <Match when={i().kind === "card" && (i() as { card: Card }).card}>{(c) => <CardFace id={c()} ruleset={rs()} lang={lang()} />}</Match>
             <Match when={i().kind === "place" && v().ranking[(i() as { place: number }).place]}>{(s) => <SuitEmblem suit={s() as Suit} ruleset={rs()} class="info-emblem" />}</Match>

@@ -4,7 +4,7 @@ import { tr } from "../../i18n";
 import { useTable } from "./store";
 
 export function PickBar(): JSX.Element {
-  const { m, v, picked, picking, pickComplete, confirmPick, explain, setExplain } = useTable();
+  const { m, v, picked, picking, pickComplete, pickRule, confirmPick, explain, setExplain } = useTable();
   return (
     <Show when={picking()}>
       <button
@@ -19,6 +19,14 @@ export function PickBar(): JSX.Element {
       <button type="button" class="button quiet" aria-expanded={explain()} onClick={() => setExplain((x) => !x)} data-testid="explain-exchange">
         {tr("Was tauschen?", "What to exchange?")}
       </button>
+      {/* Cards greyed by the two-elixirs rule: the reason, in words. */}
+      <Show when={pickRule()}>
+        {(why) => (
+          <p class="pick-rule" data-testid="elixir-rule">
+            {why()}
+          </p>
+        )}
+      </Show>
     </Show>
   );
 }

@@ -1,27 +1,54 @@
-// The turn line: whose move it is and what to do now, in words.
+// The turn line: whose move it is and what to do now, in words; while a batch plays out, what is happening in it.
 import type { JSX } from "solid-js";
-import { tr } from "../../i18n";
+import type { Seat } from "../../../../shared/battlemaske/events";
+import { lang, tr } from "../../i18n";
+import { cardLabel } from "../cards";
+import { effectText } from "../log";
 import { useTable } from "./store";
 
 export function Turn(): JSX.Element {
-  const { m, rv, v, me, elixir, picking, myTurn } = useTable();
+  const { m, rv, v, me, rs, elixir, picking, myTurn, staged, leaving } = useTable();
+  const computer = () => m.kind === "computer" || m.kind === "daily";
+  const they = () => (computer() ? tr("Der Computer", "The computer") : tr("Dein Gegner", "Your opponent"));
+  /** The frame on the table: the card just played, or the trick taken (with its effect). */
+  const happening = (): string | null => {
+    const st = staged();
+    if (!st) {
+      // Sent, not yet answered: it is your card that goes to the table, nobody else's move.
+      const c = leaving();
+      return c && m.busy() ? tr(`Du spielst ${cardLabel(rs(), c, "de")} …`, `You play ${cardLabel(rs(), c, "en")} …`) : null;
+    }
+    if (st.taken) {
+      const w: Seat = st.taken.winner;
+      const who = w === me() ? tr("Du nimmst den Stich.", "You take the trick.") : tr(`${they()} nimmt den Stich.`, `${they()} takes the trick.`);
+      const name = w === me() ? tr("Du", "You") : they();
+      return st.taken.effect ? `${who} ${effectText(st.taken.effect, st.taken.stolen, { de: name, en: name }, lang())}` : who;
+    }
+    const last = st.trick[st.trick.length - 1];
+    if (!last) return null;
+    const card = (l: "de" | "en") => cardLabel(rs(), last.card, l);
+    return last.seat === me() ? tr(`Du spielst ${card("de")}.`, `You play ${card("en")}.`) : tr(`${they()} spielt ${card("de")}.`, `${they()} plays ${card("en")}.`);
+  };
   const status = (): string => {
+    const now = happening();
+    if (now) return now;
     const vv = v();
     if (rv().over) return tr("Die Partie ist vorbei.", "The game is over.");
     if (vv.phase === "setup") return tr("Warte auf deinen Freund …", "Waiting for your friend …");
     if (vv.phase === "exchange" || vv.phase === "swap") {
       const what = vv.phase === "exchange" ? tr("zum Tauschen", "to exchange") : tr("für den Gier-Tausch", "for the greed swap");
       if (vv.waitingFor.includes(me())) return tr(`Wähle ${vv.pickCount} ${vv.pickCount === 1 ? "Karte" : "Karten"} ${what}.`, `Pick ${vv.pickCount} card${vv.pickCount === 1 ? "" : "s"} ${what}.`);
-      return m.kind === "computer" || m.kind === "daily" ? tr("Der Computer wählt …", "The computer is picking …") : tr("Warte auf die Wahl des Gegners …", "Waiting for the opponent's pick …");
+      return computer() ? tr("Der Computer wählt …", "The computer is picking …") : tr("Warte auf die Wahl des Gegners …", "Waiting for the opponent's pick …");
     }
     if (vv.turn === me()) {
       if (elixir()) return tr("Sag eine Farbe an.", "Name a suit.");
       return vv.trick.length === 0 ? tr("Du spielst aus.", "Your lead.") : tr("Du bist am Zug: bediene oder trumpfe.", "Your turn: follow or beat it.");
     }
-    return m.kind === "computer" || m.kind === "daily" ? tr("Der Computer überlegt …", "The computer is thinking …") : tr("Der Gegner ist am Zug.", "The opponent's turn.");
+    return computer() ? tr("Der Computer überlegt …", "The computer is thinking …") : tr("Der Gegner ist am Zug.", "The opponent's turn.");
   };
   return (
-    <p class="turn" data-testid="turn" data-my-turn={myTurn() || picking() ? "true" : "false"} aria-live="polite">
+    // The frames are read from the live region line by line; the turn line speaks once they are done (aria-busy).
+    <p class="turn" data-testid="turn" data-my-turn={myTurn() || picking() ? "true" : "false"} data-staged={staged() ? "true" : undefined} aria-live="polite" aria-busy={staged() ? "true" : undefined}>
       {status()}
     </p>
   );

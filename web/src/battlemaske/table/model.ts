@@ -19,6 +19,8 @@ export interface TableModel {
   readonly busy: () => boolean;
   /** A batch of events still playing out (the trick growing, then taken); null when the table shows the view itself. */
   readonly staged?: () => Staged | null;
+  /** Ends the batch playing out at once (a click during it is taken, not lost); resolves when the view after it shows. */
+  readonly finish?: () => Promise<void>;
   readonly error: () => string | null;
   readonly connected: () => boolean;
   /** The other side as the log names it ("Der Computer", "Dein Gegner"). */

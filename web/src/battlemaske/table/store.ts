@@ -1,10 +1,11 @@
 // The table's shared state, passed by context: the view it renders, the half-made choice and the actions on it.
 import { createContext, createEffect, createMemo, createSignal, on, useContext } from "solid-js";
 import { isElixir, type Card, type Suit } from "../../../../shared/battlemaske/cards";
+import type { View } from "../../../../shared/battlemaske/view";
 import { stateFromView } from "../../../../shared/battlemaske/client-state";
 import { legalCommands } from "../../../../shared/battlemaske/engine";
 import type { Command, Seat } from "../../../../shared/battlemaske/events";
-import { lang } from "../../i18n";
+import { lang, tr } from "../../i18n";
 import { roleName } from "../log";
 import type { RoomView } from "../room";
 import type { TableModel } from "./model";
@@ -18,6 +19,8 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   const opp = (): Seat => (me() === 0 ? 1 : 0);
   const rs = () => v().ruleset;
   const myRole = () => v().roles[me()];
+  /** A batch of events still playing out (the trick growing, then taken), or null. */
+  const staged = () => m.staged?.() ?? null;
   const role = (r: "conte" | "maske") => roleName(rs(), r, lang());
 
   const [picked, setPicked] = createSignal<Card[]>([]);
@@ -37,13 +40,26 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     }),
   );
   createEffect(on(m.error, (e) => e && setLeaving(null)));
-  createEffect(on([() => v().phase, () => v().round], () => setExplain(v().phase === "exchange" && v().round === 1 && v().game === 1), { defer: false }));
+  // The window about a hand card closes when the card leaves the hand (played, on its way, given away).
+  createEffect(() => {
+    const t = info.topic();
+    if (t?.kind !== "card" || !t.inHand) return;
+    const st = staged();
+    const gone = leaving() === t.card || !(v().hand ?? []).includes(t.card) || [...(st?.trick ?? []), ...(st?.taken?.cards ?? [])].some((p) => p.card === t.card);
+    if (gone) info.close();
+  });
+  // The intro opens at the start of each game (Profi: both); "Was tauschen?" opens it again.
+  createEffect(on([() => v().phase, () => v().round, () => v().game], () => setExplain(v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
 
-  const picking = () => (v().phase === "exchange" || v().phase === "swap") && v().waitingFor.includes(me()) && !rv().over;
+  const pickingIn = (g: View) => (g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(me()) && !rv().over;
+  const picking = () => pickingIn(v());
+  /** The view a click counts against: while a batch plays out, the one it ends on (the click ends the frames at once). */
+  const target = () => staged()?.after ?? v();
   const pickOptions = createMemo(() => {
-    if (!picking()) return [] as Card[][];
-    return legalCommands(stateFromView(v()), me())
-      .filter((c): c is Extract<Command, { cards: readonly Card[] }> => c.type === v().phase)
+    const g = target();
+    if (!pickingIn(g)) return [] as Card[][];
+    return legalCommands(stateFromView(g), me())
+      .filter((c): c is Extract<Command, { cards: readonly Card[] }> => c.type === g.phase)
       .map((c) => c.cards.slice());
   });
   const pickLegal = (c: Card) => {
@@ -56,12 +72,31 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     return pickOptions().some((o) => o.length === p.length && p.every((x) => o.includes(x)));
   };
   const myTurn = () => v().turn === me() && !rv().over;
-  const legal = (c: Card) => (rv().over ? false : picking() ? pickLegal(c) : myTurn() && v().legalCards.includes(c));
+  const legal = (c: Card) => {
+    const g = target();
+    if (rv().over || !(g.hand ?? []).includes(c)) return false;
+    return pickingIn(g) ? pickLegal(c) : g.turn === me() && g.legalCards.includes(c);
+  };
+  /** Why a card may not be picked now, when the rule says it in a sentence (two elixirs: one must go). */
+  const pickRule = (): string | null => {
+    const g = target();
+    if (!pickingIn(g) || g.phase !== "exchange") return null;
+    const elixirs = (g.hand ?? []).filter(isElixir).length;
+    if (elixirs < 2 || !(g.hand ?? []).some((c) => !legal(c))) return null;
+    const n = [tr("zwei", "two"), tr("drei", "three"), tr("vier", "four")][elixirs - 2];
+    return tr(`Du hast ${n} Elixiere: eines davon musst du abgeben.`, `You hold ${n} elixirs: you must give one of them away.`);
+  };
 
   function clickCard(c: Card) {
     // The end of a long press opened the info window; it is not a play.
     if (info.takePress()) return;
     info.close();
+    // During a batch's frames the click is taken at once: the frames end now and it counts against the view after them.
+    if (staged() && m.finish) {
+      if (!legal(c)) return;
+      void m.finish().then(() => clickCard(c));
+      return;
+    }
     if (m.busy() || !legal(c)) return;
     if (picking()) {
       setPicked((p) => (p.includes(c) ? p.filter((x) => x !== c) : [...p, c]));
@@ -105,14 +140,17 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     setShowResult,
     /** The info window's topic, and the handlers that set it (on any element, on a card). */
     info: info.topic,
+    /** The topic with the element it explains. */
+    infoShown: info.shown,
+    closeInfo: info.close,
     topicHandlers: info.handlers,
     infoHandlers: info.cardHandlers,
     picking,
     pickComplete,
+    pickRule,
     myTurn,
     legal,
-    /** A batch of events still playing out (the trick growing, then taken), or null. */
-    staged: () => m.staged?.() ?? null,
+    staged,
     clickCard,
     confirmPick,
     nameSuit,

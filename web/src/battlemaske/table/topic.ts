@@ -1,26 +1,58 @@
-// The topic of the info window: set by hover or focus, or a long press on touch, on the things it explains.
-import { createSignal } from "solid-js";
+// The topic of the info window: set by hover or keyboard focus, or a long press on touch, on the things it explains.
+import { createSignal, onCleanup } from "solid-js";
 import type { Card } from "../../../../shared/battlemaske/cards";
 
 /** What the window explains: a card, a ranking plaque, a mirror field (or the preview), the opponent's hidden cards. */
 export type InfoTopic = { kind: "card"; card: Card; inHand: boolean } | { kind: "place"; place: 0 | 1 | 2 } | { kind: "field"; field: number } | { kind: "hidden" };
 
+/** The topic and the element it explains (the window opens beside it). */
+export interface Shown {
+  readonly topic: InfoTopic;
+  readonly anchor: HTMLElement;
+}
+
+/** Inside a component: the document listener that closes the window on the next touch goes with it. */
 export function createInfoTopic() {
-  const [topic, setTopic] = createSignal<InfoTopic | null>(null);
+  const [shown, setShown] = createSignal<Shown | null>(null);
   let pressTimer: ReturnType<typeof setTimeout> | undefined;
   let pressed = false;
+  let touching = false;
+  // On touch the window stays after the long press; the next touch anywhere closes it (a new long press opens the next).
+  const onTouch = (e: PointerEvent) => {
+    touching = e.pointerType !== "mouse";
+    if (touching) setShown(null);
+  };
+  // A mouse that moves is a mouse again (a device with both).
+  const onMove = (e: PointerEvent) => {
+    if (e.pointerType === "mouse") touching = false;
+  };
+  document.addEventListener("pointerdown", onTouch, true);
+  document.addEventListener("pointermove", onMove, true);
+  onCleanup(() => {
+    document.removeEventListener("pointerdown", onTouch, true);
+    document.removeEventListener("pointermove", onMove, true);
+  });
   const handlers = (t: () => InfoTopic) => ({
-    onMouseEnter: () => setTopic(t()),
-    onMouseLeave: () => setTopic(null),
-    onFocus: () => setTopic(t()),
-    onBlur: () => setTopic(null),
+    onMouseEnter: (e: MouseEvent) => {
+      // A tap sends mouse events too: on touch only the long press opens the window.
+      if (!touching) setShown({ topic: t(), anchor: e.currentTarget as HTMLElement });
+    },
+    // The mouse events a tap sends do not close it either: the next touch does.
+    onMouseLeave: () => touching || setShown(null),
+    // By keyboard only: a click focuses the card as well, and the window is the pointer's business then.
+    onFocus: (e: FocusEvent) => {
+      const el = e.currentTarget as HTMLElement;
+      if (el.matches(":focus-visible")) setShown({ topic: t(), anchor: el });
+    },
+    onBlur: () => setShown(null),
     onPointerDown: (e: PointerEvent) => {
-      if (e.pointerType !== "touch") return;
+      if (e.pointerType === "mouse") return;
+      const el = e.currentTarget as HTMLElement;
       pressed = false;
       clearTimeout(pressTimer);
       pressTimer = setTimeout(() => {
         pressed = true;
-        setTopic(t());
+        setShown({ topic: t(), anchor: el });
       }, 500);
     },
     onPointerUp: () => clearTimeout(pressTimer),
@@ -28,8 +60,9 @@ export function createInfoTopic() {
     onContextMenu: (e: Event) => e.preventDefault(),
   });
   return {
-    topic,
-    close: () => setTopic(null),
+    topic: () => shown()?.topic ?? null,
+    shown,
+    close: () => setShown(null),
     /** Spread on an element that explains `t`. */
     handlers,
     cardHandlers: (c: Card, inHand: boolean) => handlers(() => ({ kind: "card", card: c, inHand })),

@@ -1,0 +1,461 @@
+// The Battlemaske table as a new player meets it (issue 15, points 1, 2, 6, 10, 11, 12): clicks during a batch, the info
+// window, keyboard and live region, the sorted hand, the layout of every phase on desktop and phone, the intro window.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { Site } from "../../scripts/lib/site.js";
+import { openBrowser, pressByKeyboard, shot, startWebSite, step, type Browser } from "./helpers.js";
+
+let site: Site;
+beforeAll(async () => void (site = await startWebSite()), 180_000);
+afterAll(() => site?.stop());
+
+/** A fresh browser for one test, closed after it whatever happens. */
+async function withBrowser(args: Parameters<typeof openBrowser>, run: (b: Browser) => Promise<void>): Promise<void> {
+  const b = await openBrowser(...args);
+  try {
+    await run(b);
+  } finally {
+    await b.close();
+  }
+}
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Sets up a game vs the computer and waits for the exchange. */
+async function startGame(page: Page, opts: { role?: "conte" | "maske"; level?: string; ruleset?: string } = {}): Promise<void> {
+  await page.goto(site.url + "/spielen/computer");
+  for (const id of [`role-${opts.role ?? "conte"}`, `level-${opts.level ?? "leicht"}`, `ruleset-${opts.ruleset ?? "battlemaske"}`, "variant-normal"]) await page.getByTestId(id).click();
+  await page.getByTestId("start-game").click();
+  await page.getByTestId("exchange-confirm").waitFor();
+}
+
+/** Closes the intro window if it is open (it does not block the table, but some checks want the plain table). */
+async function closeIntro(page: Page): Promise<void> {
+  const close = page.getByTestId("exchange-help-close");
+  if (await close.isVisible().catch(() => false)) await close.click();
+}
+
+const idle = (page: Page) => page.locator('[data-testid="table"][data-busy="false"]').waitFor({ timeout: 15_000 });
+
+/** Hand order as shown. */
+const handOrder = (page: Page) => page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")!));
+
+/**
+ * The layout check: at the top of the page (no scrolling), every hand card and action button is inside the viewport and is
+ * what the pointer meets at its centre (document.elementFromPoint is the element or inside it). Answers what fails.
+ */
+async function unreachable(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const d = globalThis.document, w = globalThis.window;
+    w.scrollTo(0, 0);
+    const ids = ["exchange-confirm", "swap-confirm", "explain-exchange", "hint", "takeback", "resign", "round-continue", "view-table", "new-game", "leave-result", "show-result", "leave", "exchange-help-close"];
+    const modal = d.querySelector('[role="dialog"][aria-modal="true"]');
+    const els = [];
+    for (const id of ids) for (const e of d.querySelectorAll('[data-testid="' + id + '"]')) els.push(e);
+    for (const e of d.querySelectorAll('[data-testid^="name-suit-"]')) els.push(e);
+    // Under a modal (the round table, the result) only its own controls count.
+    if (!modal) for (const e of d.querySelectorAll('[data-testid="hand-card"]')) els.push(e);
+    const bad = [];
+    for (const e of els) {
+      if (modal && !modal.contains(e)) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue; // not shown
+      const name = (e.getAttribute("data-testid") || "") + (e.getAttribute("data-card") ? ":" + e.getAttribute("data-card") : "");
+      if (r.top < 0 || r.left < 0 || r.bottom > w.innerHeight || r.right > w.innerWidth) { bad.push(name + " outside the viewport (" + Math.round(r.left) + "," + Math.round(r.top) + "–" + Math.round(r.right) + "," + Math.round(r.bottom) + ")"); continue; }
+      const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !(hit === e || e.contains(hit))) bad.push(name + " covered by " + (hit ? hit.tagName + "." + hit.className : "nothing"));
+    }
+    return bad;
+  })()`)) as string[];
+}
+
+describe("layout: hand and buttons on screen and uncovered in every phase (point 11)", () => {
+  it.each([
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const)("%s: exchange, play, suit choice, round table and result", async (name, viewport) => {
+    await withBrowser([viewport], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      const seen = new Map<string, string[]>();
+      const check = async (phase: string) => {
+        if (seen.has(phase)) return;
+        await page.waitForTimeout(50);
+        seen.set(phase, await unreachable(page));
+        await shot(page, `layout-${phase}-${name}`);
+      };
+      // The intro window is open at the start: it must not cover the hand or the buttons either.
+      await check("exchange");
+      await closeIntro(page);
+      const wanted = ["exchange", "play", "suit-choice", "round-table", "result"];
+      // A game can end in its first round (10 : 0) without a round table, or lead no elixir: then another one.
+      for (let i = 0, games = 1; i < 1500; i++) {
+        const s = (await page.evaluate(`(() => {
+          const d = globalThis.document, q = (id) => d.querySelector('[data-testid="' + id + '"]');
+          const t = q("table");
+          return { over: !!q("game-result"), round: !!q("round-continue"), suit: !!q("name-suit-P"), busy: t?.getAttribute("data-busy") === "true", phase: t?.getAttribute("data-phase"),
+            lead: q("trick")?.getAttribute("data-count") === "0" && q("turn")?.getAttribute("data-my-turn") === "true",
+            elixir: d.querySelector('[data-testid="hand-card"][data-legal="true"][data-card^="E"]')?.getAttribute("data-card") ?? null };
+        })()`)) as { over: boolean; round: boolean; suit: boolean; busy: boolean; phase: string; lead: boolean; elixir: string | null };
+        if (s.over) {
+          await check("result");
+          if (wanted.every((p) => seen.has(p)) || games === 3) break;
+          games++;
+          await startGame(page);
+          await closeIntro(page);
+          continue;
+        }
+        if (s.round) await check("round-table");
+        else if (s.suit) await check("suit-choice");
+        else if (!s.busy && s.phase === "play" && s.lead) {
+          await check("play");
+          // Lead an elixir once to see the suit choice.
+          if (s.elixir && !seen.has("suit-choice")) {
+            await page.locator(`[data-testid="hand-card"][data-card="${s.elixir}"]`).click();
+            continue;
+          }
+        } else if (!s.busy && (s.phase === "exchange" || s.phase === "swap")) await check(s.phase === "exchange" ? "exchange-later" : "swap");
+        if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
+      }
+      expect([...seen.keys()]).toEqual(expect.arrayContaining(wanted));
+      const failures = [...seen].flatMap(([phase, bad]) => bad.map((x) => `${phase}: ${x}`));
+      expect(failures).toEqual([]);
+      expect(b.errors).toEqual([]);
+    });
+  }, 300_000);
+
+  it("setup pages: the tick of a chosen option never overlaps its label", async () => {
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      await page.goto(site.url + "/spielen/computer");
+      await page.getByTestId("level-leicht").click();
+      const overlaps = (await page.evaluate(`(() => {
+        const d = globalThis.document, w = globalThis.window;
+        const bad = [];
+        for (const c of d.querySelectorAll('.choice[aria-pressed="true"]')) {
+          const after = w.getComputedStyle(c, "::after");
+          if (after.content === "none" || after.content === "") continue;
+          // Where the tick sits: a probe with the same text, font and offsets.
+          const probe = d.createElement("span");
+          probe.textContent = "✓";
+          probe.style.cssText = "position:absolute;font-size:" + after.fontSize + ";top:" + after.top + ";right:" + after.right + ";line-height:" + after.lineHeight;
+          c.appendChild(probe);
+          const tick = probe.getBoundingClientRect();
+          probe.remove();
+          const range = d.createRange();
+          range.selectNodeContents(c);
+          for (const r of range.getClientRects()) {
+            if (r.width === 0) continue;
+            if (r.left < tick.right && r.right > tick.left && r.top < tick.bottom && r.bottom > tick.top) { bad.push(c.textContent.trim()); break; }
+          }
+        }
+        return bad;
+      })()`)) as string[];
+      await shot(page, "setup-ticks-desktop");
+      expect(overlaps).toEqual([]);
+    });
+  }, 60_000);
+
+  it("cards greyed by the two-elixirs rule say why", async () => {
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      // Deal until a hand holds exactly two elixirs (about every third deal).
+      let found = false;
+      for (let i = 0; i < 20 && !found; i++) {
+        await startGame(page);
+        found = (await page.locator('[data-testid="hand-card"][data-card^="E"]').count()) === 2;
+      }
+      expect(found).toBe(true);
+      await closeIntro(page);
+      expect(await page.locator('[data-testid="hand-card"][data-legal="false"]').count()).toBeGreaterThan(0);
+      const note = page.getByTestId("elixir-rule");
+      await note.waitFor();
+      expect(await note.textContent()).toContain("Du hast zwei Elixiere: eines davon musst du abgeben.");
+      // The greyed cards name the reason to a screen reader too.
+      const label = await page.locator('[data-testid="hand-card"][data-legal="false"]').first().getAttribute("aria-label");
+      expect(label).toContain("eines davon musst du abgeben");
+      await shot(page, "exchange-two-elixirs-desktop");
+    });
+  }, 120_000);
+});
+
+describe("clicks during a batch (point 1)", () => {
+  it("a card clicked while the computer's reply plays out is taken at once, and the status names who acts", async () => {
+    await withBrowser([DESKTOP, "no-preference"], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      await closeIntro(page);
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await page.getByTestId("exchange-confirm").click();
+      await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor();
+      let tried = 0;
+      for (let n = 0; n < 6 && tried < 2; n++) {
+        // Watch the status line from the click on: while a staged trick shows the computer's card or the taken trick, it
+        // must not say it is my move.
+        await page.evaluate(`(() => {
+          const d = globalThis.document, w = globalThis;
+          w.__samples = [];
+          const tick = () => {
+            const trick = d.querySelector('[data-testid="trick"]');
+            const caps = [...trick.querySelectorAll(".played figcaption")].map((e) => e.textContent);
+            w.__samples.push({ staged: trick.getAttribute("data-staged") === "true", last: caps[caps.length - 1] ?? null, turn: d.querySelector('[data-testid="turn"]').textContent });
+            if (w.__samples.length < 400) w.requestAnimationFrame(tick);
+          };
+          tick();
+        })()`);
+        await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+        // The computer's card shows in the staged trick: now click the next card at once.
+        const reply = await page
+          .waitForFunction(`(() => { const t = globalThis.document.querySelector('[data-testid="trick"][data-staged="true"]'); return !!t && [...t.querySelectorAll(".played figcaption")].some((e) => e.textContent === "Computer"); })()`, undefined, { polling: 5, timeout: 10_000 })
+          .then(() => true, () => false);
+        if (!reply) {
+          await idle(page);
+          continue;
+        }
+        const target = await page.locator('[data-testid="hand-card"][data-legal="true"]').first().getAttribute("data-card").catch(() => null);
+        if (target === null) {
+          // Visibly not playable: every card says so.
+          expect(await page.locator('[data-testid="hand-card"][data-legal="true"]').count()).toBe(0);
+          await idle(page);
+          continue;
+        }
+        tried++;
+        await page.locator(`[data-testid="hand-card"][data-card="${target}"]`).click({ timeout: 2000 });
+        // Taken: the card goes to the table without a second click (or, when the batch ends in a greed swap, it is picked).
+        await page
+          .locator(`[data-testid="hand-card"][data-card="${target}"]:not([aria-pressed="true"])`)
+          .waitFor({ state: "detached", timeout: 5000 });
+        await idle(page);
+        await page.waitForTimeout(300);
+        const samples = (await page.evaluate("globalThis.__samples")) as { staged: boolean; last: string | null; turn: string }[];
+        const wrong = samples.filter((s) => s.staged && (s.last === "Computer" || s.last === null) && /^Du (spielst aus|bist am Zug)/.test(s.turn));
+        expect(wrong).toEqual([]);
+        expect(samples.some((s) => s.staged && /Computer/.test(s.turn))).toBe(true);
+      }
+      expect(tried).toBeGreaterThan(0);
+      await shot(page, "click-during-batch-desktop");
+      expect(b.errors).toEqual([]);
+    });
+  }, 120_000);
+});
+
+/** Whether two rectangles overlap. */
+const overlap = (a: DOMRectLike, c: DOMRectLike) => a.left < c.right - 1 && a.right > c.left + 1 && a.top < c.bottom - 1 && a.bottom > c.top + 1;
+interface DOMRectLike {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+const rectsOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, id: e.getAttribute("data-card") ?? e.getAttribute("data-testid") }; }));
+const PROTECTED = '[data-testid="hand-card"][data-legal="true"], .actions .button, .tools .button';
+
+describe("the card info window (point 2)", () => {
+  it("desktop: opens beside the hovered card, covers no playable card or button, closes when the card is played", async () => {
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      await closeIntro(page);
+      for (const which of ["first", "last"] as const) {
+        const card = page.locator('[data-testid="hand-card"]')[which]();
+        await card.hover();
+        await page.getByTestId("card-info").waitFor();
+        const info = (await rectsOf(page, '[data-testid="card-info"]'))[0]!;
+        const anchor = (await card.evaluate((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }));
+        await shot(page, `info-${which}-desktop`);
+        expect((await rectsOf(page, PROTECTED)).filter((r) => overlap(info, r)).map((r) => r.id)).toEqual([]);
+        // Beside it: above the buttons over the hand at most, and over the card's own column.
+        const gap = Math.max(anchor.left - info.right, info.left - anchor.right, anchor.top - info.bottom, info.top - anchor.bottom);
+        expect(gap).toBeLessThan(100);
+        expect(info.left < anchor.right + 100 && info.right > anchor.left - 100).toBe(true);
+        expect(info.top).toBeGreaterThanOrEqual(0);
+        expect(info.bottom).toBeLessThanOrEqual(DESKTOP.height);
+        await page.mouse.move(5, 5);
+        await page.getByTestId("card-info").waitFor({ state: "detached" });
+      }
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await page.getByTestId("exchange-confirm").click();
+      await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor();
+      // Play the hovered card: its window goes with it (another card's window may open under the pointer).
+      const played = page.locator('[data-testid="hand-card"][data-legal="true"]').first();
+      const id = await played.getAttribute("data-card");
+      await played.hover();
+      await page.locator(`[data-testid="card-info"][data-card="${id}"]`).waitFor();
+      await played.click();
+      await page.locator(`[data-testid="hand-card"][data-card="${id}"]`).waitFor({ state: "detached" });
+      await idle(page);
+      await page.waitForTimeout(100);
+      expect(await page.locator(`[data-testid="card-info"][data-card="${id}"]`).count()).toBe(0);
+      expect(b.errors).toEqual([]);
+    });
+  }, 120_000);
+
+  it("phone: a long press opens it above the hand, clear of the cards and Tauschen; the next tap closes it", async () => {
+    await withBrowser([PHONE], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      await closeIntro(page);
+      const cdp = await b.context.newCDPSession(page);
+      await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+      const box = (await page.locator('[data-testid="hand-card"]').nth(7).boundingBox())!;
+      const x = box.x + box.width / 2, y = box.y + box.height / 2;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+      await page.waitForTimeout(800);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await page.getByTestId("card-info").waitFor();
+      await page.waitForTimeout(100);
+      const info = (await rectsOf(page, '[data-testid="card-info"]'))[0]!;
+      await shot(page, "info-longpress-phone");
+      expect((await rectsOf(page, PROTECTED)).filter((r) => overlap(info, r)).map((r) => r.id)).toEqual([]);
+      expect(info.top).toBeGreaterThanOrEqual(0);
+      // Nor under the log strip at the bottom edge.
+      expect(overlap(info, (await rectsOf(page, '[data-testid="log-sheet"]'))[0]!)).toBe(false);
+      // The long press was no pick.
+      expect(await page.getByTestId("exchange-confirm").isDisabled()).toBe(true);
+      // A tap elsewhere closes it.
+      const trick = (await page.getByTestId("trick").boundingBox())!;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: trick.x + 10, y: trick.y + 10 }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await page.getByTestId("card-info").waitFor({ state: "detached", timeout: 3000 });
+      expect(b.errors).toEqual([]);
+    });
+  }, 120_000);
+});
+
+describe("keyboard and screen reader (point 6)", () => {
+  it("arrow keys move through the hand, Enter plays, focus stays in the hand after Tauschen and after a play; every line of a batch is announced", async () => {
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      await page.goto(site.url + "/spielen/computer");
+      for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal", "start-game"]) await pressByKeyboard(page, `[data-testid="${id}"]`);
+      await page.getByTestId("exchange-confirm").waitFor();
+      const focused = () => page.evaluate(`(() => { const a = globalThis.document.activeElement; return a && a.getAttribute("data-testid") === "hand-card" ? a.getAttribute("data-card") : (a ? a.tagName + ":" + (a.getAttribute("data-testid") || "") : null); })()`) as Promise<string | null>;
+      const order = await handOrder(page);
+      await pressByKeyboard(page, `[data-testid="hand-card"][data-card="${order[0]}"]`, 150).catch(() => undefined);
+      // pressByKeyboard pressed Enter on the first card: it is picked. Arrow keys walk the hand.
+      expect(await focused()).toBe(order[0]);
+      await page.keyboard.press("ArrowRight");
+      expect(await focused()).toBe(order[1]);
+      await page.keyboard.press("ArrowRight");
+      expect(await focused()).toBe(order[2]);
+      await page.keyboard.press("ArrowLeft");
+      expect(await focused()).toBe(order[1]);
+      await page.keyboard.press("End");
+      expect(await focused()).toBe(order[order.length - 1]);
+      await page.keyboard.press("Home");
+      expect(await focused()).toBe(order[0]);
+      // Make sure exactly one legal card is picked, then "Tauschen".
+      if (await page.getByTestId("exchange-confirm").isDisabled()) {
+        const legal = await page.locator('[data-testid="hand-card"][data-legal="true"]').first().getAttribute("data-card");
+        await pressByKeyboard(page, `[data-testid="hand-card"][data-card="${legal}"]`);
+      }
+      await pressByKeyboard(page, '[data-testid="exchange-confirm"]');
+      await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor();
+      await page.waitForTimeout(100);
+      expect(await focused()).toMatch(/^[PDGE]\d$/);
+      let batches = 0;
+      for (let n = 0; n < 6; n++) {
+        await idle(page);
+        // A round end or a greed swap ends the plays to look at.
+        if ((await page.getByTestId("round-continue").isVisible()) || (await page.getByTestId("table").getAttribute("data-phase")) !== "play") break;
+        // Move to a legal card with the arrows from where the focus is, then Enter.
+        const before = await page.getByTestId("game-log").locator("li").allTextContents();
+        for (let k = 0; k < 24; k++) {
+          const f = await focused();
+          if (f && (await page.locator(`[data-testid="hand-card"][data-card="${f}"][data-legal="true"]`).count()) > 0) break;
+          await page.keyboard.press("ArrowRight");
+          // At the hand's end the arrow stays: back to its start.
+          if ((await focused()) === f) await page.keyboard.press("Home");
+        }
+        const playing = await focused();
+        expect(playing).toMatch(/^[PDGE]\d$/);
+        await page.keyboard.press("Enter");
+        // An elixir led asks for a suit first (the click may wait for a batch to end: look once it has).
+        await page.waitForFunction(`!!globalThis.document.querySelector('[data-testid="name-suit-P"]') || !globalThis.document.querySelector('[data-testid="hand-card"][data-card="${playing}"]')`, undefined, { timeout: 10_000 });
+        if (await page.getByTestId("name-suit-P").isVisible().catch(() => false)) {
+          await page.getByTestId("name-suit-P").focus();
+          await page.keyboard.press("Enter");
+        }
+        await page.locator(`[data-testid="hand-card"][data-card="${playing}"]`).waitFor({ state: "detached" });
+        await idle(page);
+        await page.waitForTimeout(100);
+        // The focus is back in the hand.
+        if (!(await page.getByTestId("round-continue").isVisible())) expect(await focused()).toMatch(/^[PDGE]\d$/);
+        const after = await page.getByTestId("game-log").locator("li").allTextContents();
+        const added = after.slice(before.length);
+        if (added.length > 1) batches++;
+        const live = (await page.getByTestId("live").textContent()) ?? "";
+        for (const line of added) expect(live).toContain(line);
+      }
+      expect(batches).toBeGreaterThan(0);
+      expect(b.errors).toEqual([]);
+    });
+  }, 180_000);
+});
+
+/** The expected order: ranked suits weakest first, then the unranked ones (Pfau, Dukaten, Glut), elixirs last; values up. */
+function sorted(hand: string[], ranking: string[]): string[] {
+  const suits = [...ranking, ...["P", "D", "G"].filter((s) => !ranking.includes(s)), "E"];
+  return hand.slice().sort((a, b) => suits.indexOf(a[0]!) - suits.indexOf(b[0]!) || Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+describe("the sorted hand (point 10)", () => {
+  it("is sorted by suit (in the round's ranking) and value, elixirs together, after the exchange and every trick", async () => {
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      await startGame(page, { role: "maske" });
+      await closeIntro(page);
+      const ranking = () => page.getByTestId("plaque").evaluateAll((els) => els.map((e) => e.getAttribute("data-suit")!).filter((s) => s));
+      const order = await handOrder(page);
+      expect(order).toEqual(sorted(order, []));
+      let checked = 0;
+      let ranked = 0;
+      for (let i = 0; i < 60 && checked < 12; i++) {
+        const r = await step(page, i);
+        if (r === "over") break;
+        if (r === "idle") {
+          await page.waitForTimeout(30);
+          continue;
+        }
+        await idle(page).catch(() => undefined);
+        if (await page.getByTestId("round-continue").isVisible()) continue;
+        // While the pointer rests on the hand a new ranking waits (no card jumps under it); away from it, the hand is sorted.
+        await page.mouse.move(5, 5);
+        await page.waitForTimeout(50);
+        const now = await handOrder(page);
+        const rk = await ranking();
+        if (rk.length > 0) ranked++;
+        expect(now, `ranking ${rk.join(",")}`).toEqual(sorted(now, rk));
+        checked++;
+      }
+      expect(ranked).toBeGreaterThan(0);
+      await shot(page, "sorted-hand-desktop");
+    });
+  }, 180_000);
+});
+
+describe("the intro window (point 12)", () => {
+  it("opens at the start of the game as a dialog with both roles' advice, closes, and 'Was tauschen?' reopens it", async () => {
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      const dialog = page.locator('[role="dialog"][data-testid="exchange-help"]');
+      await dialog.waitFor();
+      const text = (await dialog.textContent()) ?? "";
+      expect(text).toMatch(/Mischung aus hohen und niedrigen Karten/);
+      expect(text).toMatch(/einseitige Runden/);
+      expect(text).toMatch(/viele starke \(oder lauter schwache\) Karten/);
+      await shot(page, "intro-desktop");
+      await page.getByTestId("exchange-help-close").click();
+      await dialog.waitFor({ state: "detached" });
+      // Reopened by the button beside "Tauschen"; Escape closes it too.
+      await page.getByTestId("explain-exchange").click();
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      expect(b.errors).toEqual([]);
+    });
+  }, 60_000);
+});
