@@ -10,7 +10,7 @@ export function Head(): JSX.Element {
     <div class="table-head">
       <span>
         {rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}
-        {v().variant === "profi" ? ` · Profi · ${tr("Spiel", "game")} ${v().game}` : ""} · {tr("Runde", "Round")} {v().round}/3
+        {v().variant === "profi" ? ` · Profi · ${tr("Partie", "game")} ${v().game}` : ""} · {tr("Runde", "Round")} {v().round}/3
       </span>
       <span data-testid="my-role">
         {tr("Du bist", "You are")} <strong>{role(myRole())}</strong>

@@ -41,7 +41,7 @@ export function Turn(): JSX.Element {
       return computer() ? tr("Der Computer wählt …", "The computer is picking …") : tr("Warte auf die Wahl des Gegners …", "Waiting for the opponent's pick …");
     }
     if (vv.turn === me()) {
-      if (elixir()) return tr("Sag eine Farbe an.", "Name a suit.");
+      if (elixir()) return rs() === "zwiegespalten" ? tr("Nenn eine Farbe.", "Name a suit.") : tr("Sag eine Farbe an.", "Name a suit.");
       return vv.trick.length === 0 ? tr("Du spielst aus.", "Your lead.") : tr("Du bist am Zug: bediene oder trumpfe.", "Your turn: follow or beat it.");
     }
     return computer() ? tr("Der Computer überlegt …", "The computer is thinking …") : tr("Der Gegner ist am Zug.", "The opponent's turn.");
