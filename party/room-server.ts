@@ -105,17 +105,21 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * checks), and records the claiming account at that seat: the room's report names the accounts that really held the
    * seats. The game starts once no seat is free. Later calls get null.
    */
-  async claimInvite(inviteHash: string, tokenHash: string, account: string | null = null): Promise<{ seat: number } | null> {
+  async claimInvite(inviteHash: string, tokenHash: string, account: string | null = null, name: string | null = null): Promise<{ seat: number } | null> {
     const core = this.core;
     const seat = core?.inviteSeat(inviteHash) ?? null;
     if (!core || seat === null) return null;
     const seats = core.config.seats.map((s, i) => (i === seat ? { type: "human" as const, tokenHash } : s));
     const accounts = core.config.seats.map((_, i) => (i === seat ? account : core.config.accounts?.[i] ?? null));
-    const config = { ...(core.config as RoomConfigOf<O>), seats, accounts };
+    const names = core.config.seats.map((_, i) => (i === seat ? name : core.config.names?.[i] ?? null));
+    const config = { ...(core.config as RoomConfigOf<O>), seats, accounts, names };
     this.store.putMeta("config", config);
     const next = this.makeCore(this.roomName(), this.store, config);
     this.core = next;
-    this.broadcastEntries(next, next.start(Date.now()));
+    const started = next.start(Date.now());
+    this.broadcastEntries(next, started);
+    // Sockets already watching (the creator's) learn the new name with the view; before the deal no entry carries it.
+    if (started.length === 0) for (const c of this.getConnections<ConnectionState>()) if (c.state) this.send(c, [{ type: "state", version: next.version, view: next.viewFor(c.state.viewer) }]);
     await this.afterChange();
     return { seat };
   }
@@ -125,6 +129,43 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     let n = 0;
     for (const _ of this.getConnections()) n++;
     if (n > MAX_SOCKETS) connection.close(1013, "this table has too many connections");
+  }
+
+  /** A socket gone: the others learn whether its seat is still there (another tab of the same seat may be). */
+  override onClose(connection: Connection): void {
+    this.broadcastPresence(connection);
+  }
+
+  override onError(connection: Connection): void {
+    this.broadcastPresence(connection);
+  }
+
+  /**
+   * Which seats have a socket open now, read from the sockets themselves (getConnections() and each one's state, which
+   * partyserver keeps in the socket's attachment; getConnections() lists only open ones): nothing in memory, so it
+   * survives hibernation. Computer seats are
+   * always there; a free (invited) seat is not. `gone` is a socket closing right now, which may still be listed.
+   */
+  protected presence(gone?: Connection): boolean[] {
+    const core = this.core;
+    if (!core) return [];
+    const connected = core.config.seats.map((s) => s.type === "computer");
+    for (const c of this.getConnections<ConnectionState>()) {
+      if (gone && c.id === gone.id) continue;
+      const viewer = c.state?.viewer;
+      if (typeof viewer === "number" && viewer < connected.length) connected[viewer] = true;
+    }
+    return connected;
+  }
+
+  /** Tells every socket that said hello which seats are connected (after a hello and when a socket closes). */
+  protected broadcastPresence(gone?: Connection): void {
+    if (!this.core) return;
+    const message = { type: "presence" as const, connected: this.presence(gone) };
+    for (const c of this.getConnections<ConnectionState>()) {
+      if ((gone && c.id === gone.id) || !c.state) continue;
+      this.send(c, [message]);
+    }
   }
 
   /** Plain HTTP to a room (no WebSocket upgrade): a typed answer instead of the library's text. */
@@ -163,7 +204,9 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // nobody watches one; it is published with the day's seed once the day is over (ADR 004).
       if (viewer === "spectator" && core.config.kind === "daily") return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." }]);
       connection.setState({ viewer });
-      return this.send(connection, core.hello(viewer, msg.lastVersion));
+      this.send(connection, core.hello(viewer, msg.lastVersion, msg.history === true));
+      // Everyone (this socket too) learns who is at the table now.
+      return this.broadcastPresence();
     }
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);

@@ -21,6 +21,8 @@ export interface TableModel {
   readonly staged?: () => Staged | null;
   readonly error: () => string | null;
   readonly connected: () => boolean;
+  /** Online: whether the other player's socket is at the room now (null: not known, or no other person). */
+  readonly opponentConnected?: () => boolean | null;
   /** The other side as the log names it ("Der Computer", "Dein Gegner"). */
   readonly opponent: Record<Lang, string>;
   readonly canHint: boolean;
