@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { dealFor } from "../../shared/battlemaske/engine.js";
 import { commitment, dailySeed } from "../../worker/daily-seed";
-import { call, json, newAccount, uniqueName } from "./api-helpers";
+import { addDays, berlinDate } from "../../worker/daily-seed";
+import { call, json, newAccount, postResult, report, uniqueName } from "./api-helpers";
 import { connect, type Msg } from "./sockets";
 
 /** What a client would send for its view: elixirs first in a pick, else the first legal card. */
@@ -175,5 +176,65 @@ describe("presence and names at an online table", () => {
     c.send({ type: "hello", seatToken: g.seatToken });
     expect((await c.next((m) => m.type === "presence")).connected).toEqual([true, true]);
     await c.close();
+  });
+});
+
+describe("the daily loop: an attempt's score and its places (GET /api/daily/attempts/{room})", () => {
+  /** Ends a daily attempt as its room would report it: the Conte at seat 0, the mirror and rounds given. */
+  async function finish(room: string, account: string, o: { winner: number; mirror: number; rounds: number; helped?: boolean }) {
+    const now = Date.now();
+    const r = await postResult(
+      report({ room, kind: "daily", rated: false, level: "stark", accounts: [account, null], result: { winner: o.winner, draw: false, reason: "rules" }, helped: [o.helped ?? false, false], mirror: o.mirror, rounds: o.rounds, lastRoundTricks: [5, 5], startedAt: now - 60_000, finishedAt: now }),
+    );
+    expect(r.status).toBe(200);
+  }
+
+  it("answers finished: false until the room has reported, then the score and where it stands on both boards", async () => {
+    const a = await newAccount(uniqueName("Tag"));
+    const first = await json(call("/api/daily/attempts", { body: { role: "conte" }, token: a.token }));
+    expect(await json(call(`/api/daily/attempts/${first.room}`, { token: a.token }))).toEqual({ room: first.room, date: first.date, role: "conte", attempt: 1, finished: false });
+    // Nobody else's, and not without a token.
+    expect((await call(`/api/daily/attempts/${first.room}`, { token: (await newAccount()).token })).status).toBe(404);
+    expect((await call(`/api/daily/attempts/${first.room}`)).status).toBe(401);
+
+    await finish(first.room, a.id, { winner: 0, mirror: 3, rounds: 3 });
+    const got = await json(call(`/api/daily/attempts/${first.room}`, { token: a.token }));
+    expect(got).toMatchObject({ finished: true, attempt: 1, reached: true, score: 3, mirror: 3, rounds: 3, helped: false, late: false, firstBoard: true });
+    const board = await json(call(`/api/daily/${first.date}/leaderboard?role=conte&board=first`, { token: a.token }));
+    expect(got.boards.first).toEqual({ rank: board.me.rank, onBoard: true, of: board.entries.length });
+    const best = await json(call(`/api/daily/${first.date}/leaderboard?role=conte&board=best`, { token: a.token }));
+    expect(got.boards.best).toMatchObject({ rank: best.me.rank, onBoard: true });
+
+    // "Noch einmal", worse (missed: the mirror reached 10 in round 2): on neither board; the places it would have.
+    const second = await json(call("/api/daily/attempts", { body: { role: "conte" }, token: a.token }));
+    expect(second.attempt).toBe(2);
+    await finish(second.room, a.id, { winner: 1, mirror: 11, rounds: 2 });
+    const worse = await json(call(`/api/daily/attempts/${second.room}`, { token: a.token }));
+    expect(worse).toMatchObject({ finished: true, attempt: 2, reached: false, score: null, mirror: 11, rounds: 2, firstBoard: false });
+    expect(worse.boards.first.onBoard).toBe(false);
+    expect(worse.boards.best.onBoard).toBe(false);
+    expect(worse.boards.first.rank).toBeGreaterThan(got.boards.first.rank - 1);
+  });
+
+  it("a first attempt with help: marked, on the main board, not on the best board", async () => {
+    const a = await newAccount();
+    const first = await json(call("/api/daily/attempts", { body: { role: "conte" }, token: a.token }));
+    await finish(first.room, a.id, { winner: 0, mirror: 0, rounds: 3, helped: true });
+    const got = await json(call(`/api/daily/attempts/${first.room}`, { token: a.token }));
+    expect(got).toMatchObject({ helped: true, firstBoard: true });
+    expect(got.boards.first.onBoard).toBe(true);
+    expect(got.boards.best.onBoard).toBe(false);
+    const board = await json(call(`/api/daily/${first.date}/leaderboard?role=conte&board=first`, { token: a.token }));
+    expect(board.me).toMatchObject({ helped: true, score: 0 });
+  });
+
+  it("Meine Partien names the day from which a daily game's whole log is public", async () => {
+    const a = await newAccount();
+    const first = await json(call("/api/daily/attempts", { body: { role: "conte" }, token: a.token }));
+    await finish(first.room, a.id, { winner: 1, mirror: 10, rounds: 1 });
+    const games = (await json(call("/api/me/games", { token: a.token }))).games;
+    expect(games[0]).toMatchObject({ id: first.room, kind: "daily", date: first.date, logPublicFrom: addDays(first.date, 1) });
+    await env.DB.prepare("UPDATE daily_attempts SET date = ? WHERE room = ?").bind(addDays(berlinDate(Date.now()), -2), first.room).run();
+    expect((await json(call("/api/me/games", { token: a.token }))).games[0].logPublicFrom).toBeNull();
   });
 });

@@ -58,6 +58,7 @@ export function RoomTable(props: { session: Session<Seat> }) {
   });
   const model: TableModel = {
     kind: s.kind,
+    room: s.room,
     view: () => {
       const v = room.view();
       if (v && !seeded) {

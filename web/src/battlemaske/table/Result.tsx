@@ -2,6 +2,7 @@
 import { Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { tr } from "../../i18n";
+import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
 import { useTable } from "./store";
 
@@ -65,6 +66,7 @@ export function Result(): JSX.Element {
           <Show when={rv().helped[me()]}>
             <p class="helped">{tr("Diese Partie zählt „mit Hilfe“.", "This game counts as \"with help\".")}</p>
           </Show>
+          <DailyResult />
           <div class="overlay-buttons">
             <button type="button" class="button" data-testid="view-table" onClick={() => setShowResult(false)}>
               {tr("Tisch ansehen", "View the table")}

@@ -7,6 +7,8 @@ import type { HintPayload, RoomView, Staged } from "../room";
 
 export interface TableModel {
   readonly kind: RoomKind;
+  /** The room's name, for a table at a room (the daily result asks the Worker about its attempt). */
+  readonly room?: string;
   readonly view: () => RoomView | null;
   /** The last event version shown (a hook for tests: it changes whenever the table does). */
   readonly version: () => number;
