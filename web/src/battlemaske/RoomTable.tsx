@@ -26,6 +26,7 @@ export function RoomTable(props: { session: Session<Seat> }) {
   const [hint, setHint] = createSignal<HintPayload | null>(null);
   const [round, setRound] = createSignal<RoundSummary | null>(null);
   let seeded = false;
+  let historyCame = false;
   // The other player by name online (the account's name, or "Gast"); before the friend has come, "Gegner".
   const opp = (): Record<Lang, string> => {
     const rv = room?.view();
@@ -48,9 +49,9 @@ export function RoomTable(props: { session: Session<Seat> }) {
     const entries = describeEvent(ev, msg.version, v, s.seat, opp());
     if (entries.length) setLog((l) => [...l, ...entries]);
   }, (entries, end) => {
-    // A page opening a running game: the whole log so far, from the room's history of this seat.
-    if (!end || entries.length === 0) return;
-    seeded = true;
+    // A page opening a running game: the whole log so far, from the room's history of this seat (empty before the deal).
+    if (!end) return;
+    historyCame = true;
     const { log: lines, lastEvent } = logFromHistory(entries, end.game, s.seat, opp());
     setLog(lines);
     const last = lastEvent?.event;
@@ -64,7 +65,7 @@ export function RoomTable(props: { session: Session<Seat> }) {
       if (v && !seeded) {
         seeded = true;
         // Only if the room sent no history (an older room): the current round's tricks from the view.
-        queueMicrotask(() => log().length === 0 && setLog(seedLog(v.game, s.seat, opp())));
+        queueMicrotask(() => !historyCame && log().length === 0 && setLog(seedLog(v.game, s.seat, opp())));
       }
       if (v?.over) forgetCurrent(s.room);
       return v;

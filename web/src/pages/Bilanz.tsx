@@ -117,9 +117,16 @@ export function BilanzPage() {
                   {(from) => (
                     <span class="small" data-testid="log-not-yet" data-from={from()}>
                       {tr(`Protokoll (JSON) ab ${dayText(from())}, 0 Uhr – bis dahin`, `Log (JSON) from ${dayText(from())}, midnight – until then`)}{" "}
-                      <button type="button" class="link-button" data-testid="own-log" onClick={() => void openOwnLog(g.id)}>
+                      <a
+                        href={`/api/games/${g.id}`}
+                        data-testid="own-log"
+                        onClick={(e) => {
+                          e.preventDefault();
+                          void openOwnLog(g.id);
+                        }}
+                      >
                         {tr("deine Sicht", "your view")}
-                      </button>
+                      </a>
                     </span>
                   )}
                 </Show>

@@ -111,7 +111,8 @@ export function DailyResult(): JSX.Element {
       <Show when={attempt()} fallback={<p class="small" data-testid="daily-places-wait">{attempt.loading ? tr("Die Listen werden nachgesehen …", "Looking up the boards …") : ""}</p>}>
         {(a) => (
           <p class="small" data-testid="daily-places">
-            {[place(a().boards?.first, "first"), place(a().boards?.best, "best")].filter(Boolean).join(" · ")}
+            {/* An attempt with help never goes on the best board: no place to show there. */}
+            {[place(a().boards?.first, "first"), a().helped ? null : place(a().boards?.best, "best")].filter(Boolean).join(" · ")}
             <Show when={why()}>
               <br />
               {why()}

@@ -25,8 +25,8 @@ export function Opponent(): JSX.Element {
             </For>
           </span>
         </Show>
+        <OpponentStatus />
       </span>
-      <OpponentStatus />
       <div class="backs" data-testid="opponent-backs" tabindex="0" aria-label={tr("Verdeckte Karten des Gegners", "The opponent's hidden cards")} {...topicHandlers(() => ({ kind: "hidden" }))}>
         <For each={Array.from({ length: v().handSizes[opp()] })}>{() => <CardBack />}</For>
       </div>
@@ -77,6 +77,7 @@ function OpponentStatus(): JSX.Element {
   };
   return (
     <Show when={connected() !== null && !rv().over && rv().waitingFor.length === 0}>
+      {connected() ? " · " : <br />}
       <span class="opp-status" classList={{ gone: connected() === false, back: back() }} role="status" data-testid="opponent-status" data-connected={connected() ? "true" : "false"} style={connected() ? { opacity: back() ? 1 : 0.7 } : { color: "#b3261e", "font-weight": 600 }}>
         {connected() ? (back() ? tr("Gegner ist wieder da.", "Your opponent is back.") : tr("verbunden", "connected")) : gone()}
       </span>
