@@ -98,6 +98,8 @@ export type ClaimRefusal =
 
 export interface Claimed {
   readonly game: TableGame;
+  /** A rated table (no take-backs; the result moves points and Elo): the claimer's page must know it. */
+  readonly rated: boolean;
   readonly room: string;
   readonly seat: number;
   readonly seatToken: string;
@@ -158,7 +160,7 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
     await undo();
     return { status: 409, error: "INVITE_TAKEN", message: "This invite has been used." };
   }
-  return { game: row.game, room: row.room, seat: seated.seat, seatToken, socket: socketOf(row.game, row.room) };
+  return { game: row.game, rated: row.rated === 1, room: row.room, seat: seated.seat, seatToken, socket: socketOf(row.game, row.room) };
 }
 
 /** The game of a recorded room, or null: the socket route opens nothing else. */

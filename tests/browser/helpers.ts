@@ -56,6 +56,36 @@ export async function startWebSite(): Promise<Site> {
   return startSite();
 }
 
+export interface Setting {
+  site: Site;
+  desktop: Browser;
+  /** 390×844. */
+  phone: Browser;
+  /** Closes both browsers and stops the site. */
+  close(): Promise<void>;
+}
+
+/** For a test file's beforeAll: the site and two fresh browsers, a desktop and a phone (what a game between two needs). */
+export async function siteAndTwoBrowsers(): Promise<Setting> {
+  const site = await startWebSite();
+  try {
+    const [desktop, phone] = await Promise.all([openBrowser(), openBrowser({ width: 390, height: 844 })]);
+    return {
+      site,
+      desktop,
+      phone,
+      close: async () => {
+        await desktop.close();
+        await phone.close();
+        await site.stop();
+      },
+    };
+  } catch (e) {
+    await site.stop();
+    throw e;
+  }
+}
+
 const ARGS = [
   "--headless",
   "--no-sandbox",
@@ -212,4 +242,153 @@ export async function playToEnd(page: Page, opts: StepOptions & { maxSteps?: num
     if (r === "idle") await page.waitForTimeout(30);
   }
   throw new Error("the game did not end");
+}
+
+// ---- Two people at one online table (the friend page, the invite link), accounts and the Bilanz ----
+
+/** Whether this page's seat is to play a card now (not in an exchange or swap). */
+export async function myTurn(p: Page): Promise<boolean> {
+  return (await p.getByTestId("turn").getAttribute("data-my-turn")) === "true" && (await p.getByTestId("table").getAttribute("data-phase")) === "play";
+}
+
+export interface FriendGame {
+  role?: "conte" | "maske";
+  kind?: "friendly" | "rated";
+  clock?: "none" | "5" | "10";
+  /** A screenshot of the filled-in setup, under this name. */
+  setupShot?: string;
+}
+
+/** On the friend page: picks role, kind and clock, creates the table and returns the invite link it shows. */
+export async function inviteFriend(page: Page, siteUrl: string, o: FriendGame = {}): Promise<string> {
+  await page.goto(siteUrl + "/spielen/freund");
+  await page.getByTestId(`friend-role-${o.role ?? "conte"}`).click();
+  await page.getByTestId(o.kind === "rated" ? "friend-rated" : "friend-friendly").click();
+  await page.getByTestId(`clock-${o.clock ?? "none"}`).click();
+  if (o.setupShot) await shot(page, o.setupShot);
+  await page.getByTestId("create-invite").click();
+  return page.getByTestId("invite-link").inputValue();
+}
+
+/** Both seats pick and confirm their exchange until the first card is to be played. */
+export async function exchangeUntilPlay(pa: Page, pb: Page): Promise<void> {
+  for (let i = 0; i < 40 && !((await myTurn(pa)) || (await myTurn(pb))); i++) {
+    await step(pa);
+    await step(pb);
+    await pa.waitForTimeout(50);
+  }
+  if (!((await myTurn(pa)) || (await myTurn(pb)))) throw new Error("the exchange did not end");
+}
+
+/** The fewer cards of the two hands at the table (each page shows its own). */
+export async function cardsLeft(pa: Page, pb: Page): Promise<number> {
+  return Math.min(await pa.getByTestId("hand-card").count(), await pb.getByTestId("hand-card").count());
+}
+
+/**
+ * Plays on, each side in turn, but never to the end of the round: a round that ends 10:0 ends the whole game (the
+ * mirror reaches 10, and no round table shows: the result does), and then there is nothing left to resign — that was
+ * the friend test's rare failure. A round ends only with the hands empty, so the players stop while each still holds
+ * more than two cards; also when `until` says so, or after `maxSteps` turns of both.
+ */
+export async function playInTurn(pa: Page, pb: Page, o: { maxSteps?: number; until?: () => Promise<boolean> } = {}): Promise<void> {
+  const roundOver = async () => (await pa.getByTestId("round-table").count()) + (await pb.getByTestId("round-table").count()) > 0;
+  const halt = async () => (await roundOver()) || (await cardsLeft(pa, pb)) <= 2 || (o.until ? await o.until() : false);
+  for (let i = 0; i < (o.maxSteps ?? 16) && !(await halt()); i++) {
+    const ra = await step(pa);
+    if (await halt()) break;
+    const rb = await step(pb);
+    if (ra === "idle" && rb === "idle") await pa.waitForTimeout(40);
+  }
+}
+
+/**
+ * Resigns (and confirms). The last card may have ended a round: its table covers the page until dismissed (the
+ * room's answer to that card may still be on its way, so the table may appear a moment later).
+ */
+export async function resign(page: Page): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    if (await page.getByTestId("round-continue").isVisible()) await page.getByTestId("round-continue").click();
+    try {
+      await page.getByTestId("resign").click({ timeout: 2000 });
+      break;
+    } catch (e) {
+      if (tries >= 10) throw new Error(`resign not clickable; game over: ${await page.getByTestId("game-result").count()}, round table: ${await page.getByTestId("round-table").count()}`, { cause: e });
+    }
+  }
+  await page.getByTestId("resign-yes").click();
+  await page.getByTestId("game-result").waitFor();
+}
+
+/** The room of the table this page shows (/partie/<room>). */
+export function roomOf(page: Page): string {
+  const m = /^\/partie\/([^/]+)$/.exec(new URL(page.url()).pathname);
+  if (!m) throw new Error(`not at a table: ${page.url()}`);
+  return m[1]!;
+}
+
+/** Gives this browser's account (created on demand by the page) a name on the Konto page. */
+export async function nameAccount(page: Page, siteUrl: string, name: string): Promise<void> {
+  await page.goto(siteUrl + "/konto");
+  await page.getByTestId("account-name-input").fill(name);
+  await page.getByTestId("account-name-save").click();
+  await page.locator(`[data-testid="account-name"]:has-text("${name}")`).waitFor();
+}
+
+/** This browser's account token (the page creates the account on demand and keeps it in localStorage). */
+export async function accountToken(page: Page, siteUrl: string): Promise<string> {
+  await page.goto(siteUrl + "/konto");
+  await page.getByTestId("account-name").waitFor();
+  const raw = (await page.evaluate(`globalThis.localStorage.getItem("spielcenter.account")`)) as string | null;
+  if (!raw) throw new Error("no account in this browser");
+  return (JSON.parse(raw) as { token: string }).token;
+}
+
+/** Waits until the room has reported its end to the Worker: the archive `GET /api/games/<room>` answers (404 before). */
+export async function archived(siteUrl: string, room: string, timeoutMs = 30_000): Promise<{ players: { name: string | null }[]; result: { winner: number | null; reason: string } }> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await fetch(`${siteUrl}/api/games/${room}`);
+    if (r.status === 200) return (await r.json()) as { players: { name: string | null }[]; result: { winner: number | null; reason: string } };
+    if (Date.now() > until) throw new Error(`game ${room} not archived after ${timeoutMs} ms (last status ${r.status})`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
+export interface BilanzRecord {
+  game: string;
+  level: string;
+  role: string;
+  helped: string;
+  wins: number;
+  losses: number;
+  draws: number;
+}
+export interface Bilanz {
+  points: number;
+  elo: number;
+  taler: number;
+  records: BilanzRecord[];
+  /** Meine Partien: each row's room and its text. */
+  games: { id: string; text: string }[];
+}
+
+/** Reads /bilanz; with `room`, first waits until Meine Partien lists that game (the list loads apart from the summary). */
+export async function readBilanz(page: Page, siteUrl: string, room?: string): Promise<Bilanz> {
+  await page.goto(siteUrl + "/bilanz");
+  await page.getByTestId("bilanz-points").waitFor();
+  await page.locator('[data-testid="bilanz-records"], [data-testid="bilanz-empty"]').first().waitFor();
+  if (room) await page.locator(`[data-testid="my-game"][data-id="${room}"]`).waitFor({ timeout: 15_000 });
+  return (await page.evaluate(`(() => {
+    const d = globalThis.document;
+    const value = (id) => Number(d.querySelector('[data-testid="' + id + '"]').getAttribute("data-value"));
+    const all = (id) => [...d.querySelectorAll('[data-testid="' + id + '"]')];
+    return {
+      points: value("bilanz-points"),
+      elo: value("bilanz-elo"),
+      taler: value("bilanz-taler"),
+      records: all("bilanz-record").map((e) => ({ game: e.dataset.game, level: e.dataset.level, role: e.dataset.role, helped: e.dataset.helped, wins: Number(e.dataset.wins), losses: Number(e.dataset.losses), draws: Number(e.dataset.draws) })),
+      games: all("my-game").map((e) => ({ id: e.dataset.id, text: e.textContent })),
+    };
+  })()`)) as Bilanz;
 }

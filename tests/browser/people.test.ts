@@ -1,27 +1,21 @@
 // People playing people in a real browser: hot-seat with the curtain (the engine in the page), and a friendly game between
 // two browser contexts through an invite link (take-back accepted once and declined once, a rejoin). One site for the file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
-import { openBrowser, playToEnd, shot, startWebSite, step, type Browser } from "./helpers.js";
+import { exchangeUntilPlay, inviteFriend, myTurn, openBrowser, playInTurn, playToEnd, resign, shot, siteAndTwoBrowsers, type Browser, type Setting } from "./helpers.js";
 
+let env: Setting | undefined;
 let site: Site;
 let b: Browser;
 let a: Browser;
 let phone: Browser;
 
 beforeAll(async () => {
-  site = await startWebSite();
-  [a, phone] = await Promise.all([openBrowser(), openBrowser({ width: 390, height: 844 })]);
+  env = await siteAndTwoBrowsers();
+  ({ site, desktop: a, phone } = env);
   b = a;
 }, 240_000);
-afterAll(async () => {
-  await a?.close();
-  await phone?.close();
-  await site?.stop();
-});
-
-const myTurn = async (p: Page) => (await p.getByTestId("turn").getAttribute("data-my-turn")) === "true" && (await p.getByTestId("table").getAttribute("data-phase")) === "play";
+afterAll(() => env?.close());
 
 describe("hot-seat with the curtain (browser)", () => {
   it("plays a whole game on one device; the curtain shows no cards and comes down at every change of player", async () => {
@@ -104,12 +98,8 @@ describe("with a friend (two browsers)", () => {
     const pa = a.page;
     await pa.goto(site.url + "/");
     await pa.getByTestId("new-game-friend").click();
-    await pa.getByTestId("friend-role-conte").click();
-    await pa.getByTestId("friend-friendly").click();
-    await pa.getByTestId("clock-10").click();
-    await shot(pa, "friend-setup-desktop");
-    await pa.getByTestId("create-invite").click();
-    const link = await pa.getByTestId("invite-link").inputValue();
+    await pa.getByTestId("friend-role-conte").waitFor(); // the start page links to the friend page
+    const link = await inviteFriend(pa, site.url, { role: "conte", kind: "friendly", clock: "10", setupShot: "friend-setup-desktop" });
     expect(link).toMatch(/\/einladung\/[A-Za-z0-9_-]+#.+/);
     await shot(pa, "friend-waiting-desktop");
 
@@ -124,11 +114,7 @@ describe("with a friend (two browsers)", () => {
     await shot(pb, "friend-exchange-phone");
 
     // Both exchange; then the leader plays a card and asks for it back.
-    for (let i = 0; i < 40 && !((await myTurn(pa)) || (await myTurn(pb))); i++) {
-      await step(pa);
-      await step(pb);
-      await pa.waitForTimeout(50);
-    }
+    await exchangeUntilPlay(pa, pb);
     const [leader, other] = (await myTurn(pa)) ? [pa, pb] : [pb, pa];
     await leader.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().click();
     await leader.locator('[data-testid="trick"][data-count="1"]').waitFor();
@@ -157,31 +143,9 @@ describe("with a friend (two browsers)", () => {
     await pb.getByTestId("table").waitFor();
     expect(await pb.locator('[data-testid="hand-card"]').count()).toBe(hand);
 
-    // Play on a little, each side in turn, but never to the end of this round: a round that ends 10:0 ends the whole
-    // game (the mirror reaches 10, and no round table shows: the result does), and then there is nothing left to
-    // resign — that was this test's rare failure (seen once more in CI with the guard on the round table alone).
-    // A round ends only with the hands empty, so the friends stop while each still holds more than two cards.
-    const cardsLeft = async () => Math.min(await pa.locator('[data-testid="hand-card"]').count(), await pb.locator('[data-testid="hand-card"]').count());
-    const roundOver = async () => (await pa.getByTestId("round-table").count()) + (await pb.getByTestId("round-table").count()) > 0;
-    for (let i = 0; i < 16 && !(await roundOver()) && (await cardsLeft()) > 2; i++) {
-      const ra = await step(pa);
-      if ((await roundOver()) || (await cardsLeft()) <= 2) break;
-      const rb = await step(pb);
-      if (ra === "idle" && rb === "idle") await pa.waitForTimeout(40);
-    }
+    await playInTurn(pa, pb);
     expect(await pb.getByTestId("game-result").count()).toBe(0);
-    // The last card may have ended the round: its table covers the page until dismissed (the room's answer to that card
-    // may still be on its way, so the table may appear a moment later).
-    for (let tries = 0; ; tries++) {
-      if (await pb.getByTestId("round-continue").isVisible()) await pb.getByTestId("round-continue").click();
-      try {
-        await pb.getByTestId("resign").click({ timeout: 2000 });
-        break;
-      } catch (e) {
-        if (tries >= 10) throw new Error(`resign not clickable; game over: ${await pb.getByTestId("game-result").count()}, round table: ${await pb.getByTestId("round-table").count()}`, { cause: e });
-      }
-    }
-    await pb.getByTestId("resign-yes").click();
+    await resign(pb);
     await pa.getByTestId("game-result").waitFor();
     await pb.getByTestId("game-result").waitFor();
     expect(await pb.getByTestId("game-result").getAttribute("data-reason")).toBe("resign");

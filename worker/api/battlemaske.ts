@@ -4,10 +4,11 @@ import * as v from "valibot";
 import { RULESETS, VARIANTS } from "../../shared/battlemaske/index.js";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
-import { claimSeat, openTable, socketOf } from "../tables";
+import { openTable, socketOf } from "../tables";
 import { openDuel } from "./games";
 import { optionalAccount, unauthorized } from "./auth";
 import { tableLimit } from "./limit";
+import { inviteClaim } from "./claim";
 import { vJson } from "./validate";
 
 const ComputerGame = v.strictObject({
@@ -29,8 +30,6 @@ const OnlineGame = v.strictObject({
   variant: v.optional(v.picklist(VARIANTS), "single"),
 });
 
-const Invite = v.strictObject({ room: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,32}$/)), invite: v.pipe(v.string(), v.minLength(20), v.maxLength(128)) });
-
 export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
   /** The older friend route: the same table as POST /api/games (openDuel), for a guest too when friendly. */
   .post("/online", tableLimit, vJson(OnlineGame), async (c) => {
@@ -43,15 +42,8 @@ export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
     if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 409);
     return c.json({ room: opened.room, seat: opened.seat, seatToken: opened.seatToken, invite: opened.inviteCode, socket: opened.socket }, 201);
   })
-  /** Opening the invite claims the free seat once (the same claim as POST /api/games/invite/{code}); a second claim is refused. */
-  .post("/invite", vJson(Invite), async (c) => {
-    const { room, invite } = c.req.valid("json");
-    const account = await optionalAccount(c);
-    if (account === null) return unauthorized(c);
-    const claimed = await claimSeat(c.env, invite, account ?? null, room);
-    if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
-    return c.json({ room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket }, 200);
-  })
+  // Claiming an invited seat by {room, invite}: the shared handler.
+  .route("/", inviteClaim)
   .post("/computer", tableLimit, vJson(ComputerGame), async (c) => {
     const body = c.req.valid("json");
     const account = await optionalAccount(c);

@@ -81,7 +81,7 @@ export const games = new Hono<AccountEnv>()
   .post("/invite/:code", requireAccount, vParam(InviteParam), async (c) => {
     const claimed = await claimSeat(c.env, c.req.valid("param").code, c.var.account);
     if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
-    return c.json({ id: claimed.room, room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket }, 200);
+    return c.json({ id: claimed.room, room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket, rated: claimed.rated }, 200);
   })
   /** A catalog entry by game id, or a finished game's archived log by its id; a running game's log is never served. */
   .get("/:id", vParam(GameParam), async (c) => {

@@ -6,9 +6,10 @@ import { LEVELS, VARIANTS } from "../../shared/goldwaage/index.js";
 import type { GoldwaageRoomConfig } from "../../party/core/goldwaage-core";
 import type { SeatConfig } from "../../party/core/room-core";
 import { hashToken, newToken } from "../../party/tokens";
-import { claimSeat, INVITED, openTable, socketOf } from "../tables";
+import { INVITED, openTable, socketOf } from "../tables";
 import { optionalAccount, unauthorized } from "./auth";
 import { tableLimit } from "./limit";
+import { inviteClaim } from "./claim";
 import { vJson } from "./validate";
 
 const Table = v.strictObject({
@@ -18,8 +19,6 @@ const Table = v.strictObject({
   /** How many seats go to friends by invite; the others are computer team-mates. */
   friends: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3)), 0),
 });
-
-const Invite = v.strictObject({ room: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,32}$/)), invite: v.pipe(v.string(), v.minLength(20), v.maxLength(128)) });
 
 export const goldwaage = new Hono<{ Bindings: Cloudflare.Env }>()
   .post("/table", tableLimit, vJson(Table), async (c) => {
@@ -36,12 +35,5 @@ export const goldwaage = new Hono<{ Bindings: Cloudflare.Env }>()
     const opened = await openTable(c.env, record, config);
     return c.json({ room: opened.room, seat: 0, seatToken, invites: opened.invites.map((i) => i.code), socket: socketOf("goldwaage", opened.room) }, 201);
   })
-  /** An invite claims its seat once (the one claim of every game, worker/tables.ts); the game starts when every invited seat is taken. */
-  .post("/invite", vJson(Invite), async (c) => {
-    const { room, invite } = c.req.valid("json");
-    const account = await optionalAccount(c);
-    if (account === null) return unauthorized(c);
-    const claimed = await claimSeat(c.env, invite, account ?? null, room);
-    if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
-    return c.json({ room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket }, 200);
-  });
+  // Claiming an invited seat by {room, invite}: the shared handler.
+  .route("/", inviteClaim);

@@ -31,8 +31,9 @@ export function Invite(props: { room: string }) {
         throw new Error(tr("Diese Einladung wurde schon angenommen.", "This invite has already been used."));
       }
       if (!r.ok) throw new Error(tr(`Die Einladung gilt nicht (${r.status}).`, `The invite is not valid (${r.status}).`));
-      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string };
-      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online" });
+      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; rated: boolean };
+      // A rated table offers no "Karte zurück": the page must know it as the creator's does.
+      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online", rated: b.rated });
       navigate(`/partie/${b.room}`);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

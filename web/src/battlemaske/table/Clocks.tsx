@@ -16,7 +16,9 @@ export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat;
   const left = (s: Seat) => Math.max(0, (props.clock.remaining[s] ?? 0) - (runs(s) ? Math.max(0, now() - props.clock.since) : 0));
   // Without a clock: the emergency brake — ten minutes from when the seat began to wait for itself.
   const brake = () => props.clock.control?.type === "brake";
-  const brakeLeft = (s: Seat) => Math.max(0, (props.clock.waitingSince?.[s] ?? props.clock.since) + BRAKE_MS - now());
+  // The room starts the wait after the animation time it credits, so its start may lie a moment ahead: the brake
+  // stands at ten minutes until then, never more.
+  const brakeLeft = (s: Seat) => Math.min(BRAKE_MS, Math.max(0, (props.clock.waitingSince?.[s] ?? props.clock.since) + BRAKE_MS - now()));
   const fmt = (ms: number) => {
     const t = Math.ceil(ms / 1000);
     return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;

@@ -1,0 +1,368 @@
+// Online games in a real browser, two browser contexts at one table (A on a desktop, B on a phone): the chess clocks of
+// a 5+3 game, the emergency brake of a game without clock, a rated game between two accounts and its Bilanz, a rated
+// game aborted early, an account against the computer in its Bilanz, and the invite link of POST /api/games.
+// One site for the file; each game that would otherwise run on is resigned at the end of its test, so no clock or
+// brake can end it later (and move a record) while another test compares the Bilanz.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { Site } from "../../scripts/lib/site.js";
+import {
+  accountToken,
+  archived,
+  exchangeUntilPlay,
+  inviteFriend,
+  myTurn,
+  nameAccount,
+  playInTurn,
+  playToEnd,
+  readBilanz,
+  resign,
+  roomOf,
+  shot,
+  siteAndTwoBrowsers,
+  type Bilanz,
+  type BilanzRecord,
+  type Browser,
+  type Setting,
+} from "./helpers.js";
+
+let env: Setting | undefined;
+let site: Site;
+let a: Browser;
+let b: Browser;
+
+beforeAll(async () => {
+  env = await siteAndTwoBrowsers();
+  ({ site, desktop: a, phone: b } = env);
+}, 240_000);
+afterAll(() => env?.close());
+
+/** No console or page error on either screen. */
+function noErrors(): void {
+  expect(a.errors).toEqual([]);
+  expect(b.errors).toEqual([]);
+}
+
+type Seat = 0 | 1;
+interface Clock {
+  seat: Seat;
+  running: boolean;
+  ms: number;
+}
+
+/** The chess clocks as the page shows them, by seat. */
+async function clocksOf(p: Page): Promise<Clock[]> {
+  const list = (await p.evaluate(`[...globalThis.document.querySelectorAll('[data-testid="clock"]')].map((e) => ({ seat: Number(e.dataset.seat), running: e.dataset.running === "true", ms: Number(e.dataset.ms) }))`)) as Clock[];
+  return list.sort((x, y) => x.seat - y.seat);
+}
+
+/**
+ * On every page: the clocks of the `running` seats say so and fall by about the time that passes (at least 2 s is
+ * waited for), the other seat's clock says it stands and shows the same time throughout; both screens agree on each
+ * seat's time. Returns the clocks at the end, per page.
+ */
+async function expectClocks(pages: Page[], running: Seat[]): Promise<Clock[][]> {
+  const before = await Promise.all(pages.map(clocksOf));
+  const t0 = Date.now();
+  for (const cs of before) {
+    expect(cs.map((c) => c.seat)).toEqual([0, 1]);
+    expect(cs.map((c) => c.running)).toEqual([running.includes(0), running.includes(1)]);
+  }
+  // Wait (bounded) until each running clock has fallen by 2 s on every page.
+  await Promise.all(
+    pages.map((p, i) => {
+      const limits = running.map((s) => [s, before[i]![s]!.ms - 2000]);
+      return p.waitForFunction(
+        `${JSON.stringify(limits)}.every(([s, ms]) => Number(globalThis.document.querySelector('[data-testid="clock"][data-seat="' + s + '"]')?.dataset.ms ?? Infinity) <= ms)`,
+        undefined,
+        { timeout: 15_000, polling: 100 },
+      );
+    }),
+  );
+  const after = await Promise.all(pages.map(clocksOf));
+  const elapsed = Date.now() - t0;
+  after.forEach((cs, i) => {
+    for (const c of cs) {
+      const was = before[i]![c.seat]!;
+      expect(c.running, `seat ${c.seat} running`).toBe(running.includes(c.seat));
+      if (running.includes(c.seat)) {
+        expect(was.ms - c.ms, `seat ${c.seat} fell`).toBeGreaterThanOrEqual(2000);
+        expect(was.ms - c.ms, `seat ${c.seat} fell no faster than time`).toBeLessThanOrEqual(elapsed + 1000);
+      } else expect(c.ms, `seat ${c.seat} stands`).toBe(was.ms);
+    }
+  });
+  for (const s of [0, 1] as const) expect(Math.abs(after[0]![s]!.ms - after[after.length - 1]![s]!.ms), `seat ${s} alike on both screens`).toBeLessThanOrEqual(1500);
+  return after;
+}
+
+/** A friend game between A (the Conte, seat 0) and B; resolves once both sit at the exchange. */
+async function startFriendGame(o: Parameters<typeof inviteFriend>[2], shotName?: string): Promise<[Page, Page, string]> {
+  const [pa, pb] = [a.page, b.page];
+  const link = await inviteFriend(pa, site.url, { role: "conte", ...o });
+  expect(link).toMatch(/\/einladung\/[A-Za-z0-9_-]+#.+/);
+  if (shotName) await shot(pa, shotName);
+  await pb.goto(link);
+  await pb.getByTestId("exchange-confirm").waitFor();
+  await pa.getByTestId("exchange-confirm").waitFor();
+  const room = roomOf(pa);
+  expect(roomOf(pb)).toBe(room);
+  return [pa, pb, room];
+}
+
+/** The first legal card that is no elixir (an elixir lead would ask for a suit first). */
+const plainCard = (p: Page) => p.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first();
+
+const noRecord = (game: string, level: string, role: string): BilanzRecord => ({ game, level, role, helped: "false", wins: 0, losses: 0, draws: 0 });
+const recordOf = (bz: Bilanz, game: string, level: string, role: string, helped = "false") =>
+  bz.records.find((r) => r.game === game && r.level === level && r.role === role && r.helped === helped) ?? noRecord(game, level, role);
+
+describe("the chess clocks of an online game (two browsers)", () => {
+  it("5+3: in the exchange both clocks run; then only the clock of the seat to play runs, on both screens, with the increment", async () => {
+    const [pa, pb] = await startFriendGame({ kind: "friendly", clock: "5", setupShot: "online-clock-setup-desktop" });
+    // Fresh 5-minute clocks.
+    for (const p of [pa, pb])
+      for (const c of await clocksOf(p)) {
+        expect(c.ms).toBeGreaterThan(280_000);
+        expect(c.ms).toBeLessThanOrEqual(300_000);
+      }
+
+    // The exchange at the start of the round is simultaneous: both seats think, both clocks run.
+    await expectClocks([pa, pb], [0, 1]);
+    await shot(pb, "online-clock-exchange-phone");
+
+    // After the exchange the Conte (seat 0, A) leads round 1: only seat 0's clock runs.
+    await exchangeUntilPlay(pa, pb);
+    expect(await myTurn(pa)).toBe(true);
+    const seat0Thinks = await expectClocks([pa, pb], [0]);
+    await shot(pa, "online-clock-seat0-desktop");
+
+    // A plays: seat 0's clock stops with its 3 s increment, seat 1's starts.
+    const left0 = seat0Thinks[0]![0]!.ms;
+    await plainCard(pa).click();
+    await pb.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+    for (const p of [pa, pb]) await p.locator('[data-testid="clock"][data-seat="1"][data-running="true"]').waitFor();
+    const seat1Thinks = await expectClocks([pa, pb], [1]);
+    for (const cs of seat1Thinks) expect(cs[0]!.ms, "seat 0 got its increment").toBeGreaterThan(left0 + 1500);
+    // The clocks sit in the table's head, above the cards; the pointer away, or it opens an info window over them.
+    await pb.evaluate("globalThis.scrollTo(0, 0)");
+    await pb.mouse.move(5, 5);
+    await shot(pb, "online-clock-seat1-phone");
+    await shot(pa, "online-clock-seat1-desktop");
+
+    // B plays: the trick is taken; now the clock of whoever must act runs (both, if the trick starts a greed swap).
+    await pb.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+    for (const p of [pa, pb]) await p.locator('[data-testid="table"][data-busy="false"] [data-testid="trick"][data-count="0"]').waitFor();
+    const swap = (await pa.getByTestId("table").getAttribute("data-phase")) === "swap";
+    await expectClocks([pa, pb], swap ? [0, 1] : (await myTurn(pa)) ? [0] : [1]);
+
+    await resign(pa);
+    await pb.getByTestId("game-result").waitFor();
+    noErrors();
+  }, 180_000);
+});
+
+describe("an online game without clock (two browsers)", () => {
+  it("shows the emergency brake (ten minutes at most) and no chess clocks", async () => {
+    const [pa, pb] = await startFriendGame({ kind: "friendly", clock: "none" });
+    // In the exchange both seats are waited for: a brake each, no chess clock.
+    for (const p of [pa, pb]) {
+      expect(await p.getByTestId("clock").count()).toBe(0);
+      const brakes = p.getByTestId("brake");
+      expect(await brakes.count()).toBe(2);
+      // About ten minutes: a new wait shows a few seconds more than ten minutes (a defect, shown by the next test);
+      // here only "about".
+      for (const ms of await brakes.evaluateAll((es) => es.map((e) => Number(e.getAttribute("data-ms"))))) {
+        expect(ms).toBeGreaterThan(540_000);
+        expect(ms).toBeLessThanOrEqual(610_000);
+      }
+    }
+    await shot(pb, "online-brake-exchange-phone");
+    // In play only the seat to act is waited for: one brake, seat 0's (the Conte leads), counting down.
+    await exchangeUntilPlay(pa, pb);
+    for (const p of [pa, pb]) {
+      await p.locator('[data-testid="brake"][data-seat="0"]').waitFor();
+      expect(await p.getByTestId("brake").count()).toBe(1);
+      expect(await p.getByTestId("clock").count()).toBe(0);
+      const ms = Number(await p.getByTestId("brake").getAttribute("data-ms"));
+      expect(ms).toBeLessThanOrEqual(610_000);
+      await p.waitForFunction(`Number(globalThis.document.querySelector('[data-testid="brake"]')?.dataset.ms) <= ${ms - 1000}`, undefined, { timeout: 10_000, polling: 100 });
+    }
+    await shot(pa, "online-brake-play-desktop");
+    await resign(pa);
+    noErrors();
+  }, 120_000);
+
+  // A product defect (reported, not fixed here): the brake shows more than ten minutes left. The room starts a seat's
+  // wait after the animation credit of the last batch (shared/room/clock.ts stepClock: since = time + creditMs), so
+  // waitingSince lies a moment in the future; the page shows waitingSince + 10 min − now without a cap (brakeLeft in
+  // Clocks: web/src/game/Table.tsx, after the client split web/src/battlemaske/table/Clocks.tsx), and its `now` is
+  // refreshed only every 250 ms. Seen: data-ms 600038 at the start, up to 606348 after the first cards (the text
+  // "10:06"). The chess clocks are guarded (`Math.max(0, now() - since)`), the brake is not. Every new wait is a chance,
+  // so with a few cards this test fails nearly always, until it is capped.
+  it("the brake never shows more than ten minutes (watched through the exchange and the first cards)", async () => {
+    const [pa, pb] = await startFriendGame({ kind: "friendly", clock: "none" });
+    // Each page records the largest brake time it ever shows, from now on (new brakes and every change of data-ms).
+    const watch = `(() => {
+      const g = globalThis;
+      g.__brakeMax = 0;
+      const look = () => { for (const e of g.document.querySelectorAll('[data-testid="brake"]')) g.__brakeMax = Math.max(g.__brakeMax, Number(e.dataset.ms)); };
+      new g.MutationObserver(look).observe(g.document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ms"] });
+      look();
+    })()`;
+    await Promise.all([pa.evaluate(watch), pb.evaluate(watch)]);
+    await exchangeUntilPlay(pa, pb);
+    await playInTurn(pa, pb, { maxSteps: 8 });
+    const most = [await pa.evaluate("globalThis.__brakeMax"), await pb.evaluate("globalThis.__brakeMax")] as number[];
+    await resign(pa);
+    expect(Math.min(...most)).toBeGreaterThan(540_000); // the watch saw the brakes
+    expect(Math.max(...most), "the most time left any brake showed, in ms").toBeLessThanOrEqual(600_000);
+  }, 120_000);
+});
+
+describe("a rated game between two accounts (two browsers)", () => {
+  const nameA = "Anna Online";
+  const nameB = "Bert Online";
+
+  it("counts after 10 cards: +10/−10 points, Elo up and down, the game in Meine Partien with the opponent's name", async () => {
+    await nameAccount(a.page, site.url, nameA);
+    await nameAccount(b.page, site.url, nameB);
+    const [beforeA, beforeB] = [await readBilanz(a.page, site.url), await readBilanz(b.page, site.url)];
+
+    const [pa, pb, room] = await startFriendGame({ kind: "rated", clock: "none" }, "online-rated-waiting-desktop");
+    // Played cards (all in round 1: playInTurn stops before the round could end): 20 dealt minus both hands.
+    const played = async () => 20 - (await pa.getByTestId("hand-card").count()) - Number(await pa.getByTestId("opponent-hand").getAttribute("data-count"));
+    await playInTurn(pa, pb, { maxSteps: 80, until: async () => (await played()) >= 10 });
+    expect(await played()).toBeGreaterThanOrEqual(10);
+    for (const p of [pa, pb]) expect(await p.getByTestId("game-result").count()).toBe(0);
+    await shot(pb, "online-rated-play-phone");
+
+    await resign(pb);
+    await pa.getByTestId("game-result").waitFor();
+    expect(await pa.getByTestId("game-result").textContent()).toContain("Gewonnen");
+    expect(await pb.getByTestId("game-result").textContent()).toContain("Verloren");
+    expect(await pb.getByTestId("game-result").getAttribute("data-reason")).toBe("resign");
+    await shot(pa, "online-rated-result-desktop");
+    await shot(pb, "online-rated-result-phone");
+
+    const game = await archived(site.url, room);
+    expect(game.players.map((p) => p.name)).toEqual([nameA, nameB]);
+    expect(game.result).toMatchObject({ winner: 0, reason: "resign" });
+    const [afterA, afterB] = [await readBilanz(pa, site.url, room), await readBilanz(pb, site.url, room)];
+    await shot(pb, "online-rated-bilanz-phone");
+    await shot(pa, "online-rated-bilanz-desktop");
+    expect(afterA.points).toBe(beforeA.points + 10);
+    expect(afterB.points).toBe(beforeB.points - 10);
+    expect(afterA.elo).toBeGreaterThan(beforeA.elo);
+    expect(afterB.elo).toBeLessThan(beforeB.elo);
+    expect(afterA.taler).toBe(beforeA.taler); // no stake
+    expect(recordOf(afterA, "battlemaske", "rated", "conte").wins).toBe(recordOf(beforeA, "battlemaske", "rated", "conte").wins + 1);
+    expect(recordOf(afterB, "battlemaske", "rated", "maske").losses).toBe(recordOf(beforeB, "battlemaske", "rated", "maske").losses + 1);
+    expect(afterA.games.find((g) => g.id === room)?.text).toContain(nameB);
+    expect(afterB.games.find((g) => g.id === room)?.text).toContain(nameA);
+    noErrors();
+  }, 240_000);
+
+  it("resigned before 10 cards and 3 minutes: 'Abgebrochen' on both screens, and no points, Elo or record moved", async () => {
+    const [beforeA, beforeB] = [await readBilanz(a.page, site.url), await readBilanz(b.page, site.url)];
+    const [pa, pb, room] = await startFriendGame({ kind: "rated", clock: "none" });
+    await exchangeUntilPlay(pa, pb);
+    await plainCard(pa).click();
+    await pb.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+    await resign(pa);
+    await pb.getByTestId("game-result").waitFor();
+    for (const p of [pa, pb]) {
+      const text = (await p.getByTestId("game-result").textContent()) ?? "";
+      expect(text).toContain("Abgebrochen – nicht gewertet");
+      expect(text).not.toMatch(/Verloren|Gewonnen/);
+      expect(await p.getByTestId("game-result").getAttribute("data-reason")).toBe("aborted");
+    }
+    await shot(pa, "online-aborted-desktop");
+    await shot(pb, "online-aborted-phone");
+
+    expect((await archived(site.url, room)).result.reason).toBe("aborted");
+    const [afterA, afterB] = [await readBilanz(pa, site.url, room), await readBilanz(pb, site.url, room)];
+    for (const [before, after] of [[beforeA, afterA], [beforeB, afterB]] as const) {
+      expect(after.points).toBe(before.points);
+      expect(after.elo).toBe(before.elo);
+      expect(after.records).toEqual(before.records);
+      expect(after.games.find((g) => g.id === room)?.text).toContain("abgebrochen");
+    }
+    noErrors();
+  }, 180_000);
+});
+
+describe("take-backs in a rated game (two browsers)", () => {
+  // A product defect (reported, not fixed here): the invited player's page stores its seat without `rated` (Invite:
+  // web/src/pages/Friend.tsx, after the client split web/src/pages/Invite.tsx), so its table shows the "Karte zurück"
+  // button in a rated game — disabled, as the room allows none; the creator's table rightly shows none. This test fails
+  // until the invite page keeps the game's kind.
+  it("neither screen of a rated game offers 'Karte zurück'", async () => {
+    const [pa, pb] = await startFriendGame({ kind: "rated", clock: "none" });
+    await exchangeUntilPlay(pa, pb);
+    await pa.locator('[data-testid="table"][data-phase="play"]').waitFor();
+    await pb.locator('[data-testid="table"][data-phase="play"]').waitFor();
+    const offered = [await pa.getByTestId("takeback").count(), await pb.getByTestId("takeback").count()];
+    await resign(pa); // before 10 cards: aborted, nothing counts
+    expect(offered, "take-back buttons on [creator, invited]").toEqual([0, 0]);
+  }, 120_000);
+});
+
+describe("an account against the computer (browser)", () => {
+  it("plays a game vs Leicht to the end; the Bilanz counts it under battlemaske/leicht/conte and lists it", async () => {
+    const page = a.page;
+    const before = await readBilanz(page, site.url);
+    await page.goto(site.url + "/spielen/computer");
+    for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal"]) await page.getByTestId(id).click();
+    await page.getByTestId("start-game").click();
+    await page.getByTestId("table").waitFor();
+    const room = roomOf(page);
+    await playToEnd(page);
+    const won = ((await page.getByTestId("game-result").textContent()) ?? "").includes("Gewonnen");
+    await shot(page, "online-computer-result-desktop");
+
+    await archived(site.url, room);
+    const after = await readBilanz(page, site.url, room);
+    await shot(page, "online-computer-bilanz-desktop");
+    const [r0, r1] = [recordOf(before, "battlemaske", "leicht", "conte"), recordOf(after, "battlemaske", "leicht", "conte")];
+    expect([r1.wins - r0.wins, r1.losses - r0.losses, r1.draws - r0.draws]).toEqual(won ? [1, 0, 0] : [0, 1, 0]);
+    expect(after.games.find((g) => g.id === room)?.text).toContain(won ? "Sieg" : "Niederlage");
+    expect(a.errors).toEqual([]);
+  }, 240_000);
+});
+
+describe("the invite link of POST /api/games (two browsers)", () => {
+  it("a second account opens /einladung/<code> and sits at the table; the first player's browser sees the game start", async () => {
+    const [pa, pb] = [a.page, b.page];
+    const token = await accountToken(pa, site.url);
+    const r = await fetch(`${site.url}/api/games`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte" }),
+    });
+    expect(r.status).toBe(201);
+    const g = (await r.json()) as { room: string; seat: number; seatToken: string; invite: string; inviteCode: string };
+    expect(g.seat).toBe(0);
+    expect(g.invite).toBe(`${site.url}/einladung/${g.inviteCode}`);
+
+    // The creator sits down as the site would keep its seat (web/src/game/room.ts saveSession), and waits.
+    await pa.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: 0, seatToken: g.seatToken, clientSeq: 0, kind: "online" }))})`);
+    await pa.goto(`${site.url}/partie/${g.room}`);
+    await pa.locator('[data-testid="table"][data-phase="setup"]').waitFor();
+    await shot(pa, "online-api-waiting-desktop");
+
+    // The second account opens the link: seated at seat 1 of that room, its hand on the table.
+    await pb.goto(g.invite);
+    await pb.waitForURL(`**/partie/${g.room}`);
+    await pb.locator('[data-testid="table"][data-seat="1"][data-phase="exchange"]').waitFor();
+    expect(await pb.getByTestId("hand-card").count()).toBe(10);
+    await pb.getByTestId("exchange-confirm").waitFor();
+    await shot(pb, "online-api-seated-phone");
+    // The first player's table moves on from waiting to the exchange by itself.
+    await pa.locator('[data-testid="table"][data-seat="0"][data-phase="exchange"]').waitFor();
+    expect(await pa.getByTestId("hand-card").count()).toBe(10);
+    await shot(pa, "online-api-started-desktop");
+
+    await resign(pa);
+    noErrors();
+  }, 120_000);
+});
