@@ -58,6 +58,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private readonly buckets = new WeakMap<Connection, { tokens: number; at: number; refused: number }>();
   /** The alarm as this instance last set it (undefined: not read yet), so an unchanged alarm costs no storage write. */
   private alarmAt: number | null | undefined = undefined;
+  /** The presence last told to every socket (see broadcastPresence). */
+  private toldPresence: string | undefined = undefined;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
 
   private get game(): AnyGame {
@@ -158,13 +160,21 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     return connected;
   }
 
-  /** Tells every socket that said hello which seats are connected (after a hello and when a socket closes). */
-  protected broadcastPresence(gone?: Connection): void {
+  /**
+   * Tells `to` (a socket that just said hello) which seats are connected, and every other socket that said hello when
+   * that changed (after a hello, when a socket closes). Only changes go to everyone: a socket saying hello again and
+   * again must not make the room write to all 64 sockets each time. What was last told is a memory only to save
+   * messages: after hibernation it is gone, and the next change is told to everyone once more.
+   */
+  protected broadcastPresence(gone?: Connection, to?: Connection): void {
     if (!this.core) return;
     const message = { type: "presence" as const, connected: this.presence(gone) };
+    const key = JSON.stringify(message.connected);
+    const changed = key !== this.toldPresence;
+    this.toldPresence = key;
     for (const c of this.getConnections<ConnectionState>()) {
       if ((gone && c.id === gone.id) || !c.state) continue;
-      this.send(c, [message]);
+      if (changed || c.id === to?.id) this.send(c, [message]);
     }
   }
 
@@ -205,8 +215,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       if (viewer === "spectator" && core.config.kind === "daily") return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." }]);
       connection.setState({ viewer });
       this.send(connection, core.hello(viewer, msg.lastVersion, msg.history === true));
-      // Everyone (this socket too) learns who is at the table now.
-      return this.broadcastPresence();
+      // This socket learns who is at the table now; the others if that changed.
+      return this.broadcastPresence(undefined, connection);
     }
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
