@@ -6,22 +6,7 @@ import { dealFor } from "../../shared/battlemaske/engine.js";
 import { commitment, dailySeed } from "../../worker/daily-seed";
 import { addDays, berlinDate } from "../../worker/daily-seed";
 import { call, json, newAccount, postResult, report, uniqueName } from "./api-helpers";
-import { connect, type Msg } from "./sockets";
-
-/** What a client would send for its view: elixirs first in a pick, else the first legal card. */
-function choose(view: any): unknown | null {
-  const g = view.game;
-  const seat = g.viewer;
-  if ((g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(seat)) {
-    const hand: string[] = [...g.hand].sort((a: string, b: string) => Number(b.startsWith("E")) - Number(a.startsWith("E")));
-    return { type: g.phase, cards: hand.slice(0, g.pickCount) };
-  }
-  if (g.phase === "play" && g.turn === seat) {
-    const card = g.legalCards[0];
-    return g.trick.length === 0 && card.startsWith("E") ? { type: "play", card, suit: "P" } : { type: "play", card };
-  }
-  return null;
-}
+import { choose, connect, seated, type Msg } from "./sockets";
 
 /** Plays `n` commands of the seat on socket `s` (from its welcome `w`); the events it received live, in order. */
 async function play(s: Awaited<ReturnType<typeof connect>>, w: Msg, n: number): Promise<{ view: any; version: number }> {
@@ -53,16 +38,12 @@ describe("history: a page that opens a running game gets its whole log", () => {
   it("a daily attempt: every event so far, as the seat received it live, without the seed, Stark's hand or the aside cards", async () => {
     const a = await newAccount();
     const attempt = await json(call("/api/daily/attempts", { body: { role: "conte" }, token: a.token }));
-    const live = await connect(attempt.socket);
-    live.send({ type: "hello", seatToken: attempt.seatToken });
-    const w = await live.next((m) => m.type === "welcome");
+    const { s: live, welcome: w } = await seated(attempt.socket, attempt.seatToken);
     const { version } = await play(live, w, 30);
     expect(version).toBeGreaterThan(40);
     await live.close();
 
-    const page = await connect(attempt.socket);
-    page.send({ type: "hello", seatToken: attempt.seatToken, history: true });
-    const welcome = await page.next((m) => m.type === "welcome");
+    const { s: page, welcome } = await seated(attempt.socket, attempt.seatToken, { history: true });
     expect(welcome.view).not.toBeNull();
     const parts = await history(page);
     const entries = parts.flatMap((p) => p.entries);

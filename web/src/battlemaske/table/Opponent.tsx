@@ -62,7 +62,8 @@ function OpponentStatus(): JSX.Element {
   const brakeLeft = () => {
     const c = rv().clock;
     if (!c || c.control.type !== "brake" || !c.running.includes(opp())) return null;
-    return Math.max(0, (c.waitingSince[opp()] ?? c.since) + BRAKE_MS - now());
+    // As the clocks show it: never more than ten minutes (the room's wait may start after an animation credit).
+    return Math.min(BRAKE_MS, Math.max(0, (c.waitingSince[opp()] ?? c.since) + BRAKE_MS - now()));
   };
   const fmt = (ms: number) => {
     const t = Math.ceil(ms / 1000);
