@@ -174,6 +174,16 @@ describe("the daily loop (point 7)", () => {
     if (reached) expect(await score.getAttribute("data-score")).toBe(mirror);
     else expect(await score.getAttribute("data-score")).toBe("");
     await shot(page, "flows-daily-result-desktop");
+    // On the phone, and in English.
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The result window is modal: the page's language switch behind it is reached by script.
+    const switchTo = (l: string) => page.evaluate(`document.querySelector('.lang-switch button[lang="${l}"]').click()`);
+    await switchTo("en");
+    await expect.poll(() => page.getByTestId("daily-places").textContent(), { timeout: 5000 }).toMatch(/Main board: place \d+ of \d+/);
+    await shot(page, "flows-daily-result-en-phone");
+    expect(await page.getByTestId("daily-again").isVisible()).toBe(true);
+    await switchTo("de");
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // "Noch einmal": a new attempt, the same cards.
     await page.getByTestId("daily-again").click();
@@ -185,6 +195,11 @@ describe("the daily loop (point 7)", () => {
     // The board: the first attempt, marked, and a missed one shows how far it came.
     await page.goto(site.url + "/tagesspiel");
     await page.getByTestId("board-conte").click();
+    // As in computer.test.ts: the board may still be served from its cache of a few seconds; ask again until it shows.
+    for (let i = 0; i < 40 && (await page.getByTestId("my-rank").count()) === 0; i++) {
+      await page.waitForTimeout(500);
+      await page.getByTestId("board-refresh").click();
+    }
     await page.getByTestId("my-rank").waitFor();
     expect(await page.getByTestId("my-rank-helped").count()).toBe(1);
     const mine = (await page.getByTestId("my-rank").textContent()) ?? "";

@@ -63,7 +63,7 @@ export function DailyResult(): JSX.Element {
     return reached() ? tr(`Feld 10 in ${rounds(played())}`, `field 10 in ${rounds(played())}`) : tr(`verfehlt: Spiegel ${mirror()} nach ${rounds(played())}`, `missed: mirror ${mirror()} after ${rounds(played())}`);
   };
   const place = (p: Place | null | undefined, board: "first" | "best") => {
-    const name = board === "first" ? tr("Hauptliste", "main board") : tr("Bestenliste", "best board");
+    const name = board === "first" ? tr("Hauptliste", "Main board") : tr("Bestenliste", "Best board");
     if (!p) return null;
     if (p.onBoard) return tr(`${name}: Platz ${p.rank} von ${p.of}`, `${name}: place ${p.rank} of ${p.of}`);
     return tr(`${name}: wäre Platz ${p.rank}`, `${name}: would be place ${p.rank}`);
