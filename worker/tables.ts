@@ -93,7 +93,9 @@ export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, con
 
 export type ClaimRefusal =
   | { readonly status: 404; readonly error: "NO_INVITE"; readonly message: string }
-  | { readonly status: 409; readonly error: "INVITE_TAKEN" | "OWN_INVITE" | "STAKE_TOO_HIGH"; readonly message: string }
+  | { readonly status: 409; readonly error: "INVITE_TAKEN" | "STAKE_TOO_HIGH"; readonly message: string }
+  /** The caller already holds a seat at that table: its room, so that its page can go back to it. */
+  | { readonly status: 409; readonly error: "OWN_INVITE"; readonly message: string; readonly room: string }
   | { readonly status: 401; readonly error: "UNAUTHORIZED"; readonly message: string };
 
 export interface Claimed {
@@ -134,11 +136,15 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
     .bind(inviteHash)
     .first<InviteRow>();
   if (!row || (room !== undefined && row.room !== room)) return { status: 404, error: "NO_INVITE", message: "This invite does not exist." };
+  // Claimed by this very account (the link opened again): its own seat, not someone else's.
+  if (row.claimed && account && (await db.prepare("SELECT 1 AS y FROM invites WHERE invite_hash = ? AND account_id = ?").bind(inviteHash, account).first())) {
+    return { status: 409, error: "OWN_INVITE", message: "You already hold a seat at this table.", room: row.room };
+  }
   if (row.claimed) return { status: 409, error: "INVITE_TAKEN", message: "This invite has been used." };
   if (!account && (row.rated || row.stake > 0)) return { status: 401, error: "UNAUTHORIZED", message: "A rated game needs an account: send authorization: Bearer <token>." };
   if (account) {
     const seated = await db.prepare("SELECT COUNT(*) AS n FROM invites WHERE room = ? AND account_id = ?").bind(row.room, account).first<{ n: number }>();
-    if (row.account0 === account || row.account1 === account || (seated?.n ?? 0) > 0) return { status: 409, error: "OWN_INVITE", message: "You already hold a seat at this table." };
+    if (row.account0 === account || row.account1 === account || (seated?.n ?? 0) > 0) return { status: 409, error: "OWN_INVITE", message: "You already hold a seat at this table.", room: row.room };
     if (row.stake > 0) {
       if ((await talerOf(db, account)) < row.stake) return { status: 409, error: "STAKE_TOO_HIGH", message: `You cannot afford the stake of ${row.stake} Taler.` };
     }

@@ -174,8 +174,8 @@ describe("Rat (hint)", () => {
     let u = s;
     for (const e of d.events) u = applyInPlace(cloneState(u), e);
     const h = hint(u, 0);
-    expect(h?.reason.de).toBe("Mit Glut 6 gibst du den Stich ab; der Abstand ist dann 0.");
-    expect(h?.reason.en).toBe("With Glut 6 you give the trick away; the difference is then 0.");
+    expect(h?.reason.de).toBe("Spiel Glut 6: Du gibst den Stich ab; der Abstand ist dann 0.");
+    expect(h?.reason.en).toBe("Play Glut 6: you give the trick away; the difference is then 0.");
     expect(h?.winChance).toBe(1);
   });
 

@@ -32,6 +32,16 @@ describe("client routes", () => {
     expect(parseRoute(`/einladung/${"x".repeat(129)}`)).toEqual({ page: "notFound" });
   });
 
+  it("opens Goldwaage: its setup page, its invite links (one per seat) and its tables at /partie/<room>", () => {
+    expect(parseRoute("/spielen/goldwaage")).toEqual({ page: "goldwaage" });
+    expect(hrefOf({ page: "goldwaage" })).toBe("/spielen/goldwaage");
+    const code = "y".repeat(43);
+    expect(parseRoute(`/einladung/goldwaage/${code}`)).toEqual({ page: "goldwaageInvite", code });
+    expect(hrefOf({ page: "goldwaageInvite", code })).toBe(`/einladung/goldwaage/${code}`);
+    expect(parseRoute("/einladung/goldwaage/kurz")).toEqual({ page: "notFound" });
+    expect(parseRoute("/partie/AbCdEfGh12345678")).toEqual({ page: "table", room: "AbCdEfGh12345678" });
+  });
+
   it("answers notFound for anything else", () => {
     for (const path of ["/regeln/schach", "/regeln/", "/regeln", "/spiel/goldwaage", "/regeln/goldwaage/extra"]) {
       expect(parseRoute(path), path).toEqual({ page: "notFound" });

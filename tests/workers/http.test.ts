@@ -58,10 +58,16 @@ describe("play with a friend", () => {
     expect((await call(`/api/games/invite/${code}`, { method: "POST", token: host.token })).status).toBe(409);
     const claim = await call(`/api/games/invite/${code}`, { method: "POST", token: friend.token });
     expect(claim.status).toBe(200);
-    expect(await json(claim)).toMatchObject({ id: created.room, room: created.room, seat: 0 });
+    expect(await json(claim)).toMatchObject({ id: created.room, room: created.room, seat: 0, rated: true });
+    // The claimer opening the link again is told it is its own seat, with the room to go back to; a stranger is not.
+    const reopened = await call(`/api/games/invite/${code}`, { method: "POST", token: friend.token });
+    expect(reopened.status).toBe(409);
+    expect(await json(reopened)).toMatchObject({ error: "OWN_INVITE", room: created.room });
     const again = await call(`/api/games/invite/${code}`, { method: "POST", token: late.token });
     expect(again.status).toBe(409);
-    expect(await json(again)).toMatchObject({ error: "INVITE_TAKEN" });
+    const refusedBody = await json(again);
+    expect(refusedBody).toMatchObject({ error: "INVITE_TAKEN" });
+    expect(refusedBody.room).toBeUndefined();
     expect((await call(`/api/games/invite/${"x".repeat(43)}`, { method: "POST", token: late.token })).status).toBe(404);
     // Running: no log.
     expect((await call(`/api/games/${created.room}`)).status).toBe(404);

@@ -13,6 +13,8 @@ const Daily = lazy(() => import("./pages/Daily").then((m) => ({ default: m.Daily
 const Friend = lazy(() => import("./pages/Friend").then((m) => ({ default: m.Friend })));
 const AccountPage = lazy(() => import("./pages/Account").then((m) => ({ default: m.AccountPage })));
 const BilanzPage = lazy(() => import("./pages/Bilanz").then((m) => ({ default: m.BilanzPage })));
+const GoldwaageSetup = lazy(() => import("./goldwaage/Setup").then((m) => ({ default: m.GoldwaageSetup })));
+const GoldwaageInvite = lazy(() => import("./goldwaage/Invite").then((m) => ({ default: m.GoldwaageInvite })));
 const Invite = lazy(() => import("./pages/Invite").then((m) => ({ default: m.Invite })));
 import { type Route } from "./route";
 import { currentRoute, Link } from "./router";
@@ -82,6 +84,12 @@ export function App() {
             <Match when={currentRoute().page === "friend"}>
               <Friend />
             </Match>
+            <Match when={currentRoute().page === "goldwaage"}>
+              <GoldwaageSetup />
+            </Match>
+            <Match when={goldwaageCode(currentRoute())} keyed>
+              {(code) => <GoldwaageInvite code={code} />}
+            </Match>
             <Match when={roomOf(currentRoute(), "table")} keyed>
               {(room) => <TablePage room={room} />}
             </Match>
@@ -102,12 +110,19 @@ function rulesGame(route: Route) {
   return route.page === "rules" ? route.game : undefined;
 }
 
+function goldwaageCode(route: Route): string | undefined {
+  return route.page === "goldwaageInvite" ? route.code : undefined;
+}
+
 function roomOf(route: Route, page: "table" | "invite"): string | undefined {
   return route.page === page ? route.room : undefined;
 }
 
 function pageTitle(route: Route): string {
   switch (route.page) {
+    case "goldwaage":
+    case "goldwaageInvite":
+      return "Goldwaage · Spielcenter";
     case "computer":
     case "table":
     case "hotseat":

@@ -71,3 +71,10 @@ export async function loadMe(): Promise<Me> {
   if (!r.ok) throw new Error(String(r.status));
   return (await r.json()) as Me;
 }
+
+/** Opens a table for this browser's account (created on first need), so the game counts in its Bilanz and Meine Partien; answers the 201 body. */
+export async function openTableAs<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new Error(`${res.status}`);
+  return (await res.json()) as T;
+}

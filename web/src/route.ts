@@ -12,6 +12,8 @@ export type Route =
   | { page: "bilanz" }
   | { page: "table"; room: string }
   | { page: "invite"; room: string }
+  | { page: "goldwaage" }
+  | { page: "goldwaageInvite"; code: string }
   | { page: "notFound" };
 
 const RULES_PREFIX = "/regeln/";
@@ -29,11 +31,15 @@ export function parseRoute(pathname: string): Route {
   if (path === "/spielen/computer") return { page: "computer" };
   if (path === "/spielen/zuzweit") return { page: "hotseat" };
   if (path === "/spielen/freund") return { page: "friend" };
+  if (path === "/spielen/goldwaage") return { page: "goldwaage" };
   if (path === "/tagesspiel") return { page: "daily" };
   if (path === "/konto") return { page: "account" };
   if (path === "/bilanz") return { page: "bilanz" };
   const table = /^\/partie\/([^/]+)$/.exec(path);
   if (table && ROOM.test(table[1]!)) return { page: "table", room: table[1]! };
+  // /einladung/goldwaage/<code>#<room>: one invited seat at a Goldwaage table (its settings first, then the seat).
+  const gw = /^\/einladung\/goldwaage\/([^/]+)$/.exec(path);
+  if (gw && INVITE.test(gw[1]!)) return { page: "goldwaageInvite", code: gw[1]! };
   const invite = /^\/einladung\/([^/]+)$/.exec(path);
   // /einladung/<room>#<invite> (the friend page's link) or /einladung/<code> (the link POST /api/games returns).
   if (invite && INVITE.test(invite[1]!)) return { page: "invite", room: invite[1]! };
@@ -62,6 +68,10 @@ export function hrefOf(route: Route): string {
       return `/partie/${route.room}`;
     case "invite":
       return `/einladung/${route.room}`;
+    case "goldwaage":
+      return "/spielen/goldwaage";
+    case "goldwaageInvite":
+      return `/einladung/goldwaage/${route.code}`;
     case "notFound":
       return "/";
   }

@@ -14,6 +14,6 @@ export const inviteClaim = new Hono<{ Bindings: Cloudflare.Env }>().post("/invit
   const account = await optionalAccount(c);
   if (account === null) return unauthorized(c);
   const claimed = await claimSeat(c.env, invite, account ?? null, room);
-  if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
+  if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message, ...("room" in claimed ? { room: claimed.room } : {}) }, claimed.status);
   return c.json({ room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket, rated: claimed.rated }, 200);
 });

@@ -80,7 +80,7 @@ export const games = new Hono<AccountEnv>()
   /** Opening the invite claims the free seat once (a second claim: 409); the room starts then. */
   .post("/invite/:code", requireAccount, vParam(InviteParam), async (c) => {
     const claimed = await claimSeat(c.env, c.req.valid("param").code, c.var.account);
-    if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message }, claimed.status);
+    if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message, ...("room" in claimed ? { room: claimed.room } : {}) }, claimed.status);
     return c.json({ id: claimed.room, room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket, rated: claimed.rated }, 200);
   })
   /** A catalog entry by game id, or a finished game's archived log by its id; a running game's log is never served. */

@@ -7,6 +7,7 @@ import { turnOf, type State } from "../state.js";
 import { rng, type Seed } from "../../rng.js";
 import { ELIXIR_MASK, fromMask, FULL_MASK, popcount, SUIT_OF } from "./fast.js";
 import { information, type Info } from "./info.js";
+import { cardLabel, listOf, roleName, roleNoun, suitName } from "../words.js";
 import { greedyFollow, greedyGive, greedyLead, wantsTrick } from "./policy.js";
 import { pickSets, playCandidates, rankPicks, scorePicks, scorePlays, searchCtx, type Scored, type SearchParams } from "./search.js";
 
@@ -143,28 +144,6 @@ export interface Hint {
   readonly winChance: number;
 }
 
-const NAMES: Record<Ruleset, Record<Suit, { de: string; en: string }>> = {
-  battlemaske: { P: { de: "Pfau", en: "Pfau" }, D: { de: "Dukaten", en: "Dukaten" }, G: { de: "Glut", en: "Glut" } },
-  zwiegespalten: { P: { de: "Kreuz", en: "clubs" }, D: { de: "Karo", en: "diamonds" }, G: { de: "Herz", en: "hearts" } },
-};
-
-/** A card's name as a player reads it: "Glut 6", "Elixier 2+" (Zwiegespalten: "Herz 6", "Pik 2"). */
-export function cardName(ruleset: Ruleset, id: Card, lang: "de" | "en"): string {
-  const v = Number(id.slice(1));
-  if (id[0] === "E") {
-    if (ruleset === "zwiegespalten") return lang === "de" ? `Pik ${v}` : `${v} of spades`;
-    return lang === "de" ? `Elixier ${v}+` : `elixir ${v}+`;
-  }
-  const n = NAMES[ruleset][id[0] as Suit];
-  const face = ruleset === "zwiegespalten" && v === 1 ? "A" : String(v);
-  if (ruleset === "zwiegespalten" && lang === "en") return `${face === "A" ? "ace" : face} of ${n.en}`;
-  return `${n[lang]} ${face}`;
-}
-
-function list(names: string[], and: string): string {
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} ${and} ${names[names.length - 1]}`;
-}
-
 const pct = (p: number) => `${Math.round(p * 100)} %`;
 
 /**
@@ -183,44 +162,49 @@ export function hint(state: State, seat: Seat, seed?: Seed): Hint | null {
   const ruleset = state.options.ruleset;
   const cmd = t.command;
   if (cmd.type === "play") {
-    const de0 = cardName(ruleset, cmd.card, "de");
-    const en0 = cardName(ruleset, cmd.card, "en");
-    const named = cmd.suit ? { de: ` und sagst ${NAMES[ruleset][cmd.suit].de} an`, en: `, naming ${NAMES[ruleset][cmd.suit].en},` } : { de: "", en: "" };
-    const p = b.trickWin;
-    const sure = p >= 0.999 || p <= 0.001;
-    const win = p >= 0.5;
-    const de1 = win ? `gewinnst du den Stich${sure ? "" : ` wahrscheinlich (${pct(p)})`}` : `gibst du den Stich${sure ? "" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
-    const en1 = win ? `you ${sure ? "" : "probably "}win the trick${sure ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : "probably "}give the trick away${sure ? "" : ` (${pct(1 - p)})`}`;
-    const d = b.diffAfter;
-    const exact = Math.abs(d - Math.round(d)) < 1e-9;
     const now = Math.abs(info.tricks[0] - info.tricks[1]);
-    const dd = Math.round(d);
-    const de2 = exact && dd === now ? `der Abstand bleibt ${dd}` : `der Abstand ist dann ${exact ? "" : "etwa "}${dd}`;
-    const en2 = exact && dd === now ? `the difference stays ${dd}` : `the difference is then ${exact ? "" : "about "}${dd}`;
-    return {
-      command: cmd,
-      cards: [cmd.card],
-      suit: cmd.suit ?? null,
-      reason: { de: `Mit ${de0}${named.de} ${de1}; ${de2}.`, en: `With ${en0}${named.en} ${en1}; ${en2}.` },
-      winChance,
-    };
+    return { command: cmd, cards: [cmd.card], suit: cmd.suit ?? null, reason: playReason(ruleset, cmd, b.trickWin, b.diffAfter, now), winChance };
   }
-  const names = { de: cmd.cards.map((c) => cardName(ruleset, c, "de")), en: cmd.cards.map((c) => cardName(ruleset, c, "en")) };
-  const strong = wants(info);
+  return { command: cmd, cards: cmd.cards.slice(), suit: null, reason: pickReason(ruleset, cmd, conte, wants(info)), winChance };
+}
+
+/**
+ * Rat for a card, as an order and what follows: "Spiel Elixier 2+ aus und sag Dukaten an: Du gibst den Stich … ab; …".
+ * `trickWin`: the chance to take this trick; `diffAfter` / `diffNow`: the trick difference after it (expected) and now.
+ */
+export function playReason(ruleset: Ruleset, cmd: Extract<Command, { type: "play" }>, trickWin: number, diffAfter: number, diffNow: number): { de: string; en: string } {
+  const zw = ruleset === "zwiegespalten";
+  const card = { de: cardLabel(ruleset, cmd.card, "de"), en: cardLabel(ruleset, cmd.card, "en") };
+  const order = cmd.suit
+    ? {
+        de: `Spiel ${card.de} aus und ${zw ? `nenn ${suitName(ruleset, cmd.suit, "de")}` : `sag ${suitName(ruleset, cmd.suit, "de")} an`}`,
+        en: `Lead ${card.en} and name ${suitName(ruleset, cmd.suit, "en")}`,
+      }
+    : { de: `Spiel ${card.de}`, en: `Play ${card.en}` };
+  const p = trickWin;
+  const sure = p >= 0.999 || p <= 0.001;
+  const win = p >= 0.5;
+  const de1 = win ? `Du gewinnst den Stich${sure ? "" : ` wahrscheinlich (${pct(p)})`}` : `Du gibst den Stich${sure ? "" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
+  const en1 = win ? `you ${sure ? "" : "probably "}win the trick${sure ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : "probably "}give the trick away${sure ? "" : ` (${pct(1 - p)})`}`;
+  const exact = Math.abs(diffAfter - Math.round(diffAfter)) < 1e-9;
+  const dd = Math.round(diffAfter);
+  const de2 = exact && dd === diffNow ? `der Abstand bleibt ${dd}` : `der Abstand ist dann ${exact ? "" : "etwa "}${dd}`;
+  const en2 = exact && dd === diffNow ? `the difference stays ${dd}` : `the difference is then ${exact ? "" : "about "}${dd}`;
+  return { de: `${order.de}: ${de1}; ${de2}.`, en: `${order.en}: ${en1}; ${en2}.` };
+}
+
+/** Rat for the exchange or the greed swap: the cards to give and the role's rule of thumb (the chance stands beside it). */
+export function pickReason(ruleset: Ruleset, cmd: Extract<Command, { cards: readonly Card[] }>, conte: boolean, strong: boolean): { de: string; en: string } {
+  const names = { de: cmd.cards.map((c) => cardLabel(ruleset, c, "de")), en: cmd.cards.map((c) => cardLabel(ruleset, c, "en")) };
+  const as = { de: roleName(ruleset, conte ? "conte" : "maske", "de"), en: roleNoun(ruleset, conte ? "conte" : "maske", "en") };
   const why = conte
-    ? { de: "als Conte behältst du hohe und niedrige Karten, um Stiche gezielt zu gewinnen oder abzugeben", en: "as the Conte you keep high and low cards to win or give away tricks at will" }
+    ? { de: `als ${as.de} behältst du hohe und niedrige Karten, um Stiche gezielt zu gewinnen oder abzugeben`, en: `as ${as.en} you keep high and low cards to win or give away tricks at will` }
     : strong
-      ? { de: "als Maske behältst du eine einseitig starke Hand", en: "as the Maske you keep a one-sidedly strong hand" }
-      : { de: "als Maske behältst du eine einseitig schwache Hand", en: "as the Maske you keep a one-sidedly weak hand" };
-  const what = cmd.type === "exchange" ? { de: "Tausch", en: "Exchange" } : { de: "Gier-Tausch", en: "Greed swap" };
-  return {
-    command: cmd,
-    cards: cmd.cards.slice(),
-    suit: null,
-    reason: {
-      de: `${what.de}: Gib ${list(names.de, "und")} ab – ${why.de}. Siegchance ${pct(winChance)}.`,
-      en: `${what.en}: give ${list(names.en, "and")} – ${why.en}. Chance to win ${pct(winChance)}.`,
-    },
-    winChance,
-  };
+      ? { de: `als ${as.de} behältst du eine einseitig starke Hand`, en: `as ${as.en} you keep a one-sidedly strong hand` }
+      : { de: `als ${as.de} behältst du eine einseitig schwache Hand`, en: `as ${as.en} you keep a one-sidedly weak hand` };
+  const what =
+    cmd.type === "exchange"
+      ? { de: ruleset === "zwiegespalten" ? "Tauschen" : "Tausch", en: "Exchange" }
+      : { de: ruleset === "zwiegespalten" ? "Karten tauschen" : "Gier-Tausch", en: ruleset === "zwiegespalten" ? "Swap" : "Greed swap" };
+  return { de: `${what.de}: Gib ${listOf(names.de, "de")} ab – ${why.de}.`, en: `${what.en}: give ${listOf(names.en, "en")} – ${why.en}.` };
 }

@@ -3,27 +3,10 @@
 import { Show, type JSX } from "solid-js";
 import type { Card, Ruleset, Suit } from "../../../shared/battlemaske/cards";
 import type { Lang } from "../../../shared/catalog";
+import { cardLabel, faceLabel, FRENCH } from "../../../shared/battlemaske/words";
 
-const SUIT_NAMES: Record<Ruleset, Record<Suit | "E", Record<Lang, string>>> = {
-  battlemaske: {
-    P: { de: "Pfau", en: "Pfau" },
-    D: { de: "Dukaten", en: "Dukaten" },
-    G: { de: "Glut", en: "Glut" },
-    E: { de: "Elixier", en: "Elixir" },
-  },
-  zwiegespalten: {
-    P: { de: "Kreuz", en: "Clubs" },
-    D: { de: "Karo", en: "Diamonds" },
-    G: { de: "Herz", en: "Hearts" },
-    E: { de: "Pik", en: "Spades" },
-  },
-};
-
-export const FRENCH: Record<Suit | "E", string> = { P: "♣", D: "♦", G: "♥", E: "♠" };
-
-export function suitName(ruleset: Ruleset, suit: Suit | "E", lang: Lang): string {
-  return SUIT_NAMES[ruleset][suit][lang];
-}
+// The names live with the game's words (shared): the log, the hints and the faces say the same.
+export { cardLabel, faceLabel, FRENCH, suitName } from "../../../shared/battlemaske/words";
 
 export function suitOf(id: Card): Suit | "E" {
   return id[0] as Suit | "E";
@@ -31,18 +14,6 @@ export function suitOf(id: Card): Suit | "E" {
 
 export function valueOf(id: Card): number {
   return Number(id.slice(1));
-}
-
-/** The corner label: "6", "3+" (elixirs), "A" for a Zwiegespalten one. */
-export function faceLabel(ruleset: Ruleset, id: Card): string {
-  const v = valueOf(id);
-  if (id[0] === "E") return `${v}+`;
-  return ruleset === "zwiegespalten" && v === 1 ? "A" : String(v);
-}
-
-/** The accessible name: "Pfau 6", "Elixier 3+", "Herz A". */
-export function cardLabel(ruleset: Ruleset, id: Card, lang: Lang): string {
-  return `${suitName(ruleset, suitOf(id), lang)} ${faceLabel(ruleset, id)}`;
 }
 
 export function SuitEmblem(props: { suit: Suit | "E"; ruleset: Ruleset; class?: string }): JSX.Element {

@@ -1,10 +1,29 @@
 // The game log ("Spielverlauf"): each room event explained in words, computed from the event and the table before it.
-import type { Card, Ruleset, Suit } from "../../../shared/battlemaske/cards";
+import type { Card, Effect, Ruleset, Suit } from "../../../shared/battlemaske/cards";
 import type { Role, Seat } from "../../../shared/battlemaske/events";
 import type { TrickRecord } from "../../../shared/battlemaske/state";
 import type { View } from "../../../shared/battlemaske/view";
 import type { Lang } from "../../../shared/catalog";
-import { cardLabel, suitName } from "./cards";
+import {
+  byRole,
+  capital,
+  cardLabel,
+  effectLine,
+  effectName,
+  label,
+  listOf,
+  matchName,
+  object,
+  personOf,
+  roleName,
+  roleNoun,
+  subject,
+  suitName,
+  towards,
+  verb,
+  YOU,
+  type Person,
+} from "../../../shared/battlemaske/words";
 
 export interface LogEntry {
   readonly key: string;
@@ -26,45 +45,138 @@ export interface RoundSummary {
 
 type Ev = { readonly type: string; readonly [k: string]: any };
 
-const ROLE: Record<Role, Record<Lang, string>> = { conte: { de: "Conte", en: "Conte" }, maske: { de: "Maske", en: "Maske" } };
-const ROLE_ZW: Record<Role, Record<Lang, string>> = { conte: { de: "Hüter", en: "Keeper" }, maske: { de: "Schatten", en: "Shadow" } };
+export { roleName };
 
-export function roleName(ruleset: Ruleset, role: Role, lang: Lang): string {
-  return (ruleset === "zwiegespalten" ? ROLE_ZW : ROLE)[role][lang];
-}
-
-/** "Du" / "Der Computer" / "Conte" — who did it, seen from `me` (null: hot-seat, name by role). */
-function who(v: View, seat: Seat, me: Seat | null, opponent: Record<Lang, string>): Record<Lang, string> {
-  if (me === null) return { de: roleName(v.ruleset, v.roles[seat], "de"), en: roleName(v.ruleset, v.roles[seat], "en") };
-  return seat === me ? { de: "Du", en: "You" } : opponent;
+/** Who sits in `seat`, seen from `me`: you, the other side as the table labels it, or (hot-seat, me null) the role. */
+export function personAt(v: View, seat: Seat, me: Seat | null, opponent: Record<Lang, string>): Person {
+  if (me === null) return byRole(v.ruleset, v.roles[seat]);
+  return seat === me ? YOU : personOf(opponent);
 }
 
 const both = (f: (l: Lang) => string): Record<Lang, string> => ({ de: f("de"), en: f("en") });
-const cards = (rs: Ruleset, cs: readonly Card[], l: Lang) => cs.map((c) => cardLabel(rs, c, l)).join(", ");
+const cards = (rs: Ruleset, cs: readonly Card[], l: Lang) => listOf(cs.map((c) => cardLabel(rs, c, l)), l);
 
-export function effectText(effect: string, stolen: boolean, winner: Record<Lang, string>, lang: Lang): string {
-  if (lang === "de") {
-    if (effect === "pride") return stolen ? `Stolz: ${winner.de} nimmt zusätzlich einen Stich des Verlierers (+2 / −1).` : "Stolz: Der Verlierer hat noch keinen Stich, es gibt nichts zu nehmen.";
-    if (effect === "greed") return "Gier: Beide geben gleich verdeckt bis zu zwei Karten weiter.";
-    return "Zorn: Die Rangfolge wird gelöscht; die nächste Farbe wird wieder die schwächste.";
+/**
+ * The effect of an elixir in a sentence: its name, then what happened ("Stolz: Du nimmst dem Verlierer …").
+ * `winner` is the trick's winner (a person, or the table's label for it); `cardsLeft` how many each holds after the trick.
+ */
+export function effectText(effect: string, stolen: boolean, winner: Person | Record<Lang, string>, lang: Lang, ruleset: Ruleset = "battlemaske", cardsLeft?: number): string {
+  const e = effect as Effect;
+  const w: Person = "you" in winner ? winner : personOf(winner);
+  const de = lang === "de";
+  const name = effectName(ruleset, e, lang);
+  if (e === "pride") {
+    const zw = ruleset === "zwiegespalten";
+    if (!stolen) return `${name}: ${de ? "Der Verlierer hat noch keinen Stich; es gibt nichts wegzunehmen." : "the loser has no trick yet, so there is nothing to take."}`;
+    if (de) return `${name}: ${subject(w, "de", true)} ${zw ? verb(w, "stiehlst", "stiehlt") : verb(w, "nimmst", "nimmt")} dem Verlierer zusätzlich einen schon gewonnenen Stich${zw ? "" : " weg"} (+2 / −1).`;
+    return `${name}: ${subject(w, "en")} also ${zw ? verb(w, "steal", "steals") : verb(w, "take", "takes")} one trick the loser had already won (+2 / −1).`;
   }
-  if (effect === "pride") return stolen ? `Pride: ${winner.en} also takes one of the loser's tricks (+2 / −1).` : "Pride: the loser has no trick yet, nothing to take.";
-  if (effect === "greed") return "Greed: both now pass up to two cards face down.";
-  return "Wrath: the ranking is cleared; the next suit becomes the weakest again.";
+  return effectLine(ruleset, e, lang, cardsLeft === undefined ? undefined : Math.min(2, Math.max(0, cardsLeft)));
 }
 
 /** One trick in words (used for the log and to seed it after a reload). */
 export function trickEntry(v: View, t: TrickRecord, me: Seat | null, opp: Record<Lang, string>, key: string): LogEntry[] {
-  const w = who(v, t.winner, me, opp);
-  const played = both((l) => t.cards.map((p) => `${who(v, p.seat, me, opp)[l]}: ${cardLabel(v.ruleset, p.card, l)}`).join(" · "));
-  const out: LogEntry[] = [
-    {
-      key,
-      text: both((l) => `${played[l]} — ${l === "de" ? (me !== null && t.winner === me ? "du gewinnst den Stich" : `${w.de} gewinnt den Stich`) : me !== null && t.winner === me ? "you win the trick" : `${w.en} wins the trick`}.`),
-    },
-  ];
-  if (t.effect) out.push({ key: key + "e", strong: true, text: both((l) => effectText(t.effect!, t.stolen, w, l)) });
+  const w = personAt(v, t.winner, me, opp);
+  const played = both((l) => t.cards.map((p) => `${label(personAt(v, p.seat, me, opp), l)}: ${cardLabel(v.ruleset, p.card, l)}`).join(" · "));
+  const out: LogEntry[] = [{ key, text: both((l) => `${played[l]} – ${subject(w, l)} ${l === "de" ? verb(w, "gewinnst", "gewinnt") : verb(w, "win", "wins")} ${l === "de" ? "den Stich" : "the trick"}.`) }];
+  if (t.effect) {
+    const left = 10 - (v.history.indexOf(t) + 1);
+    out.push({ key: key + "e", strong: true, text: both((l) => effectText(t.effect!, t.stolen, w, l, v.ruleset, left)) });
+  }
   return out;
+}
+
+/** Zwiegespalten counts the track in face-up track cards. */
+function openCards(n: number, lang: Lang): string {
+  if (lang === "de") return n === 0 ? "es liegt noch keine Leistenkarte offen" : n === 1 ? "1 Leistenkarte liegt offen" : `${n} Leistenkarten liegen offen`;
+  return n === 0 ? "no track card is face up yet" : n === 1 ? "1 track card is face up" : `${n} track cards are face up`;
+}
+
+/** How the track moved at a round's end, after "→": "der Spiegel rückt 2 Felder zur Maske und steht auf 6". */
+export function trackMove(rs: Ruleset, moved: number, mirror: number, lang: Lang): string {
+  const de = lang === "de";
+  const shown = Math.min(10, mirror);
+  const fields = (n: number) => (de ? `${n} ${n === 1 ? "Feld" : "Felder"}` : `${n} field${n === 1 ? "" : "s"}`);
+  if (rs === "zwiegespalten") {
+    const shadow = roleNoun(rs, "maske", lang);
+    if (moved === 0) return de ? `${shadow} rückt nicht vor, ${openCards(shown, lang)}` : `${shadow} does not advance; ${openCards(shown, lang)}`;
+    if (shown >= 10) return de ? `${shadow} rückt ${fields(moved)} vor und erreicht das Ende der Leiste` : `${shadow} advances ${fields(moved)} and reaches the end of the track`;
+    return de ? `${shadow} rückt ${fields(moved)} vor, ${openCards(shown, lang)}` : `${shadow} advances ${fields(moved)}; ${openCards(shown, lang)}`;
+  }
+  if (moved === 0) return de ? `der Spiegel bleibt auf ${shown}` : `the mirror stays at ${shown}`;
+  if (shown >= 10) return de ? `der Spiegel rückt ${fields(moved)} ${towards(rs, "maske", lang)} und erreicht 10` : `the mirror moves ${fields(moved)} ${towards(rs, "maske", lang)} and reaches 10`;
+  return de ? `der Spiegel rückt ${fields(moved)} ${towards(rs, "maske", lang)} und steht auf ${shown}` : `the mirror moves ${fields(moved)} ${towards(rs, "maske", lang)}, to ${shown}`;
+}
+
+/** The seat holding `role` in game `game` (seat 0 is the Conte in game 1 and the Maske in game 2). */
+export function seatOfRole(game: number, role: Role): Seat {
+  return (game === 1) === (role === "conte") ? 0 : 1;
+}
+
+/** "Du gewinnst als Maske." / "der Computer gewinnt als Conte." (lower case unless `start`) / hot-seat "Die Maske gewinnt." */
+export function winsAs(rs: Ruleset, p: Person, role: Role, lang: Lang, byRoleOnly: boolean, start = true): string {
+  const de = lang === "de";
+  const w = `${subject(p, lang, start)} ${de ? verb(p, "gewinnst", "gewinnt") : verb(p, "win", "wins")}`;
+  return byRoleOnly ? `${w}.` : `${w} ${de ? "als" : "as"} ${de ? roleName(rs, role, lang) : roleNoun(rs, role, lang)}.`;
+}
+
+/** The round table's sentence: "Der Abstand ist 2: Der Spiegel rückt 2 Felder zur Maske und steht auf 6." */
+export function roundMoveText(rs: Ruleset, moved: number, mirror: number, lang: Lang): string {
+  const de = lang === "de";
+  const diff = rs === "zwiegespalten" ? (de ? "Der Unterschied" : "The difference") : de ? "Der Abstand" : "The difference";
+  const move = trackMove(rs, moved, mirror, lang);
+  return `${diff} ${de ? "ist" : "is"} ${moved}: ${de ? capital(move) : move}.`;
+}
+
+/** Profi, the round table after game 1: who won it, and that game 2 follows with the roles swapped. */
+export function gameWonText(rs: Ruleset, game: number, p: Person, role: Role, lang: Lang, hotseat: boolean): string {
+  const de = lang === "de";
+  const w = hotseat ? byRole(rs, role) : p;
+  return `${de ? `Partie ${game} ist vorbei` : `Game ${game} is over`}: ${winsAs(rs, w, role, lang, hotseat, de)} ${de ? `Jetzt beginnt Partie ${game + 1} mit getauschten Rollen.` : `Game ${game + 1} starts with the roles swapped.`}`;
+}
+
+/** The people of a finished Profi match, by seat: you and the other side, or in hot-seat by their first role. */
+export function matchPeople(rs: Ruleset, me: Seat | null, opponent: Record<Lang, string>): [Person, Person] {
+  if (me === null) {
+    const first = (role: Role, f: boolean): Person => {
+      const n = roleName(rs, role, "de");
+      return { you: false, de: `${f ? "die erste" : "der erste"} ${n}`, deDat: `${f ? "der ersten" : "dem ersten"} ${n}`, en: `the first ${roleName(rs, role, "en")}`, tag: { de: `${f ? "Erste" : "Erster"} ${n}`, en: `First ${roleName(rs, role, "en")}` } };
+    };
+    return [first("conte", false), first("maske", rs === "battlemaske")];
+  }
+  const o = personOf(opponent);
+  return me === 0 ? [YOU, o] : [o, YOU];
+}
+
+/** The end of a Profi match in sentences: both Maske scores with names, the tie-break when it decides, the winner. */
+export function matchLines(rs: Ruleset, scores: readonly [number, number], winner: Seat | null, rounds: readonly [number, number] | null, people: [Person, Person], lang: Lang): string[] {
+  const de = lang === "de";
+  const maske = roleName(rs, "maske", lang);
+  const out = [`${de ? `Punkte als ${maske}` : `Points as the ${maske}`}: ${label(people[0], lang)} ${scores[0]} · ${label(people[1], lang)} ${scores[1]}.`];
+  const tie = scores[0] === 10 && scores[1] === 10;
+  if (tie && rounds) {
+    const r = (n: number) => (de ? `${n} ${n === 1 ? "Runde" : "Runden"}` : `${n} round${n === 1 ? "" : "s"}`);
+    const p0 = people[0];
+    const p1 = people[1];
+    out.push(
+      de
+        ? `Beide haben 10; dafür ${verb(p0, "brauchtest", "brauchte")} ${subject(p0, "de")} ${r(rounds[0])}, ${subject(p1, "de")} ${r(rounds[1])}${rounds[0] === rounds[1] ? " – gleich viele" : ": weniger Runden entscheiden"}.`
+        : `Both have 10; ${subject(p0, "en")} needed ${r(rounds[0])}, ${subject(p1, "en")} ${r(rounds[1])}${rounds[0] === rounds[1] ? " – the same" : ": fewer rounds decide"}.`,
+    );
+  }
+  if (winner === null) out.push(de ? "Unentschieden." : "A draw.");
+  else {
+    const w = people[winner];
+    out.push(de ? `${subject(w, "de", true)} ${verb(w, "gewinnst", "gewinnt")} ${tie ? "mit weniger Runden" : rs === "zwiegespalten" ? `als besserer ${maske}` : `als bessere ${maske}`}.` : `${subject(w, "en", true)} ${verb(w, "win", "wins")} ${tie ? "with fewer rounds" : `as the better ${maske}`}.`);
+  }
+  return out;
+}
+
+/** "Runde 2" / "Partie 2, Runde 1" (Profi): where the game stands. */
+function where(v: View, game: number, round: number, lang: Lang): string {
+  const de = lang === "de";
+  const r = `${de ? "Runde" : "round"} ${round}`;
+  return v.variant === "profi" ? `${de ? "Partie" : "Game"} ${game}, ${r}` : capital(r);
 }
 
 /** Explains one event; `before` is the view just before it (null when unknown). */
@@ -73,71 +185,91 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
   if (!before) return [];
   const v = before;
   const rs = v.ruleset;
+  const zw = rs === "zwiegespalten";
+  const at = (seat: Seat) => personAt(v, seat, me, opp);
+  const one = (text: (l: Lang) => string, strong = false): LogEntry[] => [{ key, ...(strong ? { strong } : {}), text: both(text) }];
   switch (ev.type) {
     case "roundDealt":
-      return [{ key, strong: true, text: both((l) => (l === "de" ? `Spiel ${ev.game}, Runde ${ev.round}: neue Karten.` : `Game ${ev.game}, round ${ev.round}: new cards.`)) }];
+      return one((l) => `${where(v, ev.game, ev.round, l)}: ${l === "de" ? "neue Karten" : "new cards"}.`, true);
     case "exchangeSubmitted":
     case "swapSubmitted": {
-      const w = who(v, ev.seat, me, opp);
-      return [{ key, text: both((l) => (l === "de" ? `${w.de} ${me !== null && ev.seat === me ? "hast" : "hat"} gewählt.` : `${w.en} ${me !== null && ev.seat === me ? "have" : "has"} picked.`)) }];
+      const p = at(ev.seat);
+      return one((l) => (l === "de" ? `${subject(p, l, true)} ${verb(p, "hast", "hat")} gewählt.` : `${subject(p, l, true)} ${verb(p, "have", "has")} picked.`));
     }
     case "exchangeCompleted":
     case "swapCompleted": {
-      const name = ev.type === "exchangeCompleted" ? { de: "Tausch", en: "Exchange" } : { de: "Gier-Tausch", en: "Greed swap" };
-      if (me === null || !Array.isArray(ev.cards)) return [{ key, text: both((l) => `${name[l]}: ${l === "de" ? "Die Karten wechseln die Hand." : "the cards change hands."}`) }];
+      const name: Record<Lang, string> = ev.type === "exchangeCompleted" ? { de: zw ? "Tauschen" : "Tausch", en: "Exchange" } : { de: zw ? "Karten tauschen" : "Gier-Tausch", en: zw ? "Swap" : "Greed swap" };
+      if (me === null || !Array.isArray(ev.cards)) return one((l) => `${name[l]}: ${l === "de" ? "Die Karten wechseln die Hand." : "the cards change hands."}`);
       const gave = ev.cards[me] as Card[];
       const got = ev.cards[me === 0 ? 1 : 0] as Card[];
-      return [{ key, text: both((l) => (l === "de" ? `${name.de}: du gibst ${cards(rs, gave, l)} und bekommst ${cards(rs, got, l)}.` : `${name.en}: you give ${cards(rs, gave, l)} and get ${cards(rs, got, l)}.`)) }];
+      return one((l) => (l === "de" ? `${name.de}: Du gibst ${cards(rs, gave, l)} ab und bekommst ${cards(rs, got, l)}.` : `${name.en}: you give ${cards(rs, gave, l)} and get ${cards(rs, got, l)}.`));
     }
     case "cardPlayed": {
-      const w = who(v, ev.seat, me, opp);
-      const mine = me !== null && ev.seat === me;
-      const named = ev.suit ? (l: Lang) => (l === "de" ? ` und ${mine ? "sagst" : "sagt"} ${suitName(rs, ev.suit as Suit, l)} an` : `, naming ${suitName(rs, ev.suit as Suit, l)}`) : () => "";
-      return [{ key, text: both((l) => `${w[l]} ${l === "de" ? (me !== null && ev.seat === me ? "spielst" : "spielt") : me !== null && ev.seat === me ? "play" : "plays"} ${cardLabel(rs, ev.card, l)}${named(l)}.`) }];
+      const p = at(ev.seat);
+      const card = (l: Lang) => cardLabel(rs, ev.card, l);
+      if (!ev.suit) return one((l) => `${subject(p, l, true)} ${l === "de" ? verb(p, "spielst", "spielt") : verb(p, "play", "plays")} ${card(l)}.`);
+      // An elixir lead names a suit: Battlemaske "ansagen", Zwiegespalten "nennen".
+      const suit = (l: Lang) => suitName(rs, ev.suit as Suit, l);
+      return one((l) =>
+        l === "de"
+          ? `${subject(p, l, true)} ${verb(p, "spielst", "spielt")} ${card(l)} aus und ${zw ? `${verb(p, "nennst", "nennt")} ${suit(l)}` : `${verb(p, "sagst", "sagt")} ${suit(l)} an`}.`
+          : `${subject(p, l, true)} ${verb(p, "lead", "leads")} ${card(l)} and ${verb(p, "name", "names")} ${suit(l)}.`,
+      );
     }
     case "trickTaken": {
       // `before` is the table before the whole batch: the trick's cards may have come in the same batch, so only the event counts.
-      const record = { winner: ev.winner as Seat, effect: (ev.effect ?? null) as string | null, stolen: !!ev.stolen };
-      const w = who(v, ev.winner, me, opp);
-      const out: LogEntry[] = [{ key, text: both((l) => (l === "de" ? (me !== null && ev.winner === me ? "Du gewinnst den Stich." : `${w.de} gewinnt den Stich.`) : me !== null && ev.winner === me ? "You win the trick." : `${w.en} wins the trick.`)) }];
-      if (record.effect) out.push({ key: key + "e", strong: true, text: both((l) => effectText(record.effect!, record.stolen, w, l)) });
+      const w = at(ev.winner);
+      const out = one((l) => `${subject(w, l, true)} ${l === "de" ? `${verb(w, "gewinnst", "gewinnt")} den Stich` : `${verb(w, "win", "wins")} the trick`}.`);
+      if (ev.effect) {
+        const left = 10 - (v.history.length + 1);
+        out.push({ key: key + "e", strong: true, text: both((l) => effectText(ev.effect, !!ev.stolen, w, l, rs, left)) });
+      }
       return out;
     }
     case "roundEnded": {
       const conteSeat: Seat = v.roles[0] === "conte" ? 0 : 1;
       const c = ev.tricks[conteSeat];
       const m = ev.tricks[conteSeat === 0 ? 1 : 0];
-      const shown = Math.min(10, ev.mirror);
-      return [
-        {
-          key,
-          strong: true,
-          text: both((l) =>
-            l === "de"
-              ? `Runde vorbei: ${roleName(rs, "conte", l)} ${c} : ${m} ${roleName(rs, "maske", l)} → der Spiegel rückt ${ev.moved} ${ev.moved === 1 ? "Feld" : "Felder"} auf ${shown}.`
-              : `Round over: ${roleName(rs, "conte", l)} ${c} : ${m} ${roleName(rs, "maske", l)} → the mirror moves ${ev.moved} to ${shown}.`,
-          ),
-        },
-      ];
+      return one(
+        (l) => `${where(v, v.game, v.round, l)} ${l === "de" ? "vorbei" : "over"}: ${roleName(rs, "conte", l)} ${c} : ${m} ${roleName(rs, "maske", l)} → ${trackMove(rs, ev.moved, ev.mirror, l)}.`,
+        true,
+      );
     }
-    case "gameEnded":
-      return [{ key, strong: true, text: both((l) => (l === "de" ? `Spiel ${ev.game} zu Ende: ${roleName(rs, ev.winner, l)} gewinnt.` : `Game ${ev.game} over: ${roleName(rs, ev.winner, l)} wins.`)) }];
-    case "matchEnded":
-      return [{ key, strong: true, text: both((l) => (l === "de" ? `Profi-Partie zu Ende: ${ev.scores[0]} : ${ev.scores[1]}.` : `Profi match over: ${ev.scores[0]} : ${ev.scores[1]}.`)) }];
-    case "takeback":
-      return [{ key, strong: true, text: both((l) => (l === "de" ? "Karte zurück: der Tisch steht wieder vor der letzten eigenen Karte." : "Take-back: the table is back before the last own card.")) }];
-    case "takebackRequested":
-      return [{ key, text: both((l) => (l === "de" ? "Bitte um „Karte zurück“." : "Take-back requested.")) }];
-    case "takebackDeclined":
-      return [{ key, text: both((l) => (l === "de" ? "„Karte zurück“ abgelehnt." : "Take-back declined.")) }];
+    case "gameEnded": {
+      const p = me === null ? byRole(rs, ev.winner) : at(seatOfRole(ev.game, ev.winner));
+      return one((l) => `${v.variant === "profi" ? `${l === "de" ? "Partie" : "Game"} ${ev.game}` : l === "de" ? "Partie" : "Game"} ${l === "de" ? "vorbei" : "over"}: ${winsAs(rs, p, ev.winner, l, me === null, l === "de")}`, true);
+    }
+    case "matchEnded": {
+      const rounds = v.results.length >= 1 ? ([v.results[0]!.rounds, v.round] as const) : null;
+      // Seat 0 was the Maske in game 2, seat 1 in game 1.
+      const r: readonly [number, number] | null = rounds ? [rounds[1], rounds[0]] : null;
+      const people = matchPeople(rs, me, opp);
+      return one((l) => `${capital(matchName(rs, l))} ${l === "de" ? "vorbei" : "over"}. ${matchLines(rs, ev.scores, ev.winner, r, people, l).join(" ")}`, true);
+    }
+    case "takeback": {
+      const p = at(ev.seat);
+      const whose = (l: Lang) => (p.you ? (l === "de" ? "deiner letzten Karte" : "your last card") : l === "de" ? `der letzten Karte von ${object(p, l)}`.replace("von dem ", "vom ") : `${object(p, l)}'s last card`);
+      return one((l) => (l === "de" ? `Karte zurück: Der Tisch steht wieder vor ${whose(l)}.` : `Take-back: the table is back to before ${whose(l)}.`), true);
+    }
+    case "takebackRequested": {
+      const p = at(ev.seat);
+      return one((l) => (l === "de" ? `${subject(p, l, true)} ${verb(p, "bittest", "bittet")} um „Karte zurück“.` : `${subject(p, l, true)} ${verb(p, "ask", "asks")} to take back a card.`));
+    }
+    case "takebackDeclined": {
+      const p = at(ev.seat);
+      return one((l) => (l === "de" ? `„Karte zurück“ abgelehnt: ${subject(p, l, true)} ${verb(p, "sagst", "sagt")} Nein.` : `Take-back declined: ${subject(p, l)} ${verb(p, "say", "says")} no.`));
+    }
     case "hintGiven":
-      return [{ key, text: both((l) => (l === "de" ? "Rat eingeholt (die Partie zählt „mit Hilfe“)." : "Advice taken (the game counts as \"with help\").")) }];
+      return one((l) => (l === "de" ? "Rat eingeholt (die Partie zählt „mit Hilfe“)." : "Advice taken (the game counts as “with help”)."));
     case "resigned": {
-      const w = who(v, ev.seat, me, opp);
-      return [{ key, strong: true, text: both((l) => (l === "de" ? `${w.de} ${ev.how === "leave" ? "verlässt den Tisch" : "gibt auf"}.` : `${w.en} ${ev.how === "leave" ? "left the table" : "resigned"}.`)) }];
+      const p = at(ev.seat);
+      const leave = ev.how === "leave";
+      return one((l) => (l === "de" ? `${subject(p, l, true)} ${leave ? `${verb(p, "verlässt", "verlässt")} den Tisch` : verb(p, "gibst auf", "gibt auf")}.` : `${subject(p, l, true)} ${leave ? `${verb(p, "leave", "leaves")} the table` : verb(p, "resign", "resigns")}.`), true);
     }
-    case "timeout":
-      return [{ key, strong: true, text: both((l) => (l === "de" ? "Die Zeit ist abgelaufen." : "Time ran out.")) }];
+    case "timeout": {
+      const p = at(ev.seat);
+      return one((l) => (l === "de" ? `Die Zeit ist abgelaufen: ${subject(p, l, true)} ${verb(p, "hast", "hat")} verloren.` : `Time ran out: ${subject(p, l)} ${verb(p, "lose", "loses")}.`), true);
+    }
     default:
       return [];
   }
@@ -145,7 +277,56 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
 
 /** The log after a reload: the completed tricks of the current round, from the view. */
 export function seedLog(v: View, me: Seat | null, opp: Record<Lang, string>): LogEntry[] {
-  const out: LogEntry[] = [{ key: "seed", strong: true, text: both((l) => (l === "de" ? `Spiel ${v.game}, Runde ${v.round}.` : `Game ${v.game}, round ${v.round}.`)) }];
+  const out: LogEntry[] = [{ key: "seed", strong: true, text: both((l) => `${where(v, v.game, v.round, l)}.`) }];
   v.history.forEach((t, i) => out.push(...trickEntry(v, t, me, opp, `seed${i}`)));
   return out;
+}
+
+/** What the end table needs to say who won and why. */
+export interface EndFacts {
+  readonly ruleset: Ruleset;
+  readonly variant: "single" | "profi";
+  /** Your seat; null in hot-seat (the seats are named by role). */
+  readonly me: Seat | null;
+  readonly opponent: Record<Lang, string>;
+  readonly winner: Seat | null;
+  readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
+  /** The roles of the last game, by seat. */
+  readonly roles: readonly [Role, Role];
+  /** Where the track stands at the end (capped at 10). */
+  readonly mirror: number;
+  /** Profi: the Maske scores and the rounds each needed as Maske, by seat. */
+  readonly match: { readonly scores: readonly [number, number]; readonly rounds: readonly [number, number] | null } | null;
+}
+
+/** The end table's sentences: the winner by name (you / the computer / your opponent / a player), why, and Profi's scores. */
+export function endLines(f: EndFacts, lang: Lang): string[] {
+  const de = lang === "de";
+  const rs = f.ruleset;
+  const hot = f.me === null;
+  const people: [Person, Person] = f.match ? matchPeople(rs, f.me, f.opponent) : hot ? [byRole(rs, f.roles[0]), byRole(rs, f.roles[1])] : f.me === 0 ? [YOU, personOf(f.opponent)] : [personOf(f.opponent), YOU];
+  if (f.reason !== "rules" && f.reason !== "aborted" && f.winner !== null) {
+    const w = people[f.winner];
+    const l = people[f.winner === 0 ? 1 : 0];
+    const why =
+      f.reason === "resign"
+        ? de ? `${subject(l, lang, true)} ${verb(l, "hast", "hat")} aufgegeben.` : `${subject(l, lang)} resigned.`
+        : f.reason === "leave"
+          ? de ? `${subject(l, lang, true)} ${verb(l, "hast", "hat")} den Tisch verlassen.` : `${subject(l, lang)} left the table.`
+          : de ? `${subject(l, lang, true)} ${verb(l, "hast", "hat")} die Zeit überschritten.` : `${subject(l, lang)} ran out of time.`;
+    return [`${subject(w, lang, true)} ${de ? verb(w, "gewinnst", "gewinnt") : verb(w, "win", "wins")}: ${why}`];
+  }
+  if (f.match) return matchLines(rs, f.match.scores, f.winner, f.match.rounds, people, lang);
+  if (f.winner === null) return [de ? "Niemand gewinnt." : "Nobody wins."];
+  const role = f.roles[f.winner];
+  const zw = rs === "zwiegespalten";
+  const why =
+    role === "maske"
+      ? zw
+        ? de ? "Der Schatten hat das Ende der Leiste erreicht." : "The Shadow has reached the end of the track."
+        : de ? "Der Spiegel hat Feld 10 erreicht." : "The mirror has reached field 10."
+      : zw
+        ? de ? `Nach drei Runden ist die Leiste nicht durch: ${capital(openCards(f.mirror, lang))}.` : `After three rounds the track is not through: ${openCards(f.mirror, lang)}.`
+        : de ? `Nach drei Runden steht der Spiegel auf ${f.mirror}, nicht auf 10.` : `After three rounds the mirror stands at ${f.mirror}, not at 10.`;
+  return [winsAs(rs, people[f.winner], role, lang, hot), why];
 }

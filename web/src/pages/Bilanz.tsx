@@ -40,6 +40,8 @@ const LEVELS: Record<string, [string, string]> = {
 };
 const RULESETS: Record<string, string> = { battlemaske: "Battlemaske", zwiegespalten: "Zwiegespalten" };
 const ROLES: Record<string, [string, string]> = { conte: ["Conte", "Conte"], maske: ["Maske", "Maske"], profi: ["Profi", "Profi"] };
+// Zwiegespalten's own words: Hüter and Schatten, and the two games with roles swapped are its Rückspiel.
+const ROLES_ZW: Record<string, [string, string]> = { conte: ["Hüter", "Keeper"], maske: ["Schatten", "Shadow"], profi: ["Rückspiel", "Return match"] };
 const labelOf = (table: Record<string, [string, string]>, key: string | null) => (key && table[key] ? tr(...table[key]!) : (key ?? "–"));
 
 export function BilanzPage() {
@@ -86,7 +88,7 @@ export function BilanzPage() {
                             <span class="badge">{tr("mit Hilfe", "with help")}</span>
                           </Show>
                         </td>
-                        <td>{labelOf(ROLES, r.role)}</td>
+                        <td>{labelOf(r.game === "zwiegespalten" ? ROLES_ZW : ROLES, r.role)}</td>
                         <td>{r.wins}</td>
                         <td>{r.losses}</td>
                         <td>{r.draws}</td>

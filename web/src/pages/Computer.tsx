@@ -1,11 +1,12 @@
 // "Gegen den Computer": the setup screen (role, level, rules, variant); the game itself opens at /partie/<room>.
 import { createSignal, For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
-import { authHeaders, ensureAccount } from "../account";
+import { openTableAs } from "../account";
 import { tr } from "../i18n";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
+import { rememberChoice } from "../ui/remember";
 
 type Role = "conte" | "maske";
 type Level = "leicht" | "mittel" | "stark";
@@ -62,16 +63,10 @@ export function ComputerSetup() {
   async function start() {
     setBusy(true);
     setError(null);
-    try {
-      localStorage.setItem(CHOICE_KEY, JSON.stringify(c()));
-    } catch {
-      // not remembered
-    }
+    rememberChoice(CHOICE_KEY, c());
     try {
       // With the account, so the game counts in its "Bilanz" and "Meine Partien".
-      const res = await fetch("/api/battlemaske/computer", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify(c()) });
-      if (res.status !== 201) throw new Error(`${res.status}`);
-      const body = (await res.json()) as { room: string; seat: Seat; seatToken: string };
+      const body = await openTableAs<{ room: string; seat: Seat; seatToken: string }>("/api/battlemaske/computer", c());
       saveSession({ room: body.room, seat: body.seat, seatToken: body.seatToken, clientSeq: 0, kind: "computer", level: c().level });
       navigate(`/partie/${body.room}`);
     } catch (e) {

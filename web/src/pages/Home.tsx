@@ -58,6 +58,19 @@ export function Home() {
           </li>
         </ul>
       </section>
+      <section aria-labelledby="gw-play-heading" class="play-menu">
+        <h2 id="gw-play-heading" class="section-title">
+          {tr("Goldwaage spielen", "Play Goldwaage")}
+        </h2>
+        <ul class="play-list">
+          <li>
+            <Link class="play-tile" href="/spielen/goldwaage" data-testid="new-game-goldwaage">
+              <strong>{tr("Goldwaage – im Team", "Goldwaage – as a team")}</strong>
+              <span>{tr("Allein mit Computer-Teamkameraden oder zu zweit bis viert mit Einladungslinks: haltet die Waage im Gleichgewicht.", "Alone with computer team-mates, or 2–4 people by invite links: keep the scale in balance.")}</span>
+            </Link>
+          </li>
+        </ul>
+      </section>
       <section aria-labelledby="games-heading">
         <h2 id="games-heading" class="section-title">
           {ui().gamesHeading}

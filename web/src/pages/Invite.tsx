@@ -13,9 +13,27 @@ function readLink(path: string, hash: string): { code: string; room: string | nu
   return { code: path, room: ROOM_NAME.test(hash) ? hash : null };
 }
 
+/** Why a link did not seat its opener, as a text in the language shown now (the switch may change it later). */
+type Refusal = { kind: "own" | "stake" | "taken" } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string };
+
+function refusalText(r: Refusal): string {
+  switch (r.kind) {
+    case "own":
+      return tr("Das ist deine eigene Einladung – schick den Link deinem Mitspieler.", "This is your own invite – send the link to the other player.");
+    case "stake":
+      return tr("Du hast nicht genug Taler für den Einsatz dieser Partie.", "You do not have enough Taler for this game's stake.");
+    case "taken":
+      return tr("Diese Einladung wurde schon angenommen.", "This invite has already been used.");
+    case "invalid":
+      return tr(`Die Einladung gilt nicht (${r.status}).`, `The invite is not valid (${r.status}).`);
+    case "failed":
+      return tr(`Der Platz konnte nicht eingenommen werden (${r.detail}).`, `The seat could not be taken (${r.detail}).`);
+  }
+}
+
 /** The friend opens the invite link: claims the free seat once and sits down. */
 export function Invite(props: { room: string }) {
-  const [error, setError] = createSignal<string | null>(null);
+  const [refused, setRefused] = createSignal<Refusal | null>(null);
   onMount(async () => {
     const { code, room } = readLink(props.room, location.hash.slice(1));
     // The creator (or the friend again) already holds a seat at this table: straight to it.
@@ -25,20 +43,24 @@ export function Invite(props: { room: string }) {
       const account = await ensureAccount();
       const r = await fetch(`/api/games/invite/${encodeURIComponent(code)}`, { method: "POST", headers: authHeaders(account) });
       if (r.status === 409) {
-        const { error: code } = (await r.json().catch(() => ({}))) as { error?: string };
-        if (code === "OWN_INVITE") throw new Error(tr("Das ist deine eigene Einladung – schick den Link deinem Mitspieler.", "This is your own invite – send the link to the other player."));
-        if (code === "STAKE_TOO_HIGH") throw new Error(tr("Du hast nicht genug Taler für den Einsatz dieser Partie.", "You do not have enough Taler for this game's stake."));
-        throw new Error(tr("Diese Einladung wurde schon angenommen.", "This invite has already been used."));
+        const body = (await r.json().catch(() => ({}))) as { error?: string; room?: string };
+        // A seat this account already holds at that table (a link whose #room a messenger dropped): back to it.
+        if (body.error === "OWN_INVITE" && body.room && loadSession(body.room)) return navigate(`/partie/${body.room}`);
+        return setRefused({ kind: body.error === "OWN_INVITE" ? "own" : body.error === "STAKE_TOO_HIGH" ? "stake" : "taken" });
       }
-      if (!r.ok) throw new Error(tr(`Die Einladung gilt nicht (${r.status}).`, `The invite is not valid (${r.status}).`));
+      if (!r.ok) return setRefused({ kind: "invalid", status: r.status });
       const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; rated: boolean };
       // A rated table offers no "Karte zurück": the page must know it as the creator's does.
       saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online", rated: b.rated });
       navigate(`/partie/${b.room}`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setRefused({ kind: "failed", detail: e instanceof Error ? e.message : String(e) });
     }
   });
+  const error = () => {
+    const r = refused();
+    return r && refusalText(r);
+  };
   return (
     <div class="page">
       <h1>{tr("Einladung", "Invite")}</h1>

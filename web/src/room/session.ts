@@ -13,6 +13,10 @@ export interface Session<Seat extends number = number> {
   invite?: string;
   rated?: boolean;
   date?: string;
+  /** Which game's table the room is (absent: Battlemaske, as every session before Goldwaage). */
+  game?: "goldwaage";
+  /** Goldwaage: the invite codes of the seats still to share (the creator's), in seat order from seat 1. */
+  invites?: string[];
 }
 
 const KEY = (room: string) => `spielcenter.seat.${room}`;

@@ -161,6 +161,10 @@ const de: RulesDoc = {
           kind: "p",
           text: "Deine offene Karte ist dein Signal. Weil du sie am Ende jedes Zugs tauschen darfst, sagt sie: „Die kann ich als Nächstes brauchen.“ Macht ihr den Unterschied so groß wie die offene Karte des Nächsten, kann er die Waage ausgleichen.",
         },
+        {
+          kind: "p",
+          text: "**Computer-Teamkameraden** zeigen immer ihre schwerste Karte (zuerst 9 und 10, dann kleinere Zahlen, dann Ass, Bube, Dame) und wechseln sie nach jedem Zug. Ihre offene Karte heißt also: „Alles, was ich verdeckt halte, ist leichter als diese Karte – und sie braucht einen Unterschied so groß wie sie selbst.“",
+        },
       ],
     },
     {
@@ -404,6 +408,10 @@ const en: RulesDoc = {
         {
           kind: "p",
           text: "Your open card is your signal. Because you may swap it at the end of every turn, it says: “this is the one I can use next.” Make the difference as big as the next player's open card, and they can balance the scale.",
+        },
+        {
+          kind: "p",
+          text: "**Computer team-mates** always show their heaviest card (9 and 10 first, then lower numbers, then Ace, Jack, Queen) and re-show after every turn. Their open card says: “everything I hold hidden is lighter than this card – and this one needs a difference as big as itself.”",
         },
       ],
     },

@@ -14,7 +14,7 @@ export function Summary(props: { me: Me; ids?: "account" | "bilanz" }) {
       <div>
         <dt>Elo</dt>
         <dd data-testid={id("elo")} data-value={props.me.elo}>
-          {props.me.elo} <span class="small">({tr(`${props.me.ratedGames} gewertete Partien`, `${props.me.ratedGames} rated games`)})</span>
+          {props.me.elo} <span class="small">({props.me.ratedGames === 1 ? tr("1 gewertete Partie", "1 rated game") : tr(`${props.me.ratedGames} gewertete Partien`, `${props.me.ratedGames} rated games`)})</span>
         </dd>
       </div>
       <div>

@@ -17,7 +17,7 @@ export function CardCounter(props: { v: RoomView["game"]; me: Seat }): JSX.Eleme
   const voids = () => opponentVoids(props.v, props.me);
   return (
     <details class="counter">
-      <summary class="box-title">{tr("Kartenzähler", "Card counter")}</summary>
+      <summary class="box-title">{tr("Noch im Spiel", "Still in play")}</summary>
       <ul class="counter-grid" data-testid="card-counter">
         <For each={deckCards()}>
           {(c) => (

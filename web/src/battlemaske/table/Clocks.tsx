@@ -25,12 +25,14 @@ export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat;
   };
   const other: Seat = props.me === 0 ? 1 : 0;
   const waiting = () => props.clock.running.filter((s): s is Seat => s === 0 || s === 1);
+  const lastMinute = () => waiting().some((s) => brakeLeft(s) < 60_000);
   return (
     <Show
       when={!brake()}
       fallback={
-        <span class="clocks" data-testid="clocks" title={tr("Ohne Uhr: wer zehn Minuten nicht spielt, verliert.", "No clock: whoever does not play for ten minutes loses.")}>
-          <span class="brake-label">{tr("Notbremse", "Brake")}</span>
+        <span class="clocks" data-testid="clocks">
+          {/* The rule in words, not only in a tooltip a phone cannot show. */}
+          <span class="brake-label">{lastMinute() ? tr("Notbremse: bei 0:00 verliert, wer am Zug ist", "Brake: at 0:00 whoever is to act loses") : tr("Notbremse: wer 10 Min. nicht spielt, verliert", "Brake: no move for 10 min loses")}</span>
           <For each={waiting().sort((x, y) => Number(y === props.me) - Number(x === props.me))}>
             {(s) => (
               <span class="brake" classList={{ warning: brakeLeft(s) < 60_000 }} data-testid="brake" data-seat={s} data-ms={Math.round(brakeLeft(s))}>

@@ -10,7 +10,7 @@ export function ExchangeHelp(): JSX.Element {
       <div class="explain" data-testid="exchange-help">
         <Show
           when={v().phase === "exchange"}
-          fallback={<p>{tr("Gier: Beide wählen verdeckt bis zu zwei Karten; sie wechseln gleichzeitig die Hand. Gib ab, was dir nicht hilft.", "Greed: both pick up to two cards face down; they change hands at once. Give away what does not help you.")}</p>}
+          fallback={<p>{tr("Gier: Beide wählen verdeckt zwei Karten (eine, wenn nur noch eine übrig ist); sie wechseln gleichzeitig die Hand. Gib ab, was dir nicht hilft.", "Greed: both pick two cards face down (one if only one is left); they change hands at once. Give away what does not help you.")}</p>}
         >
           <p>
             {tr(

@@ -9,9 +9,9 @@ export function HintBox(): JSX.Element {
     <Show when={m.hint()}>
       {(h) => (
         <div class="hint-box" data-testid="hint-box" role="status">
-          <strong>{tr("Rat", "Advice")}:</strong> {h().reason[lang()]}{" "}
+          <strong>{tr("Rat", "Hint")}:</strong> {h().reason[lang()]}{" "}
           <span class="win-chance" data-testid="win-chance">
-            {tr("Gewinnchance", "Chance to win")} {Math.round(h().winChance * 100)} %
+            {tr("Siegchance", "Chance to win")}: {Math.round(h().winChance * 100)} %
           </span>
         </div>
       )}

@@ -20,7 +20,9 @@ export function LogBox(): JSX.Element {
           </span>
         </summary>
         <ol class="log" data-testid="game-log" ref={logList}>
-          <For each={m.log()}>{(e) => <li classList={{ strong: !!e.strong }} data-testid="log-entry">{e.text[lang()]}</li>}</For>
+          <For each={m.log()}>{(e) => <li classList={{ strong: !!e.strong }} data-testid="log-entry">
+                {e.text[lang()]}
+              </li>}</For>
         </ol>
       </details>
       <CardCounter v={v()} me={me()} />

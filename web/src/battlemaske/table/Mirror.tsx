@@ -1,17 +1,20 @@
 // The mirror 0–10 with the field it would reach if the round ended now, and the tricks per role.
 import { For, type JSX } from "solid-js";
-import { tr } from "../../i18n";
+import { capital, trackName } from "../../../../shared/battlemaske/words";
+import { lang, tr } from "../../i18n";
 import { useTable } from "./store";
 
 export function Mirror(): JSX.Element {
-  const { rv, v, role, topicHandlers } = useTable();
+  const { rv, v, rs, role, topicHandlers } = useTable();
+  // Battlemaske's Spiegel, Zwiegespalten's Leiste.
+  const track = () => capital(trackName(rs(), lang()));
   const tricksOf = (r: "conte" | "maske") => v().tricks[v().roles[0] === r ? 0 : 1];
   // Where the mirror would stand if the round ended now (after the end of the game: where it stands).
   const preview = () => (rv().over || v().phase === "over" ? v().mirror : Math.min(10, v().mirror + Math.abs(v().tricks[0] - v().tricks[1])));
   const threat = () => !rv().over && preview() >= 10 && v().mirror < 10;
   return (
-    <section class="mirror-box" aria-label={tr("Spiegel", "Mirror")}>
-      <h2 class="box-title">{tr("Spiegel", "Mirror")}</h2>
+    <section class="mirror-box" aria-label={track()}>
+      <h2 class="box-title">{track()}</h2>
       <ol class="mirror" data-testid="mirror" data-value={v().mirror} data-preview={preview()}>
         <For each={[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}>
           {(f) => (

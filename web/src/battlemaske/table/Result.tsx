@@ -1,57 +1,72 @@
-// The result of the game: who won and why, the last round, the mirror, and the ways on.
-import { Show, type JSX } from "solid-js";
+// The result of the game: who won (by name) and why, Profi's scores, the last round, the track, and the ways on.
+import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
-import { tr } from "../../i18n";
+import { capital, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
+import { lang, tr } from "../../i18n";
+import { endLines, matchPeople } from "../log";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
 import { useTable } from "./store";
 
-export function Result(): JSX.Element {
-  const { m, rv, v, me, opp, myRole, role, showResult, setShowResult } = useTable();
-  const winnerRole = (): "conte" | "maske" | null => {
+/** `children`: more about the result (the daily game's score), shown under the scores. */
+export function Result(props: { children?: JSX.Element }): JSX.Element {
+  const { m, rv, v, me, role, rs, showResult, setShowResult } = useTable();
+  /** The seat that won the game (Profi: the match), null for a draw or while nobody has. */
+  const winnerSeat = (): Seat | null => {
     const r = rv().result;
-    if (r && r.winner !== null && r.reason !== "rules") return v().roles[r.winner as Seat];
-    if (v().variant === "profi") {
-      const w = v().match?.result?.winner;
-      if (w === undefined || w === null) return null;
-      return v().roles[w];
-    }
-    return v().winner;
+    if (r) return r.draw || r.winner === null || r.winner === undefined ? null : (r.winner as Seat);
+    if (v().variant === "profi") return v().match?.result?.winner ?? null;
+    const w = v().winner;
+    return w ? (v().roles.indexOf(w) as Seat) : null;
   };
-  const iWon = () => {
-    const r = rv().result;
-    if (r) return r.draw ? null : r.winner === me();
-    const w = winnerRole();
-    return w === null ? null : w === myRole();
+  /** The role of the winning seat in the last game. */
+  const winnerRole = (): "conte" | "maske" | null => {
+    const s = winnerSeat();
+    return s === null ? null : v().roles[s];
+  };
+  const iWon = () => (winnerSeat() === null ? null : winnerSeat() === me());
+  const reason = () => rv().result?.reason ?? "rules";
+  const lines = () => {
+    const vv = v();
+    const res = vv.results;
+    return endLines(
+      {
+        ruleset: vv.ruleset,
+        variant: vv.variant,
+        me: m.kind === "hotseat" ? null : me(),
+        opponent: m.opponent,
+        winner: winnerSeat(),
+        reason: reason(),
+        roles: [vv.roles[0], vv.roles[1]],
+        mirror: vv.mirror,
+        // Seat 0 was the Maske in game 2, seat 1 in game 1.
+        match: vv.match ? { scores: vv.match.scores, rounds: res.length >= 2 ? [res[1]!.rounds, res[0]!.rounds] : null } : null,
+      },
+      lang(),
+    );
+  };
+  const title = () => {
+    if (reason() === "aborted") return tr("Abgebrochen – nicht gewertet", "Aborted – not rated");
+    if (m.kind === "hotseat" && v().variant !== "profi") return winnerRole() ? `${capital(roleNoun(rs(), winnerRole()!, lang()))} ${tr("gewinnt!", "wins!")}` : tr("Unentschieden", "A draw");
+    if (m.kind === "hotseat") {
+      const w = winnerSeat();
+      return w === null ? tr("Unentschieden", "A draw") : `${subject(matchPeople(rs(), null, m.opponent)[w], lang(), true)} ${tr("gewinnt!", "wins!")}`;
+    }
+    return iWon() === null ? tr("Unentschieden", "A draw") : iWon() ? tr("Gewonnen!", "You won!") : tr("Verloren", "You lost");
   };
   return (
     <Show when={rv().over && showResult()}>
       <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
-        <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-winner-seat={String(rv().result?.winner ?? v().match?.result?.winner ?? (v().winner ? v().roles.indexOf(v().winner!) : ""))} data-reason={rv().result?.reason ?? "rules"}>
-          <h2 id="result-title">
-            {rv().result?.reason === "aborted"
-              ? tr("Abgebrochen – nicht gewertet", "Aborted – not rated")
-              : m.kind === "hotseat"
-              ? winnerRole()
-                ? tr(`${role(winnerRole()!)} gewinnt!`, `${role(winnerRole()!)} wins!`)
-                : tr("Unentschieden", "A draw")
-              : iWon() === null
-                ? tr("Unentschieden", "A draw")
-                : iWon()
-                  ? tr("Gewonnen!", "You won!")
-                  : tr("Verloren", "You lost")}
-          </h2>
-          <p>
-            <Show
-              when={rv().result?.reason !== "aborted"}
-              fallback={tr("Die Partie endete vor 10 gespielten Karten und 3 Minuten: keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards and 3 minutes: no points, no Elo, no Taler.")}
-            >
-              <Show when={winnerRole()} fallback={tr("Niemand gewinnt.", "Nobody wins.")}>
-                {(w) => <>{tr(`${role(w())} gewinnt`, `${role(w())} wins`)}</>}
-              </Show>
-              {rv().result && rv().result!.reason !== "rules" ? ` (${reasonText(rv().result!.reason)})` : ""}.
-            </Show>
-          </p>
+        <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-winner-seat={winnerSeat() === null ? "" : String(winnerSeat())} data-reason={reason()}>
+          <h2 id="result-title">{title()}</h2>
+          <Show
+            when={reason() !== "aborted"}
+            fallback={<p>{tr("Die Partie endete vor 10 gespielten Karten und 3 Minuten: keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards and 3 minutes: no points, no Elo, no Taler.")}</p>}
+          >
+            <div data-testid="result-text">
+              <For each={lines()}>{(line) => <p>{line}</p>}</For>
+            </div>
+          </Show>
           <Show when={m.round()}>
             {(r) => (
               <p class="round-sum">
@@ -60,11 +75,11 @@ export function Result(): JSX.Element {
             )}
           </Show>
           <p>
-            {tr("Spiegel", "Mirror")}: <b>{v().mirror}</b> / 10
-            <Show when={v().match}>{(mt) => <> · Profi {mt().scores[me()]} : {mt().scores[opp()]}</>}</Show>
+            {capital(trackName(rs(), lang()))}: <b>{v().mirror}</b> / 10
           </p>
+          {props.children}
           <Show when={rv().helped[me()]}>
-            <p class="helped">{tr("Diese Partie zählt „mit Hilfe“.", "This game counts as \"with help\".")}</p>
+            <p class="helped">{tr("Diese Partie zählt „mit Hilfe“.", "This game counts as “with help”.")}</p>
           </Show>
           <DailyResult />
           <div class="overlay-buttons">
@@ -82,19 +97,4 @@ export function Result(): JSX.Element {
       </div>
     </Show>
   );
-}
-
-function reasonText(r: string): string {
-  switch (r) {
-    case "resign":
-      return tr("Aufgabe", "resignation");
-    case "leave":
-      return tr("Tisch verlassen", "left the table");
-    case "timeout":
-      return tr("Zeit abgelaufen", "time ran out");
-    case "aborted":
-      return tr("abgebrochen", "aborted");
-    default:
-      return "";
-  }
 }

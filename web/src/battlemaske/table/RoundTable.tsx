@@ -1,10 +1,11 @@
 // The round table: the tricks of the round just ended, how far the mirror moved, and a game won in Profi.
 import { Show, type JSX } from "solid-js";
-import { tr } from "../../i18n";
+import { lang, tr } from "../../i18n";
+import { gameWonText, personAt, roundMoveText, seatOfRole } from "../log";
 import { useTable } from "./store";
 
 export function RoundTable(): JSX.Element {
-  const { m, rv, v, role } = useTable();
+  const { m, rv, v, me, rs, role } = useTable();
   return (
     <Show when={!rv().over ? m.round() : null}>
       {(r) => (
@@ -12,18 +13,18 @@ export function RoundTable(): JSX.Element {
           <div class="overlay-card">
             <h2 id="round-title">
               {tr("Runde", "Round")} {r().round} {tr("vorbei", "over")}
-              {v().variant === "profi" ? ` (${tr("Spiel", "game")} ${r().game})` : ""}
+              {v().variant === "profi" ? ` (${tr("Partie", "game")} ${r().game})` : ""}
             </h2>
             <p class="round-sum" data-testid="round-sum">
               {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")} → <b>{r().moved}</b>
             </p>
-            <p>
-              {tr(
-                `Der Abstand ist ${r().moved}: der Spiegel rückt ${r().moved} ${r().moved === 1 ? "Feld" : "Felder"} zur ${role("maske")} und steht jetzt auf ${Math.min(10, r().mirror)}.`,
-                `The difference is ${r().moved}: the mirror moves ${r().moved} towards the ${role("maske")} and now stands at ${Math.min(10, r().mirror)}.`,
-              )}
-            </p>
-            <Show when={r().gameWinner}>{(w) => <p class="strong-line">{tr(`Spiel ${r().game}: ${role(w())} gewinnt. Jetzt beginnt Spiel 2 mit getauschten Rollen.`, `Game ${r().game}: ${role(w())} wins. Game 2 starts with the roles swapped.`)}</p>}</Show>
+            <p data-testid="round-move">{roundMoveText(rs(), r().moved, r().mirror, lang())}</p>
+            <Show when={r().gameWinner}>
+              {(w) => {
+                const p = personAt(v(), seatOfRole(r().game, w()), m.kind === "hotseat" ? null : me(), m.opponent);
+                return <p class="strong-line">{gameWonText(rs(), r().game, p, w(), lang(), m.kind === "hotseat")}</p>;
+              }}
+            </Show>
             <button type="button" class="button primary" data-testid="round-continue" onClick={() => m.dismissRound()} autofocus>
               {tr("Weiter", "Continue")}
             </button>

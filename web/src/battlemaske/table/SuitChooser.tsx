@@ -1,6 +1,6 @@
 // An elixir led: the suits to name, each with the announcement aid, and a way back.
 import { For, Show, type JSX } from "solid-js";
-import { SUITS } from "../../../../shared/battlemaske/cards";
+import { SUITS, type Suit } from "../../../../shared/battlemaske/cards";
 import { lang, tr } from "../../i18n";
 import { SuitEmblem, suitName } from "../cards";
 import { announcementAid } from "../info";
@@ -8,17 +8,31 @@ import { useTable } from "./store";
 
 export function SuitChooser(): JSX.Element {
   const { m, v, me, rs, elixir, setElixir, nameSuit } = useTable();
+  const aid = () => announcementAid(v(), me(), elixir()!, lang());
+  const aidLines = (s: Suit) => {
+    const a = aid()[s];
+    return [a.beat, a.opponent, a.effect, a.held];
+  };
   return (
     <Show when={elixir()}>
-      <div class="name-suit" role="group" aria-label={tr("Farbe ansagen", "Name a suit")}>
+      <div class="name-suit" role="group" aria-label={rs() === "zwiegespalten" ? tr("Farbe nennen", "Name a suit") : tr("Farbe ansagen", "Name a suit")}>
         <For each={SUITS}>
           {(s) => (
-            <button type="button" class="button suit-button" data-testid={`name-suit-${s}`} disabled={m.busy()} onClick={() => nameSuit(s)}>
+            <button
+              type="button"
+              class="button suit-button"
+              data-testid={`name-suit-${s}`}
+              disabled={m.busy()}
+              onClick={() => nameSuit(s)}
+              // Three across on a desktop felt (the aid is four sentences each); table.css is another owner's.
+              style={{ flex: "1 1 13rem", "max-width": "16rem" }}
+            >
               <span class="suit-button-name">
                 <SuitEmblem suit={s} ruleset={rs()} /> {suitName(rs(), s, lang())}
               </span>
               <small class="aid" data-testid={`announcement-aid-${s}`}>
-                {announcementAid(v(), me(), elixir()!, lang())[s]}
+                {/* One line each: what still beats the elixir, what is known of the opponent, the effect, your count. */}
+                <For each={aidLines(s)}>{(line) => <span class="aid-line" style={{ display: "block" }}>{line} </span>}</For>
               </small>
             </button>
           )}

@@ -37,7 +37,7 @@ export function Trick(): JSX.Element {
                     )}
                   </For>
                 </div>
-                <Show when={t().effect}>{(e) => <p class="effect-text" data-testid="effect">{effectText(e(), t().stolen, { de: who(t().winner), en: who(t().winner) }, lang())}</p>}</Show>
+                <Show when={t().effect}>{(e) => <p class="effect-text" data-testid="effect">{effectText(e(), t().stolen, { de: who(t().winner), en: who(t().winner) }, lang(), rs())}</p>}</Show>
               </div>
             )}
           </Show>

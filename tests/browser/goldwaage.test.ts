@@ -1,0 +1,284 @@
+// Goldwaage in a real browser (Debian's chromium) against wrangler dev: a table with a computer team-mate played to the
+// end by clicking, four seats on Profi, two people through the invite link with a reload mid-round on a phone, keyboard
+// play for a round — with the stable gw-* hooks, and no console errors. One site for the whole file.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { Site } from "../../scripts/lib/site.js";
+import { archived, openBrowser, pressByKeyboard, shot, startWebSite, type Browser } from "./helpers.js";
+
+let site: Site;
+const opened: Browser[] = [];
+const browser = async (...args: Parameters<typeof openBrowser>) => {
+  const b = await openBrowser(...args);
+  opened.push(b);
+  return b;
+};
+
+beforeAll(async () => {
+  site = await startWebSite();
+}, 180_000);
+afterAll(async () => {
+  for (const b of opened) await b.close();
+  await site?.stop();
+});
+
+interface Look {
+  over: boolean;
+  roundTable: boolean;
+  phase: string | null;
+  busy: boolean;
+  myTurn: boolean;
+  confirm: { disabled: boolean } | null;
+  legal: { card: string; pressed: boolean }[];
+  puts: { id: string; text: string }[];
+}
+
+async function look(page: Page): Promise<Look> {
+  return (await page.evaluate(`(() => {
+    const d = globalThis.document;
+    const q = (id) => d.querySelector('[data-testid="' + id + '"]');
+    const t = q("gw-table");
+    const c = q("gw-show-confirm");
+    return {
+      over: !!q("gw-result"),
+      roundTable: !!q("gw-round-continue"),
+      phase: t ? t.getAttribute("data-phase") : null,
+      busy: t ? t.getAttribute("data-busy") === "true" : true,
+      myTurn: !!t && t.getAttribute("data-phase") === "play" && t.getAttribute("data-turn") === t.getAttribute("data-seat"),
+      confirm: c ? { disabled: c.disabled } : null,
+      legal: [...d.querySelectorAll('[data-testid="gw-hand-card"][data-legal="true"]')].map((e) => ({ card: e.getAttribute("data-card"), pressed: e.getAttribute("aria-pressed") === "true" })),
+      puts: ["gw-put-left", "gw-put-right", "gw-put-discard"].map((id) => ({ id, el: q(id) })).filter((x) => x.el && !x.el.disabled).map((x) => ({ id: x.id, text: x.el.textContent })),
+    };
+  })()`)) as Look;
+}
+
+/** One look and at most one action, by clicking: round table away, open cards chosen, a card and a pan (one that does not tip, if any). */
+async function gwStep(page: Page, o: { keyboard?: boolean } = {}): Promise<"over" | "acted" | "idle"> {
+  const t = await look(page);
+  const kb = o.keyboard === true;
+  const press = (sel: string) => (kb ? pressByKeyboard(page, sel) : page.locator(sel).click({ timeout: 3000 }));
+  const soft = (p: Promise<unknown>) => p.then(() => true, () => false);
+  if (t.over) return "over";
+  if (t.roundTable) return (await soft(press('[data-testid="gw-round-continue"]'))) ? "acted" : "idle";
+  if (t.busy) return "idle";
+  if (t.confirm) {
+    if (t.confirm.disabled) {
+      const next = t.legal.find((l) => !l.pressed);
+      return next && (await soft(press(`[data-testid="gw-hand-card"][data-card="${next.card}"]`))) ? "acted" : "idle";
+    }
+    return (await soft(press('[data-testid="gw-show-confirm"]'))) ? "acted" : "idle";
+  }
+  if (!t.myTurn || t.legal.length === 0) return "idle";
+  // Try the cards in order until one has a pan that keeps the scale; else play the first card anywhere.
+  for (const pass of [0, 1]) {
+    for (const l of t.legal) {
+      if (!(await soft(press(`[data-testid="gw-hand-card"][data-card="${l.card}"]`)))) return "idle";
+      const now = await look(page);
+      const put = now.puts.find((p) => pass === 1 || !/kippt|tips/.test(p.text));
+      if (put) {
+        if (kb) await page.keyboard.press(put.id === "gw-put-left" ? "l" : put.id === "gw-put-right" ? "r" : "a");
+        else await page.getByTestId(put.id).click();
+        return "acted";
+      }
+      // Deselect again before the next card.
+      await soft(press(`[data-testid="gw-hand-card"][data-card="${l.card}"]`));
+    }
+  }
+  return "idle";
+}
+
+async function playToEnd(page: Page, ms = 240_000, onStep?: (i: number) => Promise<void>): Promise<void> {
+  // By time, not steps: at a person's pace a computer's card takes about a second.
+  const until = Date.now() + ms;
+  for (let i = 0; Date.now() < until; i++) {
+    if (onStep) await onStep(i);
+    const r = await gwStep(page);
+    if (r === "over") return;
+    if (r === "idle") await page.waitForTimeout(40);
+  }
+  throw new Error("the game did not end");
+}
+
+async function setup(page: Page, o: { players: 2 | 3 | 4; level: string; variants?: string[]; friends?: number }, shotName?: string) {
+  await page.goto(site.url + "/");
+  await page.getByTestId("new-game-goldwaage").click();
+  await page.getByTestId(`gw-players-${o.players}`).click();
+  await page.getByTestId(`gw-level-${o.level}`).click();
+  for (const v of o.variants ?? []) await page.getByTestId(`gw-variant-${v}`).click();
+  await page.getByTestId(`gw-friends-${o.friends ?? 0}`).click();
+  if (shotName) await shot(page, shotName);
+  await page.getByTestId("gw-start").click();
+}
+
+const attr = (page: Page, name: string) => page.getByTestId("gw-table").getAttribute(name);
+
+describe("Goldwaage (browser)", () => {
+  it("2 players with one computer team-mate, played to the end by clicking, at a person's pace with 'denkt nach'", async () => {
+    const b = await browser({ width: 1280, height: 800 }, "no-preference");
+    const page = b.page;
+    await page.goto(site.url + "/");
+    await shot(page, "gw-home-desktop");
+    await setup(page, { players: 2, level: "normal" }, "gw-setup-desktop");
+    await page.getByTestId("gw-table").waitFor();
+    expect(await attr(page, "data-phase")).toBe("show");
+    expect(await attr(page, "data-round")).toBe("1");
+    expect(await attr(page, "data-limit")).toBe("8");
+    expect(await attr(page, "data-lives")).toBe("3");
+    expect(await attr(page, "data-seat")).toBe("0");
+    expect(await page.getByTestId("gw-hand-card").count()).toBe(6);
+    await shot(page, "gw-show-desktop");
+    // The show phase: confirm is enabled only with one card picked.
+    const confirm = page.getByTestId("gw-show-confirm");
+    expect(await confirm.isDisabled()).toBe(true);
+    const first = await page.locator('[data-testid="gw-hand-card"]').first().getAttribute("data-card");
+    await page.locator(`[data-testid="gw-hand-card"][data-card="${first}"]`).click();
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await page.locator('[data-testid="gw-table"][data-phase="play"]').waitFor();
+    expect(await page.locator(`[data-testid="gw-hand-card"][data-card="${first}"]`).getAttribute("data-open")).toBe("true");
+    // Seat 0 starts round 1: a card, then the pans show the difference they would make.
+    await page.locator('[data-testid="gw-table"][data-turn="0"][data-busy="false"]').waitFor();
+    await page.locator('[data-testid="gw-hand-card"][data-legal="true"]').first().click();
+    await shot(page, "gw-preview-desktop");
+    expect(await page.getByTestId("gw-put-left").textContent()).toMatch(/Unterschied|kippt|Gleichgewicht|tut nichts/);
+    let sawThinking = false;
+    await playToEnd(page, 240_000, async (i) => {
+      if (!sawThinking && (await page.getByTestId("gw-thinking").count()) > 0) {
+        sawThinking = true;
+        await shot(page, "gw-thinking-desktop");
+      }
+      if (i === 6) await shot(page, "gw-play-desktop");
+      if ((await page.getByTestId("gw-round-table").count()) > 0 && !(await page.getByTestId("gw-line").count())) {
+        await shot(page, "gw-round-table-desktop");
+        const line = page.getByTestId("gw-show-line");
+        if (await line.count()) {
+          await line.click();
+          await page.getByTestId("gw-line-next").click();
+          await shot(page, "gw-round-line-desktop");
+        }
+      }
+    });
+    expect(sawThinking).toBe(true);
+    const result = page.getByTestId("gw-result");
+    expect(["won", "lost"]).toContain(await result.getAttribute("data-result"));
+    expect(await page.getByTestId("gw-round-analysis").count()).toBeGreaterThan(0);
+    await shot(page, "gw-end-desktop");
+    const room = new URL(page.url()).pathname.split("/").pop()!;
+    const a = await archived(site.url, room);
+    expect(a.result).toMatchObject({ team: await result.getAttribute("data-result") });
+    expect(b.errors).toEqual([]);
+  }, 300_000);
+
+  it("4 players on Profi with three computer team-mates, to the end: nothing open, no show phase", async () => {
+    const b = await browser({ width: 1280, height: 800 });
+    const page = b.page;
+    await setup(page, { players: 4, level: "profi" });
+    await page.getByTestId("gw-table").waitFor();
+    expect(await attr(page, "data-phase")).toBe("play");
+    expect(await attr(page, "data-limit")).toBe("9");
+    expect(await page.getByTestId("gw-hand-card").count()).toBe(3);
+    expect(await page.locator('[data-testid="gw-hand-card"][data-open="true"]').count()).toBe(0);
+    expect(await page.getByTestId("gw-seat").count()).toBe(4);
+    await shot(page, "gw-profi4-desktop");
+    await playToEnd(page);
+    expect(["won", "lost"]).toContain(await page.getByTestId("gw-result").getAttribute("data-result"));
+    expect(b.errors).toEqual([]);
+  }, 300_000);
+
+  it("2 people through the invite link, the second on a phone; the phone reloads mid-round and gets the same round, hand and scale back", async () => {
+    const a = await browser({ width: 1280, height: 800 });
+    const p = await browser({ width: 390, height: 844 });
+    await setup(a.page, { players: 2, level: "leicht", friends: 1 });
+    await a.page.getByTestId("gw-waiting").waitFor();
+    const links = a.page.getByTestId("gw-invite-link");
+    expect(await links.count()).toBe(1);
+    const link = (await links.first().textContent())!.trim();
+    await shot(a.page, "gw-waiting-desktop");
+    expect(await a.page.getByTestId("gw-waiting").textContent()).toMatch(/Platz 2/);
+
+    await p.page.goto(link);
+    await p.page.getByTestId("gw-invite-settings").waitFor();
+    expect(await p.page.getByTestId("gw-invite-settings").textContent()).toMatch(/Leicht/);
+    await shot(p.page, "gw-invite-phone");
+    await p.page.getByTestId("gw-join").click();
+    await p.page.getByTestId("gw-table").waitFor();
+    await a.page.getByTestId("gw-table").waitFor();
+    expect(await attr(p.page, "data-seat")).toBe("1");
+
+    // Both play until the scale holds cards in round 1, then the phone reloads.
+    const both = async () => {
+      const ra = await gwStep(a.page);
+      const rp = await gwStep(p.page);
+      if (ra === "idle" && rp === "idle") await a.page.waitForTimeout(40);
+      return ra === "over" || rp === "over";
+    };
+    const scaleSum = async (page: Page) => Number(await page.locator('[data-testid="gw-pan"][data-pan="left"]').getAttribute("data-sum")) + Number(await page.locator('[data-testid="gw-pan"][data-pan="right"]').getAttribute("data-sum"));
+    // The phone's turn, with cards on the scale, before anything is picked: then it reloads.
+    const ready = async () => {
+      const t = await look(p.page);
+      return t.myTurn && !t.busy && !t.confirm && !t.roundTable && (await scaleSum(p.page)) > 0;
+    };
+    for (let i = 0; i < 300 && !(await ready()); i++) {
+      const ra = await gwStep(a.page);
+      if (await ready()) break;
+      const rp = await gwStep(p.page);
+      if (ra === "idle" && rp === "idle") await a.page.waitForTimeout(40);
+    }
+    expect(await ready()).toBe(true);
+    await p.page.locator('[data-testid="gw-hand-card"][data-legal="true"]').first().click();
+    await p.page.locator('[data-testid="gw-table"][data-busy="false"]').waitFor();
+    await shot(p.page, "gw-play-phone");
+    // Everything the player needs is on screen on the phone without scrolling: the hand and the pan buttons.
+    const vh = 844;
+    for (const id of ["gw-put-left", "gw-put-right"]) {
+      const box = (await p.page.getByTestId(id).boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(vh);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+    const before = {
+      round: await attr(p.page, "data-round"),
+      hand: await p.page.locator('[data-testid="gw-hand-card"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card"))),
+      left: await p.page.locator('[data-testid="gw-pan"][data-pan="left"]').getAttribute("data-sum"),
+      right: await p.page.locator('[data-testid="gw-pan"][data-pan="right"]').getAttribute("data-sum"),
+    };
+    await p.page.reload();
+    await p.page.getByTestId("gw-table").waitFor();
+    await p.page.locator('[data-testid="gw-hand-card"]').first().waitFor();
+    expect({
+      round: await attr(p.page, "data-round"),
+      hand: await p.page.locator('[data-testid="gw-hand-card"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card"))),
+      left: await p.page.locator('[data-testid="gw-pan"][data-pan="left"]').getAttribute("data-sum"),
+      right: await p.page.locator('[data-testid="gw-pan"][data-pan="right"]').getAttribute("data-sum"),
+    }).toEqual(before);
+    for (let i = 0; i < 1200 && !(await both()); i++) {
+      if ((await p.page.getByTestId("gw-round-table").count()) > 0 && i % 7 === 0) await shot(p.page, "gw-round-table-phone");
+    }
+    await p.page.getByTestId("gw-result").waitFor();
+    await a.page.getByTestId("gw-result").waitFor();
+    await shot(p.page, "gw-end-phone");
+    expect(await p.page.getByTestId("gw-result").getAttribute("data-result")).toBe(await a.page.getByTestId("gw-result").getAttribute("data-result"));
+    expect(a.errors).toEqual([]);
+    expect(p.errors).toEqual([]);
+  }, 400_000);
+
+  it("keyboard only for a whole round: Tab to a card, Enter, then L / R; the live region speaks each card", async () => {
+    const b = await browser({ width: 1280, height: 800 });
+    const page = b.page;
+    await setup(page, { players: 2, level: "leicht", variants: ["zwei-offene-karten"] });
+    await page.getByTestId("gw-table").waitFor();
+    let spoken = "";
+    for (let i = 0; i < 300 && (await attr(page, "data-round")) === "1"; i++) {
+      const r = await gwStep(page, { keyboard: true });
+      const live = (await page.getByTestId("gw-live").textContent()) ?? "";
+      if (live) spoken += live + "\n";
+      if (r === "idle") await page.waitForTimeout(40);
+    }
+    await page.getByTestId("gw-round-table").waitFor();
+    await page.waitForTimeout(100);
+    spoken += (await page.getByTestId("gw-live").textContent()) ?? "";
+    await shot(page, "gw-keyboard-round-end");
+    expect(spoken).toMatch(/Kreuz|Karo|Herz|Pik/);
+    expect(spoken).toMatch(/Runde 1 vorbei/);
+    expect(b.errors).toEqual([]);
+  }, 300_000);
+});

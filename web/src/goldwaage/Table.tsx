@@ -1,0 +1,592 @@
+// The Goldwaage table at a room: the scale, the Kings, the seats in order, the own hand, a turn (card, then pan), the
+// round table with the solver's verdict and the end table. It renders the room's view; every judgement comes from
+// logic.ts (the engine's decide and the solver), never from rules written here.
+import { createMemo, createSignal, For, Index, onCleanup, onMount, Show } from "solid-js";
+import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
+import type { Pan, Seat } from "../../../shared/goldwaage/events";
+import { LIVES, type PanCard } from "../../../shared/goldwaage/state";
+import type { View } from "../../../shared/goldwaage/view";
+import { lang, tr } from "../i18n";
+import { forgetCurrent, type Session } from "../room/session";
+import { goldwaageInviteLink } from "./Invite";
+import { Link, navigate } from "../router";
+import { cardName, clearingLine, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { connectGoldwaage } from "./room";
+import "./goldwaage.css";
+
+const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H: "red" };
+
+/** One card face: rank and suit large, its accessible name spoken. */
+function Face(props: { id: Card; small?: boolean }) {
+  const c = () => cardInfo(props.id);
+  return (
+    <span class={`gw-face ${SUIT_CLASS[c().suit]}${props.small ? " small" : ""}`} aria-label={spokenCard(props.id, lang())} role="img">
+      <span aria-hidden="true">{cardName(props.id, lang())}</span>
+    </span>
+  );
+}
+
+/** A pan: its cards as an overlapping column, bottom card first, the top card (last in) lowest, nearest the players. */
+function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: number; heavier: boolean; last: string | null }) {
+  return (
+    <div class="gw-pan" data-testid="gw-pan" data-pan={props.pan} data-sum={props.sum} classList={{ heavier: props.heavier }}>
+      <div class="gw-pan-head">
+        <span>{props.pan === "left" ? tr("Linke Schale", "Left pan") : tr("Rechte Schale", "Right pan")}</span>
+        <strong class="gw-sum">{props.sum}</strong>
+      </div>
+      <ol class="gw-stack" aria-label={tr(`${props.cards.length} Karten, oben zuletzt`, `${props.cards.length} cards, top last`)}>
+        <For each={props.cards}>
+          {(p) => (
+            <li class="gw-stack-card" classList={{ fresh: p.card === props.last }}>
+              <Face id={p.card} />
+              <Show when={cardInfo(p.card).kind === "ace"}>
+                <small class="gw-weight">{tr(`wiegt ${p.weight}`, `weighs ${p.weight}`)}</small>
+              </Show>
+            </li>
+          )}
+        </For>
+      </ol>
+    </div>
+  );
+}
+
+function Kings(props: { total: number; left: number }) {
+  return (
+    <div class="gw-kings" role="img" aria-label={tr(`Leben: ${props.left} von ${props.total}`, `Lives: ${props.left} of ${props.total}`)}>
+      <Index each={Array.from({ length: props.total })}>
+        {(_, i) => (
+          <span class="gw-king" classList={{ lost: i >= props.left }} aria-hidden="true">
+            {i < props.left ? "K♔" : ""}
+          </span>
+        )}
+      </Index>
+    </div>
+  );
+}
+
+/** The round table or one line of the end table: lives lost and why, and the solver's verdict with a line to step through. */
+function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => string }) {
+  const verdict = createMemo(() => (props.report.complete ? roundVerdict(props.report.hands, props.report.starter, props.report.limit) : null));
+  const [line, setLine] = createSignal<PlayedStep[] | null>(null);
+  const [at, setAt] = createSignal(0);
+  const show = () => {
+    setLine(clearingLine(props.report.hands, props.report.starter, props.report.limit));
+    setAt(0);
+  };
+  return (
+    <div class="gw-analysis" data-testid="gw-round-analysis" data-round={props.report.round}>
+      <Show when={props.report.losses.length > 0} fallback={<p>{tr("Kein Leben verloren.", "No life lost.")}</p>}>
+        <ul class="gw-losses">
+          <For each={props.report.losses}>{(l) => <li>♔ {lossText(l, lang(), props.seatName)}</li>}</For>
+        </ul>
+      </Show>
+      <Show when={verdict()} fallback={<p>{tr("Die Runde wurde nicht zu Ende gespielt.", "The round was not played to the end.")}</p>}>
+        {(v) => (
+          <>
+            <p class="gw-verdict" data-testid="gw-verdict" data-clearable={String(v().clearable)}>
+              {verdictText(v(), lang())}
+            </p>
+            <Show when={v().clearable && !line()}>
+              <button type="button" class="button quiet" data-testid="gw-show-line" onClick={show}>
+                {tr("Eine Lösung zeigen", "Show a clearing line")}
+              </button>
+            </Show>
+            <Show when={line()}>
+              {(steps) => (
+                <div class="gw-line" data-testid="gw-line">
+                  <p aria-live="polite">
+                    {tr(`Schritt ${at() + 1} von ${steps().length}: `, `Step ${at() + 1} of ${steps().length}: `)}
+                    {stepText(steps()[at()]!, props.seatName)}
+                  </p>
+                  <div class="gw-line-scale" aria-hidden="true">
+                    <span>{steps()[at()]!.sums[0]}</span> ⚖ <span>{steps()[at()]!.sums[1]}</span>
+                  </div>
+                  <div class="gw-line-nav">
+                    <button type="button" class="button quiet" disabled={at() === 0} onClick={() => setAt(at() - 1)}>
+                      {tr("Zurück", "Back")}
+                    </button>
+                    <button type="button" class="button quiet" data-testid="gw-line-next" disabled={at() >= steps().length - 1} onClick={() => setAt(at() + 1)}>
+                      {tr("Weiter", "Next")}
+                    </button>
+                  </div>
+                </div>
+              )}
+            </Show>
+          </>
+        )}
+      </Show>
+    </div>
+  );
+}
+
+function stepText(s: PlayedStep, seatName: (x: Seat) => string): string {
+  const where = s.pan === null ? tr("auf die leere Waage", "on the empty scale") : s.pan === "left" ? tr("links", "left") : tr("rechts", "right");
+  const after = s.outcome === "balanced" ? tr("Gleichgewicht", "balanced") : s.outcome === "nothing" ? tr("nichts passiert", "nothing happens") : `${s.sums[0]} : ${s.sums[1]}`;
+  return `${seatName(s.seat)} – ${cardName(s.card, lang())} ${where} → ${after}`;
+}
+
+export function GoldwaageTable(props: { session: Session }) {
+  const s = props.session;
+  const seat = s.seat as Seat;
+  const [said, setSaid] = createSignal<string[]>([]);
+  const [feed, setFeed] = createSignal<string[]>([]);
+  const [roundShown, setRoundShown] = createSignal<number | null>(null);
+  // The creator knows: seats after the invited ones are computer team-mates; others learn it when those seats act.
+  const known = s.seat === 0 && (s.kind === "computer" || s.invites) ? [1, 2, 3].filter((x) => x > (s.invites?.length ?? 0)) : [];
+  const [computers, setComputers] = createSignal<ReadonlySet<number>>(new Set<number>(known));
+  // Every event of a batch is spoken, not only the last: lines gather until the batch has been handed over.
+  let buffer: string[] = [];
+  const say = (lines: string[]) => {
+    if (lines.length === 0) return;
+    if (buffer.length === 0)
+      queueMicrotask(() => {
+        const all = buffer;
+        buffer = [];
+        setSaid(all);
+        setFeed((f) => [...all.slice().reverse(), ...f].slice(0, 8));
+      });
+    buffer.push(...lines);
+  };
+
+  const seatName = (x: Seat) => (x === seat ? tr("du", "you") : computers().has(x) ? tr(`Platz ${x + 1} (Computer)`, `Seat ${x + 1} (computer)`) : tr(`Platz ${x + 1}`, `Seat ${x + 1}`));
+  // The room's event stream: every card, balance, tip, life and round end spoken and kept in the short feed.
+  let running: { left: number; right: number; lives: number } | null = null;
+  let batchStart: unknown = undefined;
+  const room = connectGoldwaage(s, (m, before) => {
+    const e = m.event as { type: string; seat?: Seat; card?: string; pan?: Pan | null; weight?: number; difference?: number; lifeLost?: boolean; unbalanced?: boolean; round?: number; result?: string };
+    if (before !== batchStart || !running) {
+      batchStart = before;
+      running = before ? { left: before.game.sums[0], right: before.game.sums[1], lives: before.game.lives } : { left: 0, right: 0, lives: 0 };
+    }
+    const lines: string[] = [];
+    if (e.type === "cardPlayed") {
+      if (m.actor === "computer") setComputers((c) => new Set([...c, e.seat!]));
+      const who = seatName(e.seat!);
+      if (e.pan === null) lines.push(tr(`${who}: ${spokenCard(e.card!, "de")} auf die leere Waage – tut nichts`, `${who}: ${spokenCard(e.card!, "en")} on the empty scale – does nothing`));
+      else {
+        const rank = e.card!.slice(0, -1);
+        if (rank === "J" || rank === "Q") lines.push(tr(`${who}: ${spokenCard(e.card!, "de")} auf die ${e.pan === "left" ? "linke" : "rechte"} Schale`, `${who}: ${spokenCard(e.card!, "en")} on the ${e.pan} pan`));
+        else {
+          if (e.pan === "left") running.left += e.weight ?? 0;
+          else running.right += e.weight ?? 0;
+          lines.push(tr(`${who}: ${spokenCard(e.card!, "de")} ${e.pan === "left" ? "links" : "rechts"}${rank === "A" ? `, wiegt ${e.weight}` : ""}`, `${who}: ${spokenCard(e.card!, "en")} ${e.pan}${rank === "A" ? `, weighs ${e.weight}` : ""}`));
+        }
+      }
+    } else if (e.type === "scaleBalanced") {
+      lines.push(tr("Gleichgewicht – die Waage wird geleert.", "Balanced – the scale is emptied."));
+      running.left = running.right = 0;
+    } else if (e.type === "scaleTipped") {
+      if (e.lifeLost) running.lives -= 1;
+      lines.push(tr(`Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `Ein König wird umgedreht, noch ${running.lives} Leben.` : "Kein König mehr."}`, `Tipped: difference ${e.difference}. ${e.lifeLost ? `A King is turned, ${running.lives} lives left.` : "No King left."}`));
+      running.left = running.right = 0;
+    } else if (e.type === "roundEnded") {
+      if (e.unbalanced && e.lifeLost) running.lives -= 1;
+      lines.push(
+        e.unbalanced
+          ? tr(`Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`, `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${running.lives} lives left` : "no King left"}.`)
+          : tr(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`),
+      );
+      setRoundShown(e.round ?? null);
+    } else if (e.type === "roundDealt") {
+      lines.push(tr(`Runde ${e.round} ist ausgeteilt.`, `Round ${e.round} is dealt.`));
+      running = { left: 0, right: 0, lives: running.lives };
+    } else if (e.type === "gameEnded") {
+      lines.push(e.result === "won" ? tr("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.") : tr("Verloren – kein König mehr.", "Lost – no King left."));
+    } else if (e.type === "cardsShown" && e.seat !== seat && before?.game.phase === "play") {
+      lines.push(tr(`${seatName(e.seat!)} zeigt jetzt ${(e as { cards?: string[] }).cards?.map((c) => cardName(c, "de")).join(", ")}.`, `${seatName(e.seat!)} now shows ${(e as { cards?: string[] }).cards?.map((c) => cardName(c, "en")).join(", ")}.`));
+    }
+    say(lines);
+  });
+
+  const rv = () => room.view();
+  const g = (): View | null => rv()?.game ?? null;
+  const staged = () => room.staged();
+  const pans = () => staged()?.pans ?? g()?.pans ?? { left: [], right: [] };
+  const sums = (): [number, number] => [pans().left.reduce((t, p) => t + p.weight, 0), pans().right.reduce((t, p) => t + p.weight, 0)];
+  const lives = () => staged()?.lives ?? g()?.lives ?? 0;
+  const over = () => rv()?.over === true;
+  const phase = () => (over() ? "over" : (g()?.phase ?? "setup"));
+  const waiting = () => (rv()?.waitingFor.length ?? 0) > 0;
+  const hand = () => sortCards((g()?.hand ?? []).filter((c) => !staged()?.gone.includes(c)));
+  const myOpen = () => g()?.open[seat] ?? [];
+  const myTurn = () => phase() === "play" && g()?.turn === seat && !room.busy();
+  const mustShow = () => phase() === "show" && g()?.shown[seat] === false && !room.busy();
+
+  // A turn: the chosen card, then (if needed) the open cards after it.
+  const [selected, setSelected] = createSignal<Card | null>(null);
+  const [pending, setPending] = createSignal<{ card: Card; pan: Pan | null } | null>(null);
+  const [picked, setPicked] = createSignal<Card[]>([]);
+  const [swap, setSwap] = createSignal(false);
+  const needShow = () => {
+    const v = g();
+    if (!v) return 0;
+    if (mustShow()) return Math.min(v.variants.includes("zwei-offene-karten") ? 2 : 1, hand().length);
+    const p = pending();
+    return p ? openChoiceAfter(v, seat, p.card).need : 0;
+  };
+  const choosing = () => mustShow() || pending() !== null;
+  const handShown = () => (pending() ? hand().filter((c) => c !== pending()!.card) : hand());
+  const legal = (c: Card) => (choosing() ? picked().includes(c) || picked().length < needShow() || needShow() === 1 : myTurn());
+  const isOpen = (c: Card) => (choosing() ? picked().includes(c) : myOpen().includes(c));
+
+  function clickCard(c: Card) {
+    if (choosing()) {
+      const p = picked();
+      if (p.includes(c)) setPicked(p.filter((x) => x !== c));
+      else if (needShow() === 1) setPicked([c]);
+      else if (p.length < needShow()) setPicked([...p, c]);
+      return;
+    }
+    if (!myTurn()) return;
+    setSelected(selected() === c ? null : c);
+  }
+
+  const previews = createMemo(() => {
+    const v = g();
+    const c = selected();
+    if (!v || !c || !myTurn()) return null;
+    const allowed = pansAllowed(v, c);
+    if (allowed.length === 0) return { discard: previewPlay(v, seat, c, null), left: null, right: null };
+    return { discard: null, left: allowed.includes("left") ? previewPlay(v, seat, c, "left") : null, right: allowed.includes("right") ? previewPlay(v, seat, c, "right") : null };
+  });
+
+  function put(pan: Pan | null) {
+    const v = g();
+    const c = selected();
+    if (!v || !c || !myTurn()) return;
+    const choice = openChoiceAfter(v, seat, c);
+    if (choice.required || (swap() && choice.possible)) {
+      setPending({ card: c, pan });
+      setPicked(choice.keep.slice(0, choice.need));
+      return;
+    }
+    send({ type: "play", card: c, ...(pan ? { pan } : {}) });
+  }
+
+  function confirmShow() {
+    const v = g();
+    if (!v || picked().length !== needShow()) return;
+    const p = pending();
+    if (p) {
+      const keep = openChoiceAfter(v, seat, p.card).keep;
+      const same = picked().length === keep.length && picked().every((x) => keep.includes(x));
+      send({ type: "play", card: p.card, ...(p.pan ? { pan: p.pan } : {}), ...(same ? {} : { show: picked() }) });
+    } else send({ type: "show", cards: picked() });
+  }
+
+  function send(cmd: Parameters<typeof room.command>[0]) {
+    room.command(cmd);
+    setSelected(null);
+    setPending(null);
+    setPicked([]);
+    setSwap(false);
+    queueMicrotask(() => (document.querySelector('[data-testid="gw-hand-card"]') as HTMLElement | null)?.focus({ preventScroll: true }));
+  }
+
+  // Keys: ←/→ move through the hand, Enter/Space take a card, L / R the pan, A (or Enter on the discard) the discard.
+  const onKey = (ev: KeyboardEvent) => {
+    if (ev.target instanceof HTMLInputElement || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const k = ev.key.toLowerCase();
+    const pv = previews();
+    if (pv && k === "l" && pv.left) (ev.preventDefault(), put("left"));
+    else if (pv && k === "r" && pv.right) (ev.preventDefault(), put("right"));
+    else if (pv && k === "a" && pv.discard) (ev.preventDefault(), put(null));
+    else if (k === "arrowleft" || k === "arrowright") {
+      const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="gw-hand-card"]')];
+      const i = cards.indexOf(document.activeElement as HTMLElement);
+      if (i < 0) return;
+      ev.preventDefault();
+      cards[(i + (k === "arrowleft" ? cards.length - 1 : 1)) % cards.length]?.focus();
+    }
+  };
+  onMount(() => window.addEventListener("keydown", onKey));
+  onCleanup(() => window.removeEventListener("keydown", onKey));
+
+  const reports = createMemo(() => {
+    const v = g();
+    return v ? roundReports(v) : [];
+  });
+  const shownReport = () => {
+    const r = roundShown();
+    return r !== null && !over() ? reports().find((x) => x.round === r) ?? null : null;
+  };
+  const totalKings = () => (g() ? LIVES[g()!.level] : 0);
+  const cardsLeft = () => (g()?.handSizes ?? []).reduce((a, b) => a + b, 0) - (staged()?.gone.length ?? 0);
+  const difference = () => Math.abs(sums()[0] - sums()[1]);
+  const seatsInOrder = () => Array.from({ length: g()?.players ?? 0 }, (_, i) => i as Seat);
+  const levelName = () => ({ leicht: tr("Leicht", "Easy"), normal: "Normal", schwer: tr("Schwer", "Hard"), profi: "Profi" })[g()?.level ?? "normal"];
+  const invites = () => (s.invites ?? []).map((code) => goldwaageInviteLink(s.room, code));
+  const onOver = () => {
+    if (over()) forgetCurrent(s.room);
+    return over();
+  };
+
+  return (
+    <div class="page gw-page">
+      <div class="visually-hidden" aria-live="polite" data-testid="gw-live">
+        {said().join(" ")}
+      </div>
+      <Show when={rv()} fallback={<p class="loading">{tr("Verbinde mit dem Tisch …", "Connecting to the table …")}</p>}>
+        <Show
+          when={!waiting()}
+          fallback={
+            <section class="gw-waiting" data-testid="gw-waiting">
+              <h1>Goldwaage</h1>
+              <p>
+                {g()?.players} {tr("Spieler", "players")} · {levelName()}
+                {g()?.variants.length ? ` · ${g()!.variants.join(", ")}` : ""}
+              </p>
+              <p role="status">
+                {tr("Der Tisch wartet noch auf: ", "The table is still waiting for: ")}
+                {rv()!.waitingFor.map((x) => tr(`Platz ${x + 1}`, `seat ${x + 1}`)).join(", ")}
+              </p>
+              <Show when={invites().length > 0}>
+                <p>{tr("Schick jedem Eingeladenen seinen eigenen Link (ein Link, ein Platz):", "Send each invited player their own link (one link, one seat):")}</p>
+                <ol class="gw-invites">
+                  <For each={invites()}>
+                    {(link, i) => (
+                      <li>
+                        <span>{tr(`Platz ${i() + 2}: `, `Seat ${i() + 2}: `)}</span>
+                        <code data-testid="gw-invite-link">{link}</code>
+                        <button type="button" class="button quiet" onClick={() => void navigator.clipboard?.writeText(link).catch(() => undefined)}>
+                          {tr("Kopieren", "Copy")}
+                        </button>
+                      </li>
+                    )}
+                  </For>
+                </ol>
+              </Show>
+            </section>
+          }
+        >
+          <section
+            class="gw-table"
+            data-testid="gw-table"
+            data-phase={phase()}
+            data-round={g()!.round}
+            data-limit={g()!.limit}
+            data-lives={lives()}
+            data-turn={g()!.turn ?? ""}
+            data-seat={seat}
+            data-busy={String(room.busy())}
+            aria-label="Goldwaage"
+          >
+            <header class="gw-top">
+              <div class="gw-round">
+                <strong>{tr(`Runde ${g()!.round} von 4`, `Round ${g()!.round} of 4`)}</strong>
+                <span>{tr(`noch ${cardsLeft()} Karten in der Runde`, `${cardsLeft()} cards left in the round`)}</span>
+              </div>
+              <Kings total={totalKings()} left={lives()} />
+              <div class="gw-meta">
+                <span>
+                  {levelName()}
+                  {g()!.variants.length ? ` · ${g()!.variants.join(" · ")}` : ""}
+                </span>
+                <a href="/regeln/goldwaage" target="_blank" rel="noopener" data-testid="gw-rules-link">
+                  {tr("Regeln", "Rules")}
+                </a>
+              </div>
+            </header>
+
+            <ol class="gw-seats" aria-label={tr("Plätze in Spielreihenfolge", "Seats in playing order")}>
+              <For each={seatsInOrder()}>
+                {(x) => (
+                  <li class="gw-seat" data-testid="gw-seat" data-seat={x} classList={{ turn: (staged()?.thinking ?? g()!.turn) === x, me: x === seat }}>
+                    <div class="gw-seat-name">
+                      <strong>{x === seat ? tr("Du", "You") : seatName(x)}</strong>
+                      <Show when={g()!.starter === x}>
+                        <small>{tr("beginnt", "starts")}</small>
+                      </Show>
+                      <Show when={phase() === "play" && g()!.turn === x && staged() === null}>
+                        <small class="gw-turn-mark">{tr("am Zug", "to play")}</small>
+                      </Show>
+                      <Show when={staged()?.thinking === x}>
+                        <small class="gw-thinking" data-testid="gw-thinking">
+                          {tr("denkt nach", "thinking")}
+                          <span class="dots" aria-hidden="true" />
+                        </small>
+                      </Show>
+                      <Show when={phase() === "show" && !g()!.shown[x]}>
+                        <small>{tr("wählt offene Karte", "choosing open card")}</small>
+                      </Show>
+                    </div>
+                    <div class="gw-seat-cards">
+                      <For each={x === seat ? [] : g()!.open[x]}>{(c) => <Face id={c} small />}</For>
+                      <span class="gw-hidden-count">
+                        {x === seat
+                          ? tr(`${g()!.handSizes[x]} Karten`, `${g()!.handSizes[x]} cards`)
+                          : tr(`${g()!.handSizes[x]! - g()!.open[x]!.length} verdeckt`, `${g()!.handSizes[x]! - g()!.open[x]!.length} hidden`)}
+                      </span>
+                    </div>
+                  </li>
+                )}
+              </For>
+            </ol>
+
+            <div class="gw-scale" classList={{ flash: staged()?.flash != null, tipped: staged()?.flash === "tipped", balanced: staged()?.flash === "balanced" }}>
+              <PanColumn pan="left" cards={pans().left} sum={sums()[0]} heavier={sums()[0] > sums()[1]} last={staged()?.last?.card ?? null} />
+              <div class="gw-beam" data-testid="gw-difference" data-difference={difference()}>
+                <span class="gw-beam-icon" aria-hidden="true">⚖</span>
+                <span class="gw-diff">
+                  {tr("Unterschied", "Difference")} <strong>{difference()}</strong>
+                </span>
+                <span class="gw-limit" data-testid="gw-limit">
+                  {tr(`Grenze ${g()!.limit}`, `Limit ${g()!.limit}`)}
+                </span>
+                <span class="gw-room">{tr(`darf noch um ${Math.max(0, g()!.limit - difference())} wachsen`, `may grow by ${Math.max(0, g()!.limit - difference())} more`)}</span>
+                <Show when={staged()?.flash}>
+                  <strong class="gw-flash" role="status">
+                    {staged()!.flash === "balanced" ? tr("Gleichgewicht!", "Balanced!") : tr("Gekippt! Ein König fällt.", "Tipped! A King falls.")}
+                  </strong>
+                </Show>
+              </div>
+              <PanColumn pan="right" cards={pans().right} sum={sums()[1]} heavier={sums()[1] > sums()[0]} last={staged()?.last?.card ?? null} />
+            </div>
+
+            <Show when={!over()}>
+              <div class="gw-status" role="status">
+                <Show when={mustShow()}>{tr(needShow() === 2 ? "Wähle zwei Karten, die offen liegen, und bestätige." : "Wähle die Karte, die offen liegt, und bestätige.", needShow() === 2 ? "Choose two cards to show and confirm." : "Choose the card to show and confirm.")}</Show>
+                <Show when={phase() === "show" && !mustShow() && !room.busy()}>{tr("Die anderen wählen ihre offene Karte …", "The others are choosing their open card …")}</Show>
+                <Show when={pending()}>{tr("Wähle deine neue offene Karte und bestätige.", "Choose your new open card and confirm.")}</Show>
+                <Show when={myTurn() && !pending()}>{selected() ? tr("Jetzt die Schale wählen (Taste L / R).", "Now choose the pan (key L / R).") : tr("Du bist dran: Wähle eine Karte.", "Your turn: choose a card.")}</Show>
+                <Show when={phase() === "play" && !myTurn() && !room.busy() && g()!.turn !== null}>{tr(`${seatName(g()!.turn!)} ist dran.`, `${seatName(g()!.turn!)} to play.`)}</Show>
+              </div>
+
+              <div class="gw-hand-row">
+                <ul class="gw-hand" aria-label={tr("Deine Karten", "Your cards")}>
+                  <For each={handShown()}>
+                    {(c) => (
+                      <li>
+                        <button
+                          type="button"
+                          class="gw-card"
+                          data-testid="gw-hand-card"
+                          data-card={c}
+                          data-legal={String(legal(c))}
+                          data-open={String(isOpen(c))}
+                          aria-pressed={choosing() ? picked().includes(c) : selected() === c}
+                          aria-label={`${spokenCard(c, lang())}${isOpen(c) ? tr(", offen", ", open") : ""}`}
+                          classList={{ legal: legal(c), selected: choosing() ? picked().includes(c) : selected() === c, open: isOpen(c) }}
+                          onClick={() => clickCard(c)}
+                        >
+                          <Face id={c} />
+                          <Show when={isOpen(c)}>
+                            <small class="gw-open-tag">{tr("offen", "open")}</small>
+                          </Show>
+                        </button>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </div>
+
+              <div class="gw-actions">
+                <Show when={choosing()}>
+                  <button type="button" class="button primary" data-testid="gw-show-confirm" disabled={picked().length !== needShow() || room.busy()} onClick={confirmShow}>
+                    {pending() ? tr("Offene Karte bestätigen", "Confirm open card") : tr("Zeigen", "Show")}
+                  </button>
+                  <Show when={pending()}>
+                    <button type="button" class="button quiet" onClick={() => (setPending(null), setPicked([]))}>
+                      {tr("Andere Karte", "Other card")}
+                    </button>
+                  </Show>
+                </Show>
+                <Show when={!choosing() && phase() === "play"}>
+                  <div class="gw-puts">
+                    <For each={["left", "right"] as const}>
+                      {(p) => (
+                        <button type="button" class="button gw-put" data-testid={`gw-put-${p}`} disabled={!previews()?.[p]} onClick={() => put(p)} aria-keyshortcuts={p === "left" ? "L" : "R"}>
+                          <span>{p === "left" ? tr("← Links", "← Left") : tr("Rechts →", "Right →")}</span>
+                          <Show when={previews()?.[p]}>{(pv) => <small classList={{ warn: pv().outcome === "tipped", good: pv().outcome === "balanced" }}>{previewText(pv(), lang())}</small>}</Show>
+                        </button>
+                      )}
+                    </For>
+                    <Show when={previews()?.discard}>
+                      {(pv) => (
+                        <button type="button" class="button gw-put" data-testid="gw-put-discard" onClick={() => put(null)} aria-keyshortcuts="A">
+                          <span>{tr("Ablagestapel", "Discard")}</span>
+                          <small>{previewText(pv(), lang())}</small>
+                        </button>
+                      )}
+                    </Show>
+                  </div>
+                  <Show when={myTurn() && selected() && openChoiceAfter(g()!, seat, selected()!).possible && !openChoiceAfter(g()!, seat, selected()!).required}>
+                    <label class="gw-swap">
+                      <input type="checkbox" data-testid="gw-swap" checked={swap()} onChange={(e) => setSwap(e.currentTarget.checked)} />
+                      {tr("danach offene Karte tauschen", "then swap my open card")}
+                    </label>
+                  </Show>
+                </Show>
+                <Show when={room.error()}>
+                  {(e) => (
+                    <p class="table-error" role="alert">
+                      {lang() === "de" ? e().messageDe : e().message}
+                    </p>
+                  )}
+                </Show>
+              </div>
+              <p class="gw-keys">{tr("Tasten: Tab / ← → zu einer Karte, Eingabe nimmt sie, dann L links, R rechts, A Ablage.", "Keys: Tab / ← → to a card, Enter takes it, then L left, R right, A discard.")}</p>
+            </Show>
+
+            <ul class="gw-feed" aria-hidden="true">
+              <For each={feed().slice(0, 4)}>{(l) => <li>{l}</li>}</For>
+            </ul>
+
+            <Show when={!room.connected()}>
+              <p class="gw-offline" role="status">
+                {tr("Verbindung unterbrochen – verbinde neu …", "Connection lost – reconnecting …")}
+              </p>
+            </Show>
+          </section>
+
+          <Show when={shownReport()}>
+            {(r) => (
+              <div class="gw-overlay" role="dialog" aria-modal="true" aria-labelledby="gw-round-title" data-testid="gw-round-table">
+                <div class="gw-sheet">
+                  <h2 id="gw-round-title">{tr(`Runde ${r().round} vorbei`, `Round ${r().round} over`)}</h2>
+                  <RoundAnalysis report={r()} seatName={seatName} />
+                  <button type="button" class="button primary" data-testid="gw-round-continue" ref={(el) => queueMicrotask(() => el.focus())} onClick={() => setRoundShown(null)}>
+                    {tr(`Weiter zu Runde ${r().round + 1}`, `On to round ${r().round + 1}`)}
+                  </button>
+                </div>
+              </div>
+            )}
+          </Show>
+
+          <Show when={onOver()}>
+            <div class="gw-overlay" role="dialog" aria-modal="true" aria-labelledby="gw-end-title">
+              <div class="gw-sheet wide" data-testid="gw-result" data-result={rv()!.result?.team ?? g()!.result ?? "lost"}>
+                <h2 id="gw-end-title">{(rv()!.result?.team ?? g()!.result) === "won" ? tr("Gewonnen!", "Won!") : tr("Verloren", "Lost")}</h2>
+                <p>
+                  {tr(`Leben übrig: ${g()!.lives} von ${totalKings()}`, `Lives left: ${g()!.lives} of ${totalKings()}`)}
+                  {rv()!.result && rv()!.result!.reason !== "rules" ? tr(` (beendet: ${rv()!.result!.reason})`, ` (ended: ${rv()!.result!.reason})`) : ""}
+                </p>
+                <div class="setup-go">
+                  <button type="button" class="button primary" data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
+                    {tr("Neue Partie", "New game")}
+                  </button>
+                  <Link class="button quiet" href="/bilanz">
+                    {tr("Bilanz", "Records")}
+                  </Link>
+                  <Link class="button quiet" href="/">
+                    {tr("Startseite", "Start page")}
+                  </Link>
+                </div>
+                <ol class="gw-end-table">
+                  <For each={reports()}>
+                    {(r) => (
+                      <li>
+                        <h3>{tr(`Runde ${r.round} · Grenze ${r.limit}`, `Round ${r.round} · limit ${r.limit}`)}</h3>
+                        <RoundAnalysis report={r} seatName={seatName} />
+                      </li>
+                    )}
+                  </For>
+                </ol>
+              </div>
+            </div>
+          </Show>
+        </Show>
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+// The Goldwaage table's own reasoning, as pure functions of the seat's view: what a card would do (asked of the engine's
+// decide, never re-derived), which buttons a card allows, each finished round replayed from the public record, and the
+// open-hand solver's verdict on it. No DOM, no signals: tests/goldwaage/client-logic.test.ts drives them directly.
+import { card as cardInfo, type Card } from "../../../shared/goldwaage/cards";
+import { decide, pansFor } from "../../../shared/goldwaage/engine";
+import type { Event, Options, Pan, Seat } from "../../../shared/goldwaage/events";
+import { Solver, type Position } from "../../../shared/goldwaage/solver";
+import { applyInPlace, cardsPerHand, choosesOpenCards, cloneState, limitFor, openCount, sumOf, type State } from "../../../shared/goldwaage/state";
+import type { View } from "../../../shared/goldwaage/view";
+
+export type Lang = "de" | "en";
+type Text = { readonly de: string; readonly en: string };
+
+/** Stands in for cards the seat cannot see: decide never looks at another seat's cards, only at how many there are. */
+const HIDDEN = "?";
+
+/**
+ * A state the engine can judge one play on, built from a seat's view. Options say "nothing open" so that decide never
+ * asks for a replacement open card: the outcome on the scale does not depend on open cards.
+ */
+function stateFor(v: View, seat: Seat): State {
+  return {
+    options: { players: v.players, level: "profi", variants: [] },
+    seed: 0,
+    deals: [],
+    round: v.round as State["round"],
+    limit: v.limit,
+    phase: "play",
+    // Lives only decide whether a loss ends the game; the preview reports the tip itself.
+    lives: Math.max(v.lives, 1),
+    livesLost: v.livesLost,
+    livesLostByRound: [0, 0, 0, 0],
+    starter: v.starter,
+    turn: seat,
+    hands: v.handSizes.map((n, s) => (s === seat && v.hand ? v.hand.slice() : Array.from({ length: n }, () => HIDDEN))),
+    open: v.handSizes.map(() => []),
+    shown: v.handSizes.map(() => true),
+    pans: { left: v.pans.left.slice(), right: v.pans.right.slice() },
+    discard: [],
+    played: [],
+    result: null,
+  };
+}
+
+/** What one play would do, as the engine decides it. */
+export interface Preview {
+  readonly card: Card;
+  readonly pan: Pan | null;
+  /** What a number or Ace would weigh there (an Ace as counterweight: the difference it closes). */
+  readonly weight: number | null;
+  readonly counterweight: boolean;
+  /** The pans right after the card, before a balance or tip empties them. */
+  readonly sums: readonly [number, number];
+  readonly difference: number;
+  readonly limit: number;
+  /** balanced: the scale clears; tipped: a King turns; steady: next player; nothing: a Jack or Queen on an empty scale. */
+  readonly outcome: "balanced" | "tipped" | "steady" | "nothing";
+  /** It is the round's last card and cards would stay on the scale: a King turns at the round's end. */
+  readonly endsUnbalanced: boolean;
+}
+
+/** The preview of `card` on `pan` (null: a Jack or Queen on an empty scale) for `seat`, or null when the engine refuses it. */
+export function previewPlay(v: View, seat: Seat, card: Card, pan: Pan | null): Preview | null {
+  const s = stateFor(v, seat);
+  const d = decide(s, seat, pan === null ? { type: "play", card } : { type: "play", card, pan }, 0);
+  if (!d.ok) return null;
+  const played = d.events[0] as Extract<Event, { type: "cardPlayed" }>;
+  const after = applyInPlace(cloneState(s), played);
+  const sums: [number, number] = [sumOf(after.pans.left), sumOf(after.pans.right)];
+  const has = (t: Event["type"]) => d.events.some((e) => e.type === t);
+  const kind = cardInfo(card).kind;
+  const outcome = played.pan === null ? "nothing" : has("scaleBalanced") ? "balanced" : has("scaleTipped") ? "tipped" : "steady";
+  const ended = d.events.find((e): e is Extract<Event, { type: "roundEnded" }> => e.type === "roundEnded");
+  return {
+    card,
+    pan: played.pan,
+    weight: played.weight ?? null,
+    // An Ace in the strictly lighter pan weighs the difference: it always balances.
+    counterweight: kind === "ace" && played.pan !== null && v.sums[played.pan === "left" ? 0 : 1] < v.sums[played.pan === "left" ? 1 : 0],
+    sums,
+    difference: Math.abs(sums[0] - sums[1]),
+    limit: v.limit,
+    outcome,
+    endsUnbalanced: ended?.unbalanced === true,
+  };
+}
+
+/** The pans `card` may go to or act on now; empty: a Jack or Queen on an empty scale, which goes to the discard. */
+export function pansAllowed(v: View, card: Card): Pan[] {
+  return pansFor({ left: v.pans.left.slice(), right: v.pans.right.slice() }, card);
+}
+
+/** How many open cards the seat keeps after playing `card`, and whether it must choose them (a played open card to replace). */
+export function openChoiceAfter(v: View, seat: Seat, card: Card): { need: number; keep: Card[]; required: boolean; possible: boolean } {
+  const options = { level: v.level, variants: v.variants };
+  const hand = v.hand ?? [];
+  const rest = hand.filter((c) => c !== card);
+  const need = openCount(options, rest.length);
+  const keep = (v.open[seat] ?? []).filter((c) => c !== card);
+  const choosing = choosesOpenCards(options);
+  // A swap makes sense only when some other card could be open instead.
+  return { need, keep, required: choosing && keep.length < need && rest.length > need, possible: choosing && rest.length > need };
+}
+
+export function cardName(id: Card, lang: Lang): string {
+  const c = cardInfo(id);
+  const suit = { C: "♣", D: "♦", H: "♥", S: "♠" }[c.suit];
+  const rank = c.rank === "J" ? (lang === "de" ? "B" : "J") : c.rank === "Q" ? (lang === "de" ? "D" : "Q") : c.rank;
+  return `${rank}${suit}`;
+}
+
+/** The card's name read aloud: "Kreuz 7", "Herz Bube". */
+export function spokenCard(id: Card, lang: Lang): string {
+  const c = cardInfo(id);
+  const suit = lang === "de" ? { C: "Kreuz", D: "Karo", H: "Herz", S: "Pik" }[c.suit] : { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[c.suit];
+  const rank = { A: lang === "de" ? "Ass" : "ace", J: lang === "de" ? "Bube" : "jack", Q: lang === "de" ? "Dame" : "queen" }[c.rank as "A" | "J" | "Q"] ?? c.rank;
+  return lang === "de" ? `${suit} ${rank}` : `${rank} of ${suit}`;
+}
+
+const panName = (p: Pan, lang: Lang) => (lang === "de" ? (p === "left" ? "links" : "rechts") : p);
+
+/** The line shown (and spoken) before a play: what it does to the scale, with the warning when it tips. */
+export function previewText(p: Preview, lang: Lang): string {
+  const de = lang === "de";
+  const [l, r] = p.sums;
+  if (p.outcome === "nothing") return de ? "tut nichts: leere Waage, die Karte geht auf den Ablagestapel" : "does nothing: empty scale, the card goes to the discard";
+  if (p.outcome === "tipped") return de ? `kippt: Unterschied ${p.difference} > Grenze ${p.limit}` : `tips: difference ${p.difference} > limit ${p.limit}`;
+  if (p.outcome === "balanced") {
+    if (p.counterweight) return de ? `Gegengewicht: das Ass wiegt ${p.weight}, ${l} zu ${r} – Gleichgewicht` : `counterweight: the ace weighs ${p.weight}, ${l} to ${r} – balanced`;
+    return de ? `${l} zu ${r} – Gleichgewicht` : `${l} to ${r} – balanced`;
+  }
+  const room = p.limit - p.difference;
+  const base = de ? `${l} zu ${r}, Unterschied ${p.difference} (Grenze ${p.limit}, noch ${room} Luft)` : `${l} to ${r}, difference ${p.difference} (limit ${p.limit}, ${room} to spare)`;
+  return p.endsUnbalanced ? base + (de ? " – letzte Karte: die Waage bleibt ungleich, ein König wird umgedreht" : " – last card: the scale stays unbalanced, a King is turned") : base;
+}
+
+/** A short name of a play for buttons: "links: 7 zu 4". */
+export function putLabel(pan: Pan, lang: Lang): string {
+  return lang === "de" ? (pan === "left" ? "Linke Schale" : "Rechte Schale") : pan === "left" ? "Left pan" : "Right pan";
+}
+
+// ---- Finished rounds: replayed from the public record of played cards ----
+
+export interface PlayedStep {
+  readonly seat: Seat;
+  readonly card: Card;
+  readonly pan: Pan | null;
+  readonly sums: readonly [number, number];
+  readonly outcome: Preview["outcome"];
+  readonly difference: number;
+}
+
+export type Loss = { readonly kind: "tipped"; readonly seat: Seat; readonly card: Card; readonly difference: number } | { readonly kind: "unbalanced" };
+
+export interface RoundReport {
+  readonly round: number;
+  readonly limit: number;
+  readonly starter: Seat;
+  /** Each seat's cards of this round, as dealt (known once all are played). */
+  readonly hands: Card[][];
+  readonly steps: PlayedStep[];
+  readonly losses: Loss[];
+  /** All 12 cards were played (a game lost mid-round leaves its round incomplete). */
+  readonly complete: boolean;
+}
+
+/** Plays `plays` through the engine on an empty scale from `hands`: the steps and the lives they cost. */
+function replay(players: Options["players"], limit: number, hands: Card[][], starter: Seat, plays: ReadonlyArray<{ seat: Seat; card: Card; pan: Pan | null }>): { steps: PlayedStep[]; losses: Loss[]; state: State } {
+  let s: State = {
+    options: { players, level: "profi", variants: [] },
+    seed: 0,
+    deals: [],
+    round: 1,
+    limit,
+    phase: "play",
+    lives: 99,
+    livesLost: 0,
+    livesLostByRound: [0, 0, 0, 0],
+    starter,
+    turn: starter,
+    hands: hands.map((h) => h.slice()),
+    open: hands.map(() => []),
+    shown: hands.map(() => true),
+    pans: { left: [], right: [] },
+    discard: [],
+    played: [],
+    result: null,
+  };
+  const steps: PlayedStep[] = [];
+  const losses: Loss[] = [];
+  for (const p of plays) {
+    const d = decide(s, p.seat, p.pan === null ? { type: "play", card: p.card } : { type: "play", card: p.card, pan: p.pan }, 0);
+    if (!d.ok) break;
+    let sums: [number, number] = [0, 0];
+    let outcome: Preview["outcome"] = p.pan === null ? "nothing" : "steady";
+    let difference = 0;
+    for (const e of d.events) {
+      if (e.type === "roundDealt" || e.type === "gameEnded") break;
+      s = applyInPlace(s, e);
+      if (e.type === "cardPlayed") {
+        sums = [sumOf(s.pans.left), sumOf(s.pans.right)];
+        difference = Math.abs(sums[0] - sums[1]);
+      }
+      if (e.type === "scaleBalanced") outcome = "balanced";
+      if (e.type === "scaleTipped") {
+        outcome = "tipped";
+        losses.push({ kind: "tipped", seat: p.seat, card: p.card, difference: e.difference });
+      }
+      if (e.type === "roundEnded" && e.unbalanced) losses.push({ kind: "unbalanced" });
+    }
+    steps.push({ seat: p.seat, card: p.card, pan: p.pan, sums, outcome, difference });
+  }
+  return { steps, losses, state: s };
+}
+
+/** Every round of the game so far whose cards have been played (all of them when the game is over), from the view's record. */
+export function roundReports(v: Pick<View, "played" | "players" | "variants" | "round" | "phase">): RoundReport[] {
+  const out: RoundReport[] = [];
+  const last = v.phase === "over" ? v.round : v.round - 1;
+  for (let r = 1; r <= last; r++) {
+    const plays = v.played.filter((p) => p.round === r);
+    if (plays.length === 0) continue;
+    const starter = plays[0]!.seat;
+    const hands: Card[][] = Array.from({ length: v.players }, (_, s) => plays.filter((p) => p.seat === s).map((p) => p.card));
+    const limit = limitFor({ players: v.players, variants: v.variants }, r);
+    const { steps, losses } = replay(v.players, limit, hands, starter, plays);
+    out.push({ round: r, limit, starter, hands, steps, losses, complete: plays.length === 12 && hands.every((h) => h.length === cardsPerHand(v.players)) });
+  }
+  return out;
+}
+
+export interface Verdict {
+  readonly clearable: boolean;
+  /** The fewest lives perfect play with open hands must lose in this round. */
+  readonly minLoss: number;
+  /** Unclearable by parity alone: no Queen and no Ace, and the number cards add up to an odd total. */
+  readonly parity: boolean;
+}
+
+/** The open-hand solver on a whole round from its deal: could it have been played without losing a life? */
+export function roundVerdict(hands: ReadonlyArray<readonly Card[]>, starter: Seat, limit: number): Verdict {
+  const pos: Position = { limit, turn: starter, hands, left: [], right: [] };
+  const solver = new Solver(pos);
+  const clearable = solver.clearable();
+  const all = hands.flat().map((c) => cardInfo(c));
+  const parity = !all.some((c) => c.kind === "ace" || c.kind === "queen") && all.reduce((t, c) => t + (c.kind === "number" ? c.weight : 0), 0) % 2 === 1;
+  return { clearable, minLoss: clearable ? 0 : solver.minLoss(), parity };
+}
+
+export function verdictText(v: Verdict, lang: Lang): string {
+  const de = lang === "de";
+  if (v.clearable) return de ? "Diese Runde war lösbar" : "This round could be cleared";
+  if (v.parity) return de ? "nicht lösbar: keine Dame und kein Ass, ungerade Summe" : "not clearable: no Queen and no Ace, odd total";
+  const n = v.minLoss;
+  return de ? `nicht lösbar: jede Spielweise kostet mindestens ${n} ${n === 1 ? "Leben" : "Leben"}` : `not clearable: every way of playing costs at least ${n} ${n === 1 ? "life" : "lives"}`;
+}
+
+/** One line that clears the round, card by card (from the solver's move values), or null when none exists. */
+export function clearingLine(hands: ReadonlyArray<readonly Card[]>, starter: Seat, limit: number): PlayedStep[] | null {
+  const players = hands.length as Options["players"];
+  const plays: Array<{ seat: Seat; card: Card; pan: Pan | null }> = [];
+  let { state } = replay(players, limit, hands.map((h) => h.slice()), starter, []);
+  for (let i = 0; i < 12 && state.hands.some((h) => h.length > 0); i++) {
+    const pos: Position = { limit, turn: state.turn, hands: state.hands, left: state.pans.left.map((p) => p.weight), right: state.pans.right.map((p) => p.weight) };
+    const move = new Solver(pos).moveValues(0).find((m) => m.loss === 0);
+    if (!move) return null;
+    // The solver tries one pan of an empty scale; a Jack or Queen on it names none.
+    const kind = cardInfo(move.card).kind;
+    const empty = state.pans.left.length + state.pans.right.length === 0;
+    const pan = (kind === "jack" || kind === "queen") && empty ? null : move.pan;
+    plays.push({ seat: state.turn, card: move.card, pan });
+    state = replay(players, limit, hands.map((h) => h.slice()), starter, plays).state;
+  }
+  return replay(players, limit, hands.map((h) => h.slice()), starter, plays).steps;
+}
+
+export function lossText(l: Loss, lang: Lang, seatName: (s: Seat) => string): string {
+  if (l.kind === "unbalanced") return lang === "de" ? "Rundenende mit Karten auf der Waage" : "round ended with cards on the scale";
+  return lang === "de"
+    ? `gekippt durch ${cardName(l.card, lang)} von ${seatName(l.seat)}: Unterschied ${l.difference}`
+    : `tipped by ${cardName(l.card, lang)} from ${seatName(l.seat)}: difference ${l.difference}`;
+}
+
+export type { Text };
