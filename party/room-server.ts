@@ -58,6 +58,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private readonly buckets = new WeakMap<Connection, { tokens: number; at: number; refused: number }>();
   /** The alarm as this instance last set it (undefined: not read yet), so an unchanged alarm costs no storage write. */
   private alarmAt: number | null | undefined = undefined;
+  /** The presence last told to every socket (see broadcastPresence). */
+  private toldPresence: string | undefined = undefined;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
 
   private get game(): AnyGame {
@@ -105,17 +107,21 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * checks), and records the claiming account at that seat: the room's report names the accounts that really held the
    * seats. The game starts once no seat is free. Later calls get null.
    */
-  async claimInvite(inviteHash: string, tokenHash: string, account: string | null = null): Promise<{ seat: number } | null> {
+  async claimInvite(inviteHash: string, tokenHash: string, account: string | null = null, name: string | null = null): Promise<{ seat: number } | null> {
     const core = this.core;
     const seat = core?.inviteSeat(inviteHash) ?? null;
     if (!core || seat === null) return null;
     const seats = core.config.seats.map((s, i) => (i === seat ? { type: "human" as const, tokenHash } : s));
     const accounts = core.config.seats.map((_, i) => (i === seat ? account : core.config.accounts?.[i] ?? null));
-    const config = { ...(core.config as RoomConfigOf<O>), seats, accounts };
+    const names = core.config.seats.map((_, i) => (i === seat ? name : core.config.names?.[i] ?? null));
+    const config = { ...(core.config as RoomConfigOf<O>), seats, accounts, names };
     this.store.putMeta("config", config);
     const next = this.makeCore(this.roomName(), this.store, config);
     this.core = next;
-    this.broadcastEntries(next, next.start(Date.now()));
+    const started = next.start(Date.now());
+    this.broadcastEntries(next, started);
+    // Sockets already watching (the creator's) learn the new name with the view; before the deal no entry carries it.
+    if (started.length === 0) for (const c of this.getConnections<ConnectionState>()) if (c.state) this.send(c, [{ type: "state", version: next.version, view: next.viewFor(c.state.viewer) }]);
     await this.afterChange();
     return { seat };
   }
@@ -125,6 +131,51 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     let n = 0;
     for (const _ of this.getConnections()) n++;
     if (n > MAX_SOCKETS) connection.close(1013, "this table has too many connections");
+  }
+
+  /** A socket gone: the others learn whether its seat is still there (another tab of the same seat may be). */
+  override onClose(connection: Connection): void {
+    this.broadcastPresence(connection);
+  }
+
+  override onError(connection: Connection): void {
+    this.broadcastPresence(connection);
+  }
+
+  /**
+   * Which seats have a socket open now, read from the sockets themselves (getConnections() and each one's state, which
+   * partyserver keeps in the socket's attachment; getConnections() lists only open ones): nothing in memory, so it
+   * survives hibernation. Computer seats are
+   * always there; a free (invited) seat is not. `gone` is a socket closing right now, which may still be listed.
+   */
+  protected presence(gone?: Connection): boolean[] {
+    const core = this.core;
+    if (!core) return [];
+    const connected = core.config.seats.map((s) => s.type === "computer");
+    for (const c of this.getConnections<ConnectionState>()) {
+      if (gone && c.id === gone.id) continue;
+      const viewer = c.state?.viewer;
+      if (typeof viewer === "number" && viewer < connected.length) connected[viewer] = true;
+    }
+    return connected;
+  }
+
+  /**
+   * Tells `to` (a socket that just said hello) which seats are connected, and every other socket that said hello when
+   * that changed (after a hello, when a socket closes). Only changes go to everyone: a socket saying hello again and
+   * again must not make the room write to all 64 sockets each time. What was last told is a memory only to save
+   * messages: after hibernation it is gone, and the next change is told to everyone once more.
+   */
+  protected broadcastPresence(gone?: Connection, to?: Connection): void {
+    if (!this.core) return;
+    const message = { type: "presence" as const, connected: this.presence(gone) };
+    const key = JSON.stringify(message.connected);
+    const changed = key !== this.toldPresence;
+    this.toldPresence = key;
+    for (const c of this.getConnections<ConnectionState>()) {
+      if ((gone && c.id === gone.id) || !c.state) continue;
+      if (changed || c.id === to?.id) this.send(c, [message]);
+    }
   }
 
   /** Plain HTTP to a room (no WebSocket upgrade): a typed answer instead of the library's text. */
@@ -163,7 +214,9 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // nobody watches one; it is published with the day's seed once the day is over (ADR 004).
       if (viewer === "spectator" && core.config.kind === "daily") return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." }]);
       connection.setState({ viewer });
-      return this.send(connection, core.hello(viewer, msg.lastVersion));
+      this.send(connection, core.hello(viewer, msg.lastVersion, msg.history === true));
+      // This socket learns who is at the table now; the others if that changed.
+      return this.broadcastPresence(undefined, connection);
     }
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);

@@ -41,7 +41,20 @@ export interface Opened {
   readonly invites: ReadonlyArray<{ readonly seat: number; readonly code: string }>;
 }
 
-type RoomStub = { init(config: RoomConfigOf<unknown>): Promise<unknown>; claimInvite(inviteHash: string, tokenHash: string, account: string | null): Promise<{ seat: number } | null> };
+type RoomStub = { init(config: RoomConfigOf<unknown>): Promise<unknown>; claimInvite(inviteHash: string, tokenHash: string, account: string | null, name?: string | null): Promise<{ seat: number } | null> };
+
+/**
+ * The display names of accounts (null: no account, or one without a name), in the order given. The room learns them
+ * here, when the Worker sets it up or seats a claimer, and shows them at the table (view.names); a name changed later
+ * is not pushed to rooms already open.
+ */
+async function namesOf(db: D1Database, accounts: ReadonlyArray<string | null>): Promise<Array<string | null>> {
+  const ids = [...new Set(accounts.filter((a): a is string => a !== null))];
+  if (ids.length === 0) return accounts.map(() => null);
+  const rows = await db.prepare(`SELECT id, name FROM accounts WHERE id IN (${ids.map(() => "?").join(", ")})`).bind(...ids).all<{ id: string; name: string | null }>();
+  const byId = new Map(rows.results.map((r) => [r.id, r.name]));
+  return accounts.map((a) => (a === null ? null : byId.get(a) ?? null));
+}
 
 function roomStub(env: Cloudflare.Env, game: TableGame, room: string): Promise<RoomStub> {
   // The room class's Durable Object binding, as the game definition names it (wrangler.toml).
@@ -73,7 +86,8 @@ export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, con
       .bind(room, record.game, record.kind, record.rated ? 1 : 0, record.stake, record.ruleset, record.variant, record.level, accounts[0] ?? null, accounts[1] ?? null, Date.now()),
     ...invites.map((x) => db.prepare("INSERT INTO invites (invite_hash, room, seat) VALUES (?, ?, ?)").bind(x.hash, room, x.seat)),
   ]);
-  await (await roomStub(env, record.game, room)).init({ ...config, seats, accounts } as RoomConfigOf<unknown>);
+  const names = await namesOf(db, accounts);
+  await (await roomStub(env, record.game, room)).init({ ...config, seats, accounts, names } as RoomConfigOf<unknown>);
   return { room, invites: invites.map(({ seat, code }) => ({ seat, code })) };
 }
 
@@ -142,7 +156,8 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
   const seatToken = newToken();
   let seated: { seat: number } | null;
   try {
-    seated = await (await roomStub(env, row.game, row.room)).claimInvite(inviteHash, await hashToken(seatToken), account);
+    const [name] = await namesOf(db, [account]);
+    seated = await (await roomStub(env, row.game, row.room)).claimInvite(inviteHash, await hashToken(seatToken), account, name ?? null);
   } catch (e) {
     await undo();
     throw e;

@@ -1,7 +1,7 @@
 // The game-agnostic room core: the append-only log, the fold (with take-backs), per-viewer messages, idempotent commands,
 // resync, reconnect, clocks, computer seats. A game plugs in through RoomRules; nothing here knows Cloudflare.
 import { flagFall, startClock, stepClock, takebackClock, type ClockState, type TimeControl } from "../../shared/room/clock.js";
-import { PROTOCOL_VERSION, type ClientMessage, type HintPayload, type RoomEvent, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../shared/room/protocol.js";
+import { HISTORY_CHUNK_BYTES, PROTOCOL_VERSION, utf8Bytes, type ClientMessage, type EventEntry, type HintPayload, type RoomEvent, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../shared/room/protocol.js";
 import type { Seed } from "../../shared/rng.js";
 import type { AdviseOf, ChooseOf, GameDefinition, Viewer } from "../../shared/room/game.js";
 import { RATED_MIN_CARDS, RATED_MIN_MS, type RoomReport } from "../../shared/room/report.js";
@@ -38,6 +38,11 @@ export interface RoomConfigOf<O> {
   readonly clock: TimeControl | null;
   /** The accounts at each seat (null for a computer or a guest without one), for the report at the end. */
   readonly accounts?: ReadonlyArray<string | null>;
+  /**
+   * The display names at each seat, as the Worker knew them when it set the room up (init) or seated a claimer
+   * (claimInvite): null for a guest without a name, a computer or a free seat. Shown at the table (view.names).
+   */
+  readonly names?: ReadonlyArray<string | null>;
   /** Taler at stake in a rated game (moved by the Worker at the end). */
   readonly stake?: number;
 }
@@ -288,6 +293,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       waitingFor: this.config.seats.flatMap((s, i) => (s.type === "invite" ? [i] : [])),
       takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over },
       helped: r.helped.slice(),
+      ...(this.config.names ? { names: this.config.seats.map((_, i) => this.config.names?.[i] ?? null) } : {}),
       over: this.over,
       result: this.result,
       clock: c && this.config.clock ? { control: this.config.clock, remaining: c.remaining.slice(), running: c.running.slice(), since: c.since, waitingSince: c.waitingSince.slice() } : null,
@@ -300,34 +306,62 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return this.rules.view(this.room.game, viewer);
   }
 
-  /** The answer to hello: the full view, or — given the last version the client saw — only what it missed. */
-  hello(viewer: Viewer, lastVersion?: number): Array<ServerMessageOf<V>> {
+  /**
+   * The answer to hello: the full view, or — given the last version the client saw — only what it missed. A page
+   * without its log (`history`, no `lastVersion`) gets the whole log after the welcome, redacted for the viewer.
+   */
+  hello(viewer: Viewer, lastVersion?: number, history = false): Array<ServerMessageOf<V>> {
     const seat = viewer === "spectator" ? null : viewer;
     const version = this.room.version;
     if (lastVersion === undefined || lastVersion > version) {
-      return [{ type: "welcome", protocol: PROTOCOL_VERSION, room: this.name, seat, version, view: this.viewFor(viewer) }];
+      const welcome: ServerMessageOf<V> = { type: "welcome", protocol: PROTOCOL_VERSION, room: this.name, seat, version, view: this.viewFor(viewer) };
+      return history && lastVersion === undefined ? [welcome, ...this.historyFor(viewer)] : [welcome];
     }
     const welcome: ServerMessageOf<V> = { type: "welcome", protocol: PROTOCOL_VERSION, room: this.name, seat, version, view: null };
     if (version - lastVersion > MAX_CATCH_UP) return [welcome, { type: "resync", version, view: this.viewFor(viewer) }];
     return [welcome, ...this.messagesFor(viewer, this.store.read(lastVersion))];
   }
 
+  /** One logged event as `viewer` may receive it: the same redaction for live events, catch-up and history. */
+  private entryFor(viewer: Viewer, e: LogEntry<E | RoomEvent>): EventEntry {
+    return { version: e.version, time: e.time, actor: e.actor, event: isRoomEvent(e.event) ? redactRoomEvent(e.event, viewer) : this.rules.redact(e.event, viewer, this.config.options) };
+  }
+
   /** The event messages for `viewer` (redacted), then the view after them. */
   messagesFor(viewer: Viewer, entries: ReadonlyArray<LogEntry<E | RoomEvent>>): Array<ServerMessageOf<V>> {
-    const out: Array<ServerMessageOf<V>> = entries.map((e) => ({
-      type: "event",
-      version: e.version,
-      time: e.time,
-      actor: e.actor,
-      event: isRoomEvent(e.event) ? redactRoomEvent(e.event, viewer) : this.rules.redact(e.event, viewer, this.config.options),
-    }));
+    const out: Array<ServerMessageOf<V>> = entries.map((e) => ({ type: "event", ...this.entryFor(viewer, e) }));
     out.push({ type: "state", version: this.room.version, view: this.viewFor(viewer) });
+    return out;
+  }
+
+  /**
+   * The whole log so far as `viewer` may see it — every event redacted exactly as it was sent live — in `history`
+   * messages of about HISTORY_CHUNK_BYTES each, the last one `done` (one empty `done` message for an empty log).
+   * Not bounded by MAX_CATCH_UP: it is the log the page shows, however long, and no view follows each event.
+   */
+  historyFor(viewer: Viewer): Array<ServerMessageOf<V>> {
+    const version = this.room.version;
+    const out: Array<ServerMessageOf<V>> = [];
+    let entries: EventEntry[] = [];
+    let bytes = 0;
+    for (const e of this.store.read(0)) {
+      const entry = this.entryFor(viewer, e);
+      const size = utf8Bytes(JSON.stringify(entry));
+      if (entries.length > 0 && bytes + size > HISTORY_CHUNK_BYTES) {
+        out.push({ type: "history", version, entries, done: false });
+        entries = [];
+        bytes = 0;
+      }
+      entries.push(entry);
+      bytes += size + 1;
+    }
+    out.push({ type: "history", version, entries, done: true });
     return out;
   }
 
   /** Handles one parsed message from `viewer`: the reply to the sender and the entries appended (to broadcast). */
   handle(viewer: Viewer, msg: ClientMessage, now: number): { reply: Array<ServerMessageOf<V>>; appended: Array<LogEntry<E | RoomEvent>> } {
-    if (msg.type === "hello") return { reply: this.hello(viewer, msg.lastVersion), appended: [] };
+    if (msg.type === "hello") return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: [] };
     const clientSeq = msg.clientSeq;
     if (viewer === "spectator") {
       return { reply: [errorMessage(clientSeq, refusal("NOT_A_PLAYER", "Spectators cannot act; send your seat token in hello.", "Zuschauer können nicht spielen; schicke dein Platz-Token mit hello."))], appended: [] };

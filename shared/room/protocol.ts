@@ -11,6 +11,12 @@ import type { ClockState, TimeControl } from "./clock.js";
  */
 export const PROTOCOL_VERSION = 1;
 
+/**
+ * The room's `history` messages carry at most about this many bytes each (a whole Battlemaske game is about 150 events,
+ * some 25 KB; a game with many take-backs can be far longer): a long log comes in several messages, the last `done`.
+ */
+export const HISTORY_CHUNK_BYTES = 32 * 1024;
+
 /** Largest message a room reads; anything bigger is refused unparsed. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 
@@ -40,6 +46,11 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
       protocol: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))),
       seatToken: v.optional(v.pipe(v.string(), v.maxLength(128))),
       lastVersion: v.optional(Seq),
+      /**
+       * A page that holds no game log yet (a reload, "Partie fortsetzen") asks for the whole log so far, redacted for
+       * its seat: the room answers the welcome with `history` messages. Ignored with `lastVersion` (the client has it).
+       */
+      history: v.optional(v.boolean()),
     }),
     v.strictObject({ type: v.literal("command"), clientSeq: Seq, baseVersion: Seq, command }),
     v.strictObject({ type: v.literal("takeback"), clientSeq: Seq, action: v.picklist(["request", "accept", "decline"]) }),
@@ -156,15 +167,38 @@ export interface RoomViewOf<V> {
   readonly waitingFor: readonly number[];
   readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean };
   readonly helped: readonly boolean[];
+  /**
+   * Each seat's display name as the Worker knew it when the seat was taken (the account's name; null for a guest
+   * without one, a computer seat, or a seat still free). Absent at a table that names nobody (hot-seat).
+   */
+  readonly names?: ReadonlyArray<string | null>;
   readonly over: boolean;
   readonly result: RoomResult | null;
   /** The clocks as of `since`; a client counts the running seats down from there. */
   readonly clock: (ClockState & { readonly control: TimeControl }) | null;
 }
 
+/** One logged event as a viewer receives it (in an `event` message, or as an entry of `history`). */
+export interface EventEntry {
+  readonly version: number;
+  readonly time: number;
+  readonly actor: string;
+  readonly event: unknown;
+}
+
+/** Whether each seat has a socket open at the room now (a computer seat counts as there). */
+export interface PresenceMessage {
+  readonly type: "presence";
+  /** connected[seat]: a socket that said hello for that seat is open (computer seats: always true). */
+  readonly connected: readonly boolean[];
+}
+
 export type ServerMessageOf<V> =
   | { type: "welcome"; protocol: number; room: string; seat: number | null; version: number; view: RoomViewOf<V> | null }
   | { type: "event"; version: number; time: number; actor: string; event: unknown }
+  /** The log so far as this viewer may see it (asked for with hello's `history`), after the welcome; `done` on the last part. */
+  | { type: "history"; version: number; entries: readonly EventEntry[]; done: boolean }
+  | PresenceMessage
   | { type: "state"; version: number; view: RoomViewOf<V> }
   | { type: "ack"; clientSeq: number; version: number }
   | { type: "resync"; version: number; view: RoomViewOf<V> }

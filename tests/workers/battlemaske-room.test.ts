@@ -2,7 +2,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { connect, type Msg } from "./sockets";
+import { choose, connect, type Msg } from "./sockets";
 
 const origin = "http://spielcenter.test";
 
@@ -10,21 +10,6 @@ const origin = "http://spielcenter.test";
 
 async function createComputerGame(body: unknown): Promise<Response> {
   return exports.default.fetch(`${origin}/api/battlemaske/computer`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-}
-
-/** What a client would send for its view: elixirs first in a pick (the elixir rule), else the first legal card. */
-function choose(view: any): unknown | null {
-  const g = view.game;
-  const seat = g.viewer;
-  if ((g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(seat)) {
-    const hand: string[] = [...g.hand].sort((a: string, b: string) => Number(b.startsWith("E")) - Number(a.startsWith("E")));
-    return { type: g.phase, cards: hand.slice(0, g.pickCount) };
-  }
-  if (g.phase === "play" && g.turn === seat) {
-    const card = g.legalCards[0];
-    return g.trick.length === 0 && card.startsWith("E") ? { type: "play", card, suit: "P" } : { type: "play", card };
-  }
-  return null;
 }
 
 describe("BattlemaskeRoom against the computer", () => {

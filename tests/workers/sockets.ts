@@ -46,3 +46,25 @@ export async function connect(path: string) {
     },
   };
 }
+
+/** What a client would send for its view: elixirs first in a pick (the elixir rule), else the first legal card. */
+export function choose(view: any): unknown | null {
+  const g = view.game;
+  const seat = g.viewer;
+  if ((g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(seat)) {
+    const hand: string[] = [...g.hand].sort((a: string, b: string) => Number(b.startsWith("E")) - Number(a.startsWith("E")));
+    return { type: g.phase, cards: hand.slice(0, g.pickCount) };
+  }
+  if (g.phase === "play" && g.turn === seat) {
+    const card = g.legalCards[0];
+    return g.trick.length === 0 && card.startsWith("E") ? { type: "play", card, suit: "P" } : { type: "play", card };
+  }
+  return null;
+}
+
+/** A socket at `path` that has said hello with `seatToken` (and `extra` fields), with the room's welcome. */
+export async function seated(path: string, seatToken: string, extra: Record<string, unknown> = {}) {
+  const s = await connect(path);
+  s.send({ type: "hello", seatToken, ...extra });
+  return { s, welcome: await s.next((m) => m.type === "welcome") };
+}

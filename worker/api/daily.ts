@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
+import { boardKey, type BoardKey } from "../daily-score";
 import { addDays, berlinDate, commitment, dailySeed, isDate } from "../daily-seed";
 import { openTable } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
@@ -24,6 +25,31 @@ const BoardQuery = v.strictObject({
   board: v.optional(v.picklist(["first", "best"], "board must be first or best"), "first"),
 });
 const AttemptBody = v.strictObject({ role: v.picklist(["conte", "maske"], "role must be conte or maske") });
+const RoomParam = v.strictObject({ room: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16}$/, "room must be a room name")) });
+
+/** Where an attempt stands on one of its day's boards: the rank it has there (or would have), and whether it is the entry. */
+export interface BoardPlace {
+  readonly rank: number;
+  /** This attempt is the account's entry on that board (the first attempt on "first", the best one without help on "best"). */
+  readonly onBoard: boolean;
+  /** How many entries the board has. */
+  readonly of: number;
+}
+
+/** The attempt's rank among the other accounts' entries of a board: those ranking above its key, plus one. */
+async function placeOn(db: D1Database, date: string, role: string, board: string, account: string, room: string, key: BoardKey): Promise<BoardPlace> {
+  const row = await db
+    .prepare(
+      `SELECT
+         (SELECT COUNT(*) FROM daily_board o WHERE o.date = ?1 AND o.role = ?2 AND o.board = ?3 AND o.account_id <> ?4 AND
+            (o.reached > ?6 OR (o.reached = ?6 AND (o.k1 < ?7 OR (o.k1 = ?7 AND (o.k2 < ?8 OR (o.k2 = ?8 AND o.finished_at < ?9))))))) AS above,
+         (SELECT COUNT(*) FROM daily_board o WHERE o.date = ?1 AND o.role = ?2 AND o.board = ?3 AND o.account_id <> ?4) AS others,
+         (SELECT room FROM daily_board o WHERE o.date = ?1 AND o.role = ?2 AND o.board = ?3 AND o.account_id = ?4) AS own`,
+    )
+    .bind(date, role, board, account, room, key.reached, key.k1, key.k2, key.finishedAt)
+    .first<{ above: number; others: number; own: string | null }>();
+  return { rank: (row?.above ?? 0) + 1, onBoard: row?.own === room, of: (row?.others ?? 0) + (row?.own ? 1 : 0) };
+}
 
 export interface BoardEntry {
   rank: number;
@@ -171,6 +197,39 @@ export const daily = new Hono<AccountEnv>()
     };
     await openTable(c.env, { game: "battlemaske", kind: "daily", rated: false, stake: 0, ruleset: DAILY_OPTIONS.ruleset, variant: DAILY_OPTIONS.variant, level: DAILY_LEVEL, accounts }, config, room);
     return c.json({ room, seatToken, seat, date, attempt, socket: `/parties/battlemaske-room/${room}` }, 201);
+  })
+  /**
+   * One of the caller's own attempts: its daily score once the room has reported the end (`finished`), and where it
+   * stands on the day's boards. Someone else's attempt, or no attempt: 404.
+   */
+  .get("/attempts/:room", requireAccount, vParam(RoomParam), async (c) => {
+    const { room } = c.req.valid("param");
+    const db = c.env.DB;
+    const at = await db.prepare("SELECT account_id, date, role, attempt FROM daily_attempts WHERE room = ?").bind(room).first<{ account_id: string; date: string; role: "conte" | "maske"; attempt: number }>();
+    if (!at || at.account_id !== c.var.account) return c.json({ error: "NO_ATTEMPT" as const, message: "You have no daily attempt at this table." }, 404);
+    c.header("cache-control", "private, no-store");
+    const base = { room, date: at.date, role: at.role, attempt: at.attempt };
+    const res = await db.prepare("SELECT report, outcome FROM results WHERE room = ?").bind(room).first<{ report: string; outcome: string }>();
+    if (!res) return c.json({ ...base, finished: false as const });
+    const r = JSON.parse(res.report) as { roles: ["conte" | "maske", "conte" | "maske"]; mirror: number; rounds: number; lastRoundTricks: [number, number]; finishedAt: number; helped: boolean[]; result: { winner: number | null; draw: boolean; reason: string } };
+    const daily = (JSON.parse(res.outcome) as { daily: { reached: boolean; helped: boolean; late: boolean; firstBoard: boolean } | null }).daily;
+    const seat = r.roles[0] === at.role ? 0 : 1;
+    const reached = daily?.reached ?? (!r.result.draw && r.result.winner === seat && r.result.reason === "rules");
+    const key = boardKey({ role: at.role, reached, mirror: r.mirror, rounds: r.rounds, lastRoundTricks: r.lastRoundTricks, finishedAt: r.finishedAt });
+    const late = daily?.late ?? false;
+    const [first, best] = late ? [null, null] : await Promise.all([placeOn(db, at.date, at.role, "first", at.account_id, room, key), placeOn(db, at.date, at.role, "best", at.account_id, room, key)]);
+    return c.json({
+      ...base,
+      finished: true as const,
+      reached,
+      score: key.score,
+      mirror: r.mirror,
+      rounds: r.rounds,
+      helped: daily?.helped ?? r.helped[seat] === true,
+      late,
+      firstBoard: daily?.firstBoard ?? false,
+      boards: { first, best },
+    });
   })
   /** A day's commitment, and its seed once the day is over (null before). Commitments are published up to a day ahead. */
   .get("/:date", vParam(DateParam), async (c) => {

@@ -1,6 +1,7 @@
 // The caller's own account: profile with points, Elo, Taler and "Bilanz", the display name, the Taler ledger, "Meine Partien".
 import { Hono } from "hono";
 import * as v from "valibot";
+import { addDays, berlinDate } from "../daily-seed";
 import { DisplayName, nameKey, nameSkeleton } from "../names";
 import { newSession, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vQuery } from "./validate";
@@ -64,8 +65,8 @@ export const me = new Hono<AccountEnv>()
     const [own, named] = await db.batch([
       db
         .prepare(
-          `SELECT r.room, r.game, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.team, r.finished_at, m.seat
-           FROM (${mine}) m JOIN results r ON r.room = m.room ORDER BY r.finished_at DESC`,
+          `SELECT r.room, r.game, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.team, r.finished_at, m.seat, d.date AS daily_date
+           FROM (${mine}) m JOIN results r ON r.room = m.room LEFT JOIN daily_attempts d ON d.room = r.room ORDER BY r.finished_at DESC`,
         )
         .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit),
       // The names at the other seats of those games (a duel's opponent, a team's other players).
@@ -73,13 +74,17 @@ export const me = new Hono<AccountEnv>()
         .prepare(`SELECT s.room, s.seat, a.name FROM result_seats s JOIN accounts a ON a.id = s.account_id WHERE s.room IN (SELECT room FROM (${mine})) AND s.account_id <> ?1`)
         .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit),
     ]);
-    type Row = { room: string; game: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; team: string | null; finished_at: number; seat: number };
+    type Row = { room: string; game: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; team: string | null; finished_at: number; seat: number; daily_date: string | null };
+    const today = berlinDate(Date.now());
     const others = named!.results as Array<{ room: string; seat: number; name: string | null }>;
     const games = (own!.results as Row[]).map((r) => {
       const outcome = r.draw ? "draw" : r.team ? (r.team === "won" ? "win" : "loss") : r.winner === null ? "aborted" : r.winner === r.seat ? "win" : "loss";
       const players = others.filter((o) => o.room === r.room).sort((a, b) => a.seat - b.seat);
       const opponent = r.game === "battlemaske" ? (players[0]?.name ?? null) : null;
-      return { id: r.room, game: r.game, kind: r.kind, rated: r.rated === 1, ruleset: r.ruleset, variant: r.variant, level: r.level, seat: r.seat, outcome, reason: r.reason, opponent, others: players.map((p) => ({ seat: p.seat, name: p.name })), finishedAt: r.finished_at };
+      return { id: r.room, game: r.game, kind: r.kind, rated: r.rated === 1, ruleset: r.ruleset, variant: r.variant, level: r.level, seat: r.seat, outcome, reason: r.reason, opponent, others: players.map((p) => ({ seat: p.seat, name: p.name })), finishedAt: r.finished_at,
+        // A daily game's whole log is public from the day after it (its seed decides every attempt of that day);
+        // until then GET /api/games/{id} serves only its own player's view of it (bearer).
+        ...(r.daily_date ? { date: r.daily_date, logPublicFrom: r.daily_date < today ? null : addDays(r.daily_date, 1) } : {}) };
     });
     return c.json({ games });
   });

@@ -5,6 +5,7 @@ import type { Lang } from "../../../shared/catalog";
 import { lang } from "../i18n";
 import { forgetCurrent, inviteLink, type RoomKind, type Session } from "../room/session";
 import { navigate } from "../router";
+import { logFromHistory } from "./history";
 import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "./log";
 import { connectBattlemaske, type HintPayload } from "./room";
 import { Table, type TableModel } from "./Table";
@@ -16,13 +17,23 @@ const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
   hotseat: { de: "Gegner", en: "Opponent" },
 };
 
+const GUEST: Record<Lang, string> = { de: "Gast", en: "Guest" };
+
 export function RoomTable(props: { session: Session<Seat> }) {
   const s = props.session;
-  const opp = OPPONENT[s.kind];
+  const other: Seat = s.seat === 0 ? 1 : 0;
   const [log, setLog] = createSignal<LogEntry[]>([]);
   const [hint, setHint] = createSignal<HintPayload | null>(null);
   const [round, setRound] = createSignal<RoundSummary | null>(null);
   let seeded = false;
+  let historyCame = false;
+  // The other player by name online (the account's name, or "Gast"); before the friend has come, "Gegner".
+  const opp = (): Record<Lang, string> => {
+    const rv = room?.view();
+    if (s.kind !== "online" || !rv?.names || rv.waitingFor.includes(other)) return OPPONENT[s.kind];
+    const name = rv.names[other];
+    return name ? { de: name, en: name } : GUEST;
+  };
   const room = connectBattlemaske(s, (msg, before) => {
     const ev = msg.event;
     const v = before?.game ?? null;
@@ -35,16 +46,26 @@ export function RoomTable(props: { session: Session<Seat> }) {
       setRound({ game: v.game, round: v.round, conte: t[conteSeat]!, maske: t[1 - conteSeat]!, moved: ev.moved as number, mirror: ev.mirror as number, gameWinner: null });
     }
     if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
-    const entries = describeEvent(ev, msg.version, v, s.seat, opp);
+    const entries = describeEvent(ev, msg.version, v, s.seat, opp());
     if (entries.length) setLog((l) => [...l, ...entries]);
+  }, (entries, end) => {
+    // A page opening a running game: the whole log so far, from the room's history of this seat (empty before the deal).
+    if (!end) return;
+    historyCame = true;
+    const { log: lines, lastEvent } = logFromHistory(entries, end.game, s.seat, opp());
+    setLog(lines);
+    const last = lastEvent?.event;
+    if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);
   });
   const model: TableModel = {
     kind: s.kind,
+    room: s.room,
     view: () => {
       const v = room.view();
       if (v && !seeded) {
         seeded = true;
-        if (log().length === 0) queueMicrotask(() => setLog(seedLog(v.game, s.seat, opp)));
+        // Only if the room sent no history (an older room): the current round's tricks from the view.
+        queueMicrotask(() => !historyCame && log().length === 0 && setLog(seedLog(v.game, s.seat, opp())));
       }
       if (v?.over) forgetCurrent(s.room);
       return v;
@@ -63,7 +84,13 @@ export function RoomTable(props: { session: Session<Seat> }) {
       return e ? (lang() === "de" ? e.messageDe : e.message) : null;
     },
     connected: room.connected,
-    opponent: opp,
+    get opponent() {
+      return opp();
+    },
+    opponentConnected: () => {
+      const p = room.presence();
+      return s.kind === "online" && p ? p[other] ?? null : null;
+    },
     canHint: s.kind === "computer" || s.kind === "daily",
     canTakeback: !s.rated,
     ...(s.invite ? { invite: inviteLink(s.room, s.invite) } : {}),

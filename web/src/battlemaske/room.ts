@@ -42,6 +42,6 @@ const paceTricks: Pace<View, Staged> = (before, events, next) => {
 };
 
 /** Sits down at a Battlemaske room (inside a component: closed on cleanup). */
-export function connectBattlemaske(session: Session<Seat>, onEvent: (m: RoomEventMessage, before: RoomView | null) => void) {
-  return connectRoom<View, Command, Staged>({ party: battlemaskeGame.party, session, onEvent, pace: paceTricks });
+export function connectBattlemaske(session: Session<Seat>, onEvent: (m: RoomEventMessage, before: RoomView | null) => void, onHistory?: (entries: readonly RoomEventMessage[], view: RoomView | null) => void) {
+  return connectRoom<View, Command, Staged>({ party: battlemaskeGame.party, session, onEvent, pace: paceTricks, ...(onHistory ? { onHistory } : {}) });
 }

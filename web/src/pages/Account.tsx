@@ -1,5 +1,5 @@
 // "Konto": the name, signing out other devices, the standing, and the recovery code that carries the account to this device.
-import { createResource, createSignal, Show } from "solid-js";
+import { createEffect, createResource, createSignal, on, Show } from "solid-js";
 import { authHeaders, ensureAccount, loadMe, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
 import { tr } from "../i18n";
 import { Link } from "../router";
@@ -13,6 +13,10 @@ export function AccountPage() {
   const [recoverMsg, setRecoverMsg] = createSignal<string | null>(null);
   const [showCode, setShowCode] = createSignal(false);
   const [signOutMsg, setSignOutMsg] = createSignal<string | null>(null);
+  // The account this device keeps. On a first visit loadMe creates it (and stores its code) after the page has
+  // rendered, so it is read again whenever the account loads or changes, not once at the start.
+  const [stored, setStored] = createSignal(storedAccount());
+  createEffect(on(() => me.state, () => setStored(storedAccount())));
 
   async function signOutOthers() {
     try {
@@ -40,6 +44,7 @@ export function AccountPage() {
     }
     const a = (await r.json()) as { id: string; token: string };
     replaceAccount({ id: a.id, token: a.token, recoveryCode });
+    setStored(storedAccount());
     setCode("");
     setRecoverMsg(tr("Dein Konto ist jetzt auf diesem Gerät.", "Your account is now on this device."));
     void refetch();
@@ -100,7 +105,7 @@ export function AccountPage() {
       </Show>
       <section aria-labelledby="code-title">
         <h2 id="code-title">{tr("Wiederherstellungscode", "Recovery code")}</h2>
-        <Show when={storedAccount()?.recoveryCode} fallback={<p class="small">{tr("Der Code wird nur beim Anlegen gezeigt; auf diesem Gerät ist er nicht gespeichert.", "The code is shown only when the account is created; this device does not keep it.")}</p>}>
+        <Show when={stored()?.recoveryCode} fallback={<p class="small" data-testid="account-code-missing" hidden={me.loading}>{tr("Der Code wird nur beim Anlegen gezeigt; auf diesem Gerät ist er nicht gespeichert.", "The code is shown only when the account is created; this device does not keep it.")}</p>}>
           {(c) => (
             <p>
               <button type="button" class="button" aria-expanded={showCode()} onClick={() => setShowCode(!showCode())} data-testid="account-show-code">

@@ -15,7 +15,20 @@ interface GameRow {
   reason: string;
   opponent: string | null;
   finishedAt: number;
+  /** A daily game whose day still runs: the date (YYYY-MM-DD) from which its whole log is public. */
+  logPublicFrom?: string | null;
 }
+
+/** A daily game's log as this seat saw it (the archive answers its own player only, with the bearer token). */
+async function openOwnLog(id: string): Promise<void> {
+  const tab = window.open("", "_blank");
+  const r = await fetch(`/api/games/${id}`, { headers: authHeaders(await ensureAccount()) });
+  const url = URL.createObjectURL(new Blob([JSON.stringify(await r.json(), null, 2)], { type: "application/json" }));
+  if (tab) tab.location.href = url;
+  else location.href = url;
+}
+
+const dayText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "medium" });
 
 const LEVELS: Record<string, [string, string]> = {
   leicht: ["Leicht", "Easy"],
@@ -99,7 +112,26 @@ export function BilanzPage() {
                 <time datetime={new Date(g.finishedAt).toISOString()}>{new Date(g.finishedAt).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</time>{" "}
                 {RULESETS[g.ruleset] ?? g.ruleset} · {labelOf(LEVELS, g.kind === "computer" ? g.level : g.kind === "daily" ? "daily" : g.rated ? "rated" : "friendly")}
                 <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}
-                <a href={`/api/games/${g.id}`}>{tr("Protokoll (JSON)", "Log (JSON)")}</a>
+                <Show
+                  when={g.logPublicFrom}
+                  fallback={<a href={`/api/games/${g.id}`}>{tr("Protokoll (JSON)", "Log (JSON)")}</a>}
+                >
+                  {(from) => (
+                    <span class="small" data-testid="log-not-yet" data-from={from()}>
+                      {tr(`Protokoll (JSON) ab ${dayText(from())}, 0 Uhr – bis dahin`, `Log (JSON) from ${dayText(from())}, midnight – until then`)}{" "}
+                      <a
+                        href={`/api/games/${g.id}`}
+                        data-testid="own-log"
+                        onClick={(e) => {
+                          e.preventDefault();
+                          void openOwnLog(g.id);
+                        }}
+                      >
+                        {tr("deine Sicht", "your view")}
+                      </a>
+                    </span>
+                  )}
+                </Show>
               </li>
             )}
           </For>

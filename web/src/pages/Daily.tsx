@@ -86,8 +86,16 @@ export function Daily() {
     setChecked((await sha256(d.previous.seed)) === d.previous.commitment);
   }
 
+  const roundsText = (n: number) => tr(`${n} ${n === 1 ? "Runde" : "Runden"}`, `${n} round${n === 1 ? "" : "s"}`);
+  // A missed attempt shows how far it came: a Conte the round the mirror reached 10, a Maske the mirror after its rounds.
   const scoreText = (e: Entry, r: Role) =>
-    e.score === null ? tr("verfehlt", "missed") : r === "conte" ? tr(`Spiegel ${e.score}`, `mirror ${e.score}`) : tr(`${e.score} ${e.score === 1 ? "Runde" : "Runden"}`, `${e.score} round${e.score === 1 ? "" : "s"}`);
+    e.score === null
+      ? r === "conte"
+        ? tr(`verfehlt · Spiegel 10 in Runde ${e.rounds}`, `missed · mirror 10 in round ${e.rounds}`)
+        : tr(`verfehlt · Spiegel ${Math.min(10, e.mirror)} nach ${roundsText(e.rounds)}`, `missed · mirror ${Math.min(10, e.mirror)} after ${roundsText(e.rounds)}`)
+      : r === "conte"
+        ? tr(`Spiegel ${e.score}`, `mirror ${e.score}`)
+        : roundsText(e.score);
 
   return (
     <div class="page daily">

@@ -28,6 +28,11 @@ export interface RoomOptions<V, Staged> {
   /** Sees each event before the view moves on. */
   readonly onEvent: (m: RoomEventMessage, before: RoomViewOf<V> | null) => void;
   readonly pace?: Pace<V, Staged>;
+  /**
+   * The whole log so far, redacted for this seat, once after the page's first welcome (the room's `history`): a page
+   * that opens a running game (a reload, "Partie fortsetzen") rebuilds its game log from it. `view` is the view at its end.
+   */
+  readonly onHistory?: (entries: readonly RoomEventMessage[], view: RoomViewOf<V> | null) => void;
 }
 
 /** Whether the player asked the system for less motion (then a batch shows at once). */
@@ -43,6 +48,10 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const [error, setError] = createSignal<RoomError | null>(null);
   const [busy, setBusy] = createSignal(false);
   const [staged, setStaged] = createSignal<Staged | null>(null);
+  /** connected[seat] as the room last said (`presence`); null until it has. */
+  const [presence, setPresence] = createSignal<readonly boolean[] | null>(null);
+  // The log so far, as it comes in parts after the first welcome.
+  let history: RoomEventMessage[] = [];
   // Events since the last state message, and the chain that plays batches one after another.
   let batchEvents: RoomEventMessage[] = [];
   let playing: Promise<void> = Promise.resolve();
@@ -69,9 +78,13 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
 
   ws.addEventListener("open", () => {
     setConnected(true);
-    send({ type: "hello", protocol: PROTOCOL_VERSION, seatToken: session.seatToken, ...(lastVersion !== undefined ? { lastVersion } : {}) });
+    // The first hello of the page asks for the log so far; a reconnect asks only for what it missed.
+    send({ type: "hello", protocol: PROTOCOL_VERSION, seatToken: session.seatToken, ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
   });
-  ws.addEventListener("close", () => setConnected(false));
+  ws.addEventListener("close", () => {
+    setConnected(false);
+    setPresence(null);
+  });
   ws.addEventListener("message", (e: MessageEvent) => {
     let m: { type: string; [k: string]: any };
     try {
@@ -88,6 +101,19 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         if (ending) send(ending);
         break;
       }
+      case "history": {
+        history.push(...(m.entries as RoomEventMessage[]));
+        if (m.done) {
+          const entries = history;
+          history = [];
+          // After the welcome's view: the log is rebuilt against the table it ends in.
+          playing = playing.then(() => options.onHistory?.(entries, current));
+        }
+        break;
+      }
+      case "presence":
+        setPresence(m.connected as boolean[]);
+        break;
       case "event":
         lastVersion = Math.max(lastVersion ?? 0, m.version);
         batchEvents.push(m as unknown as RoomEventMessage);
@@ -218,6 +244,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     view,
     version,
     connected,
+    /** Whether each seat has a socket at the room (the room's `presence`), or null while this page is not connected. */
+    presence,
     error,
     /** Waiting for the room's answer, or still showing the last batch: no new command now. */
     busy: () => busy() || staged() !== null,

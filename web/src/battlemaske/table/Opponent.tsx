@@ -1,5 +1,6 @@
 // The opponent's side of the felt: name, role, how many cards, the suits it showed void in, the backs.
-import { For, Show, type JSX } from "solid-js";
+import { createEffect, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
+import { BRAKE_MS } from "../../../../shared/room/clock";
 import { lang, tr } from "../../i18n";
 import { CardBack, SuitEmblem, suitName } from "../cards";
 import { opponentVoids } from "../info";
@@ -24,10 +25,63 @@ export function Opponent(): JSX.Element {
             </For>
           </span>
         </Show>
+        <OpponentStatus />
       </span>
       <div class="backs" data-testid="opponent-backs" tabindex="0" aria-label={tr("Verdeckte Karten des Gegners", "The opponent's hidden cards")} {...topicHandlers(() => ({ kind: "hidden" }))}>
         <For each={Array.from({ length: v().handSizes[opp()] })}>{() => <CardBack />}</For>
       </div>
     </div>
+  );
+}
+
+/** How long "wieder da" stays after the other player came back. */
+const BACK_MS = 5000;
+
+/**
+ * Online: whether the other player is at the table. Gone: the clock runs on (with the emergency brake: how long until
+ * it decides, while it is their turn); back: said for a moment, then a quiet "verbunden".
+ */
+function OpponentStatus(): JSX.Element {
+  const { m, rv, opp } = useTable();
+  const [back, setBack] = createSignal(false);
+  const [now, setNow] = createSignal(Date.now());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = setInterval(() => setNow(Date.now()), 1000);
+  onCleanup(() => {
+    clearInterval(tick);
+    clearTimeout(timer);
+  });
+  const connected = () => m.opponentConnected?.() ?? null;
+  createEffect(
+    on(connected, (c, before) => {
+      clearTimeout(timer);
+      setBack(c === true && before === false);
+      if (c === true && before === false) timer = setTimeout(() => setBack(false), BACK_MS);
+    }),
+  );
+  const brakeLeft = () => {
+    const c = rv().clock;
+    if (!c || c.control.type !== "brake" || !c.running.includes(opp())) return null;
+    // As the clocks show it: never more than ten minutes (the room's wait may start after an animation credit).
+    return Math.min(BRAKE_MS, Math.max(0, (c.waitingSince[opp()] ?? c.since) + BRAKE_MS - now()));
+  };
+  const fmt = (ms: number) => {
+    const t = Math.ceil(ms / 1000);
+    return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+  };
+  const gone = () => {
+    if (rv().clock?.control.type !== "brake") return tr("Gegner getrennt – die Uhr läuft weiter.", "Opponent disconnected – the clock keeps running.");
+    const left = brakeLeft();
+    return left === null
+      ? tr("Gegner getrennt – ist er am Zug, entscheidet nach zehn Minuten die Notbremse.", "Opponent disconnected – once it is their turn, the brake decides after ten minutes.")
+      : tr(`Gegner getrennt – in ${fmt(left)} entscheidet die Notbremse.`, `Opponent disconnected – the brake decides in ${fmt(left)}.`);
+  };
+  return (
+    <Show when={connected() !== null && !rv().over && rv().waitingFor.length === 0}>
+      {connected() ? " · " : ""}
+      <span class="opp-status" classList={{ gone: connected() === false, back: back() }} role="status" data-testid="opponent-status" data-connected={connected() ? "true" : "false"} style={connected() ? { opacity: back() ? 1 : 0.7 } : { display: "block", color: "#b3261e", "font-weight": 600 }}>
+        {connected() ? (back() ? tr("Gegner ist wieder da.", "Your opponent is back.") : tr("verbunden", "connected")) : gone()}
+      </span>
+    </Show>
   );
 }

@@ -4,6 +4,7 @@ import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
 import { endLines, matchPeople } from "../log";
+import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
 import { useTable } from "./store";
 
@@ -80,6 +81,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
           <Show when={rv().helped[me()]}>
             <p class="helped">{tr("Diese Partie zählt „mit Hilfe“.", "This game counts as “with help”.")}</p>
           </Show>
+          <DailyResult />
           <div class="overlay-buttons">
             <button type="button" class="button" data-testid="view-table" onClick={() => setShowResult(false)}>
               {tr("Tisch ansehen", "View the table")}

@@ -7,6 +7,8 @@ import type { HintPayload, RoomView, Staged } from "../room";
 
 export interface TableModel {
   readonly kind: RoomKind;
+  /** The room's name, for a table at a room (the daily result asks the Worker about its attempt). */
+  readonly room?: string;
   readonly view: () => RoomView | null;
   /** The last event version shown (a hook for tests: it changes whenever the table does). */
   readonly version: () => number;
@@ -23,6 +25,8 @@ export interface TableModel {
   readonly finish?: () => Promise<void>;
   readonly error: () => string | null;
   readonly connected: () => boolean;
+  /** Online: whether the other player's socket is at the room now (null: not known, or no other person). */
+  readonly opponentConnected?: () => boolean | null;
   /** The other side as the log names it ("Der Computer", "Dein Gegner"). */
   readonly opponent: Record<Lang, string>;
   readonly canHint: boolean;

@@ -1,0 +1,34 @@
+// The game log rebuilt from the room's history (a reload, a reconnect, "Partie fortsetzen"): every event so far, as
+// this seat received it, explained with the same words as when it happened live (log.ts).
+import type { Role, Seat } from "../../../shared/battlemaske/events";
+import type { View } from "../../../shared/battlemaske/view";
+import type { Lang } from "../../../shared/catalog";
+import type { RoomEventMessage } from "../room/connection";
+import { describeEvent, type LogEntry } from "./log";
+
+/**
+ * The table each event is explained against. The log needs only what is public and known from the events: the rule
+ * set, the game and round, and the roles of that game (Profi swaps them for game 2). The rest is taken from the view at
+ * the end, so nothing the log may read is missing.
+ */
+function tableAt(end: View, game: 1 | 2, round: 1 | 2 | 3): View {
+  const swap = (r: readonly [Role, Role]): [Role, Role] => [r[1], r[0]];
+  const roles = game === end.game ? end.roles : swap(end.roles);
+  return { ...end, game, round, roles };
+}
+
+/** The log lines of the whole history, in order, and the last own hint if nothing followed it. */
+export function logFromHistory(entries: readonly RoomEventMessage[], end: View, me: Seat | null, opponent: Record<Lang, string>): { log: LogEntry[]; lastEvent: RoomEventMessage | null } {
+  let game: 1 | 2 = 1;
+  let round: 1 | 2 | 3 = 1;
+  const log: LogEntry[] = [];
+  for (const m of entries) {
+    const ev = m.event;
+    log.push(...describeEvent(ev, m.version, tableAt(end, game, round), me, opponent));
+    if (ev.type === "roundDealt") {
+      game = ev.game as 1 | 2;
+      round = ev.round as 1 | 2 | 3;
+    }
+  }
+  return { log, lastEvent: entries[entries.length - 1] ?? null };
+}
