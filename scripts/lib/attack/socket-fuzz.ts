@@ -61,6 +61,17 @@ async function openAs(base: string, table: Table, role: Role): Promise<{ socket:
   return { socket: s, welcome };
 }
 
+/** Notices a room sends of its own accord (who is connected): never the answer to what a socket sent. */
+const isNotice = (a: Answer) => a.kind === "message" && /^\{"type":"presence"/.test(a.text);
+
+/** The room's answer to what this socket sent last: its next message that is not a notice. */
+async function answer(s: RawSocket, timeoutMs: number): Promise<Answer> {
+  for (;;) {
+    const a = await s.next(timeoutMs);
+    if (!isNotice(a)) return a;
+  }
+}
+
 /** The room's version as a fresh spectator's hello shows it. */
 async function versionOf(base: string, room: string): Promise<number> {
   const { socket, welcome } = await openAs(base, { room, tokens: {}, version: 0, hands: {} }, "spectator");
@@ -231,10 +242,10 @@ export async function socketFuzz(base: string, o: SocketFuzzOptions): Promise<Ca
             const started = Date.now();
             if (!s || s.closed) s = (await openAs(base, tableOf(role), role)).socket;
             s.send(c.frame, c.binary === true);
-            const a = await s.next(5000);
+            const a = await answer(s, 5000);
             const ok = check(r, c.name, judge(c, a));
             // A socket whose state may have changed (an accepted hostile hello, a late answer) starts afresh.
-            if (!ok || s.drain().length > 0) {
+            if (!ok || s.drain().filter((x) => !isNotice(x)).length > 0) {
               s.close();
               s = null;
             }
@@ -256,7 +267,7 @@ export async function socketFuzz(base: string, o: SocketFuzzOptions): Promise<Ca
     for (let i = 0; i < n; i++) socket.send(JSON.stringify({ type: "hint", clientSeq: SEQ + i }));
     const codes: string[] = [];
     for (let i = 0; i < n; i++) {
-      const a = await socket.next(5000);
+      const a = await answer(socket, 5000);
       if (a.kind !== "message") break;
       codes.push(JSON.parse(a.text).code ?? JSON.parse(a.text).type);
     }
