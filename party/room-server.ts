@@ -220,9 +220,11 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     }
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
-    const { reply, appended } = core.handle(state.viewer, msg, Date.now());
+    const { reply, appended, notice } = core.handle(state.viewer, msg, Date.now());
     // The events first, the ack after them: a client that acts on its ack acts on the table the ack refers to.
     this.broadcastEntries(core, appended);
+    // A remark goes to everyone at the table now (it is not logged: nobody gets it later).
+    if (notice) for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer !== undefined) this.send(c, [notice]);
     this.send(connection, reply);
     if (appended.length > 0) await this.afterChange();
   }

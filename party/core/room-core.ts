@@ -77,6 +77,8 @@ export interface RoomStateOf<S, E> {
 export const TAKEBACKS_PER_SEAT = 100;
 /** How long a player waits after a declined take-back before asking again. */
 export const TAKEBACK_PAUSE_MS = 30_000;
+/** Public remarks a seat may make while the table stands still (between two events). */
+export const REMARKS_PER_PAUSE = 3;
 /** A client this many versions behind gets a full view instead of the missing events. */
 export const MAX_CATCH_UP = 500;
 export { RATED_MIN_CARDS, RATED_MIN_MS } from "../../shared/room/report.js";
@@ -360,13 +362,14 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   }
 
   /** Handles one parsed message from `viewer`: the reply to the sender and the entries appended (to broadcast). */
-  handle(viewer: Viewer, msg: ClientMessage, now: number): { reply: Array<ServerMessageOf<V>>; appended: Array<LogEntry<E | RoomEvent>> } {
+  handle(viewer: Viewer, msg: ClientMessage, now: number): { reply: Array<ServerMessageOf<V>>; appended: Array<LogEntry<E | RoomEvent>>; notice?: ServerMessageOf<V> } {
     if (msg.type === "hello") return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: [] };
     const clientSeq = msg.clientSeq;
     if (viewer === "spectator") {
       return { reply: [errorMessage(clientSeq, refusal("NOT_A_PLAYER", "Spectators cannot act; send your seat token in hello.", "Zuschauer können nicht spielen; schicke dein Platz-Token mit hello."))], appended: [] };
     }
     const seat = viewer;
+    if (msg.type === "remark") return this.remark(seat, clientSeq, msg.remark, now);
     const known = this.store.outcome(seat, clientSeq);
     if (known) return { reply: [outcomeMessage(clientSeq, known)], appended: [] };
 
@@ -393,7 +396,28 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     });
   }
 
-  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
+  /**
+   * A public remark: one of the game's fixed set, only when the game allows it (never in a round), at most
+   * REMARKS_PER_PAUSE per seat while the table stands still. Not logged — it changes nothing in the game — but told
+   * to everyone at the table (`notice`).
+   */
+  private remark(seat: number, clientSeq: number, remark: string, now: number): { reply: Array<ServerMessageOf<V>>; appended: []; notice?: ServerMessageOf<V> } {
+    const remarks = this.rules.remarks;
+    const refuse = (o: Refusal) => ({ reply: [errorMessage<V>(clientSeq, o)], appended: [] as [] });
+    if (!remarks || !remarks.ids.includes(remark)) return refuse(refusal("REMARK_NOT_ALLOWED", "This table knows no such remark.", "Diese Bemerkung gibt es an diesem Tisch nicht."));
+    // After the game (ended by the rules, a resignation or time) a remark is always fine; before it, the game decides.
+    if (this.room.version === 0 || !(this.over || remarks.allowed(this.room.game))) return refuse(refusal("REMARK_NOT_ALLOWED", "Remarks only between rounds and after the game: during a round nobody talks.", "Bemerkungen nur zwischen den Runden und nach dem Spiel: Während einer Runde wird nicht geredet."));
+    if (this.remarksAt?.version !== this.room.version) this.remarksAt = { version: this.room.version, counts: new Map() };
+    const n = this.remarksAt.counts.get(seat) ?? 0;
+    if (n >= REMARKS_PER_PAUSE) return refuse(refusal("REMARK_LIMIT", `At most ${REMARKS_PER_PAUSE} remarks per pause.`, `Höchstens ${REMARKS_PER_PAUSE} Bemerkungen pro Pause.`));
+    this.remarksAt.counts.set(seat, n + 1);
+    return { reply: [{ type: "ack", clientSeq, version: this.room.version }], appended: [], notice: { type: "remark", seat, remark, time: now } };
+  }
+
+  /** Remarks made per seat while the table stands at `version` (memory only: after hibernation the count starts again). */
+  private remarksAt: { version: number; counts: Map<number, number> } | null = null;
+
+  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" | "remark" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
     if (this.room.version === 0) {
       return { error: refusal("GAME_NOT_STARTED", "The game has not started yet: a seat is still waiting for its player.", "Das Spiel hat noch nicht begonnen: ein Platz wartet noch auf seinen Spieler.") };
     }

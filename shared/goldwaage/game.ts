@@ -19,6 +19,9 @@ export function teammateSignalers(levels: ReadonlyArray<string | null>): number[
   return levels.flatMap((l, s) => (l !== null && teammateBot(l) === "strong" ? [s] : []));
 }
 
+/** The public remarks a Goldwaage table offers between rounds and after the game (the client words them). */
+export const GOLDWAAGE_REMARKS = ["well-played", "again", "thanks", "close", "pity"] as const;
+
 export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
   id: "goldwaage",
   party: "goldwaage-room",
@@ -60,6 +63,12 @@ export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
     return 0;
   },
   ruleResult: (g) => (g.result ? { winner: null, draw: false, team: g.result } : null),
+  // Between rounds (the next round dealt, no card of it played yet: the table still shows the round table) and after
+  // the game. The remarks are a fixed set that says nothing about a hand.
+  remarks: {
+    ids: GOLDWAAGE_REMARKS,
+    allowed: (g) => g.phase === "over" || (g.phase === "show" && g.round > 1 && g.played.every((p) => p.round !== g.round)),
+  },
   // The team plays together: one who gives up or runs out of time loses it for all.
   forfeit: () => ({ winner: null, draw: false, team: "lost" }),
   // Against the computer team-mates a take-back needs nobody; among several people all would have to agree, which the table does not ask.

@@ -50,6 +50,11 @@ export interface GameDefinition<S, E extends { readonly type: string }, O, V> {
    * against the computer; "unsupported" where the game cannot ask (several people would have to agree).
    */
   takebackConsent(seat: number, people: readonly number[]): number[] | "unsupported";
+  /**
+   * Fixed public remarks a seat may make ("Gut gespielt", …), and when: never while a round is played (Goldwaage's
+   * silence rule). Absent: the game has none.
+   */
+  readonly remarks?: { readonly ids: readonly string[]; allowed(state: S): boolean };
   /** The game's part of the result report the room sends the Worker (shared/room/report.ts). */
   readonly report: GameReportOf<S>;
 }

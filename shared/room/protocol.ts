@@ -57,6 +57,8 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
     v.strictObject({ type: v.literal("hint"), clientSeq: Seq }),
     v.strictObject({ type: v.literal("resign"), clientSeq: Seq }),
     v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
+    /** One of the game's fixed public remarks (GameDefinition.remarks), only when the game allows it (never in a round). */
+    v.strictObject({ type: v.literal("remark"), clientSeq: Seq, remark: v.pipe(v.string(), v.maxLength(32)) }),
   ]);
 }
 
@@ -86,7 +88,9 @@ export type ProtocolErrorCode =
   | "TAKEBACK_LIMIT"
   | "HINT_ALREADY_GIVEN"
   | "NO_SPECTATORS"
-  | "PROTOCOL_MISMATCH";
+  | "PROTOCOL_MISMATCH"
+  | "REMARK_NOT_ALLOWED"
+  | "REMARK_LIMIT";
 
 export interface ErrorMessage {
   readonly type: "error";
@@ -193,12 +197,22 @@ export interface PresenceMessage {
   readonly connected: readonly boolean[];
 }
 
+export interface RemarkMessage {
+  readonly type: "remark";
+  readonly seat: number;
+  /** The remark's id among the game's fixed set (the client shows it in its language). */
+  readonly remark: string;
+  readonly time: number;
+}
+
 export type ServerMessageOf<V> =
   | { type: "welcome"; protocol: number; room: string; seat: number | null; version: number; view: RoomViewOf<V> | null }
   | { type: "event"; version: number; time: number; actor: string; event: unknown }
   /** The log so far as this viewer may see it (asked for with hello's `history`), after the welcome; `done` on the last part. */
   | { type: "history"; version: number; entries: readonly EventEntry[]; done: boolean }
   | PresenceMessage
+  /** A seat's public remark, to everyone at the table at that moment (not logged: it changes nothing in the game). */
+  | RemarkMessage
   | { type: "state"; version: number; view: RoomViewOf<V> }
   | { type: "ack"; clientSeq: number; version: number }
   | { type: "resync"; version: number; view: RoomViewOf<V> }

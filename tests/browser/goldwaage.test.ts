@@ -261,7 +261,7 @@ describe("Goldwaage (browser)", () => {
     expect(p.errors).toEqual([]);
   }, 400_000);
 
-  it("an invite link without its #room still seats the friend; giving up ends the game for the team, on both screens", async () => {
+  it("an invite link without its #room still seats the friend; giving up ends the game for the team, on both screens; a remark after it reaches the friend", async () => {
     const a = await browser({ width: 1280, height: 800 });
     const f = await browser({ width: 390, height: 844 });
     await setup(a.page, { players: 3, level: "normal", friends: 1 });
@@ -283,6 +283,10 @@ describe("Goldwaage (browser)", () => {
       expect(await page.getByTestId("gw-result").getAttribute("data-result")).toBe("lost");
       expect(await page.getByTestId("gw-result").textContent()).toMatch(/aufgegeben/);
     }
+    // After the game, a fixed remark reaches the other screen (during a round the table offers none).
+    await a.page.getByTestId("gw-remark-well-played").click();
+    await f.page.getByTestId("gw-remark").first().waitFor({ timeout: 10_000 });
+    expect(await f.page.getByTestId("gw-remark").first().textContent()).toMatch(/Gut gespielt/);
     await shot(f.page, "gw-resigned-phone");
     expect([...a.errors, ...f.errors]).toEqual([]);
   }, 120_000);

@@ -96,4 +96,37 @@ describe("the room core asks the game", () => {
     expect(report).toMatchObject({ room: "g2", game: "goldwaage", kind: "table", accounts: [null, null, null], result: { team: "lost" }, options: seated.options });
     expect(v.safeParse(reportSchemaOf(goldwaageGame), report).issues).toBeUndefined();
   });
+
+  it("remarks: only the game's fixed set, never in a round, a few per pause, told to the table and not logged", () => {
+    const table: RoomConfigOf<GoldwaageOptions> = {
+      kind: "table",
+      options: { players: 2, level: "normal", variants: [] },
+      seed: "remarks",
+      rated: false,
+      clock: null,
+      seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }],
+    };
+    const store = new MemoryLogStore();
+    const core = new RoomCore("g3", goldwaageGame, store, table);
+    core.start(1000);
+    const before = store.read().length;
+    // Round 1 has begun: silence.
+    expect(core.handle(0, { type: "remark", clientSeq: 1, remark: "thanks" }, 1100).reply[0]).toMatchObject({ type: "error", code: "REMARK_NOT_ALLOWED" });
+    expect(core.handle(0, { type: "remark", clientSeq: 2, remark: "<script>" }, 1100).reply[0]).toMatchObject({ type: "error", code: "REMARK_NOT_ALLOWED" });
+    // After the game (a resignation ends it): allowed, three per pause, nothing logged.
+    core.handle(1, { type: "resign", clientSeq: 3 }, 1200);
+    const logged = store.read().length;
+    const said = [4, 5, 6].map((n) => core.handle(0, { type: "remark", clientSeq: n, remark: "well-played" }, 1300));
+    for (const r of said) expect(r.notice).toMatchObject({ type: "remark", seat: 0, remark: "well-played" });
+    expect(core.handle(0, { type: "remark", clientSeq: 7, remark: "again" }, 1300).reply[0]).toMatchObject({ type: "error", code: "REMARK_LIMIT" });
+    expect(core.handle(1, { type: "remark", clientSeq: 8, remark: "again" }, 1300).notice).toMatchObject({ seat: 1 });
+    expect(store.read().length).toBe(logged);
+    expect(logged).toBe(before + 1);
+    // Battlemaske has none.
+    const duelCore = new RoomCore("d9", battlemaskeGame, new MemoryLogStore(), duel);
+    duelCore.start(1000);
+    expect(duelCore.handle(0, { type: "remark", clientSeq: 1, remark: "thanks" }, 1100).reply[0]).toMatchObject({ code: "REMARK_NOT_ALLOWED" });
+    // A spectator may not remark.
+    expect(core.handle("spectator", { type: "remark", clientSeq: 9, remark: "thanks" }, 1400).reply[0]).toMatchObject({ code: "NOT_A_PLAYER" });
+  });
 });

@@ -9,6 +9,7 @@ import type { View } from "../../../shared/goldwaage/view";
 import { lang, tr } from "../i18n";
 import { forgetCurrent, type Session } from "../room/session";
 import { goldwaageInviteLink } from "./Invite";
+import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { Link, navigate } from "../router";
 import { cardName, clearingLine, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import { connectGoldwaage } from "./room";
@@ -148,7 +149,13 @@ export function GoldwaageTable(props: { session: Session }) {
     buffer.push(...lines);
   };
 
-  const seatName = (x: Seat) => (x === seat ? tr("du", "you") : computers().has(x) ? tr(`Platz ${x + 1} (Computer)`, `Seat ${x + 1} (computer)`) : tr(`Platz ${x + 1}`, `Seat ${x + 1}`));
+  // A person's account name where the room knows it (view.names), else the seat.
+  const seatName = (x: Seat) => {
+    if (x === seat) return tr("du", "you");
+    if (computers().has(x)) return tr(`Platz ${x + 1} (Computer)`, `Seat ${x + 1} (computer)`);
+    const name = rv()?.names?.[x];
+    return name ? tr(`Platz ${x + 1} (${name})`, `Seat ${x + 1} (${name})`) : tr(`Platz ${x + 1}`, `Seat ${x + 1}`);
+  };
   // The room's event stream: every card, balance, tip, life and round end spoken and kept in the short feed.
   let running: { left: number; right: number; lives: number } | null = null;
   let batchStart: unknown = undefined;
@@ -275,6 +282,39 @@ export function GoldwaageTable(props: { session: Session }) {
   }
 
   const [confirming, setConfirming] = createSignal(false);
+
+  /**
+   * The fixed public remarks, offered only between rounds and after the game (the room refuses them in a round), and
+   * the ones made at the table since this page connected. Only where other people sit: team-mates do not read.
+   */
+  // Other people at this table: the creator invited some, or this page sat down through an invite.
+  const people = () => (s.invites?.length ?? 0) > 0 || seat !== 0;
+  const remarkText = (id: string) =>
+    ({
+      "well-played": tr("Gut gespielt!", "Well played!"),
+      again: tr("Noch eine Runde?", "Another round?"),
+      thanks: tr("Danke!", "Thanks!"),
+      close: tr("Knapp!", "Close one!"),
+      pity: tr("Schade!", "Too bad!"),
+    })[id] ?? id;
+  const Remarks = () => (
+    <Show when={people()}>
+      <div class="gw-remarks" data-testid="gw-remarks">
+        <ul class="gw-remarks-said" aria-live="polite">
+          <For each={room.remarks()}>{(r) => <li data-testid="gw-remark">{`${r.seat === seat ? tr("Du", "You") : seatName(r.seat as Seat)}: ${remarkText(r.remark)}`}</li>}</For>
+        </ul>
+        <div class="gw-remarks-buttons" role="group" aria-label={tr("Bemerkungen", "Remarks")}>
+          <For each={GOLDWAAGE_REMARKS}>
+            {(id) => (
+              <button type="button" class="button quiet small" data-testid={`gw-remark-${id}`} onClick={() => room.remark(id)}>
+                {remarkText(id)}
+              </button>
+            )}
+          </For>
+        </div>
+      </div>
+    </Show>
+  );
 
   function send(cmd: Parameters<typeof room.command>[0]) {
     room.command(cmd);
@@ -563,6 +603,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 <div class="gw-sheet">
                   <h2 id="gw-round-title">{tr(`Runde ${r().round} vorbei`, `Round ${r().round} over`)}</h2>
                   <RoundAnalysis report={r()} seatName={seatName} />
+                  <Remarks />
                   <button type="button" class="button primary" data-testid="gw-round-continue" ref={(el) => queueMicrotask(() => el.focus())} onClick={() => setRoundShown(null)}>
                     {tr(`Weiter zu Runde ${r().round + 1}`, `On to round ${r().round + 1}`)}
                   </button>
@@ -579,6 +620,7 @@ export function GoldwaageTable(props: { session: Session }) {
                   {tr(`Leben übrig: ${g()!.lives} von ${totalKings()}`, `Lives left: ${g()!.lives} of ${totalKings()}`)}
                   {rv()!.result && rv()!.result!.reason !== "rules" ? ` (${endedHow(rv()!.result!.reason)})` : ""}
                 </p>
+                <Remarks />
                 <div class="setup-go">
                   <button type="button" class="button primary" data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
                     {tr("Neue Partie", "New game")}

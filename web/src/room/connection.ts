@@ -48,6 +48,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const [error, setError] = createSignal<RoomError | null>(null);
   const [busy, setBusy] = createSignal(false);
   const [staged, setStaged] = createSignal<Staged | null>(null);
+  /** Public remarks made at the table since this page connected (the room does not keep them). */
+  const [remarks, setRemarks] = createSignal<ReadonlyArray<{ seat: number; remark: string; time: number }>>([]);
   /** connected[seat] as the room last said (`presence`); null until it has. */
   const [presence, setPresence] = createSignal<readonly boolean[] | null>(null);
   // The log so far, as it comes in parts after the first welcome.
@@ -113,6 +115,10 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
       }
       case "presence":
         setPresence(m.connected as boolean[]);
+        break;
+      case "remark":
+        // The newest few only: remarks are a moment's words, not a log.
+        setRemarks((r) => [...r.slice(-5), { seat: m.seat as number, remark: m.remark as string, time: m.time as number }]);
         break;
       case "event":
         lastVersion = Math.max(lastVersion ?? 0, m.version);
@@ -258,5 +264,12 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     hint: () => submit({ type: "hint" }),
     resign: () => end("resign"),
     leave: () => end("leave"),
+    remarks,
+    /** One of the game's fixed remarks: not a command (nothing waits for it), so it does not make the table busy. */
+    remark: (id: string) => {
+      session.clientSeq += 1;
+      saveSession(session);
+      if (connected()) send({ type: "remark", clientSeq: session.clientSeq, remark: id });
+    },
   };
 }
