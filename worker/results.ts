@@ -229,7 +229,7 @@ function dailyStatements(db: D1Database, r: BattlemaskeReport, at: NonNullable<K
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function archiveStatements(db: D1Database, r: ResultReport, g: GameRow, game: GameDefinition<any, any, any, any>, accounts: ReadonlyArray<string | null>, counted: boolean, outcome: ResultOutcome): D1PreparedStatement[] {
   const { winner, draw, reason, team } = r.result;
-  const { ruleset, variant } = game.report.archive(r);
+  const { ruleset, variant, level = r.level } = game.report.archive(r);
   return [
     db
       .prepare(
@@ -237,7 +237,7 @@ function archiveStatements(db: D1Database, r: ResultReport, g: GameRow, game: Ga
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
-        r.room, game.id, g.kind, g.rated === 1 ? 1 : 0, counted ? 1 : 0, ruleset, variant, r.level, accounts[0] ?? null, accounts[1] ?? null, winner, draw ? 1 : 0, reason, team ?? null,
+        r.room, game.id, g.kind, g.rated === 1 ? 1 : 0, counted ? 1 : 0, ruleset, variant, level, accounts[0] ?? null, accounts[1] ?? null, winner, draw ? 1 : 0, reason, team ?? null,
         JSON.stringify({ ...r, log: undefined }), JSON.stringify(outcome), JSON.stringify(r.log), r.startedAt, r.finishedAt,
       ),
     ...accounts.flatMap((id, seat) => (id ? [db.prepare("INSERT INTO result_seats (room, seat, account_id, finished_at) VALUES (?, ?, ?, ?)").bind(r.room, seat, id, r.finishedAt)] : [])),

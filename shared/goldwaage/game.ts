@@ -83,7 +83,8 @@ export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
     summary: (g) => ({ options: g.options, rounds: g.round, lives: g.lives, livesLostByRound: g.livesLostByRound.slice() }),
     archive: (r) => {
       const o = r.options as Options;
-      return { ruleset: "goldwaage", variant: variantKey(o) };
+      // The table's level (its computer team-mates all play "strong").
+      return { ruleset: "goldwaage", variant: variantKey(o), level: o.level };
     },
     // One record per players, level and variant: won or lost (the whole team's result).
     bilanz: (r) => {

@@ -68,8 +68,8 @@ export interface GameReportOf<S> {
   readonly fields: v.ObjectEntries;
   /** The game's own fields, from the final state. */
   summary(state: S): Record<string, unknown>;
-  /** The archive's columns for this game (`results.ruleset`, `results.variant`). */
-  archive(report: Readonly<Record<string, unknown>>): { readonly ruleset: string; readonly variant: string };
+  /** The archive's columns for this game (`results.ruleset`, `results.variant`, and `level` where not the computer's). */
+  archive(report: Readonly<Record<string, unknown>>): { readonly ruleset: string; readonly variant: string; readonly level?: string };
   /**
    * Where a finished game goes in a seat's Bilanz (`records`: game, level, role). `level` is the room's: the
    * computer's level, "friendly", "rated", "daily" or "table".

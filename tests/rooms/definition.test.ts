@@ -6,7 +6,7 @@ import { battlemaskeGame } from "../../shared/battlemaske/game.js";
 import { goldwaageGame } from "../../shared/goldwaage/game.js";
 import { reportSchemaOf } from "../../shared/room/report.js";
 import { MemoryLogStore } from "../../party/core/log.js";
-import { RoomCore, type RoomConfigOf } from "../../party/core/room-core.js";
+import { RoomCore, type RoomConfigOf, type RoomEvent } from "../../party/core/room-core.js";
 import { randomCommand, type Event, type Options as BattlemaskeOptions, type Seat, type State } from "../../shared/battlemaske/index.js";
 import { rng } from "../../shared/rng.js";
 import type { Options as GoldwaageOptions } from "../../shared/goldwaage/index.js";
@@ -106,7 +106,7 @@ describe("the room core asks the game", () => {
       clock: null,
       seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }],
     };
-    const store = new MemoryLogStore();
+    const store = new MemoryLogStore<RoomEvent | { readonly type: string }>();
     const core = new RoomCore("g3", goldwaageGame, store, table);
     core.start(1000);
     const before = store.read().length;

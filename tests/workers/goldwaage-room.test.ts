@@ -121,7 +121,7 @@ describe("GoldwaageRoom", () => {
       if (mine.length === 0) await new Promise((r) => setTimeout(r, 50));
     }
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ game: "goldwaage", seat: 1, outcome: team === "won" ? "win" : "loss", opponent: null });
+    expect(mine[0]).toMatchObject({ game: "goldwaage", level: "leicht", seat: 1, outcome: team === "won" ? "win" : "loss", opponent: null });
     const annaName = (await json(call("/api/me", { token: anna.token }))).name;
     expect(mine[0].others).toEqual([{ seat: 0, name: annaName }]);
     const annas = (await json(call("/api/me/games", { token: anna.token }))).games.filter((g: { id: string }) => g.id === t.room);
@@ -135,7 +135,7 @@ describe("GoldwaageRoom", () => {
     expect({ points: after.points, elo: after.elo }).toEqual({ points: before.points, elo: before.elo });
 
     const archive = await json(call(`/api/games/${t.room}`));
-    expect(archive).toMatchObject({ id: t.room, game: "goldwaage", kind: "table", options: { players: 3, level: "leicht", variants: ["ruhige-waage"] }, result: { team } });
+    expect(archive).toMatchObject({ id: t.room, game: "goldwaage", kind: "table", level: "leicht", options: { players: 3, level: "leicht", variants: ["ruhige-waage"] }, result: { team } });
     expect(archive.players.map((p: { name: string | null }) => p.name)).toEqual([annaName, after.name, null]);
     expect(archive.log.length).toBeGreaterThan(10);
   });
@@ -144,5 +144,11 @@ describe("GoldwaageRoom", () => {
     const r = await post("/api/goldwaage/table", { players: 5 });
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({ error: "BAD_REQUEST" });
+    // Options the engine refuses: Profi with open cards, a variant twice.
+    for (const body of [{ players: 2, level: "profi", variants: ["offene-haende"] }, { players: 3, level: "profi", variants: ["zwei-offene-karten"] }, { players: 2, variants: ["ruhige-waage", "ruhige-waage"] }]) {
+      const refused = await post("/api/goldwaage/table", body);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "BAD_REQUEST", message: expect.stringMatching(/^options: /) });
+    }
   });
 });

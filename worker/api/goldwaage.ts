@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { variantKey } from "../../shared/goldwaage/game.js";
-import { LEVELS, VARIANTS } from "../../shared/goldwaage/index.js";
+import { LEVELS, validateOptions, VARIANTS } from "../../shared/goldwaage/index.js";
 import type { GoldwaageRoomConfig } from "../../party/core/goldwaage-core";
 import type { SeatConfig } from "../../party/core/room-core";
 import { hashToken, newToken } from "../../party/tokens";
@@ -24,6 +24,9 @@ export const goldwaage = new Hono<{ Bindings: Cloudflare.Env }>()
   .post("/table", tableLimit, vJson(Table), async (c) => {
     const body = c.req.valid("json");
     if (body.friends > body.players - 1) return c.json({ error: "BAD_REQUEST", message: "friends: at most players − 1" }, 400);
+    // The engine's own rule for options (Profi shows nothing, no variant twice): a table it would refuse is not opened.
+    const problem = validateOptions({ players: body.players, level: body.level, variants: body.variants });
+    if (problem) return c.json({ error: "BAD_REQUEST", message: `options: ${problem}` }, 400);
     const account = await optionalAccount(c);
     if (account === null) return unauthorized(c);
     const seatToken = newToken();

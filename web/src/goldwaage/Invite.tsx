@@ -7,6 +7,7 @@ import { authHeaders, ensureAccount } from "../account";
 import { tr } from "../i18n";
 import { loadSession, ROOM_NAME, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
+import { variantName } from "./names";
 import "./goldwaage.css";
 
 /** The link one invited seat opens. */
@@ -74,7 +75,7 @@ export function GoldwaageInvite(props: { code: string }) {
             <dt>{tr("Stufe", "Level")}</dt>
             <dd>{level(p().game.level)}</dd>
             <dt>{tr("Varianten", "Variants")}</dt>
-            <dd>{p().game.variants.length ? p().game.variants.join(", ") : tr("keine", "none")}</dd>
+            <dd>{p().game.variants.length ? p().game.variants.map(variantName).join(", ") : tr("keine", "none")}</dd>
             <dt>{tr("Noch frei", "Still free")}</dt>
             <dd>{p().waitingFor.length ? p().waitingFor.map((s) => tr(`Platz ${s + 1}`, `seat ${s + 1}`)).join(", ") : tr("kein Platz – der Tisch ist voll", "no seat – the table is full")}</dd>
           </dl>

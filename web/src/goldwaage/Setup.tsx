@@ -159,7 +159,7 @@ export function GoldwaageSetup() {
         </div>
         <p class="gw-note">
           {computers() > 0
-            ? tr(`${computers()} ${computers() === 1 ? "Platz spielt ein Computer-Teamkamerad" : "Plätze spielen Computer-Teamkameraden"}.`, `${computers()} seat${computers() === 1 ? " is" : "s are"} played by computer team-mates.`)
+            ? tr(`${computers()} ${computers() === 1 ? "Platz spielt ein Computer-Teamkamerad" : "Plätze spielen Computer-Teamkameraden"}.`, computers() === 1 ? "1 seat is played by a computer team-mate." : `${computers()} seats are played by computer team-mates.`)
             : tr("Nur Menschen am Tisch.", "Only people at the table.")}
           {c().friends > 0 ? tr(" Der Tisch wartet, bis alle Eingeladenen da sind.", " The table waits until everyone invited is in.") : ""}
         </p>

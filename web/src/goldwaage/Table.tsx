@@ -9,6 +9,7 @@ import type { View } from "../../../shared/goldwaage/view";
 import { lang, tr } from "../i18n";
 import { forgetCurrent, type Session } from "../room/session";
 import { goldwaageInviteLink } from "./Invite";
+import { variantName } from "./names";
 import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { Link, navigate } from "../router";
 import { cardName, clearingLine, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
@@ -78,7 +79,7 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
     <div class="gw-analysis" data-testid="gw-round-analysis" data-round={props.report.round}>
       <Show when={props.report.losses.length > 0} fallback={<p>{tr("Kein Leben verloren.", "No life lost.")}</p>}>
         <ul class="gw-losses">
-          <For each={props.report.losses}>{(l) => <li>♔ {lossText(l, lang(), props.seatName)}</li>}</For>
+          <For each={props.report.losses}>{(l) => <li>♔ {lossText(l, lang(), (x) => { const n = props.seatName(x); return n === "du" ? "dir" : n; })}</li>}</For>
         </ul>
       </Show>
       <Show when={verdict()} fallback={<p>{tr("Die Runde wurde nicht zu Ende gespielt.", "The round was not played to the end.")}</p>}>
@@ -168,7 +169,9 @@ export function GoldwaageTable(props: { session: Session }) {
     const lines: string[] = [];
     if (e.type === "cardPlayed") {
       if (m.actor === "computer") setComputers((c) => new Set([...c, e.seat!]));
-      const who = seatName(e.seat!);
+      // At the start of a line: "Du", "You".
+      const name = seatName(e.seat!);
+      const who = name.charAt(0).toUpperCase() + name.slice(1);
       if (e.pan === null) lines.push(tr(`${who}: ${spokenCard(e.card!, "de")} auf die leere Waage – tut nichts`, `${who}: ${spokenCard(e.card!, "en")} on the empty scale – does nothing`));
       else {
         const rank = e.card!.slice(0, -1);
@@ -283,6 +286,10 @@ export function GoldwaageTable(props: { session: Session }) {
 
   const [confirming, setConfirming] = createSignal(false);
 
+  // While a batch plays out, a seat's cards as they stand in it: the cards played so far are out of every hand.
+  const openNow = (x: Seat) => g()!.open[x]!.filter((c) => !(staged()?.gone ?? []).includes(c));
+  const handSizeNow = (x: Seat) => g()!.handSizes[x]! - (staged()?.playedBy ?? []).filter((p) => p === x).length;
+
   /**
    * The fixed public remarks, offered only between rounds and after the game (the room refuses them in a round), and
    * the ones made at the table since this page connected. Only where other people sit: team-mates do not read.
@@ -376,7 +383,7 @@ export function GoldwaageTable(props: { session: Session }) {
               <h1>Goldwaage</h1>
               <p>
                 {g()?.players} {tr("Spieler", "players")} · {levelName()}
-                {g()?.variants.length ? ` · ${g()!.variants.join(", ")}` : ""}
+                {g()?.variants.length ? ` · ${g()!.variants.map(variantName).join(", ")}` : ""}
               </p>
               <p role="status">
                 {tr("Der Tisch wartet noch auf: ", "The table is still waiting for: ")}
@@ -422,7 +429,7 @@ export function GoldwaageTable(props: { session: Session }) {
               <div class="gw-meta">
                 <span>
                   {levelName()}
-                  {g()!.variants.length ? ` · ${g()!.variants.join(" · ")}` : ""}
+                  {g()!.variants.length ? ` · ${g()!.variants.map(variantName).join(" · ")}` : ""}
                 </span>
                 <a href="/regeln/goldwaage" target="_blank" rel="noopener" data-testid="gw-rules-link">
                   {tr("Regeln", "Rules")}
@@ -469,11 +476,13 @@ export function GoldwaageTable(props: { session: Session }) {
                       </Show>
                     </div>
                     <div class="gw-seat-cards">
-                      <For each={x === seat ? [] : g()!.open[x]}>{(c) => <Face id={c} small />}</For>
+                      <For each={x === seat ? [] : openNow(x)}>{(c) => <Face id={c} small />}</For>
                       <span class="gw-hidden-count">
                         {x === seat
-                          ? tr(`${g()!.handSizes[x]} Karten`, `${g()!.handSizes[x]} cards`)
-                          : tr(`${g()!.handSizes[x]! - g()!.open[x]!.length} verdeckt`, `${g()!.handSizes[x]! - g()!.open[x]!.length} hidden`)}
+                          ? handSizeNow(x) === 1
+                            ? tr("1 Karte", "1 card")
+                            : tr(`${handSizeNow(x)} Karten`, `${handSizeNow(x)} cards`)
+                          : tr(`${handSizeNow(x) - openNow(x).length} verdeckt`, `${handSizeNow(x) - openNow(x).length} hidden`)}
                       </span>
                     </div>
                   </li>
@@ -664,3 +673,4 @@ function endedHow(reason: string): string {
       return tr("abgebrochen", "aborted");
   }
 }
+

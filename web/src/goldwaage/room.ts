@@ -24,6 +24,8 @@ export interface Staged {
   readonly flash: "balanced" | "tipped" | null;
   /** The cards played so far in this batch: no longer in their hands. */
   readonly gone: readonly string[];
+  /** Who played each of those cards, in order (a hidden card leaves its hand too). */
+  readonly playedBy: readonly Seat[];
   /** The card just played, to highlight. */
   readonly last: { readonly seat: Seat; readonly card: string } | null;
 }
@@ -35,6 +37,7 @@ const pace: Pace<View, Staged> = (before, events) => {
   let lives = before.game.lives;
   let last: Staged["last"] = null;
   let gone: string[] = [];
+  let playedBy: Seat[] = [];
   let i = -1;
   // The computer that plays next in this batch, if the next card is a computer's.
   const thinkerAfter = (k: number): Seat | null => {
@@ -45,10 +48,11 @@ const pace: Pace<View, Staged> = (before, events) => {
     i += 1;
     const e = event as { type: string; seat?: Seat; card?: string; pan?: "left" | "right" | null; weight?: number; lifeLost?: boolean; unbalanced?: boolean };
     const thinking = thinkerAfter(i);
-    const frame = (flash: Staged["flash"], ms: number) => ({ staged: { pans, lives, thinking, flash, last, gone }, ms: ms + (thinking !== null ? THINK_MS : 0) });
+    const frame = (flash: Staged["flash"], ms: number) => ({ staged: { pans, lives, thinking, flash, last, gone, playedBy }, ms: ms + (thinking !== null ? THINK_MS : 0) });
     if (e.type === "cardPlayed") {
       last = { seat: e.seat!, card: e.card! };
       gone = [...gone, e.card!];
+      playedBy = [...playedBy, e.seat!];
       const rank = e.card!.slice(0, -1);
       if (e.pan) {
         const p = e.pan;

@@ -3,6 +3,7 @@ import { createResource, For, Show } from "solid-js";
 import { authHeaders, ensureAccount, loadMe } from "../account";
 import { lang, tr } from "../i18n";
 import { Summary } from "../ui/Summary";
+import { variantName } from "../goldwaage/names";
 
 interface GameRow {
   id: string;
@@ -38,7 +39,16 @@ const LEVELS: Record<string, [string, string]> = {
   friendly: ["Freundschaftlich", "Friendly"],
   rated: ["Gewertet", "Rated"],
 };
-const RULESETS: Record<string, string> = { battlemaske: "Battlemaske", zwiegespalten: "Zwiegespalten" };
+const RULESETS: Record<string, string> = { battlemaske: "Battlemaske", zwiegespalten: "Zwiegespalten", goldwaage: "Goldwaage" };
+// Goldwaage's levels (the table's, not a computer's) and its records per players and variants ("3p:offene-haende+…").
+const GW_LEVELS: Record<string, [string, string]> = { leicht: ["Leicht", "Easy"], normal: ["Normal", "Normal"], schwer: ["Schwer", "Hard"], profi: ["Profi", "Profi"] };
+function goldwaageRole(role: string): string {
+  const [players, variants = "normal"] = role.split(":");
+  const n = Number.parseInt(players ?? "", 10);
+  return `${tr(`${n} Spieler`, `${n} players`)} · ${(variants === "normal" ? tr("ohne Variante", "no variant") : variants.split("+").map(variantName).join(", "))}`;
+}
+const levelText = (game: string, level: string | null) => labelOf(game === "goldwaage" ? GW_LEVELS : LEVELS, level);
+const roleText = (game: string, role: string) => (game === "goldwaage" ? goldwaageRole(role) : labelOf(game === "zwiegespalten" ? ROLES_ZW : ROLES, role));
 const ROLES: Record<string, [string, string]> = { conte: ["Conte", "Conte"], maske: ["Maske", "Maske"], profi: ["Profi", "Profi"] };
 // Zwiegespalten's own words: Hüter and Schatten, and the two games with roles swapped are its Rückspiel.
 const ROLES_ZW: Record<string, [string, string]> = { conte: ["Hüter", "Keeper"], maske: ["Schatten", "Shadow"], profi: ["Rückspiel", "Return match"] };
@@ -82,13 +92,13 @@ export function BilanzPage() {
                       <tr data-testid="bilanz-record" data-game={r.game} data-level={r.level} data-role={r.role} data-helped={r.helped ? "true" : "false"} data-wins={r.wins} data-losses={r.losses} data-draws={r.draws}>
                         <td>{RULESETS[r.game] ?? r.game}</td>
                         <td>
-                          {labelOf(LEVELS, r.level)}
+                          {levelText(r.game, r.level)}
                           <Show when={r.helped}>
                             {" "}
                             <span class="badge">{tr("mit Hilfe", "with help")}</span>
                           </Show>
                         </td>
-                        <td>{labelOf(r.game === "zwiegespalten" ? ROLES_ZW : ROLES, r.role)}</td>
+                        <td>{roleText(r.game, r.role)}</td>
                         <td>{r.wins}</td>
                         <td>{r.losses}</td>
                         <td>{r.draws}</td>
@@ -110,7 +120,7 @@ export function BilanzPage() {
             {(g) => (
               <li data-testid="my-game" data-id={g.id}>
                 <time datetime={new Date(g.finishedAt).toISOString()}>{new Date(g.finishedAt).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</time>{" "}
-                {RULESETS[g.ruleset] ?? g.ruleset} · {labelOf(LEVELS, g.kind === "computer" ? g.level : g.kind === "daily" ? "daily" : g.rated ? "rated" : "friendly")}
+                {RULESETS[g.ruleset] ?? g.ruleset} · {g.ruleset === "goldwaage" ? levelText("goldwaage", g.level) : labelOf(LEVELS, g.kind === "computer" ? g.level : g.kind === "daily" ? "daily" : g.rated ? "rated" : "friendly")}
                 <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}
                 <Show
                   when={g.logPublicFrom}

@@ -21,16 +21,17 @@ export function Home() {
       <section class="hero" aria-labelledby="page-title">
         <h1 id="page-title">{ui().homeTitle}</h1>
         <p class="lead">{ui().homeLead}</p>
-      </section>
-      <section aria-labelledby="play-heading" class="play-menu">
-        <h2 id="play-heading" class="section-title">
-          {tr("Battlemaske spielen", "Play Battlemaske")}
-        </h2>
+        {/* Above the games: the unfinished game may be either one. */}
         <Show when={room}>
           <Link class="button primary big resume" href={`/partie/${room}`} data-testid="resume-game">
             {tr("Partie fortsetzen", "Resume the game")}
           </Link>
         </Show>
+      </section>
+      <section aria-labelledby="play-heading" class="play-menu">
+        <h2 id="play-heading" class="section-title">
+          {tr("Battlemaske spielen", "Play Battlemaske")}
+        </h2>
         <ul class="play-list">
           <li>
             <Link class="play-tile" href="/spielen/computer" data-testid="new-game-computer">
