@@ -5,6 +5,7 @@ import type { GameDefinition } from "../room/game.js";
 import { GoldwaageCommandSchema } from "../room/protocol.js";
 import { Count } from "../room/report.js";
 import { makeBot } from "./bots/index.js";
+import { seatsToAct } from "./bots/play.js";
 import { decide, newGame } from "./engine.js";
 import { LEVELS, VARIANTS, type Event, type Options } from "./events.js";
 import { redactEvent } from "./redact.js";
@@ -46,11 +47,8 @@ export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
   },
   // On offene Hände every hand is dealt face up, so deals are not redacted there.
   redact: (event, viewer, options) => redactEvent(event, viewer as State["turn"] | "spectator", options.variants.includes("offene-haende")),
-  toAct(g) {
-    if (g.phase === "show") return g.shown.flatMap((shown, s) => (shown ? [] : [s]));
-    if (g.phase === "play") return [g.turn];
-    return [];
-  },
+  // Who must act now: the engine's one answer (its bots ask the same function).
+  toAct: (g) => seatsToAct(g),
   isOver: (g) => g.phase === "over",
   // Open cards chosen at the round start are public at once, but change nothing another seat may do then.
   secretOf: (e) => (e.type === "cardsShown" ? e.seat : null),

@@ -9,6 +9,9 @@ import { openTable } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { tableLimit } from "./limit";
 import { vJson, vParam, vQuery } from "./validate";
+import type { BoardEntry } from "../../shared/daily.js";
+export type { BoardEntry };
+
 
 /** The daily game's rules: Battlemaske, one game of three rounds, against Stark, no clock, unrated. */
 export const DAILY_OPTIONS = { ruleset: "battlemaske", variant: "single" } as const;
@@ -49,18 +52,6 @@ async function placeOn(db: D1Database, date: string, role: string, board: string
     .bind(date, role, board, account, room, key.reached, key.k1, key.k2, key.finishedAt)
     .first<{ above: number; others: number; own: string | null }>();
   return { rank: (row?.above ?? 0) + 1, onBoard: row?.own === room, of: (row?.others ?? 0) + (row?.own ? 1 : 0) };
-}
-
-export interface BoardEntry {
-  rank: number;
-  name: string | null;
-  score: number | null;
-  reached: boolean;
-  rounds: number;
-  mirror: number;
-  finishedAt: number;
-  /** Played with "Rat" or "Karte zurück" ("mit Hilfe"): only the main board holds such attempts. */
-  helped: boolean;
 }
 
 interface BoardRow {

@@ -6,6 +6,7 @@ import { tr } from "../i18n";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
+import type { BoardEntry } from "../../../shared/daily";
 
 type Role = "conte" | "maske";
 interface DayInfo {
@@ -13,16 +14,8 @@ interface DayInfo {
   commitment: string;
   previous: { date: string; seed: string; commitment: string };
 }
-interface Entry {
-  rank: number;
-  name: string | null;
-  score: number | null;
-  reached: boolean;
-  rounds: number;
-  mirror: number;
-  /** Played with "Rat" or "Karte zurück": only the main board holds such attempts, marked. */
-  helped?: boolean;
-}
+/** A board entry; the own entry (`me`) may come without the mark. */
+type Entry = Omit<BoardEntry, "helped" | "finishedAt"> & { helped?: boolean };
 interface Board {
   entries: Entry[];
   me?: Entry | null;
