@@ -68,8 +68,8 @@ export function effectText(effect: string, stolen: boolean, winner: Person | Rec
   if (e === "pride") {
     const zw = ruleset === "zwiegespalten";
     if (!stolen) return `${name}: ${de ? "Der Verlierer hat noch keinen Stich; es gibt nichts wegzunehmen." : "the loser has no trick yet, so there is nothing to take."}`;
-    if (de) return `${name}: ${subject(w, "de", true)} ${zw ? verb(w, "stiehlst", "stiehlt") : verb(w, "nimmst", "nimmt")} dem Verlierer zusätzlich einen schon gewonnenen Stich${zw ? "" : " weg"} (+2 / −1).`;
-    return `${name}: ${subject(w, "en")} also ${zw ? verb(w, "steal", "steals") : verb(w, "take", "takes")} one trick the loser had already won (+2 / −1).`;
+    if (de) return `${name}: ${subject(w, "de", true)} ${zw ? verb(w, "stiehlst", "stiehlt") : verb(w, "nimmst", "nimmt")} dem Verlierer zusätzlich einen schon gewonnenen Stich${zw ? "" : " weg"}: ${subject(w, "de", false)} ${verb(w, "hast", "hat")} zwei Stiche mehr, der Verlierer einen weniger.`;
+    return `${name}: ${subject(w, "en")} also ${zw ? verb(w, "steal", "steals") : verb(w, "take", "takes")} one trick the loser had already won: two tricks more for the winner, one fewer for the loser.`;
   }
   return effectLine(ruleset, e, lang, cardsLeft === undefined ? undefined : Math.min(2, Math.max(0, cardsLeft)));
 }

@@ -194,6 +194,10 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
   };
 
   const who = () => roleName(view().game.ruleset, view().game.roles[shown()], lang());
+  // The roles with their German articles: die Maske, der Conte / Hüter / Schatten.
+  const feminine = () => who() === "Maske";
+  const toWhom = () => (feminine() ? `an die ${who()}` : `an den ${who()}`);
+  const withArticle = () => (feminine() ? `die ${who()}` : `der ${who()}`);
 
   return (
     <div class="page play">
@@ -203,7 +207,7 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
           <div class="curtain" data-testid="curtain" data-seat={shown()}>
             <div class="curtain-card">
               <h1>{tr(`${who()} ist dran`, `${who()}'s turn`)}</h1>
-              <p>{tr(`Gib das Gerät an ${who()}. Tippe erst, wenn ${who()} vor dem Bildschirm sitzt.`, `Hand the device to ${who()}. Tap only when ${who()} sits in front of the screen.`)}</p>
+              <p>{tr(`Gib das Gerät ${toWhom()}. Tippe erst, wenn ${withArticle()} vor dem Bildschirm sitzt.`, `Hand the device to the ${who()}. Tap only when the ${who()} sits in front of the screen.`)}</p>
               <button type="button" class="button primary big" data-testid="curtain-ready" onClick={raise} autofocus>
                 {tr(`Ich bin ${who()} – Karten zeigen`, `I am ${who()} – show my cards`)}
               </button>

@@ -25,7 +25,7 @@ export function ExchangeHelp(): JSX.Element {
     <Show when={open()}>
       <div class="explain" role="dialog" aria-labelledby="explain-title" data-testid="exchange-help" ref={box}>
         <div class="explain-head">
-          <h2 id="explain-title">{v().phase === "exchange" ? tr("Was soll ich beim Tausch abgeben?", "What should I give away?") : tr("Gier-Tausch", "Greed swap")}</h2>
+          <h2 id="explain-title">{v().phase === "exchange" ? tr("Was soll ich beim Tausch abgeben?", "What should I give away?") : v().ruleset === "zwiegespalten" ? tr("♦ Karo: Karten tauschen", "♦ Diamonds: swap cards") : tr("Gier-Tausch", "Greed swap")}</h2>
           <button type="button" class="button quiet close" data-testid="exchange-help-close" aria-label={tr("Schließen", "Close")} onClick={close}>
             ✕
           </button>

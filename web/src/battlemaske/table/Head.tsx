@@ -18,7 +18,8 @@ export function Head(): JSX.Element {
       <Show when={v().match}>
         {(mt) => (
           <span data-testid="profi-score">
-            Profi {mt().scores[me()]} : {mt().scores[opp()]}
+            {/* Whose score is whose: the Maske's points, yours first. */}
+            {rs() === "zwiegespalten" ? tr("Punkte als Schatten", "Schatten points") : tr("Punkte als Maske", "Maske points")}: {tr("Du", "You")} {mt().scores[me()]} : {mt().scores[opp()]} {m.opponent[lang()]}
           </span>
         )}
       </Show>

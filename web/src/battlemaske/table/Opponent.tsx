@@ -52,11 +52,15 @@ function OpponentStatus(): JSX.Element {
     clearTimeout(timer);
   });
   const connected = () => m.opponentConnected?.() ?? null;
+  // "Back" only after being here once: a friend's first arrival is not a return.
+  let seen = false;
   createEffect(
     on(connected, (c, before) => {
       clearTimeout(timer);
-      setBack(c === true && before === false);
-      if (c === true && before === false) timer = setTimeout(() => setBack(false), BACK_MS);
+      const returned = c === true && before === false && seen;
+      if (c === true) seen = true;
+      setBack(returned);
+      if (returned) timer = setTimeout(() => setBack(false), BACK_MS);
     }),
   );
   const brakeLeft = () => {

@@ -14,7 +14,7 @@ export function PickBar(): JSX.Element {
         disabled={!pickComplete() || m.busy()}
         onClick={confirmPick}
       >
-        {v().phase === "swap" ? tr("Gier-Tausch", "Swap") : tr("Tauschen", "Exchange")} ({picked().length}/{v().pickCount})
+        {v().phase === "swap" ? (v().ruleset === "zwiegespalten" ? tr("Karten tauschen", "Swap") : tr("Gier-Tausch", "Swap")) : tr("Tauschen", "Exchange")} ({picked().length}/{v().pickCount})
       </button>
       <button type="button" class="button quiet" aria-expanded={explain()} onClick={() => setExplain((x) => !x)} data-testid="explain-exchange">
         {tr("Was tauschen?", "What to exchange?")}

@@ -24,8 +24,6 @@ export function SuitChooser(): JSX.Element {
               data-testid={`name-suit-${s}`}
               disabled={m.busy()}
               onClick={() => nameSuit(s)}
-              // Three across on a desktop felt (the aid is four sentences each); table.css is another owner's.
-              style={{ flex: "1 1 13rem", "max-width": "16rem" }}
             >
               <span class="suit-button-name">
                 <SuitEmblem suit={s} ruleset={rs()} /> {suitName(rs(), s, lang())}

@@ -22,7 +22,7 @@ export function Turn(): JSX.Element {
       const w: Seat = st.taken.winner;
       const who = w === me() ? tr("Du nimmst den Stich.", "You take the trick.") : tr(`${they()} nimmt den Stich.`, `${they()} takes the trick.`);
       const name = w === me() ? tr("Du", "You") : they();
-      return st.taken.effect ? `${who} ${effectText(st.taken.effect, st.taken.stolen, { de: name, en: name }, lang())}` : who;
+      return st.taken.effect ? `${who} ${effectText(st.taken.effect, st.taken.stolen, { de: name, en: name }, lang(), rs())}` : who;
     }
     const last = st.trick[st.trick.length - 1];
     if (!last) return null;
@@ -36,13 +36,13 @@ export function Turn(): JSX.Element {
     if (rv().over) return tr("Die Partie ist vorbei.", "The game is over.");
     if (vv.phase === "setup") return tr("Warte auf deinen Freund …", "Waiting for your friend …");
     if (vv.phase === "exchange" || vv.phase === "swap") {
-      const what = vv.phase === "exchange" ? tr("zum Tauschen", "to exchange") : tr("für den Gier-Tausch", "for the greed swap");
+      const what = vv.phase === "exchange" ? tr("zum Tauschen", "to exchange") : rs() === "zwiegespalten" ? tr("zum Kartentausch (♦ Karo)", "for the ♦ swap") : tr("für den Gier-Tausch", "for the greed swap");
       if (vv.waitingFor.includes(me())) return tr(`Wähle ${vv.pickCount} ${vv.pickCount === 1 ? "Karte" : "Karten"} ${what}.`, `Pick ${vv.pickCount} card${vv.pickCount === 1 ? "" : "s"} ${what}.`);
       return computer() ? tr("Der Computer wählt …", "The computer is picking …") : tr("Warte auf die Wahl des Gegners …", "Waiting for the opponent's pick …");
     }
     if (vv.turn === me()) {
       if (elixir()) return rs() === "zwiegespalten" ? tr("Nenn eine Farbe.", "Name a suit.") : tr("Sag eine Farbe an.", "Name a suit.");
-      return vv.trick.length === 0 ? tr("Du spielst aus.", "Your lead.") : tr("Du bist am Zug: bediene oder trumpfe.", "Your turn: follow or beat it.");
+      return vv.trick.length === 0 ? tr("Du spielst aus.", "Your lead.") : tr("Du bist am Zug: bediene die Farbe, wenn du kannst.", "Your turn: follow suit if you can.");
     }
     return computer() ? tr("Der Computer überlegt …", "The computer is thinking …") : tr("Der Gegner ist am Zug.", "The opponent's turn.");
   };

@@ -49,7 +49,10 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     if (gone) info.close();
   });
   // The intro opens at the start of each game (Profi: both); "Was tauschen?" opens it again.
-  createEffect(on([() => v().phase, () => v().round, () => v().game], () => setExplain(v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
+  // The intro opens when a game's first exchange begins — once: a memo of the moment, so a new view of the same
+  // moment (a hint arriving, a reconnect) does not open it again after the player closed it.
+  const moment = createMemo(() => `${v().phase}/${v().round}/${v().game}`);
+  createEffect(on(moment, () => setExplain(v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
 
   const pickingIn = (g: View) => (g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(me()) && !rv().over;
   const picking = () => pickingIn(v());
