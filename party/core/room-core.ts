@@ -293,7 +293,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return {
       game: this.gameView(viewer),
       waitingFor: this.config.seats.flatMap((s, i) => (s.type === "invite" ? [i] : [])),
-      takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over },
+      takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over, mine: viewer !== "spectator" && this.takebackTarget(viewer) !== null },
       helped: r.helped.slice(),
       ...(this.config.names ? { names: this.config.seats.map((_, i) => this.config.names?.[i] ?? null) } : {}),
       over: this.over,

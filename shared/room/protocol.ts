@@ -169,7 +169,8 @@ export interface RoomViewOf<V> {
   readonly game: V;
   /** Seats still waiting for an invited player (the game is dealt once this is empty). */
   readonly waitingFor: readonly number[];
-  readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean };
+  /** `mine`: this seat has a card of the current round it could ask back (false for a spectator). */
+  readonly takeback: { readonly requestedBy: number | null; readonly allowed: boolean; readonly mine?: boolean };
   readonly helped: readonly boolean[];
   /**
    * Each seat's display name as the Worker knew it when the seat was taken (the account's name; null for a guest

@@ -52,7 +52,11 @@ describe("the room core asks the game", () => {
   it("whose consent a take-back needs: a duel asks the other person; a game that cannot ask refuses", () => {
     const core = new RoomCore("d3", battlemaskeGame, new MemoryLogStore(), duel);
     core.start(1000);
+    // Nothing played yet: no seat has a card to ask back (the page greys "Karte zurück").
+    expect([core.viewFor(0).takeback.mine, core.viewFor(1).takeback.mine, core.viewFor("spectator").takeback.mine]).toEqual([false, false, false]);
     const played = playOneCard(core, "d3");
+    expect(core.viewFor(played).takeback.mine).toBe(true);
+    expect(core.viewFor(played === 0 ? 1 : 0).takeback.mine).toBe(false);
     const asked = core.handle(played, { type: "takeback", clientSeq: 900, action: "request" }, 1700);
     expect(asked.appended.map((e) => e.event.type)).toEqual(["takebackRequested"]);
     // Only the seat whose consent is needed may answer; the asker cannot accept its own request.

@@ -396,9 +396,9 @@ describe("new tables are limited per address (npm start, production)", () => {
     if (left < 15_000) await new Promise((r) => setTimeout(r, left + 100)); // Miniflare counts per calendar minute
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
     // A combination no other test creates, so the count below is this test's own.
-    const body = JSON.stringify({ players: 4, level: "profi", variants: ["ruhige-waage", "zwei-offene-karten"] });
+    const body = JSON.stringify({ players: 4, level: "schwer", variants: ["ruhige-waage", "offene-haende"] });
     const create = () => app.request(`${origin}/api/goldwaage/table`, { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip }, body }, strictEnv);
-    const count = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM games WHERE game = 'goldwaage' AND level = 'profi' AND variant = 'ruhige-waage+zwei-offene-karten'").first<{ n: number }>())!.n;
+    const count = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM games WHERE game = 'goldwaage' AND level = 'schwer' AND variant = 'offene-haende+ruhige-waage'").first<{ n: number }>())!.n;
     const before = await count();
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await create()).status);

@@ -15,7 +15,7 @@ export function Tools(): JSX.Element {
         </button>
       </Show>
       <Show when={m.canTakeback}>
-        <button type="button" class="button quiet" data-testid="takeback" disabled={m.busy() || rv().over || !rv().takeback.allowed} onClick={() => m.takeback("request")}>
+        <button type="button" class="button quiet" data-testid="takeback" disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false} onClick={() => m.takeback("request")}>
           {tr("Karte zurück", "Take back")}
         </button>
       </Show>
