@@ -131,7 +131,8 @@ describe("with a friend (two browsers)", () => {
     await leader.locator('[data-testid="trick"][data-count="1"]').waitFor();
     await leader.getByTestId("takeback").click();
     await other.getByTestId("takeback-decline").click();
-    await leader.getByTestId("game-log").getByText("abgelehnt").waitFor();
+    // In the game log (on the phone it is a pull-up sheet, closed: attached, not necessarily visible).
+    await leader.getByTestId("game-log").getByText("abgelehnt").waitFor({ state: "attached" });
     expect(await leader.getByTestId("trick").getAttribute("data-count")).toBe("1");
 
     // The friend closes the page and opens the game again: the same seat, the same table.
