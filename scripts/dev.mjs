@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrateLocalD1 } from "./migrate-d1.mjs";
 
@@ -24,11 +24,14 @@ if (!existsSync(join(root, "web", "dist", "index.html"))) {
 }
 
 const wranglerDir = join(root, ".wrangler");
-for (const dir of ["config", "logs", "state"]) mkdirSync(join(wranglerDir, dir), { recursive: true });
+// The local storage (D1, the rooms' SQLite); STATE_DIR gives a second site of the same checkout its own.
+const stateDir = process.env.STATE_DIR ? resolve(process.env.STATE_DIR) : join(wranglerDir, "state");
+for (const dir of ["config", "logs"]) mkdirSync(join(wranglerDir, dir), { recursive: true });
+mkdirSync(stateDir, { recursive: true });
 
 // The local D1 (accounts, ratings, daily boards, archive) gets worker/migrations before the Worker starts.
 try {
-  migrateLocalD1(join(wranglerDir, "state"), { quiet: true });
+  migrateLocalD1(stateDir, { quiet: true });
 } catch (error) {
   console.error(String(error));
   process.exit(1);
@@ -54,7 +57,7 @@ const args = [
   "--local",
   "--ip", host,
   "--port", String(port),
-  "--persist-to", join(".wrangler", "state"),
+  "--persist-to", stateDir,
   "--show-interactive-dev-session=false",
   "--inspector-port", String(inspectorPort),
 ];
