@@ -24,6 +24,24 @@ const sees = (p: Lobbyist, name: string) => p.s.next((m) => m.type === "presence
 const incoming = (p: Lobbyist) => p.s.next((m) => m.type === "challenges" && m.incoming.length > 0);
 const errorOf = (p: Lobbyist) => p.s.next((m) => m.type === "error");
 
+/** A and B in the Wartesaal, A seeing B. */
+async function pair(prefix: string): Promise<[Lobbyist, Lobbyist]> {
+  const a = await enter(`${prefix}a`);
+  const b = await enter(`${prefix}b`);
+  await sees(a, b.name);
+  return [a, b];
+}
+
+/** A challenges B with `terms`; the challenge as B received it. */
+async function challenged(a: Lobbyist, b: Lobbyist, terms: unknown = TERMS): Promise<Msg> {
+  a.s.send({ type: "challenge", to: b.name, terms });
+  return (await incoming(b)).incoming[0];
+}
+
+async function leave(...ps: Lobbyist[]): Promise<void> {
+  for (const p of ps) await p.s.close();
+}
+
 describe("Lobby", () => {
   it("gives tickets only to named accounts, and routes no other lobby name", async () => {
     expect((await call("/api/lobby/ticket", { method: "POST" })).status).toBe(401);
@@ -52,12 +70,8 @@ describe("Lobby", () => {
   });
 
   it("challenge → accept seats both once, each with its own seat token; a duplicated accept seats nobody twice", async () => {
-    const a = await enter("Ca");
-    const b = await enter("Cb");
-    await sees(a, b.name);
-    a.s.send({ type: "challenge", to: b.name, terms: TERMS });
-    const inc = await incoming(b);
-    const ch = inc.incoming[0];
+    const [a, b] = await pair("C");
+    const ch = await challenged(a, b);
     expect(ch).toMatchObject({ from: a.name, to: b.name, terms: TERMS });
     // One open challenge per pair, either way.
     a.s.send({ type: "challenge", to: b.name, terms: TERMS });
@@ -91,16 +105,12 @@ describe("Lobby", () => {
   });
 
   it("decline with a reason, counter with changed terms, withdraw", async () => {
-    const a = await enter("Da");
-    const b = await enter("Db");
-    await sees(a, b.name);
-    a.s.send({ type: "challenge", to: b.name, terms: TERMS });
-    const ch = (await incoming(b)).incoming[0];
+    const [a, b] = await pair("D");
+    const ch = await challenged(a, b);
     b.s.send({ type: "decline", id: ch.id, reason: "no-time" });
     expect(await a.s.next((m) => m.type === "ended")).toEqual({ type: "ended", id: ch.id, how: "declined", by: b.name, reason: "no-time" });
     // Declined: a new challenge may be sent; B sends changed terms back.
-    a.s.send({ type: "challenge", to: b.name, terms: TERMS });
-    const ch2 = (await incoming(b)).incoming[0];
+    const ch2 = await challenged(a, b);
     const changed = { ...TERMS, clock: null, role: "maske" } as const;
     b.s.send({ type: "counter", id: ch2.id, terms: changed });
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch2.id, how: "countered", by: b.name });
@@ -108,16 +118,12 @@ describe("Lobby", () => {
     expect(back).toMatchObject({ from: b.name, to: a.name, terms: changed });
     b.s.send({ type: "withdraw", id: back.id });
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: back.id, how: "withdrawn" });
-    await a.s.close();
-    await b.s.close();
+    await leave(a, b);
   });
 
   it("a challenge expires (the alarm), and an accept after that seats nobody", async () => {
-    const a = await enter("Ea");
-    const b = await enter("Eb");
-    await sees(a, b.name);
-    a.s.send({ type: "challenge", to: b.name, terms: TERMS });
-    const ch = (await incoming(b)).incoming[0];
+    const [a, b] = await pair("E");
+    const ch = await challenged(a, b);
     expect(ch.expiresAt - Date.now()).toBeGreaterThan(50_000);
     const lobby = env.Lobby.getByName("main");
     // The minute passed: moved back in storage, then the alarm runs.
@@ -127,22 +133,18 @@ describe("Lobby", () => {
     b.s.send({ type: "accept", id: ch.id });
     expect(await errorOf(b)).toMatchObject({ code: "NO_CHALLENGE" });
     expect(a.s.all.some((m) => m.type === "matched")).toBe(false);
-    await a.s.close();
-    await b.s.close();
+    await leave(a, b);
   });
 
   it("a challenge to someone who left answers NOT_PRESENT; a challenger who left ends its challenge", async () => {
-    const a = await enter("Ga");
-    const b = await enter("Gb");
-    await sees(a, b.name);
+    const [a, b] = await pair("G");
     await b.s.close();
     await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
     a.s.send({ type: "challenge", to: b.name, terms: TERMS });
     expect(await errorOf(a)).toMatchObject({ code: "NOT_PRESENT" });
     const c = await enter("Gc");
     await sees(a, c.name);
-    a.s.send({ type: "challenge", to: c.name, terms: TERMS });
-    const ch = (await incoming(c)).incoming[0];
+    const ch = await challenged(a, c);
     await a.s.close();
     expect(await c.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "left", by: a.name });
     c.s.send({ type: "accept", id: ch.id });
@@ -151,18 +153,14 @@ describe("Lobby", () => {
   });
 
   it("a rated challenge with a stake checks both balances when the table opens", async () => {
-    const a = await enter("Sa");
-    const b = await enter("Sb");
-    await sees(a, b.name);
+    const [a, b] = await pair("S");
     await env.DB.prepare("UPDATE accounts SET taler = 10 WHERE id = ?").bind(b.account.id).run();
-    a.s.send({ type: "challenge", to: b.name, terms: { ...TERMS, kind: "rated", stake: 50 } });
-    const ch = (await incoming(b)).incoming[0];
+    const ch = await challenged(a, b, { ...TERMS, kind: "rated", stake: 50 });
     b.s.send({ type: "accept", id: ch.id });
     expect(await errorOf(b)).toMatchObject({ code: "STAKE_TOO_HIGH" });
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "failed" });
     a.s.send({ type: "challenge", to: b.name, terms: { ...TERMS, stake: 5 } });
     expect(await errorOf(a)).toMatchObject({ code: "BAD_MESSAGE" });
-    await a.s.close();
-    await b.s.close();
+    await leave(a, b);
   });
 });
