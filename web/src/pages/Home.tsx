@@ -52,6 +52,12 @@ export function Home() {
             </Link>
           </li>
           <li>
+            <Link class="play-tile" href="/wartesaal" data-testid="wartesaal">
+              <strong>{tr("Wartesaal", "Waiting room")}</strong>
+              <span>{tr("Sehen, wer online ist, herausfordern, gewertet oder freundschaftlich spielen.", "See who is online, challenge someone, play rated or friendly.")}</span>
+            </Link>
+          </li>
+          <li>
             <Link class="play-tile" href="/spielen/freund" data-testid="new-game-friend">
               <strong>{tr("Mit einem Freund", "With a friend")}</strong>
               <span>{tr("Einladungslink teilen, der Freund öffnet ihn, los geht's.", "Share an invite link; your friend opens it and you play.")}</span>

@@ -1,0 +1,86 @@
+// The Wartesaal in real browsers (A on a desktop, B on a phone): both enter as new guests and name themselves, see
+// each other live, A challenges B to a friendly 5+3 as Conte, B reads every term and accepts, both land at one table
+// (A at seat 0, B at seat 1); then a declined challenge with its reason.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { Site } from "../../scripts/lib/site.js";
+import { resign, roomOf, shot, siteAndTwoBrowsers, type Browser, type Setting } from "./helpers.js";
+
+let env: Setting | undefined;
+let site: Site;
+let a: Browser;
+let b: Browser;
+
+beforeAll(async () => {
+  env = await siteAndTwoBrowsers();
+  ({ site, desktop: a, phone: b } = env);
+}, 240_000);
+afterAll(() => env?.close());
+
+const suffix = Math.random().toString(36).slice(2, 7);
+const NAME_A = `Anna${suffix}`;
+const NAME_B = `Bruno${suffix}`;
+
+/** A new guest enters the Wartesaal from the start page and names itself on the way in. */
+async function enter(p: Page, name: string): Promise<void> {
+  await p.goto(site.url + "/");
+  await p.getByTestId("wartesaal").click();
+  await p.getByTestId("lobby-name-input").fill(name);
+  await p.getByTestId("lobby-name-save").click();
+  await p.locator(`[data-testid="lobby-player"][data-name="${name}"]`).waitFor();
+}
+
+const player = (p: Page, name: string) => p.locator(`[data-testid="lobby-player"][data-name="${name}"]`);
+
+describe("Wartesaal", () => {
+  it("both see each other; A challenges B 5+3 friendly as Conte; B sees the terms and accepts; both land at the table", { timeout: 120_000 }, async () => {
+    await enter(a.page, NAME_A);
+    await enter(b.page, NAME_B);
+    await player(a.page, NAME_B).waitFor();
+    await player(b.page, NAME_A).waitFor();
+    expect(await player(a.page, NAME_B).getAttribute("data-status")).toBe("idle");
+
+    await player(a.page, NAME_B).getByTestId("lobby-challenge").click();
+    await a.page.getByTestId("challenge-clock-5+3").click();
+    await a.page.getByTestId("challenge-ruleset-battlemaske").click();
+    await a.page.getByTestId("challenge-variant-normal").click();
+    await a.page.getByTestId("challenge-kind-friendly").click();
+    await a.page.getByTestId("challenge-role-conte").click();
+    await shot(a.page, "lobby-challenge-form");
+    await a.page.getByTestId("challenge-send").click();
+
+    const incoming = b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
+    await incoming.waitFor();
+    const terms = await incoming.getByTestId("challenge-terms").innerText();
+    for (const t of ["5 Min. + 3 s", "Battlemaske", "Normal", "Freundschaftlich", `${NAME_A} spielt Conte, du Maske`]) expect(terms).toContain(t);
+    await shot(b.page, "lobby-challenge-incoming");
+    await incoming.getByTestId("challenge-accept").click();
+
+    await a.page.waitForURL(/\/partie\//);
+    await b.page.waitForURL(/\/partie\//);
+    expect(roomOf(a.page)).toBe(roomOf(b.page));
+    await a.page.locator('[data-testid="table"][data-seat="0"]').waitFor();
+    await b.page.locator('[data-testid="table"][data-seat="1"]').waitFor();
+    await shot(b.page, "lobby-table-b");
+    await resign(a.page);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+  });
+
+  it("a declined challenge tells the sender why", { timeout: 60_000 }, async () => {
+    await a.page.goto(site.url + "/wartesaal");
+    await b.page.goto(site.url + "/wartesaal");
+    await player(a.page, NAME_B).waitFor();
+    await player(a.page, NAME_B).getByTestId("lobby-challenge").click();
+    await a.page.getByTestId("challenge-clock-none").click();
+    await a.page.getByTestId("challenge-send").click();
+    const incoming = b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
+    await incoming.waitFor();
+    await incoming.getByTestId("challenge-decline-reason").selectOption("no-time");
+    await incoming.getByTestId("challenge-decline").click();
+    await a.page.locator('[data-testid="lobby-notice"]:has-text("Keine Zeit")').waitFor();
+    await incoming.waitFor({ state: "detached" });
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+  });
+});
