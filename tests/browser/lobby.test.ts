@@ -1,21 +1,11 @@
 // The Wartesaal in real browsers (A on a desktop, B on a phone): both enter as new guests and name themselves, see
 // each other live, A challenges B to a friendly 5+3 as Conte, B reads every term and accepts, both land at one table
 // (A at seat 0, B at seat 1); then a declined challenge with its reason.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { Site } from "../../scripts/lib/site.js";
-import { resign, roomOf, shot, siteAndTwoBrowsers, type Browser, type Setting } from "./helpers.js";
+import { resign, roomOf, shot, twoBrowsersPerFile } from "./helpers.js";
 
-let env: Setting | undefined;
-let site: Site;
-let a: Browser;
-let b: Browser;
-
-beforeAll(async () => {
-  env = await siteAndTwoBrowsers();
-  ({ site, desktop: a, phone: b } = env);
-}, 240_000);
-afterAll(() => env?.close());
+const t = twoBrowsersPerFile();
 
 const suffix = Math.random().toString(36).slice(2, 7);
 const NAME_A = `Anna${suffix}`;
@@ -23,7 +13,7 @@ const NAME_B = `Bruno${suffix}`;
 
 /** A new guest enters the Wartesaal from the start page and names itself on the way in. */
 async function enter(p: Page, name: string): Promise<void> {
-  await p.goto(site.url + "/");
+  await p.goto(t.site.url + "/");
   await p.getByTestId("wartesaal").click();
   await p.getByTestId("lobby-name-input").fill(name);
   await p.getByTestId("lobby-name-save").click();
@@ -34,53 +24,53 @@ const player = (p: Page, name: string) => p.locator(`[data-testid="lobby-player"
 
 describe("Wartesaal", () => {
   it("both see each other; A challenges B 5+3 friendly as Conte; B sees the terms and accepts; both land at the table", { timeout: 120_000 }, async () => {
-    await enter(a.page, NAME_A);
-    await enter(b.page, NAME_B);
-    await player(a.page, NAME_B).waitFor();
-    await player(b.page, NAME_A).waitFor();
-    expect(await player(a.page, NAME_B).getAttribute("data-status")).toBe("idle");
+    await enter(t.a.page, NAME_A);
+    await enter(t.b.page, NAME_B);
+    await player(t.a.page, NAME_B).waitFor();
+    await player(t.b.page, NAME_A).waitFor();
+    expect(await player(t.a.page, NAME_B).getAttribute("data-status")).toBe("idle");
 
-    await player(a.page, NAME_B).getByTestId("lobby-challenge").click();
-    await a.page.getByTestId("challenge-clock-5+3").click();
-    await a.page.getByTestId("challenge-ruleset-battlemaske").click();
-    await a.page.getByTestId("challenge-variant-normal").click();
-    await a.page.getByTestId("challenge-kind-friendly").click();
-    await a.page.getByTestId("challenge-role-conte").click();
-    await shot(a.page, "lobby-challenge-form");
-    await a.page.getByTestId("challenge-send").click();
+    await player(t.a.page, NAME_B).getByTestId("lobby-challenge").click();
+    await t.a.page.getByTestId("challenge-clock-5+3").click();
+    await t.a.page.getByTestId("challenge-ruleset-battlemaske").click();
+    await t.a.page.getByTestId("challenge-variant-normal").click();
+    await t.a.page.getByTestId("challenge-kind-friendly").click();
+    await t.a.page.getByTestId("challenge-role-conte").click();
+    await shot(t.a.page, "lobby-challenge-form");
+    await t.a.page.getByTestId("challenge-send").click();
 
-    const incoming = b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
+    const incoming = t.b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
     await incoming.waitFor();
     const terms = await incoming.getByTestId("challenge-terms").innerText();
     for (const t of ["5 Min. + 3 s", "Battlemaske", "Normal", "Freundschaftlich", `${NAME_A} spielt Conte, du Maske`]) expect(terms).toContain(t);
-    await shot(b.page, "lobby-challenge-incoming");
+    await shot(t.b.page, "lobby-challenge-incoming");
     await incoming.getByTestId("challenge-accept").click();
 
-    await a.page.waitForURL(/\/partie\//);
-    await b.page.waitForURL(/\/partie\//);
-    expect(roomOf(a.page)).toBe(roomOf(b.page));
-    await a.page.locator('[data-testid="table"][data-seat="0"]').waitFor();
-    await b.page.locator('[data-testid="table"][data-seat="1"]').waitFor();
-    await shot(b.page, "lobby-table-b");
-    await resign(a.page);
-    expect(a.errors).toEqual([]);
-    expect(b.errors).toEqual([]);
+    await t.a.page.waitForURL(/\/partie\//);
+    await t.b.page.waitForURL(/\/partie\//);
+    expect(roomOf(t.a.page)).toBe(roomOf(t.b.page));
+    await t.a.page.locator('[data-testid="table"][data-seat="0"]').waitFor();
+    await t.b.page.locator('[data-testid="table"][data-seat="1"]').waitFor();
+    await shot(t.b.page, "lobby-table-b");
+    await resign(t.a.page);
+    expect(t.a.errors).toEqual([]);
+    expect(t.b.errors).toEqual([]);
   });
 
   it("a declined challenge tells the sender why", { timeout: 60_000 }, async () => {
-    await a.page.goto(site.url + "/wartesaal");
-    await b.page.goto(site.url + "/wartesaal");
-    await player(a.page, NAME_B).waitFor();
-    await player(a.page, NAME_B).getByTestId("lobby-challenge").click();
-    await a.page.getByTestId("challenge-clock-none").click();
-    await a.page.getByTestId("challenge-send").click();
-    const incoming = b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
+    await t.a.page.goto(t.site.url + "/wartesaal");
+    await t.b.page.goto(t.site.url + "/wartesaal");
+    await player(t.a.page, NAME_B).waitFor();
+    await player(t.a.page, NAME_B).getByTestId("lobby-challenge").click();
+    await t.a.page.getByTestId("challenge-clock-none").click();
+    await t.a.page.getByTestId("challenge-send").click();
+    const incoming = t.b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
     await incoming.waitFor();
     await incoming.getByTestId("challenge-decline-reason").selectOption("no-time");
     await incoming.getByTestId("challenge-decline").click();
-    await a.page.locator('[data-testid="lobby-notice"]:has-text("Keine Zeit")').waitFor();
+    await t.a.page.locator('[data-testid="lobby-notice"]:has-text("Keine Zeit")').waitFor();
     await incoming.waitFor({ state: "detached" });
-    expect(a.errors).toEqual([]);
-    expect(b.errors).toEqual([]);
+    expect(t.a.errors).toEqual([]);
+    expect(t.b.errors).toEqual([]);
   });
 });

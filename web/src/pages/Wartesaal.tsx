@@ -3,14 +3,17 @@
 // each page saves its own seat and goes to the table.
 import { createResource, createSignal, For, onCleanup, Show } from "solid-js";
 import { CHALLENGE_MS, CLOCK_PRESETS, DECLINE_REASONS, type Challenge, type DeclineReason, type Terms } from "../../../shared/lobby";
-import { authHeaders, ensureAccount, loadMe, type Account } from "../account";
+import { ensureAccount, loadMe, type Account } from "../account";
 import { tr } from "../i18n";
 import { connectLobby } from "../lobby";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
+import { ChoiceRow } from "../ui/ChoiceRow";
+import { NameForm } from "../ui/NameForm";
 
 type ClockChoice = "none" | "custom" | `${number}+${number}`;
 const PRESET_IDS = CLOCK_PRESETS.map((p) => `${p.minutes}+${p.increment}` as ClockChoice);
+const opt = (id: ClockChoice, text: string) => ({ id: `challenge-clock-${id}`, value: id, text });
 const DEFAULT_TERMS: Terms = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" };
 
 const roleName = (r: "conte" | "maske") => (r === "conte" ? "Conte" : "Maske");
@@ -23,6 +26,15 @@ export function termsText(t: Terms, from: string, mine: boolean): string {
   const role =
     t.role === "random" ? tr("Rollen zufällig", "Roles at random") : mine ? tr(`Du spielst ${roleName(t.role)}`, `You play ${roleName(t.role)}`) : tr(`${from} spielt ${roleName(t.role)}, du ${roleName(other(t.role))}`, `${from} plays ${roleName(t.role)}, you ${roleName(other(t.role))}`);
   return [clock, t.ruleset === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske", t.variant === "profi" ? "Profi" : tr("Normal", "Normal"), kind, role].join(" · ");
+}
+
+/** A button of this page: its hook, its look ("primary", "quiet" or plain) and what it does. */
+function Action(props: { id: string; kind?: "primary" | "quiet"; onClick: () => void; children: string }) {
+  return (
+    <button type="button" class={props.kind ? `button ${props.kind}` : "button"} data-testid={props.id} onClick={() => props.onClick()}>
+      {props.children}
+    </button>
+  );
 }
 
 const REASONS: Record<DeclineReason, () => string> = {
@@ -45,7 +57,7 @@ export function Wartesaal() {
       </Show>
       <Show when={me()} keyed>
         {(m) => (
-          <Show when={m.name} fallback={<NameFirst account={account()!} onNamed={() => void refetch()} />}>
+          <Show when={m.name} fallback={<NameFirst onNamed={() => void refetch()} />}>
             <Lobby account={account()!} />
           </Show>
         )}
@@ -55,26 +67,12 @@ export function Wartesaal() {
 }
 
 /** A guest's first entry: the Wartesaal shows names, so one is chosen first. */
-function NameFirst(props: { account: Account; onNamed: () => void }) {
-  const [name, setName] = createSignal("");
-  const [msg, setMsg] = createSignal<string | null>(null);
-  async function save(e: SubmitEvent) {
-    e.preventDefault();
-    const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(props.account) }, body: JSON.stringify({ name: name().trim() }) });
-    if (r.ok) return props.onNamed();
-    setMsg(r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern.", "This name is not allowed: 3 to 20 letters or digits."));
-  }
+function NameFirst(props: { onNamed: () => void }) {
   return (
-    <form class="name-form" onSubmit={save}>
+    <>
       <p>{tr("Im Wartesaal sehen dich die anderen unter deinem Namen. Wie möchtest du heißen?", "In the waiting room the others see you by your name. What should it be?")}</p>
-      <input type="text" value={name()} onInput={(e) => setName(e.currentTarget.value)} minLength={3} maxLength={20} aria-label={tr("Dein Name", "Your name")} data-testid="lobby-name-input" />
-      <button type="submit" class="button primary" data-testid="lobby-name-save">
-        {tr("Eintreten", "Enter")}
-      </button>
-      <Show when={msg()}>
-        <p role="alert">{msg()}</p>
-      </Show>
-    </form>
+      <NameForm inputTestId="lobby-name-input" saveTestId="lobby-name-save" label={tr("Dein Name", "Your name")} button={tr("Eintreten", "Enter")} onSaved={props.onNamed} />
+    </>
   );
 }
 
@@ -129,11 +127,7 @@ function Lobby(props: { account: Account }) {
       <Show when={lobby.you()} fallback={<p class="loading">{tr("Verbinde mit dem Wartesaal …", "Connecting to the waiting room …")}</p>}>
         <p>{tr(`Du bist als ${lobby.you()} hier.`, `You are here as ${lobby.you()}.`)}</p>
       </Show>
-      <Show when={notice()}>
-        <p role="status" class="lobby-notice" data-testid="lobby-notice">
-          {notice()}
-        </p>
-      </Show>
+      <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice() ?? ""}</p>
       <Show when={lobby.incoming().length > 0}>
         <section aria-labelledby="incoming-title">
           <h2 id="incoming-title">{tr("Herausforderungen an dich", "Challenges to you")}</h2>
@@ -196,19 +190,13 @@ function Incoming(props: { challenge: Challenge; left: number; onAccept: () => v
       <p data-testid="challenge-terms">{termsText(props.challenge.terms, props.challenge.from, false)}</p>
       <small>{tr(`noch ${props.left} s`, `${props.left} s left`)}</small>
       <div class="choice-row">
-        <button type="button" class="button primary" data-testid="challenge-accept" onClick={() => props.onAccept()}>
-          {tr("Annehmen", "Accept")}
-        </button>
+        <Action id="challenge-accept" kind="primary" onClick={() => props.onAccept()}>{tr("Annehmen", "Accept")}</Action>
         <select aria-label={tr("Grund (freiwillig)", "Reason (optional)")} data-testid="challenge-decline-reason" value={reason()} onChange={(e) => setReason(e.currentTarget.value as DeclineReason | "")}>
           <option value="">{tr("Ohne Grund", "No reason")}</option>
           <For each={DECLINE_REASONS}>{(r) => <option value={r}>{REASONS[r]()}</option>}</For>
         </select>
-        <button type="button" class="button" data-testid="challenge-decline" onClick={() => props.onDecline(reason() || undefined)}>
-          {tr("Ablehnen", "Decline")}
-        </button>
-        <button type="button" class="button quiet" data-testid="challenge-counter" onClick={() => props.onCounter()}>
-          {tr("Bedingungen ändern", "Change the terms")}
-        </button>
+        <Action id="challenge-decline" onClick={() => props.onDecline(reason() || undefined)}>{tr("Ablehnen", "Decline")}</Action>
+        <Action id="challenge-counter" kind="quiet" onClick={() => props.onCounter()}>{tr("Bedingungen ändern", "Change the terms")}</Action>
       </div>
     </li>
   );
@@ -225,12 +213,6 @@ function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCanc
   const [kind, setKind] = createSignal(init.kind);
   const [stake, setStake] = createSignal(init.stake ?? 0);
   const [role, setRole] = createSignal(init.role);
-
-  const choice = <T,>(id: string, value: T, current: () => T, set: (v: T) => void, text: string) => (
-    <button type="button" class="choice" aria-pressed={current() === value} data-testid={id} onClick={() => set(value)}>
-      {text}
-    </button>
-  );
 
   function terms(): Terms {
     const c = clock();
@@ -251,11 +233,7 @@ function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCanc
       <h2 id="challenge-title">{props.for.counter ? tr(`Andere Bedingungen an ${props.for.to}`, `Other terms for ${props.for.to}`) : tr(`${props.for.to} herausfordern`, `Challenge ${props.for.to}`)}</h2>
       <fieldset class="choices">
         <legend>{tr("Bedenkzeit (Minuten + Sekunden pro Zug)", "Time control (minutes + seconds per move)")}</legend>
-        <div class="choice-row">
-          {choice("challenge-clock-none", "none" as ClockChoice, clock, setClock, tr("Ohne Uhr", "No clock"))}
-          <For each={PRESET_IDS}>{(id) => choice(`challenge-clock-${id}`, id, clock, setClock, id)}</For>
-          {choice("challenge-clock-custom", "custom" as ClockChoice, clock, setClock, tr("Eigene", "Custom"))}
-        </div>
+        <ChoiceRow options={[opt("none", tr("Ohne Uhr", "No clock")), ...PRESET_IDS.map((id) => opt(id, id)), opt("custom", tr("Eigene", "Custom"))]} current={clock()} onChoose={setClock} />
         <Show when={clock() === "custom"}>
           <label>
             {tr("Minuten", "Minutes")} <input type="number" min="0.5" max="180" step="0.5" value={minutes()} onInput={(e) => setMinutes(Number(e.currentTarget.value))} data-testid="challenge-minutes" />
@@ -267,19 +245,12 @@ function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCanc
       </fieldset>
       <fieldset class="choices">
         <legend>{tr("Regeln", "Rules")}</legend>
-        <div class="choice-row">
-          {choice("challenge-ruleset-battlemaske", "battlemaske" as const, ruleset, setRuleset, "Battlemaske")}
-          {choice("challenge-ruleset-zwiegespalten", "zwiegespalten" as const, ruleset, setRuleset, "Zwiegespalten")}
-          {choice("challenge-variant-normal", "single" as const, variant, setVariant, tr("Normal", "Normal"))}
-          {choice("challenge-variant-profi", "profi" as const, variant, setVariant, "Profi")}
-        </div>
+        <ChoiceRow options={[{ id: "challenge-ruleset-battlemaske", value: "battlemaske", text: "Battlemaske" }, { id: "challenge-ruleset-zwiegespalten", value: "zwiegespalten", text: "Zwiegespalten" }] as const} current={ruleset()} onChoose={setRuleset} />
+        <ChoiceRow options={[{ id: "challenge-variant-normal", value: "single", text: tr("Normal", "Normal") }, { id: "challenge-variant-profi", value: "profi", text: "Profi" }] as const} current={variant()} onChoose={setVariant} />
       </fieldset>
       <fieldset class="choices">
         <legend>{tr("Art", "Kind")}</legend>
-        <div class="choice-row">
-          {choice("challenge-kind-friendly", "friendly" as const, kind, setKind, tr("Freundschaftlich", "Friendly"))}
-          {choice("challenge-kind-rated", "rated" as const, kind, setKind, tr("Gewertet", "Rated"))}
-        </div>
+        <ChoiceRow options={[{ id: "challenge-kind-friendly", value: "friendly", text: tr("Freundschaftlich", "Friendly") }, { id: "challenge-kind-rated", value: "rated", text: tr("Gewertet", "Rated") }] as const} current={kind()} onChoose={setKind} />
         <Show when={kind() === "rated"}>
           <label>
             {tr("Einsatz (Taler, beide müssen ihn haben)", "Stake (Taler, both must have it)")} <input type="number" min="0" max="1000" step="1" value={stake()} onInput={(e) => setStake(Number(e.currentTarget.value) || 0)} data-testid="challenge-stake" />
@@ -288,20 +259,12 @@ function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCanc
       </fieldset>
       <fieldset class="choices">
         <legend>{tr("Deine Rolle", "Your role")}</legend>
-        <div class="choice-row">
-          {choice("challenge-role-conte", "conte" as const, role, setRole, "Conte")}
-          {choice("challenge-role-maske", "maske" as const, role, setRole, "Maske")}
-          {choice("challenge-role-random", "random" as const, role, setRole, tr("Zufällig", "Random"))}
-        </div>
+        <ChoiceRow options={[{ id: "challenge-role-conte", value: "conte", text: "Conte" }, { id: "challenge-role-maske", value: "maske", text: "Maske" }, { id: "challenge-role-random", value: "random", text: tr("Zufällig", "Random") }] as const} current={role()} onChoose={setRole} />
       </fieldset>
       <p data-testid="challenge-summary">{termsText(terms(), "", true)}</p>
       <div class="setup-go">
-        <button type="button" class="button primary" data-testid="challenge-send" onClick={() => props.onSend(terms())}>
-          {props.for.counter ? tr("Zurückschicken", "Send back") : tr("Herausfordern", "Send the challenge")}
-        </button>
-        <button type="button" class="button quiet" data-testid="challenge-cancel" onClick={() => props.onCancel()}>
-          {tr("Abbrechen", "Cancel")}
-        </button>
+        <Action id="challenge-send" kind="primary" onClick={() => props.onSend(terms())}>{props.for.counter ? tr("Zurückschicken", "Send back") : tr("Herausfordern", "Send the challenge")}</Action>
+        <Action id="challenge-cancel" kind="quiet" onClick={() => props.onCancel()}>{tr("Abbrechen", "Cancel")}</Action>
       </div>
     </section>
   );
