@@ -21,6 +21,8 @@ export const LOBBY_RATE_BURST = 20;
 export const LOBBY_RATE_CLOSE_AFTER = 100;
 /** Open challenges one account may have sent at once. */
 export const MAX_OUTGOING = 10;
+/** Open seeks in the Wartesaal at once (one per account); every socket gets the whole list. */
+export const MAX_SEEKS = 100;
 
 type Who = Omit<TicketProfile, "exp">;
 interface State {
@@ -35,6 +37,15 @@ interface Row {
   to_name: string;
   terms: string;
   expires_at: number;
+  [k: string]: SqlStorageValue;
+}
+
+interface SeekRow {
+  id: string;
+  from_account: string;
+  from_name: string;
+  terms: string;
+  created_at: number;
   [k: string]: SqlStorageValue;
 }
 
@@ -57,6 +68,8 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   SELF: "Du kannst dich nicht selbst herausfordern.",
   CHALLENGE_OPEN: "Zwischen euch ist schon eine Herausforderung offen.",
   NO_CHALLENGE: "Diese Herausforderung ist nicht mehr offen.",
+  NO_SEEK: "Dieses Gesuch ist nicht mehr offen.",
+  SEEKS_FULL: "Es sind gerade zu viele Gesuche offen; nimm lieber eines an.",
   NOT_YOURS: "Diese Herausforderung gilt nicht dir.",
   STAKE_TOO_HIGH: "Der Einsatz ist zu hoch für einen von euch.",
   TABLE_FAILED: "Der Tisch konnte nicht geöffnet werden.",
@@ -80,6 +93,7 @@ export class Lobby extends Server {
       `CREATE TABLE IF NOT EXISTS challenges (id TEXT PRIMARY KEY, from_account TEXT NOT NULL, from_name TEXT NOT NULL,
        to_account TEXT NOT NULL, to_name TEXT NOT NULL, terms TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
     );
+    this.db.exec("CREATE TABLE IF NOT EXISTS seeks (id TEXT PRIMARY KEY, from_account TEXT NOT NULL UNIQUE, from_name TEXT NOT NULL, terms TEXT NOT NULL, created_at INTEGER NOT NULL)");
   }
 
   override onConnect(connection: Connection): void {
@@ -116,6 +130,7 @@ export class Lobby extends Server {
       connection.setState({ who });
       this.send(connection, { type: "welcome", you: who.name });
       this.send(connection, this.challengesOf(who.account));
+      this.send(connection, this.seeksMessage());
       return this.broadcastPresence(undefined, connection);
     }
     const me = connection.state?.who;
@@ -130,6 +145,12 @@ export class Lobby extends Server {
         return this.end(connection, me, msg.id, "to", "declined", msg.reason);
       case "withdraw":
         return this.end(connection, me, msg.id, "from", "withdrawn");
+      case "seek":
+        return this.postSeek(connection, me, msg.terms, now);
+      case "unseek":
+        return this.endSeek(connection, me, msg.id);
+      case "take":
+        return this.take(connection, me, msg.id);
       case "counter": {
         const row = this.row(msg.id);
         if (!row) return this.error(connection, "NO_CHALLENGE", "This challenge is no longer open.");
@@ -175,19 +196,28 @@ export class Lobby extends Server {
     }
     this.db.exec("DELETE FROM challenges WHERE id = ?", id);
     this.tellChallenges(row.from_account, row.to_account);
-    const duel = await this.openTable(row);
+    await this.seat(connection, row, me);
+  }
+
+  /**
+   * The table for an accepted challenge or a taken seek (`pair`: its sender and the one who said yes, `me`): each side
+   * gets its own seat token. The challenge or seek is already gone when this waits, so it runs once per one of them.
+   */
+  private async seat(connection: Connection, pair: Pick<Row, "id" | "from_account" | "from_name" | "to_account" | "to_name" | "terms">, me: Who): Promise<void> {
+    const id = pair.id;
+    const duel = await this.openTable(pair);
     if ("error" in duel) {
-      for (const account of [row.from_account, row.to_account]) this.sendTo(account, { type: "ended", id, how: "failed", by: null });
+      for (const account of [pair.from_account, pair.to_account]) this.sendTo(account, { type: "ended", id, how: "failed", by: null });
       return this.error(connection, duel.error, duel.message);
     }
     const ended: LobbyServerMessage = { type: "ended", id, how: "accepted", by: me.name };
-    for (const [account, side, opponent] of [[row.from_account, duel.challenger, row.to_name], [row.to_account, duel.accepter, row.from_name]] as const) {
+    for (const [account, side, opponent] of [[pair.from_account, duel.challenger, pair.to_name], [pair.to_account, duel.accepter, pair.from_name]] as const) {
       this.sendTo(account, ended);
       this.sendTo(account, { type: "matched", id, room: duel.room, socket: duel.socket, rated: duel.rated, seat: side.seat, role: side.role, seatToken: side.seatToken, opponent });
     }
   }
 
-  private async openTable(row: Row): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_FAILED"; message: string }> {
+  private async openTable(row: Pick<Row, "from_account" | "to_account" | "terms">): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_FAILED"; message: string }> {
     try {
       const res = await exports.default.fetch("https://spielcenter.internal/internal/lobby/duel", {
         method: "POST",
@@ -203,6 +233,49 @@ export class Lobby extends Server {
       console.error(`lobby: opening a table failed: ${err instanceof Error ? err.message : String(err)}`);
       return { error: "TABLE_FAILED", message: "The table could not be opened." };
     }
+  }
+
+  /** An open seek: terms anyone present may take. One per account; a second replaces the first. */
+  private postSeek(connection: Connection, me: Who, terms: Terms, now: number): void {
+    const open = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM seeks WHERE from_account <> ?", me.account).one().n;
+    if (open >= MAX_SEEKS) return this.error(connection, "SEEKS_FULL", `At most ${MAX_SEEKS} open seeks at once; take one instead.`);
+    this.db.exec("INSERT OR REPLACE INTO seeks (id, from_account, from_name, terms, created_at) VALUES (?, ?, ?, ?, ?)", newToken().slice(0, 16), me.account, me.name, JSON.stringify(terms), now);
+    this.broadcastSeeks();
+  }
+
+  private endSeek(connection: Connection, me: Who, id: string): void {
+    const seek = this.seek(id);
+    if (!seek) return this.error(connection, "NO_SEEK", "This seek is no longer open.");
+    if (seek.from_account !== me.account) return this.error(connection, "NOT_YOURS", "Only its poster can withdraw a seek.");
+    this.db.exec("DELETE FROM seeks WHERE id = ?", id);
+    this.broadcastSeeks();
+  }
+
+  /** Takes a seek: gone for everyone before the table is opened, so two takers never both sit down. */
+  private async take(connection: Connection, me: Who, id: string): Promise<void> {
+    const seek = this.seek(id);
+    if (!seek) return this.error(connection, "NO_SEEK", "This seek is no longer open.");
+    if (seek.from_account === me.account) return this.error(connection, "SELF", "You cannot take your own seek.");
+    this.db.exec("DELETE FROM seeks WHERE id = ?", id);
+    this.broadcastSeeks();
+    // A poster whose socket went without a close (a restart) has left all the same.
+    if (!this.present().some((w) => w.account === seek.from_account)) return this.error(connection, "NOT_PRESENT", `${seek.from_name} has left the Wartesaal.`);
+    await this.seat(connection, { id, from_account: seek.from_account, from_name: seek.from_name, to_account: me.account, to_name: me.name, terms: seek.terms }, me);
+  }
+
+  private seek(id: string): SeekRow | null {
+    return this.db.exec<SeekRow>("SELECT * FROM seeks WHERE id = ?", id).toArray()[0] ?? null;
+  }
+
+  private seeksMessage(): LobbyServerMessage {
+    const here = new Set(this.present().map((w) => w.account));
+    const rows = this.db.exec<SeekRow>("SELECT * FROM seeks ORDER BY created_at").toArray().filter((r) => here.has(r.from_account));
+    return { type: "seeks", seeks: rows.map((r) => ({ id: r.id, from: r.from_name, terms: JSON.parse(r.terms) as Terms })) };
+  }
+
+  private broadcastSeeks(): void {
+    const message = this.seeksMessage();
+    for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
   }
 
   /** Declining (by the one challenged) or withdrawing (by the sender). */
@@ -237,6 +310,7 @@ export class Lobby extends Server {
     const who = connection.state?.who;
     if (who && !this.present(connection).some((w) => w.account === who.account)) {
       for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ?", who.account, who.account).toArray()) this.remove(row, "left", who.name);
+      if (this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0) this.broadcastSeeks();
     }
     this.broadcastPresence(connection);
   }

@@ -51,6 +51,10 @@ export const LobbyClientMessageSchema = v.variant("type", [
   /** Changed terms sent back: the challenge ends and a new one goes the other way. */
   v.strictObject({ type: v.literal("counter"), id: Id, terms: TermsSchema }),
   v.strictObject({ type: v.literal("withdraw"), id: Id }),
+  /** An open seek: terms anyone may take (one per account: a new one replaces it). */
+  v.strictObject({ type: v.literal("seek"), terms: TermsSchema }),
+  v.strictObject({ type: v.literal("unseek"), id: Id }),
+  v.strictObject({ type: v.literal("take"), id: Id }),
 ]);
 export type LobbyClientMessage = v.InferOutput<typeof LobbyClientMessageSchema>;
 
@@ -69,9 +73,15 @@ export interface Challenge {
   readonly expiresAt: number;
 }
 
+export interface Seek {
+  readonly id: string;
+  readonly from: string;
+  readonly terms: Terms;
+}
+
 export type ChallengeEnd = "accepted" | "declined" | "expired" | "withdrawn" | "countered" | "left" | "failed";
 
-export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED";
+export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NO_SEEK" | "SEEKS_FULL" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED";
 
 export type LobbyServerMessage =
   | { readonly type: "welcome"; readonly you: string }
@@ -79,6 +89,8 @@ export type LobbyServerMessage =
   /** Every open challenge from or to the socket's account, whenever that changes. */
   | { readonly type: "challenges"; readonly incoming: readonly Challenge[]; readonly outgoing: readonly Challenge[] }
   | { readonly type: "ended"; readonly id: string; readonly how: ChallengeEnd; readonly by: string | null; readonly reason?: DeclineReason }
-  /** An accepted challenge's table: this account's own seat and seat token. */
+  /** Every open seek, to everyone, whenever that changes. */
+  | { readonly type: "seeks"; readonly seeks: readonly Seek[] }
+  /** An accepted challenge's (or a taken seek's) table: this account's own seat and seat token. */
   | { readonly type: "matched"; readonly id: string; readonly room: string; readonly socket: string; readonly seat: 0 | 1; readonly role: "conte" | "maske"; readonly seatToken: string; readonly rated: boolean; readonly opponent: string }
   | { readonly type: "error"; readonly code: LobbyErrorCode; readonly message: string; readonly messageDe: string };

@@ -163,4 +163,31 @@ describe("Lobby", () => {
     expect(await errorOf(a)).toMatchObject({ code: "BAD_MESSAGE" });
     await leave(a, b);
   });
+
+  it("an open seek: listed for everyone, taken by one (a second taker gets NO_SEEK), gone when its poster leaves", async () => {
+    const [a, b] = await pair("K");
+    const c = await enter("Kc");
+    a.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
+    const listed = await c.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a.name));
+    const seek = listed.seeks.find((x: Msg) => x.from === a.name);
+    expect(seek.terms).toEqual({ ...TERMS, role: "maske" });
+    a.s.send({ type: "take", id: seek.id });
+    expect(await errorOf(a)).toMatchObject({ code: "SELF" });
+    c.s.send({ type: "take", id: seek.id });
+    b.s.send({ type: "take", id: seek.id });
+    const mc = await c.s.next((m) => m.type === "matched");
+    const ma = await a.s.next((m) => m.type === "matched");
+    expect(await errorOf(b)).toMatchObject({ code: "NO_SEEK" });
+    expect(ma).toMatchObject({ room: mc.room, seat: 1, role: "maske", opponent: c.name });
+    expect(mc).toMatchObject({ seat: 0, role: "conte", opponent: a.name });
+    expect(b.s.all.some((m) => m.type === "matched")).toBe(false);
+    // Taken: gone from everyone's list (told before B's take was read).
+    expect(b.s.all.filter((m) => m.type === "seeks").at(-1)!.seeks.some((x: Msg) => x.id === seek.id)).toBe(false);
+    // A new seek goes when its poster leaves.
+    b.s.send({ type: "seek", terms: TERMS });
+    await c.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === b.name));
+    await leave(b);
+    await c.s.next((m) => m.type === "seeks" && !m.seeks.some((x: Msg) => x.from === b.name));
+    await leave(a, c);
+  });
 });
