@@ -38,6 +38,14 @@ async function challenged(a: Lobbyist, b: Lobbyist, terms: unknown = TERMS): Pro
   return (await incoming(b)).incoming[0];
 }
 
+/** Sends `m` from `p` and expects the lobby to refuse it with `code`. */
+async function refused(p: Lobbyist, m: unknown, code: string): Promise<void> {
+  p.s.send(m);
+  expect(await errorOf(p)).toMatchObject({ code });
+}
+
+const matched = (p: Lobbyist) => p.s.next((m) => m.type === "matched");
+
 async function leave(...ps: Lobbyist[]): Promise<void> {
   for (const p of ps) await p.s.close();
 }
@@ -74,17 +82,14 @@ describe("Lobby", () => {
     const ch = await challenged(a, b);
     expect(ch).toMatchObject({ from: a.name, to: b.name, terms: TERMS });
     // One open challenge per pair, either way.
-    a.s.send({ type: "challenge", to: b.name, terms: TERMS });
-    expect(await errorOf(a)).toMatchObject({ code: "CHALLENGE_OPEN" });
-    b.s.send({ type: "challenge", to: a.name, terms: TERMS });
-    expect(await errorOf(b)).toMatchObject({ code: "CHALLENGE_OPEN" });
+    await refused(a, { type: "challenge", to: b.name, terms: TERMS }, "CHALLENGE_OPEN");
+    await refused(b, { type: "challenge", to: a.name, terms: TERMS }, "CHALLENGE_OPEN");
     // Only the one challenged accepts.
-    a.s.send({ type: "accept", id: ch.id });
-    expect(await errorOf(a)).toMatchObject({ code: "NOT_YOURS" });
+    await refused(a, { type: "accept", id: ch.id }, "NOT_YOURS");
     b.s.send({ type: "accept", id: ch.id });
     b.s.send({ type: "accept", id: ch.id });
-    const ma = await a.s.next((m) => m.type === "matched");
-    const mb = await b.s.next((m) => m.type === "matched");
+    const ma = await matched(a);
+    const mb = await matched(b);
     // The second accept is answered while the first one's table is being opened: no second table, no second token.
     expect(b.s.all.filter((m) => m.type === "error")).toMatchObject([{ code: "CHALLENGE_OPEN" }, { code: "NO_CHALLENGE" }]);
     expect(b.s.all.filter((m) => m.type === "matched")).toHaveLength(1);
@@ -130,8 +135,7 @@ describe("Lobby", () => {
     await runInDurableObject(lobby, (_l, state) => void state.storage.sql.exec("UPDATE challenges SET expires_at = 0 WHERE id = ?", ch.id));
     expect(await runDurableObjectAlarm(lobby)).toBe(true);
     expect(await b.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "expired", by: null });
-    b.s.send({ type: "accept", id: ch.id });
-    expect(await errorOf(b)).toMatchObject({ code: "NO_CHALLENGE" });
+    await refused(b, { type: "accept", id: ch.id }, "NO_CHALLENGE");
     expect(a.s.all.some((m) => m.type === "matched")).toBe(false);
     await leave(a, b);
   });
@@ -140,15 +144,13 @@ describe("Lobby", () => {
     const [a, b] = await pair("G");
     await b.s.close();
     await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
-    a.s.send({ type: "challenge", to: b.name, terms: TERMS });
-    expect(await errorOf(a)).toMatchObject({ code: "NOT_PRESENT" });
+    await refused(a, { type: "challenge", to: b.name, terms: TERMS }, "NOT_PRESENT");
     const c = await enter("Gc");
     await sees(a, c.name);
     const ch = await challenged(a, c);
     await a.s.close();
     expect(await c.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "left", by: a.name });
-    c.s.send({ type: "accept", id: ch.id });
-    expect(await errorOf(c)).toMatchObject({ code: "NO_CHALLENGE" });
+    await refused(c, { type: "accept", id: ch.id }, "NO_CHALLENGE");
     await c.s.close();
   });
 
@@ -156,11 +158,9 @@ describe("Lobby", () => {
     const [a, b] = await pair("S");
     await env.DB.prepare("UPDATE accounts SET taler = 10 WHERE id = ?").bind(b.account.id).run();
     const ch = await challenged(a, b, { ...TERMS, kind: "rated", stake: 50 });
-    b.s.send({ type: "accept", id: ch.id });
-    expect(await errorOf(b)).toMatchObject({ code: "STAKE_TOO_HIGH" });
+    await refused(b, { type: "accept", id: ch.id }, "STAKE_TOO_HIGH");
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "failed" });
-    a.s.send({ type: "challenge", to: b.name, terms: { ...TERMS, stake: 5 } });
-    expect(await errorOf(a)).toMatchObject({ code: "BAD_MESSAGE" });
+    await refused(a, { type: "challenge", to: b.name, terms: { ...TERMS, stake: 5 } }, "BAD_MESSAGE");
     await leave(a, b);
   });
 
@@ -171,12 +171,11 @@ describe("Lobby", () => {
     const listed = await c.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a.name));
     const seek = listed.seeks.find((x: Msg) => x.from === a.name);
     expect(seek.terms).toEqual({ ...TERMS, role: "maske" });
-    a.s.send({ type: "take", id: seek.id });
-    expect(await errorOf(a)).toMatchObject({ code: "SELF" });
+    await refused(a, { type: "take", id: seek.id }, "SELF");
     c.s.send({ type: "take", id: seek.id });
     b.s.send({ type: "take", id: seek.id });
-    const mc = await c.s.next((m) => m.type === "matched");
-    const ma = await a.s.next((m) => m.type === "matched");
+    const mc = await matched(c);
+    const ma = await matched(a);
     expect(await errorOf(b)).toMatchObject({ code: "NO_SEEK" });
     expect(ma).toMatchObject({ room: mc.room, seat: 1, role: "maske", opponent: c.name });
     expect(mc).toMatchObject({ seat: 0, role: "conte", opponent: a.name });
