@@ -1,6 +1,6 @@
 // The Wartesaal in real browsers (A on a desktop, B on a phone): both enter as new guests and name themselves, see
 // each other live, A challenges B to a friendly 5+3 as Conte, B reads every term and accepts, both land at one table
-// (A at seat 0, B at seat 1); then a declined challenge with its reason.
+// (A at seat 0, B at seat 1); then a declined challenge with its reason, and an open seek B takes.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { resign, roomOf, shot, twoBrowsersPerFile } from "./helpers.js";
@@ -70,6 +70,24 @@ describe("Wartesaal", () => {
     await incoming.getByTestId("challenge-decline").click();
     await t.a.page.locator('[data-testid="lobby-notice"]:has-text("Keine Zeit")').waitFor();
     await incoming.waitFor({ state: "detached" });
+    expect(t.a.errors).toEqual([]);
+    expect(t.b.errors).toEqual([]);
+  });
+
+  it("an open seek: A posts 10+5 as Maske, B sees it in the list and takes it, both land at the table", { timeout: 60_000 }, async () => {
+    await t.a.page.getByTestId("seek-create").click();
+    await t.a.page.getByTestId("challenge-clock-10+5").click();
+    await t.a.page.getByTestId("challenge-role-maske").click();
+    await t.a.page.getByTestId("challenge-send").click();
+    const seek = t.b.page.locator(`[data-testid="seek"][data-from="${NAME_A}"]`);
+    await seek.waitFor();
+    expect(await seek.innerText()).toContain(`${NAME_A} spielt Maske, du Conte`);
+    await shot(t.b.page, "lobby-seek");
+    await seek.getByTestId("seek-accept").click();
+    await t.a.page.locator('[data-testid="table"][data-seat="1"]').waitFor();
+    await t.b.page.locator('[data-testid="table"][data-seat="0"]').waitFor();
+    expect(roomOf(t.a.page)).toBe(roomOf(t.b.page));
+    await resign(t.b.page);
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);
   });

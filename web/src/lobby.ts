@@ -1,7 +1,7 @@
 // The Wartesaal's socket: a ticket from POST /api/lobby/ticket for every (re)connect, hello with it, and the lobby's
 // messages as signals. A lost socket reconnects with a fresh ticket; the lobby rebuilds presence from who is back.
 import { createSignal } from "solid-js";
-import type { Challenge, LobbyClientMessage, LobbyPlayer, LobbyServerMessage } from "../../shared/lobby";
+import type { Challenge, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
 import { authHeaders, type Account } from "./account";
 
 export type Matched = Extract<LobbyServerMessage, { type: "matched" }>;
@@ -13,6 +13,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   const [players, setPlayers] = createSignal<readonly LobbyPlayer[]>([]);
   const [incoming, setIncoming] = createSignal<readonly Challenge[]>([]);
   const [outgoing, setOutgoing] = createSignal<readonly Challenge[]>([]);
+  const [seeks, setSeeks] = createSignal<readonly Seek[]>([]);
   const [connected, setConnected] = createSignal(false);
   let ws: WebSocket | null = null;
   let closed = false;
@@ -55,6 +56,9 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           setIncoming(m.incoming);
           setOutgoing(m.outgoing);
           break;
+        case "seeks":
+          setSeeks(m.seeks);
+          break;
         case "matched":
           on.matched(m);
           break;
@@ -74,6 +78,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     players,
     incoming,
     outgoing,
+    seeks,
     connected,
     send(m: LobbyClientMessage): void {
       if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));

@@ -1,7 +1,7 @@
 // The Wartesaal: who is online (live, from the lobby socket), challenges with every term shown to the one challenged,
 // accept / decline (with a reason) / change the terms and send them back. An accepted challenge seats both players;
 // each page saves its own seat and goes to the table.
-import { createResource, createSignal, For, onCleanup, Show } from "solid-js";
+import { createResource, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
 import { CHALLENGE_MS, CLOCK_PRESETS, DECLINE_REASONS, type Challenge, type DeclineReason, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account } from "../account";
 import { tr } from "../i18n";
@@ -26,6 +26,22 @@ export function termsText(t: Terms, from: string, mine: boolean): string {
   const role =
     t.role === "random" ? tr("Rollen zufällig", "Roles at random") : mine ? tr(`Du spielst ${roleName(t.role)}`, `You play ${roleName(t.role)}`) : tr(`${from} spielt ${roleName(t.role)}, du ${roleName(other(t.role))}`, `${from} plays ${roleName(t.role)}, you ${roleName(other(t.role))}`);
   return [clock, t.ruleset === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske", t.variant === "profi" ? "Profi" : tr("Normal", "Normal"), kind, role].join(" · ");
+}
+
+/** A titled list of this page: incoming and outgoing challenges, seeks, players. */
+function ListSection<T>(props: { id: string; title: string; items: readonly T[]; children: (item: T) => JSX.Element; empty?: string; after?: JSX.Element }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      <ul class="lobby-list">
+        <For each={props.items}>{(item) => props.children(item)}</For>
+      </ul>
+      <Show when={props.empty !== undefined && props.items.length === 0}>
+        <p>{props.empty}</p>
+      </Show>
+      {props.after}
+    </section>
+  );
 }
 
 /** A button of this page: its hook, its look ("primary", "quiet" or plain) and what it does. */
@@ -76,8 +92,8 @@ function NameFirst(props: { onNamed: () => void }) {
   );
 }
 
-/** What the form is for: a new challenge to a player, or changed terms sent back for a challenge received. */
-type FormFor = { to: string; counter?: string; initial: Terms };
+/** What the form is for: a new challenge to a player, changed terms sent back for a challenge received, or a seek (`to` null). */
+type FormFor = { to: string | null; counter?: string; initial: Terms };
 
 function Lobby(props: { account: Account }) {
   const [notice, setNotice] = createSignal<string | null>(null);
@@ -90,6 +106,8 @@ function Lobby(props: { account: Account }) {
       navigate(`/partie/${m.room}`);
     },
     ended(m) {
+      // What this page did itself (declined, withdrew, changed the terms) needs no notice.
+      if (m.by !== null && m.by === lobby.you()) return;
       const by = m.by ?? "";
       const texts: Record<typeof m.how, string | null> = {
         accepted: null,
@@ -115,7 +133,7 @@ function Lobby(props: { account: Account }) {
     const f = form();
     if (!f) return;
     setNotice(null);
-    lobby.send(f.counter ? { type: "counter", id: f.counter, terms } : { type: "challenge", to: f.to, terms });
+    lobby.send(f.to === null ? { type: "seek", terms } : f.counter ? { type: "counter", id: f.counter, terms } : { type: "challenge", to: f.to, terms });
     setForm(null);
   }
 
@@ -129,55 +147,54 @@ function Lobby(props: { account: Account }) {
       </Show>
       <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice() ?? ""}</p>
       <Show when={lobby.incoming().length > 0}>
-        <section aria-labelledby="incoming-title">
-          <h2 id="incoming-title">{tr("Herausforderungen an dich", "Challenges to you")}</h2>
-          <ul class="lobby-list">
-            <For each={lobby.incoming()}>
-              {(c) => <Incoming challenge={c} left={left(c)} onAccept={() => lobby.send({ type: "accept", id: c.id })} onDecline={(reason) => lobby.send({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
-            </For>
-          </ul>
-        </section>
+        <ListSection id="incoming-title" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
+          {(c) => <Incoming challenge={c} left={left(c)} onAccept={() => lobby.send({ type: "accept", id: c.id })} onDecline={(reason) => lobby.send({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
+        </ListSection>
       </Show>
       <Show when={lobby.outgoing().length > 0}>
-        <section aria-labelledby="outgoing-title">
-          <h2 id="outgoing-title">{tr("Deine Herausforderungen", "Your challenges")}</h2>
-          <ul class="lobby-list">
-            <For each={lobby.outgoing()}>
-              {(c) => (
-                <li data-testid="challenge-outgoing" data-to={c.to}>
-                  <strong>{tr(`An ${c.to}`, `To ${c.to}`)}</strong> <span>{termsText(c.terms, c.from, true)}</span> <small>{tr(`noch ${left(c)} s`, `${left(c)} s left`)}</small>{" "}
-                  <button type="button" class="button quiet" data-testid="challenge-withdraw" onClick={() => lobby.send({ type: "withdraw", id: c.id })}>
-                    {tr("Zurückziehen", "Withdraw")}
-                  </button>
-                </li>
-              )}
-            </For>
-          </ul>
-        </section>
+        <ListSection id="outgoing-title" title={tr("Deine Herausforderungen", "Your challenges")} items={lobby.outgoing()}>
+          {(c) => (
+            <li data-testid="challenge-outgoing" data-to={c.to}>
+              <strong>{tr(`An ${c.to}`, `To ${c.to}`)}</strong> <span>{termsText(c.terms, c.from, true)}</span> <small>{tr(`noch ${left(c)} s`, `${left(c)} s left`)}</small>{" "}
+              <Action id="challenge-withdraw" kind="quiet" onClick={() => lobby.send({ type: "withdraw", id: c.id })}>{tr("Zurückziehen", "Withdraw")}</Action>
+            </li>
+          )}
+        </ListSection>
       </Show>
       <Show when={form()} keyed>
         {(f) => <ChallengeForm for={f} onSend={send} onCancel={() => setForm(null)} />}
       </Show>
-      <section aria-labelledby="players-title">
-        <h2 id="players-title">{tr("Jetzt im Wartesaal", "In the waiting room now")}</h2>
-        <ul class="lobby-list">
-          <For each={lobby.players()}>
-            {(p) => (
-              <li data-testid="lobby-player" data-name={p.name} data-status={p.status}>
-                <strong>{p.name}</strong> <span>{tr(`${p.points} Punkte · Elo ${p.elo}`, `${p.points} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? tr("spielt", "playing") : tr("frei", "free")}</small>{" "}
-                <Show when={p.name !== lobby.you()} fallback={<small>{tr("(du)", "(you)")}</small>}>
-                  <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing"} onClick={() => setForm({ to: p.name, initial: DEFAULT_TERMS })}>
-                    {tr("Herausfordern", "Challenge")}
-                  </button>
-                </Show>
-              </li>
-            )}
-          </For>
-        </ul>
-        <Show when={lobby.connected() && lobby.players().length <= 1}>
-          <p>{tr("Außer dir ist gerade niemand hier.", "Nobody but you is here right now.")}</p>
-        </Show>
-      </section>
+      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" onClick={() => setForm({ to: null, initial: DEFAULT_TERMS })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
+        {(k) => (
+          <li data-testid="seek" data-from={k.from}>
+            <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}
+            <Show when={k.from !== lobby.you()} fallback={<Action id="seek-withdraw" kind="quiet" onClick={() => lobby.send({ type: "unseek", id: k.id })}>{tr("Zurückziehen", "Withdraw")}</Action>}>
+              <Action id="seek-accept" kind="primary" onClick={() => lobby.send({ type: "take", id: k.id })}>{tr("Annehmen", "Take it")}</Action>
+            </Show>
+          </li>
+        )}
+      </ListSection>
+      <ListSection
+        id="players-title"
+        title={tr("Jetzt im Wartesaal", "In the waiting room now")}
+        items={lobby.players()}
+        after={
+          <Show when={lobby.connected() && lobby.players().length <= 1}>
+            <p>{tr("Außer dir ist gerade niemand hier.", "Nobody but you is here right now.")}</p>
+          </Show>
+        }
+      >
+        {(p) => (
+          <li data-testid="lobby-player" data-name={p.name} data-status={p.status}>
+            <strong>{p.name}</strong> <span>{tr(`${p.points} Punkte · Elo ${p.elo}`, `${p.points} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? tr("spielt", "playing") : tr("frei", "free")}</small>{" "}
+            <Show when={p.name !== lobby.you()} fallback={<small>{tr("(du)", "(you)")}</small>}>
+              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing"} onClick={() => setForm({ to: p.name, initial: DEFAULT_TERMS })}>
+                {tr("Herausfordern", "Challenge")}
+              </button>
+            </Show>
+          </li>
+        )}
+      </ListSection>
     </>
   );
 }
@@ -230,7 +247,7 @@ function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCanc
 
   return (
     <section class="setup challenge-form" aria-labelledby="challenge-title" data-testid="challenge-form">
-      <h2 id="challenge-title">{props.for.counter ? tr(`Andere Bedingungen an ${props.for.to}`, `Other terms for ${props.for.to}`) : tr(`${props.for.to} herausfordern`, `Challenge ${props.for.to}`)}</h2>
+      <h2 id="challenge-title">{props.for.to === null ? tr("Gesuch für alle im Wartesaal", "A seek for everyone in the waiting room") : props.for.counter ? tr(`Andere Bedingungen an ${props.for.to}`, `Other terms for ${props.for.to}`) : tr(`${props.for.to} herausfordern`, `Challenge ${props.for.to}`)}</h2>
       <fieldset class="choices">
         <legend>{tr("Bedenkzeit (Minuten + Sekunden pro Zug)", "Time control (minutes + seconds per move)")}</legend>
         <ChoiceRow options={[opt("none", tr("Ohne Uhr", "No clock")), ...PRESET_IDS.map((id) => opt(id, id)), opt("custom", tr("Eigene", "Custom"))]} current={clock()} onChoose={setClock} />
@@ -263,7 +280,7 @@ function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCanc
       </fieldset>
       <p data-testid="challenge-summary">{termsText(terms(), "", true)}</p>
       <div class="setup-go">
-        <Action id="challenge-send" kind="primary" onClick={() => props.onSend(terms())}>{props.for.counter ? tr("Zurückschicken", "Send back") : tr("Herausfordern", "Send the challenge")}</Action>
+        <Action id="challenge-send" kind="primary" onClick={() => props.onSend(terms())}>{props.for.to === null ? tr("Gesuch aufgeben", "Post the seek") : props.for.counter ? tr("Zurückschicken", "Send back") : tr("Herausfordern", "Send the challenge")}</Action>
         <Action id="challenge-cancel" kind="quiet" onClick={() => props.onCancel()}>{tr("Abbrechen", "Cancel")}</Action>
       </div>
     </section>
