@@ -29,6 +29,8 @@ describe("Wartesaal", () => {
     await player(t.a.page, NAME_B).waitFor();
     await player(t.b.page, NAME_A).waitFor();
     expect(await player(t.a.page, NAME_B).getAttribute("data-status")).toBe("idle");
+    // The phone's top bar holds the new link without scrolling sideways.
+    expect(await t.b.page.evaluate("globalThis.document.querySelector('.lang-switch').getBoundingClientRect().right")).toBeLessThanOrEqual(390);
 
     await player(t.a.page, NAME_B).getByTestId("lobby-challenge").click();
     await t.a.page.getByTestId("challenge-clock-5+3").click();
