@@ -83,6 +83,8 @@ export class Lobby extends Server {
   private readonly budget = new MessageBudget(LOBBY_RATE_PER_S, LOBBY_RATE_BURST, LOBBY_RATE_CLOSE_AFTER);
   /** The presence last told to everyone (only to save messages: after hibernation the next change is told again). */
   private toldPresence: string | undefined;
+  /** The alarm as this instance last set it (undefined: not read yet). */
+  private alarmAt: number | null | undefined;
 
   private get db(): SqlStorage {
     return this.ctx.storage.sql;
@@ -162,6 +164,8 @@ export class Lobby extends Server {
   }
 
   override async onAlarm(): Promise<void> {
+    // A fired alarm is gone from storage: read it again rather than trust the remembered time.
+    this.alarmAt = undefined;
     this.expire(Date.now());
   }
 
@@ -299,8 +303,12 @@ export class Lobby extends Server {
     void this.scheduleExpiry();
   }
 
+  /** Keeps the alarm at the earliest expiry; skips the storage write when it is already there (as the rooms do). */
   private async scheduleExpiry(): Promise<void> {
     const next = this.db.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM challenges").one().at;
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (next === this.alarmAt) return;
+    this.alarmAt = next;
     if (next === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(next);
   }

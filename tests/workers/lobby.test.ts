@@ -189,4 +189,13 @@ describe("Lobby", () => {
     await c.s.next((m) => m.type === "seeks" && !m.seeks.some((x: Msg) => x.from === b.name));
     await leave(a, c);
   });
+
+  it("a socket that floods gets RATE_LIMITED and its messages are not read", async () => {
+    const [a, b] = await pair("R");
+    for (let i = 0; i < 40; i++) a.s.send({ type: "challenge", to: b.name, terms: TERMS });
+    await a.s.next((m) => m.type === "error" && m.code === "RATE_LIMITED");
+    // One challenge went through; the others were refused as open already or not read at all.
+    expect(b.s.all.filter((m) => m.type === "challenges" && m.incoming.length > 0).at(-1)!.incoming).toHaveLength(1);
+    await leave(a, b);
+  });
 });
