@@ -3,9 +3,10 @@
 import { exports } from "cloudflare:workers";
 import { Server, type Connection, type WSMessage } from "partyserver";
 import type { GameDefinition } from "../shared/room/game.js";
-import { clientMessageSchema, MAX_MESSAGE_BYTES, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
+import { clientMessageSchema, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
 import type { LogEntry } from "./core/log";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
+import { decodeFrame, MessageBudget } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
 
@@ -31,20 +32,6 @@ type AnyCore = RoomCore<any, any, any, any>;
 type AnyGame = GameDefinition<any, any, any, any>;
 
 /**
- * A binary frame as text: its bytes counted before decoding (a frame over the limit is not decoded at all), and bytes
- * that are not UTF-8 refused instead of silently replaced.
- */
-function decodeFrame(raw: ArrayBuffer | ArrayBufferView): string | { ok: false; code: "TOO_LARGE" | "BAD_MESSAGE"; message: string } {
-  const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
-  if (bytes.byteLength > MAX_MESSAGE_BYTES) return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes (UTF-8)` };
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return { ok: false, code: "BAD_MESSAGE", message: "a binary message must be UTF-8 JSON" };
-  }
-}
-
-/**
  * The room of any game. A game's room class only names its definition:
  * `export class BattlemaskeRoom extends GameRoomServer { static override readonly game = battlemaskeGame; }`
  * (plus its Durable Object binding in wrangler.toml).
@@ -55,7 +42,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   static readonly game: AnyGame | null = null;
 
   protected core: Core | null = null;
-  private readonly buckets = new WeakMap<Connection, { tokens: number; at: number; refused: number }>();
+  private readonly budget = new MessageBudget(RATE_PER_S, RATE_BURST, RATE_CLOSE_AFTER);
   /** The alarm as this instance last set it (undefined: not read yet), so an unchanged alarm costs no storage write. */
   private alarmAt: number | null | undefined = undefined;
   /** The presence last told to every socket (see broadcastPresence). */
@@ -235,23 +222,9 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * The bucket lives in memory only: after hibernation a socket starts with a full bucket, which is harmless.
    */
   private admit(connection: Connection): boolean {
-    const now = Date.now();
-    let b = this.buckets.get(connection);
-    if (!b) this.buckets.set(connection, (b = { tokens: RATE_BURST, at: now, refused: 0 }));
-    b.tokens = Math.min(RATE_BURST, b.tokens + ((now - b.at) * RATE_PER_S) / 1000);
-    b.at = now;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      b.refused = 0;
-      return true;
-    }
-    b.refused += 1;
-    if (b.refused > RATE_CLOSE_AFTER) {
-      connection.close(1008, "too many messages");
-      return false;
-    }
-    this.send(connection, [{ type: "error", clientSeq: null, code: "RATE_LIMITED", message: `At most ${RATE_PER_S} messages per second (bursts of ${RATE_BURST}); this one was not read.`, messageDe: "Zu viele Nachrichten; diese wurde nicht gelesen." }]);
-    return false;
+    const admitted = this.budget.admit(connection);
+    if (admitted === "refused") this.send(connection, [{ type: "error", clientSeq: null, code: "RATE_LIMITED", message: `At most ${RATE_PER_S} messages per second (bursts of ${RATE_BURST}); this one was not read.`, messageDe: "Zu viele Nachrichten; diese wurde nicht gelesen." }]);
+    return admitted === "ok";
   }
 
   /** After the log grew: keep the alarm at the next flag fall; once the game is over, report it to the Worker once. */

@@ -2,6 +2,7 @@
 // partyserver's Server<Env>, `env` from "cloudflare:workers" and the tests all see them.
 import type { BattlemaskeRoom } from "../party/battlemaske-room";
 import type { GoldwaageRoom } from "../party/goldwaage-room";
+import type { Lobby } from "../party/lobby";
 
 declare global {
   namespace Cloudflare {
@@ -12,6 +13,8 @@ declare global {
       BattlemaskeRoom: DurableObjectNamespace<BattlemaskeRoom>;
       /** Goldwaage tables, routed from /parties/goldwaage-room/<name>. */
       GoldwaageRoom: DurableObjectNamespace<GoldwaageRoom>;
+      /** The Wartesaal, one instance routed from /parties/lobby/main. */
+      Lobby: DurableObjectNamespace<Lobby>;
       /** Accounts, ratings, Taler, results, records, daily boards, the archive (worker/migrations). */
       DB: D1Database;
       /** Rooms authenticate their result reports with it (POST /internal/results). .dev.vars locally, `wrangler secret put` in production. */
@@ -34,7 +37,7 @@ declare global {
     // Types `exports` from "cloudflare:workers" (ctx.exports), as `wrangler types` would.
     interface GlobalProps {
       mainModule: typeof import("./index");
-      durableNamespaces: "BattlemaskeRoom" | "GoldwaageRoom";
+      durableNamespaces: "BattlemaskeRoom" | "GoldwaageRoom" | "Lobby";
     }
   }
 }

@@ -10,11 +10,14 @@ import { games } from "./api/games";
 import { goldwaage } from "./api/goldwaage";
 import { health } from "./api/health";
 import { internal } from "./api/internal";
+import { lobby } from "./api/lobby";
+import { LOBBY_NAME } from "../party/lobby";
 import { me } from "./api/me";
 import { ROOM_NAME, ROOM_PARTIES, roomGame, type TableGame } from "./tables";
 
 export { BattlemaskeRoom } from "../party/battlemaske-room";
 export { GoldwaageRoom } from "../party/goldwaage-room";
+export { Lobby } from "../party/lobby";
 export { recordReport, recordResult, ResultReport, type ResultOutcome } from "./results";
 
 const api = new Hono<{ Bindings: Cloudflare.Env }>()
@@ -36,6 +39,7 @@ const api = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/games", games)
   .route("/battlemaske", battlemaske)
   .route("/goldwaage", goldwaage)
+  .route("/lobby", lobby)
   // Unknown API paths answer in JSON instead of falling through to the SPA's index.html.
   .all("*", (c) => c.json({ error: "NOT_FOUND" as const, message: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
@@ -44,6 +48,12 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/internal", internal)
   // Rooms only by the names the Worker handed out, and only rooms it created (D1 `games`): a request for any other
   // name is answered here and never reaches (or creates) a Durable Object.
+  // The Wartesaal: one lobby, by its one name; a socket proves who it is with a ticket in its hello (party/lobby.ts).
+  .all("/parties/lobby/:name", async (c) => {
+    if (c.req.param("name") !== LOBBY_NAME) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
+    const response = await routePartykitRequest(c.req.raw, c.env);
+    return response ?? c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
+  })
   .all("/parties/:party/:name", async (c) => {
     const { party, name } = c.req.param();
     const game = (Object.keys(ROOM_PARTIES) as TableGame[]).find((g) => ROOM_PARTIES[g] === party);

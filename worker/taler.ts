@@ -7,7 +7,7 @@ export const START_TALER = 1000;
 export async function talerOf(db: D1Database, account: string): Promise<number> {
   return (await db.prepare("SELECT taler FROM accounts WHERE id = ?").bind(account).first<{ taler: number }>())?.taler ?? 0;
 }
-export const MAX_STAKE = 1000;
+export { MAX_STAKE } from "../shared/lobby.js";
 
 /**
  * The statements that move `stake` from `loser` to `winner`. The amount is MIN(stake, loser's balance), read inside the

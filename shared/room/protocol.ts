@@ -117,6 +117,11 @@ export function utf8Bytes(s: string): number {
 
 /** Parses one raw socket message: the typed message, or a protocol error to send back. The size limit counts UTF-8 bytes. */
 export function parseClientMessage(raw: string, schema: ClientMessageSchemaOf = ClientMessageSchema): { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string } {
+  return parseJsonMessage(raw, schema);
+}
+
+/** Parses one raw socket message against any valibot schema (a room's, the lobby's): at most MAX_MESSAGE_BYTES of UTF-8 JSON. */
+export function parseJsonMessage<S extends v.GenericSchema>(raw: string, schema: S): { ok: true; message: v.InferOutput<S> } | { ok: false; code: "TOO_LARGE" | "BAD_MESSAGE"; message: string } {
   // Every UTF-16 unit is at least one byte, at most three: only the range in between needs counting.
   if (raw.length > MAX_MESSAGE_BYTES || (raw.length * 3 > MAX_MESSAGE_BYTES && utf8Bytes(raw) > MAX_MESSAGE_BYTES)) {
     return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes (UTF-8)` };

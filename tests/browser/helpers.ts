@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startSite, type Site } from "../../scripts/lib/site.js";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -84,6 +85,20 @@ export async function siteAndTwoBrowsers(): Promise<Setting> {
     await site.stop();
     throw e;
   }
+}
+
+/**
+ * For a test file: the site and two browsers, `a` a desktop and `b` a phone, opened in the file's beforeAll and closed
+ * in its afterAll; the fields are there once the tests run.
+ */
+export function twoBrowsersPerFile(): { readonly site: Site; readonly a: Browser; readonly b: Browser } {
+  const held = {} as { site: Site; a: Browser; b: Browser; setting?: Setting };
+  beforeAll(async () => {
+    held.setting = await siteAndTwoBrowsers();
+    ({ site: held.site, desktop: held.a, phone: held.b } = held.setting);
+  }, 240_000);
+  afterAll(() => held.setting?.close());
+  return held;
 }
 
 const ARGS = [

@@ -18,6 +18,7 @@ describe("client routes", () => {
   it.each([
     ["account", "/konto"],
     ["bilanz", "/bilanz"],
+    ["wartesaal", "/wartesaal"],
     ["daily", "/tagesspiel"],
   ] as const)("round-trips the %s page at %s", (page, path) => {
     expect(hrefOf({ page })).toBe(path);

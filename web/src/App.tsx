@@ -15,6 +15,7 @@ const AccountPage = lazy(() => import("./pages/Account").then((m) => ({ default:
 const BilanzPage = lazy(() => import("./pages/Bilanz").then((m) => ({ default: m.BilanzPage })));
 const GoldwaageSetup = lazy(() => import("./goldwaage/Setup").then((m) => ({ default: m.GoldwaageSetup })));
 const GoldwaageInvite = lazy(() => import("./goldwaage/Invite").then((m) => ({ default: m.GoldwaageInvite })));
+const Wartesaal = lazy(() => import("./pages/Wartesaal").then((m) => ({ default: m.Wartesaal })));
 const Invite = lazy(() => import("./pages/Invite").then((m) => ({ default: m.Invite })));
 import { type Route } from "./route";
 import { currentRoute, Link } from "./router";
@@ -36,6 +37,9 @@ export function App() {
           <span>Spielcenter</span>
         </Link>
         <nav class="account-links" aria-label={lang() === "de" ? "Dein Konto" : "Your account"}>
+          <Link href="/wartesaal" data-testid="nav-wartesaal">
+            {lang() === "de" ? "Wartesaal" : "Waiting room"}
+          </Link>
           <Link href="/bilanz" data-testid="nav-bilanz">
             {lang() === "de" ? "Bilanz" : "Records"}
           </Link>
@@ -80,6 +84,9 @@ export function App() {
             </Match>
             <Match when={currentRoute().page === "bilanz"}>
               <BilanzPage />
+            </Match>
+            <Match when={currentRoute().page === "wartesaal"}>
+              <Wartesaal />
             </Match>
             <Match when={currentRoute().page === "friend"}>
               <Friend />
@@ -135,6 +142,8 @@ function pageTitle(route: Route): string {
       return `${lang() === "de" ? "Konto" : "Account"} · Spielcenter`;
     case "bilanz":
       return `${lang() === "de" ? "Bilanz" : "Records"} · Spielcenter`;
+    case "wartesaal":
+      return `${lang() === "de" ? "Wartesaal" : "Waiting room"} · Spielcenter`;
     case "home":
       return "Spielcenter";
     case "rules":

@@ -10,6 +10,7 @@ export type Route =
   | { page: "daily" }
   | { page: "account" }
   | { page: "bilanz" }
+  | { page: "wartesaal" }
   | { page: "table"; room: string }
   | { page: "invite"; room: string }
   | { page: "goldwaage" }
@@ -35,6 +36,7 @@ export function parseRoute(pathname: string): Route {
   if (path === "/tagesspiel") return { page: "daily" };
   if (path === "/konto") return { page: "account" };
   if (path === "/bilanz") return { page: "bilanz" };
+  if (path === "/wartesaal") return { page: "wartesaal" };
   const table = /^\/partie\/([^/]+)$/.exec(path);
   if (table && ROOM.test(table[1]!)) return { page: "table", room: table[1]! };
   // /einladung/goldwaage/<code>#<room>: one invited seat at a Goldwaage table (its settings first, then the seat).
@@ -64,6 +66,8 @@ export function hrefOf(route: Route): string {
       return "/konto";
     case "bilanz":
       return "/bilanz";
+    case "wartesaal":
+      return "/wartesaal";
     case "table":
       return `/partie/${route.room}`;
     case "invite":

@@ -1,37 +1,21 @@
 // /api/games: the catalog, playing with a friend (create + invite link), and the archive of finished games.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { RULESETS, VARIANTS } from "../../shared/battlemaske/index.js";
+import { TermsSchema } from "../../shared/lobby.js";
 import { isRoomEvent, type RoomEvent } from "../../party/core/room-core";
 import type { LogEntry } from "../../party/core/log";
 import { GAME_IDS, GAMES, gameInfo, type GameId } from "../../shared/catalog";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
-import { MAX_STAKE, talerOf } from "../taler";
+import { talerOf } from "../taler";
 import { berlinDate } from "../daily-seed";
 import { claimSeat, INVITED, openTable, ROOM_NAME, socketOf, TABLE_GAMES, type TableGame } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { tableLimit } from "./limit";
 import { vJson, vParam } from "./validate";
 
-const CreateGame = v.pipe(
-  v.strictObject({
-    kind: v.picklist(["friendly", "rated"], "kind must be friendly or rated"),
-    /** Minutes per player and seconds per action; null: no clock (the 10-minute emergency brake applies). */
-    clock: v.nullable(
-      v.strictObject({
-        minutes: v.pipe(v.number(), v.minValue(0.5), v.maxValue(180)),
-        increment: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(180)),
-      }),
-    ),
-    ruleset: v.picklist(RULESETS),
-    variant: v.picklist(VARIANTS),
-    /** "random": the Worker draws the creator's role ("Rollen tauschen" is the room's rematch). */
-    role: v.picklist(["conte", "maske", "random"], "role must be conte, maske or random"),
-    stake: v.optional(v.pipe(v.number(), v.integer("stake must be a whole number of Taler"), v.minValue(0), v.maxValue(MAX_STAKE))),
-  }),
-  v.check((g) => !g.stake || g.kind === "rated", "stake: only rated games carry a stake"),
-);
+// The terms of a game between two people, as the Wartesaal's challenges carry them (shared/lobby.ts).
+const CreateGame = TermsSchema;
 
 const InviteParam = v.strictObject({ code: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,128}$/, "code must be an invite code")) });
 const GameParam = v.strictObject({ id: v.pipe(v.string(), v.maxLength(64)) });
@@ -41,30 +25,39 @@ export type DuelRequest = v.InferOutput<typeof CreateGame>;
 
 /**
  * The one way to open a Battlemaske table for two people (friendly or rated, with clock and stake): the creator's
- * seat, an invite for the other. Both friend routes use it (POST /api/games, and the older POST /api/battlemaske/online).
- * `account` null: a guest, who may open friendly tables only (the routes check).
+ * seat, and an invite for the other — or, with `opponent` (an accepted Wartesaal challenge), the opponent seated too
+ * with its own seat token. Both friend routes use it (POST /api/games, and the older POST /api/battlemaske/online), and
+ * the lobby through POST /internal/lobby/duel. `account` null: a guest, who may open friendly tables only (the routes check).
  */
-export async function openDuel(env: Cloudflare.Env, account: string | null, body: DuelRequest): Promise<{ room: string; seat: 0 | 1; role: "conte" | "maske"; seatToken: string; inviteCode: string; socket: string } | { error: "STAKE_TOO_HIGH"; message: string }> {
+export async function openDuel(
+  env: Cloudflare.Env,
+  account: string | null,
+  body: DuelRequest,
+  opponent: string | null = null,
+): Promise<{ room: string; seat: 0 | 1; role: "conte" | "maske"; seatToken: string; inviteCode: string | null; opponentSeatToken: string | null; rated: boolean; socket: string } | { error: "STAKE_TOO_HIGH"; message: string }> {
   const stake = body.stake ?? 0;
   if (stake > 0 && (account === null || (await talerOf(env.DB, account)) < stake)) return { error: "STAKE_TOO_HIGH", message: `You cannot afford a stake of ${stake} Taler.` };
+  if (stake > 0 && opponent !== null && (await talerOf(env.DB, opponent)) < stake) return { error: "STAKE_TOO_HIGH", message: `Your opponent cannot afford a stake of ${stake} Taler.` };
   const role = body.role === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? "maske" : "conte") : body.role;
   const seat = role === "conte" ? 0 : 1;
   const seatToken = newToken();
+  const opponentSeatToken = opponent === null ? null : newToken();
   const creator = { type: "human", tokenHash: await hashToken(seatToken) } as const;
+  const other = opponentSeatToken === null ? INVITED : ({ type: "human", tokenHash: await hashToken(opponentSeatToken) } as const);
   const rated = body.kind === "rated";
   const config: Omit<RoomConfig, "accounts"> = {
     kind: "online",
     options: { ruleset: body.ruleset, variant: body.variant },
     seed: newToken(),
     rated,
-    seats: seat === 0 ? [creator, INVITED] : [INVITED, creator],
+    seats: seat === 0 ? [creator, other] : [other, creator],
     // No clock: the 10-minute emergency brake.
     clock: body.clock ? { type: "fischer", initialMs: Math.round(body.clock.minutes * 60_000), incrementMs: body.clock.increment * 1000 } : { type: "brake" },
     stake,
   };
-  const accounts = seat === 0 ? [account, null] : [null, account];
+  const accounts = seat === 0 ? [account, opponent] : [opponent, account];
   const opened = await openTable(env, { game: "battlemaske", kind: "online", rated, stake, ruleset: body.ruleset, variant: body.variant, level: null, accounts }, config);
-  return { room: opened.room, seat, role, seatToken, inviteCode: opened.invites[0]!.code, socket: socketOf("battlemaske", opened.room) };
+  return { room: opened.room, seat, role, seatToken, inviteCode: opened.invites[0]?.code ?? null, opponentSeatToken, rated, socket: socketOf("battlemaske", opened.room) };
 }
 
 export const games = new Hono<AccountEnv>()
@@ -75,7 +68,7 @@ export const games = new Hono<AccountEnv>()
     const opened = await openDuel(c.env, c.var.account, body);
     if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 409);
     const { room, seat, role, seatToken, inviteCode, socket } = opened;
-    return c.json({ id: room, room, seat, role, seatToken, invite: new URL(`/einladung/${inviteCode}`, c.req.url).toString(), inviteCode, socket }, 201);
+    return c.json({ id: room, room, seat, role, seatToken, invite: new URL(`/einladung/${inviteCode!}`, c.req.url).toString(), inviteCode, socket }, 201);
   })
   /**
    * What an invite opens, without claiming it: the game, the room and the seat, and whether it is taken. For a link

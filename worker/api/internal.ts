@@ -1,9 +1,13 @@
-// Calls from the rooms, not from browsers: POST /internal/results with `authorization: Bearer <ROOM_SECRET>`.
+// Calls from the rooms and the lobby, not from browsers: POST /internal/results and POST /internal/lobby/duel, with
+// `authorization: Bearer <ROOM_SECRET>`.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { recordResult, ResultReport, UnknownRoom } from "../results";
+import * as v from "valibot";
+import { TermsSchema } from "../../shared/lobby.js";
 import { forgetBoards } from "./daily";
+import { openDuel } from "./games";
 import { vJson } from "./validate";
 
 async function digest(s: string): Promise<ArrayBuffer> {
@@ -16,6 +20,9 @@ export async function isRoomSecret(presented: string, secret: string | undefined
   const [a, b] = await Promise.all([digest(presented), digest(secret)]);
   return crypto.subtle.timingSafeEqual(a, b);
 }
+
+const AccountId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const LobbyDuel = v.strictObject({ challenger: AccountId, accepter: AccountId, terms: TermsSchema });
 
 const roomOnly = createMiddleware<{ Bindings: Cloudflare.Env }>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
@@ -41,4 +48,21 @@ export const internal = new Hono<{ Bindings: Cloudflare.Env }>()
       if (recorded.outcome.daily && !recorded.duplicate) await forgetBoards(recorded.outcome.daily.date);
       return c.json({ ok: true as const, duplicate: recorded.duplicate, outcome: recorded.outcome }, 200);
     },
-  );
+  )
+  /**
+   * An accepted Wartesaal challenge: a Battlemaske table with both accounts seated (the challenger's role as its terms
+   * say), each with its own fresh seat token; the lobby hands each token only to its account's sockets.
+   */
+  .post("/lobby/duel", vJson(LobbyDuel), async (c) => {
+    const { challenger, accepter, terms } = c.req.valid("json");
+    const opened = await openDuel(c.env, challenger, terms, accepter);
+    if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 409);
+    const other = (opened.seat === 0 ? 1 : 0) as 0 | 1;
+    return c.json({
+      room: opened.room,
+      socket: opened.socket,
+      rated: opened.rated,
+      challenger: { seat: opened.seat, role: opened.role, seatToken: opened.seatToken },
+      accepter: { seat: other, role: opened.role === "conte" ? "maske" : "conte", seatToken: opened.opponentSeatToken! },
+    }, 201);
+  });

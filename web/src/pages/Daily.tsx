@@ -3,6 +3,7 @@ import { createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount } from "../account";
 import { tr } from "../i18n";
+import { NameForm } from "../ui/NameForm";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
@@ -33,8 +34,6 @@ export function Daily() {
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
   const [checked, setChecked] = createSignal<boolean | null>(null);
-  const [name, setName] = createSignal("");
-  const [nameMsg, setNameMsg] = createSignal<string | null>(null);
   const [day] = createResource(async () => {
     const r = await fetch("/api/daily");
     if (!r.ok) throw new Error(String(r.status));
@@ -63,14 +62,6 @@ export function Daily() {
       setError(tr(`Die Tagespartie konnte nicht beginnen (${String(e)}).`, `The daily game could not start (${String(e)}).`));
       setBusy(false);
     }
-  }
-
-  async function saveName(e: SubmitEvent) {
-    e.preventDefault();
-    const account = await ensureAccount();
-    const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ name: name().trim() }) });
-    setNameMsg(r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht.", "This name is not allowed."));
-    if (r.ok) void refetch();
   }
 
   async function check() {
@@ -177,15 +168,7 @@ export function Daily() {
 
       <section aria-labelledby="name-title">
         <h2 id="name-title">{tr("Dein Name auf der Liste", "Your name on the board")}</h2>
-        <form class="name-form" onSubmit={saveName}>
-          <input type="text" value={name()} onInput={(e) => setName(e.currentTarget.value)} minLength={3} maxLength={20} aria-label={tr("Name", "Name")} data-testid="daily-name" />
-          <button type="submit" class="button">
-            {tr("Speichern", "Save")}
-          </button>
-          <Show when={nameMsg()}>
-            <span role="status">{nameMsg()}</span>
-          </Show>
-        </form>
+        <NameForm inputTestId="daily-name" label={tr("Name", "Name")} button={tr("Speichern", "Save")} onSaved={() => void refetch()} />
         <Show when={storedAccount()?.recoveryCode}>
           {(code) => (
             <p class="small">

@@ -14,6 +14,16 @@ function resumable(): string | null {
   }
 }
 
+type Words = [de: string, en: string];
+/** The ways to a Battlemaske game, in the order the start page offers them. */
+const BATTLEMASKE_TILES: ReadonlyArray<{ id: string; href: string; title: Words; text: Words }> = [
+  { id: "new-game-computer", href: "/spielen/computer", title: ["Gegen den Computer", "Against the computer"], text: ["Leicht, Mittel oder Stark – mit Rat und „Karte zurück“.", "Easy, medium or strong – with hints and take-backs."] },
+  { id: "new-game-hotseat", href: "/spielen/zuzweit", title: ["Zu zweit an einem Gerät", "Two players, one device"], text: ["Ein Vorhang verdeckt die Karten, bevor ihr wechselt – auf Wunsch mit Schachuhr.", "A curtain hides the cards before you swap seats – with a chess clock if you like."] },
+  { id: "daily", href: "/tagesspiel", title: ["Tagesmaskerade", "Daily game"], text: ["Dieselben Karten für alle, gegen Stark – mit Bestenliste.", "The same cards for everyone, against Strong – with a leaderboard."] },
+  { id: "wartesaal", href: "/wartesaal", title: ["Wartesaal", "Waiting room"], text: ["Sehen, wer online ist, herausfordern, gewertet oder freundschaftlich spielen.", "See who is online, challenge someone, play rated or friendly."] },
+  { id: "new-game-friend", href: "/spielen/freund", title: ["Mit einem Freund", "With a friend"], text: ["Einladungslink teilen, der Freund öffnet ihn, los geht's.", "Share an invite link; your friend opens it and you play."] },
+];
+
 export function Home() {
   const room = resumable();
   return (
@@ -33,30 +43,16 @@ export function Home() {
           {tr("Battlemaske spielen", "Play Battlemaske")}
         </h2>
         <ul class="play-list">
-          <li>
-            <Link class="play-tile" href="/spielen/computer" data-testid="new-game-computer">
-              <strong>{tr("Gegen den Computer", "Against the computer")}</strong>
-              <span>{tr("Leicht, Mittel oder Stark – mit Rat und „Karte zurück“.", "Easy, medium or strong – with hints and take-backs.")}</span>
-            </Link>
-          </li>
-          <li>
-            <Link class="play-tile" href="/spielen/zuzweit" data-testid="new-game-hotseat">
-              <strong>{tr("Zu zweit an einem Gerät", "Two players, one device")}</strong>
-              <span>{tr("Ein Vorhang verdeckt die Karten, bevor ihr wechselt – auf Wunsch mit Schachuhr.", "A curtain hides the cards before you swap seats – with a chess clock if you like.")}</span>
-            </Link>
-          </li>
-          <li>
-            <Link class="play-tile" href="/tagesspiel" data-testid="daily">
-              <strong>{tr("Tagesmaskerade", "Daily game")}</strong>
-              <span>{tr("Dieselben Karten für alle, gegen Stark – mit Bestenliste.", "The same cards for everyone, against Strong – with a leaderboard.")}</span>
-            </Link>
-          </li>
-          <li>
-            <Link class="play-tile" href="/spielen/freund" data-testid="new-game-friend">
-              <strong>{tr("Mit einem Freund", "With a friend")}</strong>
-              <span>{tr("Einladungslink teilen, der Freund öffnet ihn, los geht's.", "Share an invite link; your friend opens it and you play.")}</span>
-            </Link>
-          </li>
+          <For each={BATTLEMASKE_TILES}>
+            {(t) => (
+              <li>
+                <Link class="play-tile" href={t.href} data-testid={t.id}>
+                  <strong>{tr(...t.title)}</strong>
+                  <span>{tr(...t.text)}</span>
+                </Link>
+              </li>
+            )}
+          </For>
         </ul>
       </section>
       <section aria-labelledby="gw-play-heading" class="play-menu">

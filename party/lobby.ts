@@ -1,0 +1,373 @@
+// The Wartesaal: one PartyServer instance ("main") on a SQLite-backed Durable Object. Who is online is read from the
+// open sockets (each one's state, in its attachment), so it survives hibernation and rebuilds itself from whoever
+// reconnects after a restart; open challenges are rows in the object's SQLite (they must outlive hibernation), ended
+// by the object's alarm after CHALLENGE_MS. An accepted challenge's table is opened by the Worker
+// (POST /internal/lobby/duel, authenticated with ROOM_SECRET), which seats both accounts with fresh seat tokens.
+import { exports } from "cloudflare:workers";
+import { Server, type Connection, type WSMessage } from "partyserver";
+import { CHALLENGE_MS, LobbyClientMessageSchema, type Challenge, type ChallengeEnd, type DeclineReason, type LobbyErrorCode, type LobbyPlayer, type LobbyServerMessage, type Terms } from "../shared/lobby.js";
+import { parseJsonMessage } from "../shared/room/protocol.js";
+import { verifyTicket, type TicketProfile } from "./lobby-ticket";
+import { decodeFrame, MessageBudget } from "./socket-limits";
+import { newToken } from "./tokens";
+
+/** The one lobby's name: /parties/lobby/main (the Worker routes no other). */
+export const LOBBY_NAME = "main";
+/** Sockets the lobby takes at once (each holds memory and gets every presence change). */
+export const LOBBY_MAX_SOCKETS = 500;
+/** Per socket: a person sends a few messages a minute; far fewer than a game's commands. */
+export const LOBBY_RATE_PER_S = 5;
+export const LOBBY_RATE_BURST = 20;
+export const LOBBY_RATE_CLOSE_AFTER = 100;
+/** Open challenges one account may have sent at once. */
+export const MAX_OUTGOING = 10;
+/** Open seeks in the Wartesaal at once (one per account); every socket gets the whole list. */
+export const MAX_SEEKS = 100;
+
+type Who = Omit<TicketProfile, "exp">;
+interface State {
+  who: Who;
+}
+
+interface Row {
+  id: string;
+  from_account: string;
+  from_name: string;
+  to_account: string;
+  to_name: string;
+  terms: string;
+  expires_at: number;
+  [k: string]: SqlStorageValue;
+}
+
+interface SeekRow {
+  id: string;
+  from_account: string;
+  from_name: string;
+  terms: string;
+  created_at: number;
+  [k: string]: SqlStorageValue;
+}
+
+/** What the Worker answers POST /internal/lobby/duel with. */
+interface Duel {
+  room: string;
+  socket: string;
+  rated: boolean;
+  challenger: { seat: 0 | 1; role: "conte" | "maske"; seatToken: string };
+  accepter: { seat: 0 | 1; role: "conte" | "maske"; seatToken: string };
+}
+
+const ERRORS_DE: Record<LobbyErrorCode, string> = {
+  BAD_MESSAGE: "Die Nachricht ist ungültig.",
+  TOO_LARGE: "Die Nachricht ist zu groß.",
+  RATE_LIMITED: "Zu viele Nachrichten; diese wurde nicht gelesen.",
+  NO_HELLO: "Zuerst anmelden.",
+  BAD_TICKET: "Die Anmeldung ist abgelaufen: bitte neu laden.",
+  NOT_PRESENT: "Diese Person ist nicht mehr im Wartesaal.",
+  SELF: "Du kannst dich nicht selbst herausfordern.",
+  CHALLENGE_OPEN: "Zwischen euch ist schon eine Herausforderung offen.",
+  NO_CHALLENGE: "Diese Herausforderung ist nicht mehr offen.",
+  NO_SEEK: "Dieses Gesuch ist nicht mehr offen.",
+  SEEKS_FULL: "Es sind gerade zu viele Gesuche offen; nimm lieber eines an.",
+  NOT_YOURS: "Diese Herausforderung gilt nicht dir.",
+  STAKE_TOO_HIGH: "Der Einsatz ist zu hoch für einen von euch.",
+  TABLE_FAILED: "Der Tisch konnte nicht geöffnet werden.",
+};
+
+const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at });
+
+export class Lobby extends Server {
+  static override options = { hibernate: true };
+
+  private readonly budget = new MessageBudget(LOBBY_RATE_PER_S, LOBBY_RATE_BURST, LOBBY_RATE_CLOSE_AFTER);
+  /** The presence last told to everyone (only to save messages: after hibernation the next change is told again). */
+  private toldPresence: string | undefined;
+  /** The alarm as this instance last set it (undefined: not read yet). */
+  private alarmAt: number | null | undefined;
+
+  private get db(): SqlStorage {
+    return this.ctx.storage.sql;
+  }
+
+  override onStart(): void {
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS challenges (id TEXT PRIMARY KEY, from_account TEXT NOT NULL, from_name TEXT NOT NULL,
+       to_account TEXT NOT NULL, to_name TEXT NOT NULL, terms TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
+    );
+    this.db.exec("CREATE TABLE IF NOT EXISTS seeks (id TEXT PRIMARY KEY, from_account TEXT NOT NULL UNIQUE, from_name TEXT NOT NULL, terms TEXT NOT NULL, created_at INTEGER NOT NULL)");
+  }
+
+  override onConnect(connection: Connection): void {
+    let n = 0;
+    for (const _ of this.getConnections()) n++;
+    if (n > LOBBY_MAX_SOCKETS) connection.close(1013, "the Wartesaal is full");
+  }
+
+  override onRequest(): Response {
+    return Response.json({ error: "WEBSOCKET_ONLY", message: "The Wartesaal speaks WebSocket only: connect with Upgrade: websocket." }, { status: 426, headers: { upgrade: "websocket" } });
+  }
+
+  override onClose(connection: Connection<State>): void {
+    this.left(connection);
+  }
+
+  override onError(connection: Connection<State>): void {
+    this.left(connection);
+  }
+
+  override async onMessage(connection: Connection<State>, raw: WSMessage): Promise<void> {
+    const admitted = this.budget.admit(connection);
+    if (admitted === "closed") return;
+    if (admitted === "refused") return this.error(connection, "RATE_LIMITED", `At most ${LOBBY_RATE_PER_S} messages per second (bursts of ${LOBBY_RATE_BURST}); this one was not read.`);
+    const text = typeof raw === "string" ? raw : decodeFrame(raw);
+    const parsed = typeof text === "string" ? parseJsonMessage(text, LobbyClientMessageSchema) : text;
+    if (!parsed.ok) return this.error(connection, parsed.code, parsed.message);
+    const msg = parsed.message;
+    const now = Date.now();
+    if (msg.type === "hello") {
+      const profile = await verifyTicket((this.env as Cloudflare.Env).ROOM_SECRET, msg.ticket, now);
+      if (!profile) return this.error(connection, "BAD_TICKET", "The ticket is not valid or has expired: get a new one (POST /api/lobby/ticket).");
+      const { exp: _exp, ...who } = profile;
+      connection.setState({ who });
+      this.send(connection, { type: "welcome", you: who.name });
+      this.send(connection, this.challengesOf(who.account));
+      this.send(connection, this.seeksMessage());
+      return this.broadcastPresence(undefined, connection);
+    }
+    const me = connection.state?.who;
+    if (!me) return this.error(connection, "NO_HELLO", "Say hello with a ticket first.");
+    this.expire(now);
+    switch (msg.type) {
+      case "challenge":
+        return this.challenge(connection, me, msg.to, msg.terms, now);
+      case "accept":
+        return this.accept(connection, me, msg.id);
+      case "decline":
+        return this.end(connection, me, msg.id, "to", "declined", msg.reason);
+      case "withdraw":
+        return this.end(connection, me, msg.id, "from", "withdrawn");
+      case "seek":
+        return this.postSeek(connection, me, msg.terms, now);
+      case "unseek":
+        return this.endSeek(connection, me, msg.id);
+      case "take":
+        return this.take(connection, me, msg.id);
+      case "counter": {
+        const row = this.row(msg.id);
+        if (!row) return this.error(connection, "NO_CHALLENGE", "This challenge is no longer open.");
+        if (row.to_account !== me.account) return this.error(connection, "NOT_YOURS", "Only the one challenged can send changed terms back.");
+        this.remove(row, "countered", me.name);
+        return this.challenge(connection, me, row.from_name, msg.terms, now);
+      }
+    }
+  }
+
+  override async onAlarm(): Promise<void> {
+    // A fired alarm is gone from storage: read it again rather than trust the remembered time.
+    this.alarmAt = undefined;
+    this.expire(Date.now());
+  }
+
+  /** A new challenge from `me` to the player named `to`, who must be here now. */
+  private challenge(connection: Connection, me: Who, to: string, terms: Terms, now: number): void {
+    const target = this.present().find((w) => w.name === to);
+    if (!target) return this.error(connection, "NOT_PRESENT", `${to} is not in the Wartesaal.`);
+    if (target.account === me.account) return this.error(connection, "SELF", "You cannot challenge yourself.");
+    const open = this.db
+      .exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE (from_account = ? AND to_account = ?) OR (from_account = ? AND to_account = ?)", me.account, target.account, target.account, me.account)
+      .one().n;
+    if (open > 0) return this.error(connection, "CHALLENGE_OPEN", `A challenge between you and ${to} is open already: answer or withdraw it first.`);
+    const mine = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE from_account = ?", me.account).one().n;
+    if (mine >= MAX_OUTGOING) return this.error(connection, "CHALLENGE_OPEN", `At most ${MAX_OUTGOING} open challenges at once.`);
+    const id = newToken().slice(0, 16);
+    this.db.exec("INSERT INTO challenges (id, from_account, from_name, to_account, to_name, terms, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)", id, me.account, me.name, target.account, target.name, JSON.stringify(terms), now + CHALLENGE_MS);
+    this.tellChallenges(me.account, target.account);
+    void this.scheduleExpiry();
+  }
+
+  /**
+   * Accepts a challenge: the row is deleted before anything waits, so a second (duplicated, stale) accept finds nothing
+   * and seats nobody; then the Worker opens the table with both seated, and each side gets its own seat token.
+   */
+  private async accept(connection: Connection, me: Who, id: string): Promise<void> {
+    const row = this.row(id);
+    if (!row) return this.error(connection, "NO_CHALLENGE", "This challenge is no longer open.");
+    if (row.to_account !== me.account) return this.error(connection, "NOT_YOURS", "Only the one challenged can accept.");
+    if (!this.present().some((w) => w.account === row.from_account)) {
+      this.remove(row, "left", row.from_name);
+      return this.error(connection, "NOT_PRESENT", `${row.from_name} has left the Wartesaal.`);
+    }
+    this.db.exec("DELETE FROM challenges WHERE id = ?", id);
+    this.tellChallenges(row.from_account, row.to_account);
+    await this.seat(connection, row, me);
+  }
+
+  /**
+   * The table for an accepted challenge or a taken seek (`pair`: its sender and the one who said yes, `me`): each side
+   * gets its own seat token. The challenge or seek is already gone when this waits, so it runs once per one of them.
+   */
+  private async seat(connection: Connection, pair: Pick<Row, "id" | "from_account" | "from_name" | "to_account" | "to_name" | "terms">, me: Who): Promise<void> {
+    const id = pair.id;
+    const duel = await this.openTable(pair);
+    if ("error" in duel) {
+      for (const account of [pair.from_account, pair.to_account]) this.sendTo(account, { type: "ended", id, how: "failed", by: null });
+      return this.error(connection, duel.error, duel.message);
+    }
+    const ended: LobbyServerMessage = { type: "ended", id, how: "accepted", by: me.name };
+    for (const [account, side, opponent] of [[pair.from_account, duel.challenger, pair.to_name], [pair.to_account, duel.accepter, pair.from_name]] as const) {
+      this.sendTo(account, ended);
+      this.sendTo(account, { type: "matched", id, room: duel.room, socket: duel.socket, rated: duel.rated, seat: side.seat, role: side.role, seatToken: side.seatToken, opponent });
+    }
+  }
+
+  private async openTable(row: Pick<Row, "from_account" | "to_account" | "terms">): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_FAILED"; message: string }> {
+    try {
+      const res = await exports.default.fetch("https://spielcenter.internal/internal/lobby/duel", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${(this.env as Cloudflare.Env).ROOM_SECRET}` },
+        body: JSON.stringify({ challenger: row.from_account, accepter: row.to_account, terms: JSON.parse(row.terms) as Terms }),
+      });
+      if (res.ok) return (await res.json()) as Duel;
+      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+      if (body.error === "STAKE_TOO_HIGH") return { error: "STAKE_TOO_HIGH", message: body.message ?? "The stake is too high." };
+      console.error(`lobby: the Worker refused a table: ${res.status} ${JSON.stringify(body)}`);
+      return { error: "TABLE_FAILED", message: "The table could not be opened." };
+    } catch (err) {
+      console.error(`lobby: opening a table failed: ${err instanceof Error ? err.message : String(err)}`);
+      return { error: "TABLE_FAILED", message: "The table could not be opened." };
+    }
+  }
+
+  /** An open seek: terms anyone present may take. One per account; a second replaces the first. */
+  private postSeek(connection: Connection, me: Who, terms: Terms, now: number): void {
+    const open = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM seeks WHERE from_account <> ?", me.account).one().n;
+    if (open >= MAX_SEEKS) return this.error(connection, "SEEKS_FULL", `At most ${MAX_SEEKS} open seeks at once; take one instead.`);
+    this.db.exec("INSERT OR REPLACE INTO seeks (id, from_account, from_name, terms, created_at) VALUES (?, ?, ?, ?, ?)", newToken().slice(0, 16), me.account, me.name, JSON.stringify(terms), now);
+    this.broadcastSeeks();
+  }
+
+  private endSeek(connection: Connection, me: Who, id: string): void {
+    const seek = this.seek(id);
+    if (!seek) return this.error(connection, "NO_SEEK", "This seek is no longer open.");
+    if (seek.from_account !== me.account) return this.error(connection, "NOT_YOURS", "Only its poster can withdraw a seek.");
+    this.db.exec("DELETE FROM seeks WHERE id = ?", id);
+    this.broadcastSeeks();
+  }
+
+  /** Takes a seek: gone for everyone before the table is opened, so two takers never both sit down. */
+  private async take(connection: Connection, me: Who, id: string): Promise<void> {
+    const seek = this.seek(id);
+    if (!seek) return this.error(connection, "NO_SEEK", "This seek is no longer open.");
+    if (seek.from_account === me.account) return this.error(connection, "SELF", "You cannot take your own seek.");
+    this.db.exec("DELETE FROM seeks WHERE id = ?", id);
+    this.broadcastSeeks();
+    // A poster whose socket went without a close (a restart) has left all the same.
+    if (!this.present().some((w) => w.account === seek.from_account)) return this.error(connection, "NOT_PRESENT", `${seek.from_name} has left the Wartesaal.`);
+    await this.seat(connection, { id, from_account: seek.from_account, from_name: seek.from_name, to_account: me.account, to_name: me.name, terms: seek.terms }, me);
+  }
+
+  private seek(id: string): SeekRow | null {
+    return this.db.exec<SeekRow>("SELECT * FROM seeks WHERE id = ?", id).toArray()[0] ?? null;
+  }
+
+  private seeksMessage(): LobbyServerMessage {
+    const here = new Set(this.present().map((w) => w.account));
+    const rows = this.db.exec<SeekRow>("SELECT * FROM seeks ORDER BY created_at").toArray().filter((r) => here.has(r.from_account));
+    return { type: "seeks", seeks: rows.map((r) => ({ id: r.id, from: r.from_name, terms: JSON.parse(r.terms) as Terms })) };
+  }
+
+  private broadcastSeeks(): void {
+    const message = this.seeksMessage();
+    for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
+  }
+
+  /** Declining (by the one challenged) or withdrawing (by the sender). */
+  private end(connection: Connection, me: Who, id: string, side: "from" | "to", how: ChallengeEnd, reason?: DeclineReason): void {
+    const row = this.row(id);
+    if (!row) return this.error(connection, "NO_CHALLENGE", "This challenge is no longer open.");
+    if ((side === "to" ? row.to_account : row.from_account) !== me.account) return this.error(connection, "NOT_YOURS", side === "to" ? "Only the one challenged can decline." : "Only the sender can withdraw a challenge.");
+    this.remove(row, how, me.name, reason);
+  }
+
+  private remove(row: Row, how: ChallengeEnd, by: string | null, reason?: DeclineReason): void {
+    this.db.exec("DELETE FROM challenges WHERE id = ?", row.id);
+    const ended: LobbyServerMessage = { type: "ended", id: row.id, how, by, ...(reason ? { reason } : {}) };
+    for (const account of [row.from_account, row.to_account]) this.sendTo(account, ended);
+    this.tellChallenges(row.from_account, row.to_account);
+  }
+
+  /** Ends every challenge whose minute is over, and sets the alarm to the next one. */
+  private expire(now: number): void {
+    for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE expires_at <= ?", now).toArray()) this.remove(row, "expired", null);
+    void this.scheduleExpiry();
+  }
+
+  /** Keeps the alarm at the earliest expiry; skips the storage write when it is already there (as the rooms do). */
+  private async scheduleExpiry(): Promise<void> {
+    const next = this.db.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM challenges").one().at;
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (next === this.alarmAt) return;
+    this.alarmAt = next;
+    if (next === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(next);
+  }
+
+  /** A socket gone: if it was its account's last one, that account's challenges end ("left"), and everyone learns. */
+  private left(connection: Connection<State>): void {
+    const who = connection.state?.who;
+    if (who && !this.present(connection).some((w) => w.account === who.account)) {
+      for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ?", who.account, who.account).toArray()) this.remove(row, "left", who.name);
+      if (this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0) this.broadcastSeeks();
+    }
+    this.broadcastPresence(connection);
+  }
+
+  /** Who is here: one entry per account with a socket that said hello (several tabs count once). */
+  private present(gone?: Connection): Who[] {
+    const seen = new Map<string, Who>();
+    for (const c of this.getConnections<State>()) {
+      if (gone && c.id === gone.id) continue;
+      const who = c.state?.who;
+      if (who && !seen.has(who.account)) seen.set(who.account, who);
+    }
+    return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  private broadcastPresence(gone?: Connection, to?: Connection): void {
+    const players: LobbyPlayer[] = this.present(gone).map((w) => ({ name: w.name, points: w.points, elo: Math.round(w.elo), status: "idle" }));
+    const message: LobbyServerMessage = { type: "presence", players };
+    const key = JSON.stringify(players);
+    const changed = key !== this.toldPresence;
+    this.toldPresence = key;
+    for (const c of this.getConnections<State>()) {
+      if ((gone && c.id === gone.id) || !c.state) continue;
+      if (changed || c.id === to?.id) this.send(c, message);
+    }
+  }
+
+  private row(id: string): Row | null {
+    return this.db.exec<Row>("SELECT * FROM challenges WHERE id = ?", id).toArray()[0] ?? null;
+  }
+
+  private challengesOf(account: string): LobbyServerMessage {
+    const rows = this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ? ORDER BY expires_at", account, account).toArray();
+    return { type: "challenges", incoming: rows.filter((r) => r.to_account === account).map(toChallenge), outgoing: rows.filter((r) => r.from_account === account).map(toChallenge) };
+  }
+
+  private tellChallenges(...accounts: string[]): void {
+    for (const account of accounts) this.sendTo(account, this.challengesOf(account));
+  }
+
+  private sendTo(account: string, message: LobbyServerMessage): void {
+    for (const c of this.getConnections<State>()) if (c.state?.who.account === account) this.send(c, message);
+  }
+
+  private error(connection: Connection, code: LobbyErrorCode, message: string): void {
+    this.send(connection, { type: "error", code, message, messageDe: ERRORS_DE[code] });
+  }
+
+  private send(connection: Connection, message: LobbyServerMessage): void {
+    connection.send(JSON.stringify(message));
+  }
+}

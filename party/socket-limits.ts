@@ -1,0 +1,52 @@
+// What every socket server here (the game rooms, the lobby) does before reading a message: a binary frame decoded as
+// UTF-8 within the size limit, and a per-socket message budget (a token bucket).
+import type { Connection } from "partyserver";
+import { MAX_MESSAGE_BYTES } from "../shared/room/protocol.js";
+
+/**
+ * A binary frame as text: its bytes counted before decoding (a frame over the limit is not decoded at all), and bytes
+ * that are not UTF-8 refused instead of silently replaced.
+ */
+export function decodeFrame(raw: ArrayBuffer | ArrayBufferView): string | { ok: false; code: "TOO_LARGE" | "BAD_MESSAGE"; message: string } {
+  const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  if (bytes.byteLength > MAX_MESSAGE_BYTES) return { ok: false, code: "TOO_LARGE", message: `a message may hold at most ${MAX_MESSAGE_BYTES} bytes (UTF-8)` };
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return { ok: false, code: "BAD_MESSAGE", message: "a binary message must be UTF-8 JSON" };
+  }
+}
+
+/**
+ * The per-socket message budget: `burst` messages at once, `perSecond` sustained. A message over budget is "refused"
+ * (the caller answers RATE_LIMITED and does not read it); a socket refused more than `closeAfter` times in a row is
+ * closed (1008) and gets "closed". The buckets live in memory only: after hibernation a socket starts with a full
+ * bucket, which is harmless.
+ */
+export class MessageBudget {
+  private readonly buckets = new WeakMap<Connection, { tokens: number; at: number; refused: number }>();
+
+  constructor(
+    readonly perSecond: number,
+    readonly burst: number,
+    readonly closeAfter: number,
+  ) {}
+
+  admit(connection: Connection, now = Date.now()): "ok" | "refused" | "closed" {
+    let b = this.buckets.get(connection);
+    if (!b) this.buckets.set(connection, (b = { tokens: this.burst, at: now, refused: 0 }));
+    b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) * this.perSecond) / 1000);
+    b.at = now;
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      b.refused = 0;
+      return "ok";
+    }
+    b.refused += 1;
+    if (b.refused > this.closeAfter) {
+      connection.close(1008, "too many messages");
+      return "closed";
+    }
+    return "refused";
+  }
+}

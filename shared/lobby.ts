@@ -1,0 +1,96 @@
+// The Wartesaal's wire contract (party/lobby.ts ⇄ web/src/pages/Wartesaal.tsx): the terms of a challenge, the
+// messages a client sends (valibot), the ones the lobby sends back. Terms are always the sender's view: `role` is
+// the role the one who sends them takes. The friend route (POST /api/games) reads the same terms.
+import * as v from "valibot";
+import { RULESETS, VARIANTS } from "./battlemaske/cards.js";
+
+/** The highest stake a game may carry, in Taler. */
+export const MAX_STAKE = 1000;
+/** A challenge nobody answers ends after this long. */
+export const CHALLENGE_MS = 60_000;
+/** The time-control presets: minutes per player + seconds per action. */
+export const CLOCK_PRESETS = [
+  { minutes: 3, increment: 2 },
+  { minutes: 5, increment: 3 },
+  { minutes: 10, increment: 5 },
+  { minutes: 15, increment: 10 },
+] as const;
+/** The fixed reasons a challenge may be declined with. */
+export const DECLINE_REASONS = ["no-time", "other-clock", "other-kind", "other-stake"] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+export const TermsSchema = v.pipe(
+  v.strictObject({
+    kind: v.picklist(["friendly", "rated"], "kind must be friendly or rated"),
+    /** Minutes per player and seconds per action; null: no clock (the 10-minute emergency brake applies). */
+    clock: v.nullable(
+      v.strictObject({
+        minutes: v.pipe(v.number(), v.minValue(0.5), v.maxValue(180)),
+        increment: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(180)),
+      }),
+    ),
+    ruleset: v.picklist(RULESETS),
+    variant: v.picklist(VARIANTS),
+    /** The sender's role; "random": the Worker draws it when the table opens. */
+    role: v.picklist(["conte", "maske", "random"], "role must be conte, maske or random"),
+    stake: v.optional(v.pipe(v.number(), v.integer("stake must be a whole number of Taler"), v.minValue(0), v.maxValue(MAX_STAKE))),
+  }),
+  v.check((g) => !g.stake || g.kind === "rated", "stake: only rated games carry a stake"),
+);
+export type Terms = v.InferOutput<typeof TermsSchema>;
+
+const Id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/, "id must be a challenge id"));
+const Name = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+
+export const LobbyClientMessageSchema = v.variant("type", [
+  /** The ticket from POST /api/lobby/ticket. */
+  v.strictObject({ type: v.literal("hello"), ticket: v.pipe(v.string(), v.maxLength(2048)) }),
+  v.strictObject({ type: v.literal("challenge"), to: Name, terms: TermsSchema }),
+  v.strictObject({ type: v.literal("accept"), id: Id }),
+  v.strictObject({ type: v.literal("decline"), id: Id, reason: v.optional(v.picklist(DECLINE_REASONS)) }),
+  /** Changed terms sent back: the challenge ends and a new one goes the other way. */
+  v.strictObject({ type: v.literal("counter"), id: Id, terms: TermsSchema }),
+  v.strictObject({ type: v.literal("withdraw"), id: Id }),
+  /** An open seek: terms anyone may take (one per account: a new one replaces it). */
+  v.strictObject({ type: v.literal("seek"), terms: TermsSchema }),
+  v.strictObject({ type: v.literal("unseek"), id: Id }),
+  v.strictObject({ type: v.literal("take"), id: Id }),
+]);
+export type LobbyClientMessage = v.InferOutput<typeof LobbyClientMessageSchema>;
+
+export interface LobbyPlayer {
+  readonly name: string;
+  readonly points: number;
+  readonly elo: number;
+  readonly status: "idle" | "playing";
+}
+
+export interface Challenge {
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
+  readonly terms: Terms;
+  readonly expiresAt: number;
+}
+
+export interface Seek {
+  readonly id: string;
+  readonly from: string;
+  readonly terms: Terms;
+}
+
+export type ChallengeEnd = "accepted" | "declined" | "expired" | "withdrawn" | "countered" | "left" | "failed";
+
+export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NO_SEEK" | "SEEKS_FULL" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED";
+
+export type LobbyServerMessage =
+  | { readonly type: "welcome"; readonly you: string }
+  | { readonly type: "presence"; readonly players: readonly LobbyPlayer[] }
+  /** Every open challenge from or to the socket's account, whenever that changes. */
+  | { readonly type: "challenges"; readonly incoming: readonly Challenge[]; readonly outgoing: readonly Challenge[] }
+  | { readonly type: "ended"; readonly id: string; readonly how: ChallengeEnd; readonly by: string | null; readonly reason?: DeclineReason }
+  /** Every open seek, to everyone, whenever that changes. */
+  | { readonly type: "seeks"; readonly seeks: readonly Seek[] }
+  /** An accepted challenge's (or a taken seek's) table: this account's own seat and seat token. */
+  | { readonly type: "matched"; readonly id: string; readonly room: string; readonly socket: string; readonly seat: 0 | 1; readonly role: "conte" | "maske"; readonly seatToken: string; readonly rated: boolean; readonly opponent: string }
+  | { readonly type: "error"; readonly code: LobbyErrorCode; readonly message: string; readonly messageDe: string };

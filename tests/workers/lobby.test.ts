@@ -1,0 +1,201 @@
+// The Wartesaal inside workerd: tickets, presence, challenges (accept once, decline, counter, expiry, an absent player).
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, json, newAccount, uniqueName, type Account } from "./api-helpers";
+import { connect, seated, type Msg } from "./sockets";
+
+const TERMS = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
+
+type Lobbyist = { account: Account; name: string; s: Awaited<ReturnType<typeof connect>> };
+
+async function enter(prefix: string): Promise<Lobbyist> {
+  const name = uniqueName(prefix);
+  const account = await newAccount(name);
+  const t = await json<{ ticket: string; socket: string }>(call("/api/lobby/ticket", { method: "POST", token: account.token }));
+  expect(t.socket).toBe("/parties/lobby/main");
+  const s = await connect(t.socket);
+  s.send({ type: "hello", ticket: t.ticket });
+  expect((await s.next((m) => m.type === "welcome" || m.type === "error")).you).toBe(name);
+  return { account, name, s };
+}
+
+const sees = (p: Lobbyist, name: string) => p.s.next((m) => m.type === "presence" && m.players.some((x: Msg) => x.name === name));
+const incoming = (p: Lobbyist) => p.s.next((m) => m.type === "challenges" && m.incoming.length > 0);
+const errorOf = (p: Lobbyist) => p.s.next((m) => m.type === "error");
+
+/** A and B in the Wartesaal, A seeing B. */
+async function pair(prefix: string): Promise<[Lobbyist, Lobbyist]> {
+  const a = await enter(`${prefix}a`);
+  const b = await enter(`${prefix}b`);
+  await sees(a, b.name);
+  return [a, b];
+}
+
+/** A challenges B with `terms`; the challenge as B received it. */
+async function challenged(a: Lobbyist, b: Lobbyist, terms: unknown = TERMS): Promise<Msg> {
+  a.s.send({ type: "challenge", to: b.name, terms });
+  return (await incoming(b)).incoming[0];
+}
+
+/** Sends `m` from `p` and expects the lobby to refuse it with `code`. */
+async function refused(p: Lobbyist, m: unknown, code: string): Promise<void> {
+  p.s.send(m);
+  expect(await errorOf(p)).toMatchObject({ code });
+}
+
+const matched = (p: Lobbyist) => p.s.next((m) => m.type === "matched");
+
+async function leave(...ps: Lobbyist[]): Promise<void> {
+  for (const p of ps) await p.s.close();
+}
+
+describe("Lobby", () => {
+  it("gives tickets only to named accounts, and routes no other lobby name", async () => {
+    expect((await call("/api/lobby/ticket", { method: "POST" })).status).toBe(401);
+    const unnamed = await newAccount();
+    const r = await call("/api/lobby/ticket", { method: "POST", token: unnamed.token });
+    expect(r.status).toBe(409);
+    expect((await r.json()) as Msg).toMatchObject({ error: "NO_NAME" });
+    expect((await call("/parties/lobby/other", { headers: { Upgrade: "websocket" } })).status).toBe(404);
+    const s = await connect("/parties/lobby/main");
+    s.send({ type: "hello", ticket: "forged.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" });
+    expect(await s.next((m) => m.type === "error")).toMatchObject({ code: "BAD_TICKET" });
+    s.send({ type: "challenge", to: "x", terms: TERMS });
+    expect(await s.next((m) => m.type === "error")).toMatchObject({ code: "NO_HELLO" });
+    await s.close();
+  });
+
+  it("shows who is online, with points and Elo, and drops who leaves", async () => {
+    const a = await enter("La");
+    const b = await enter("Lb");
+    const seen = await sees(a, b.name);
+    expect(seen.players.find((p: Msg) => p.name === b.name)).toEqual({ name: b.name, points: 0, elo: 1500, status: "idle" });
+    await sees(b, a.name);
+    await b.s.close();
+    await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
+    await a.s.close();
+  });
+
+  it("challenge → accept seats both once, each with its own seat token; a duplicated accept seats nobody twice", async () => {
+    const [a, b] = await pair("C");
+    const ch = await challenged(a, b);
+    expect(ch).toMatchObject({ from: a.name, to: b.name, terms: TERMS });
+    // One open challenge per pair, either way.
+    await refused(a, { type: "challenge", to: b.name, terms: TERMS }, "CHALLENGE_OPEN");
+    await refused(b, { type: "challenge", to: a.name, terms: TERMS }, "CHALLENGE_OPEN");
+    // Only the one challenged accepts.
+    await refused(a, { type: "accept", id: ch.id }, "NOT_YOURS");
+    b.s.send({ type: "accept", id: ch.id });
+    b.s.send({ type: "accept", id: ch.id });
+    const ma = await matched(a);
+    const mb = await matched(b);
+    // The second accept is answered while the first one's table is being opened: no second table, no second token.
+    expect(b.s.all.filter((m) => m.type === "error")).toMatchObject([{ code: "CHALLENGE_OPEN" }, { code: "NO_CHALLENGE" }]);
+    expect(b.s.all.filter((m) => m.type === "matched")).toHaveLength(1);
+    expect(a.s.all.filter((m) => m.type === "matched")).toHaveLength(1);
+    expect(ma).toMatchObject({ room: mb.room, seat: 0, role: "conte", opponent: b.name, rated: false });
+    expect(mb).toMatchObject({ seat: 1, role: "maske", opponent: a.name });
+    expect(ma.seatToken).not.toBe(mb.seatToken);
+    // One table only, with both accounts recorded and no invite left.
+    const games = await env.DB.prepare("SELECT room, account0, account1 FROM games WHERE account0 = ? OR account1 = ?").bind(a.account.id, a.account.id).all<{ room: string; account0: string; account1: string }>();
+    expect(games.results).toEqual([{ room: ma.room, account0: a.account.id, account1: b.account.id }]);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM invites WHERE room = ?").bind(ma.room).first<{ n: number }>())!.n).toBe(0);
+    // Both seats open the table with their own tokens; the game is dealt.
+    const [sa, sb] = await Promise.all([seated(ma.socket, ma.seatToken), seated(mb.socket, mb.seatToken)]);
+    expect(sa.welcome.seat).toBe(0);
+    expect(sb.welcome.seat).toBe(1);
+    expect(sb.welcome.view.names).toEqual([a.name, b.name]);
+    for (const x of [sa.s, sb.s, a.s, b.s]) await x.close();
+  });
+
+  it("decline with a reason, counter with changed terms, withdraw", async () => {
+    const [a, b] = await pair("D");
+    const ch = await challenged(a, b);
+    b.s.send({ type: "decline", id: ch.id, reason: "no-time" });
+    expect(await a.s.next((m) => m.type === "ended")).toEqual({ type: "ended", id: ch.id, how: "declined", by: b.name, reason: "no-time" });
+    // Declined: a new challenge may be sent; B sends changed terms back.
+    const ch2 = await challenged(a, b);
+    const changed = { ...TERMS, clock: null, role: "maske" } as const;
+    b.s.send({ type: "counter", id: ch2.id, terms: changed });
+    expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch2.id, how: "countered", by: b.name });
+    const back = (await incoming(a)).incoming[0];
+    expect(back).toMatchObject({ from: b.name, to: a.name, terms: changed });
+    b.s.send({ type: "withdraw", id: back.id });
+    expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: back.id, how: "withdrawn" });
+    await leave(a, b);
+  });
+
+  it("a challenge expires (the alarm), and an accept after that seats nobody", async () => {
+    const [a, b] = await pair("E");
+    const ch = await challenged(a, b);
+    expect(ch.expiresAt - Date.now()).toBeGreaterThan(50_000);
+    const lobby = env.Lobby.getByName("main");
+    // The minute passed: moved back in storage, then the alarm runs.
+    await runInDurableObject(lobby, (_l, state) => void state.storage.sql.exec("UPDATE challenges SET expires_at = 0 WHERE id = ?", ch.id));
+    expect(await runDurableObjectAlarm(lobby)).toBe(true);
+    expect(await b.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "expired", by: null });
+    await refused(b, { type: "accept", id: ch.id }, "NO_CHALLENGE");
+    expect(a.s.all.some((m) => m.type === "matched")).toBe(false);
+    await leave(a, b);
+  });
+
+  it("a challenge to someone who left answers NOT_PRESENT; a challenger who left ends its challenge", async () => {
+    const [a, b] = await pair("G");
+    await b.s.close();
+    await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
+    await refused(a, { type: "challenge", to: b.name, terms: TERMS }, "NOT_PRESENT");
+    const c = await enter("Gc");
+    await sees(a, c.name);
+    const ch = await challenged(a, c);
+    await a.s.close();
+    expect(await c.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "left", by: a.name });
+    await refused(c, { type: "accept", id: ch.id }, "NO_CHALLENGE");
+    await c.s.close();
+  });
+
+  it("a rated challenge with a stake checks both balances when the table opens", async () => {
+    const [a, b] = await pair("S");
+    await env.DB.prepare("UPDATE accounts SET taler = 10 WHERE id = ?").bind(b.account.id).run();
+    const ch = await challenged(a, b, { ...TERMS, kind: "rated", stake: 50 });
+    await refused(b, { type: "accept", id: ch.id }, "STAKE_TOO_HIGH");
+    expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "failed" });
+    await refused(a, { type: "challenge", to: b.name, terms: { ...TERMS, stake: 5 } }, "BAD_MESSAGE");
+    await leave(a, b);
+  });
+
+  it("an open seek: listed for everyone, taken by one (a second taker gets NO_SEEK), gone when its poster leaves", async () => {
+    const [a, b] = await pair("K");
+    const c = await enter("Kc");
+    a.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
+    const listed = await c.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a.name));
+    const seek = listed.seeks.find((x: Msg) => x.from === a.name);
+    expect(seek.terms).toEqual({ ...TERMS, role: "maske" });
+    await refused(a, { type: "take", id: seek.id }, "SELF");
+    c.s.send({ type: "take", id: seek.id });
+    b.s.send({ type: "take", id: seek.id });
+    const mc = await matched(c);
+    const ma = await matched(a);
+    expect(await errorOf(b)).toMatchObject({ code: "NO_SEEK" });
+    expect(ma).toMatchObject({ room: mc.room, seat: 1, role: "maske", opponent: c.name });
+    expect(mc).toMatchObject({ seat: 0, role: "conte", opponent: a.name });
+    expect(b.s.all.some((m) => m.type === "matched")).toBe(false);
+    // Taken: gone from everyone's list (told before B's take was read).
+    expect(b.s.all.filter((m) => m.type === "seeks").at(-1)!.seeks.some((x: Msg) => x.id === seek.id)).toBe(false);
+    // A new seek goes when its poster leaves.
+    b.s.send({ type: "seek", terms: TERMS });
+    await c.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === b.name));
+    await leave(b);
+    await c.s.next((m) => m.type === "seeks" && !m.seeks.some((x: Msg) => x.from === b.name));
+    await leave(a, c);
+  });
+
+  it("a socket that floods gets RATE_LIMITED and its messages are not read", async () => {
+    const [a, b] = await pair("R");
+    for (let i = 0; i < 40; i++) a.s.send({ type: "challenge", to: b.name, terms: TERMS });
+    await a.s.next((m) => m.type === "error" && m.code === "RATE_LIMITED");
+    // One challenge went through; the others were refused as open already or not read at all.
+    expect(b.s.all.filter((m) => m.type === "challenges" && m.incoming.length > 0).at(-1)!.incoming).toHaveLength(1);
+    await leave(a, b);
+  });
+});

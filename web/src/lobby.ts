@@ -1,0 +1,92 @@
+// The Wartesaal's socket: a ticket from POST /api/lobby/ticket for every (re)connect, hello with it, and the lobby's
+// messages as signals. A lost socket reconnects with a fresh ticket; the lobby rebuilds presence from who is back.
+import { createSignal } from "solid-js";
+import type { Challenge, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
+import { authHeaders, type Account } from "./account";
+
+export type Matched = Extract<LobbyServerMessage, { type: "matched" }>;
+export type Ended = Extract<LobbyServerMessage, { type: "ended" }>;
+export type LobbyError = Extract<LobbyServerMessage, { type: "error" }>;
+
+export function connectLobby(account: Account, on: { matched(m: Matched): void; ended(m: Ended): void; error(m: LobbyError): void }) {
+  const [you, setYou] = createSignal<string | null>(null);
+  const [players, setPlayers] = createSignal<readonly LobbyPlayer[]>([]);
+  const [incoming, setIncoming] = createSignal<readonly Challenge[]>([]);
+  const [outgoing, setOutgoing] = createSignal<readonly Challenge[]>([]);
+  const [seeks, setSeeks] = createSignal<readonly Seek[]>([]);
+  const [connected, setConnected] = createSignal(false);
+  let ws: WebSocket | null = null;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  async function open(): Promise<void> {
+    let ticket: { ticket: string; socket: string };
+    try {
+      const r = await fetch("/api/lobby/ticket", { method: "POST", headers: authHeaders(account) });
+      if (!r.ok) throw new Error(String(r.status));
+      ticket = (await r.json()) as { ticket: string; socket: string };
+    } catch {
+      if (!closed) retry = setTimeout(() => void open(), 2000);
+      return;
+    }
+    if (closed) return;
+    const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${ticket.socket}`);
+    ws = socket;
+    socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", ticket: ticket.ticket })));
+    socket.addEventListener("close", () => {
+      setConnected(false);
+      if (!closed && ws === socket) retry = setTimeout(() => void open(), 1000);
+    });
+    socket.addEventListener("message", (e: MessageEvent) => {
+      let m: LobbyServerMessage;
+      try {
+        m = JSON.parse(String(e.data)) as LobbyServerMessage;
+      } catch {
+        return;
+      }
+      switch (m.type) {
+        case "welcome":
+          setYou(m.you);
+          setConnected(true);
+          break;
+        case "presence":
+          setPlayers(m.players);
+          break;
+        case "challenges":
+          setIncoming(m.incoming);
+          setOutgoing(m.outgoing);
+          break;
+        case "seeks":
+          setSeeks(m.seeks);
+          break;
+        case "matched":
+          on.matched(m);
+          break;
+        case "ended":
+          on.ended(m);
+          break;
+        case "error":
+          on.error(m);
+          break;
+      }
+    });
+  }
+  void open();
+
+  return {
+    you,
+    players,
+    incoming,
+    outgoing,
+    seeks,
+    connected,
+    send(m: LobbyClientMessage): void {
+      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));
+    },
+    close(): void {
+      closed = true;
+      clearTimeout(retry);
+      ws?.close(1000, "left the Wartesaal");
+    },
+  };
+}

@@ -1,0 +1,288 @@
+// The Wartesaal: who is online (live, from the lobby socket), challenges with every term shown to the one challenged,
+// accept / decline (with a reason) / change the terms and send them back. An accepted challenge seats both players;
+// each page saves its own seat and goes to the table.
+import { createResource, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import { CHALLENGE_MS, CLOCK_PRESETS, DECLINE_REASONS, type Challenge, type DeclineReason, type Terms } from "../../../shared/lobby";
+import { ensureAccount, loadMe, type Account } from "../account";
+import { tr } from "../i18n";
+import { connectLobby } from "../lobby";
+import { saveSession } from "../room/session";
+import { navigate } from "../router";
+import { ChoiceRow } from "../ui/ChoiceRow";
+import { NameForm } from "../ui/NameForm";
+
+type ClockChoice = "none" | "custom" | `${number}+${number}`;
+const PRESET_IDS = CLOCK_PRESETS.map((p) => `${p.minutes}+${p.increment}` as ClockChoice);
+const opt = (id: ClockChoice, text: string) => ({ id: `challenge-clock-${id}`, value: id, text });
+const DEFAULT_TERMS: Terms = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" };
+
+const roleName = (r: "conte" | "maske") => (r === "conte" ? "Conte" : "Maske");
+const other = (r: "conte" | "maske") => (r === "conte" ? "maske" : "conte");
+
+/** Every term in words; `from` is the sender, `mine` whether this page sent them. */
+export function termsText(t: Terms, from: string, mine: boolean): string {
+  const clock = t.clock ? tr(`${t.clock.minutes} Min. + ${t.clock.increment} s pro Zug`, `${t.clock.minutes} min + ${t.clock.increment} s per move`) : tr("Ohne Uhr (Notbremse nach zehn Minuten)", "No clock (ten-minute emergency brake)");
+  const kind = t.kind === "rated" ? tr(`Gewertet, Einsatz ${t.stake ?? 0} Taler`, `Rated, stake ${t.stake ?? 0} Taler`) : tr("Freundschaftlich", "Friendly");
+  const role =
+    t.role === "random" ? tr("Rollen zufällig", "Roles at random") : mine ? tr(`Du spielst ${roleName(t.role)}`, `You play ${roleName(t.role)}`) : tr(`${from} spielt ${roleName(t.role)}, du ${roleName(other(t.role))}`, `${from} plays ${roleName(t.role)}, you ${roleName(other(t.role))}`);
+  return [clock, t.ruleset === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske", t.variant === "profi" ? "Profi" : tr("Normal", "Normal"), kind, role].join(" · ");
+}
+
+/** A titled list of this page: incoming and outgoing challenges, seeks, players. */
+function ListSection<T>(props: { id: string; title: string; items: readonly T[]; children: (item: T) => JSX.Element; empty?: string; after?: JSX.Element }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      <ul class="lobby-list">
+        <For each={props.items}>{(item) => props.children(item)}</For>
+      </ul>
+      <Show when={props.empty !== undefined && props.items.length === 0}>
+        <p>{props.empty}</p>
+      </Show>
+      {props.after}
+    </section>
+  );
+}
+
+/** A button of this page: its hook, its look ("primary", "quiet" or plain) and what it does. */
+function Action(props: { id: string; kind?: "primary" | "quiet"; onClick: () => void; children: string }) {
+  return (
+    <button type="button" class={props.kind ? `button ${props.kind}` : "button"} data-testid={props.id} onClick={() => props.onClick()}>
+      {props.children}
+    </button>
+  );
+}
+
+const REASONS: Record<DeclineReason, () => string> = {
+  "no-time": () => tr("Keine Zeit", "No time"),
+  "other-clock": () => tr("Andere Bedenkzeit", "Another time control"),
+  "other-kind": () => tr("Lieber anders gewertet", "Rather another kind"),
+  "other-stake": () => tr("Anderer Einsatz", "Another stake"),
+};
+
+export function Wartesaal() {
+  const [account] = createResource(ensureAccount);
+  const [me, { refetch }] = createResource(account, () => loadMe());
+  return (
+    <div class="page wartesaal">
+      <h1>{tr("Wartesaal", "Waiting room")}</h1>
+      <Show when={account.error || me.error}>
+        <p role="alert" class="table-error">
+          {tr("Der Wartesaal ist gerade nicht erreichbar.", "The waiting room cannot be reached right now.")}
+        </p>
+      </Show>
+      <Show when={me()} keyed>
+        {(m) => (
+          <Show when={m.name} fallback={<NameFirst onNamed={() => void refetch()} />}>
+            <Lobby account={account()!} />
+          </Show>
+        )}
+      </Show>
+    </div>
+  );
+}
+
+/** A guest's first entry: the Wartesaal shows names, so one is chosen first. */
+function NameFirst(props: { onNamed: () => void }) {
+  return (
+    <>
+      <p>{tr("Im Wartesaal sehen dich die anderen unter deinem Namen. Wie möchtest du heißen?", "In the waiting room the others see you by your name. What should it be?")}</p>
+      <NameForm inputTestId="lobby-name-input" saveTestId="lobby-name-save" label={tr("Dein Name", "Your name")} button={tr("Eintreten", "Enter")} onSaved={props.onNamed} />
+    </>
+  );
+}
+
+/** What the form is for: a new challenge to a player, changed terms sent back for a challenge received, or a seek (`to` null). */
+type FormFor = { to: string | null; counter?: string; initial: Terms };
+
+function Lobby(props: { account: Account }) {
+  const [notice, setNotice] = createSignal<string | null>(null);
+  const [form, setForm] = createSignal<FormFor | null>(null);
+  const [now, setNow] = createSignal(Date.now());
+  const tick = setInterval(() => setNow(Date.now()), 1000);
+  const lobby = connectLobby(props.account, {
+    matched(m) {
+      saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", rated: m.rated });
+      navigate(`/partie/${m.room}`);
+    },
+    ended(m) {
+      // What this page did itself (declined, withdrew, changed the terms) needs no notice.
+      if (m.by !== null && m.by === lobby.you()) return;
+      const by = m.by ?? "";
+      const texts: Record<typeof m.how, string | null> = {
+        accepted: null,
+        declined: tr(`${by} hat abgelehnt${m.reason ? ` („${REASONS[m.reason]()}“)` : ""}.`, `${by} declined${m.reason ? ` (“${REASONS[m.reason]()}”)` : ""}.`),
+        expired: tr("Eine Herausforderung ist abgelaufen.", "A challenge has expired."),
+        withdrawn: tr(`${by} hat die Herausforderung zurückgezogen.`, `${by} withdrew the challenge.`),
+        countered: tr(`${by} schlägt andere Bedingungen vor.`, `${by} proposes other terms.`),
+        left: tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the waiting room.`),
+        failed: tr("Der Tisch konnte nicht geöffnet werden.", "The table could not be opened."),
+      };
+      if (texts[m.how]) setNotice(texts[m.how]);
+    },
+    error(m) {
+      setNotice(tr(m.messageDe, m.message));
+    },
+  });
+  onCleanup(() => {
+    clearInterval(tick);
+    lobby.close();
+  });
+
+  function send(terms: Terms) {
+    const f = form();
+    if (!f) return;
+    setNotice(null);
+    lobby.send(f.to === null ? { type: "seek", terms } : f.counter ? { type: "counter", id: f.counter, terms } : { type: "challenge", to: f.to, terms });
+    setForm(null);
+  }
+
+  // The lobby's clock and this one differ a little: never more than the minute a challenge has.
+  const left = (c: Challenge) => Math.max(0, Math.min(CHALLENGE_MS / 1000, Math.ceil((c.expiresAt - now()) / 1000)));
+
+  return (
+    <>
+      <Show when={lobby.you()} fallback={<p class="loading">{tr("Verbinde mit dem Wartesaal …", "Connecting to the waiting room …")}</p>}>
+        <p>{tr(`Du bist als ${lobby.you()} hier.`, `You are here as ${lobby.you()}.`)}</p>
+      </Show>
+      <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice() ?? ""}</p>
+      <Show when={lobby.incoming().length > 0}>
+        <ListSection id="incoming-title" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
+          {(c) => <Incoming challenge={c} left={left(c)} onAccept={() => lobby.send({ type: "accept", id: c.id })} onDecline={(reason) => lobby.send({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
+        </ListSection>
+      </Show>
+      <Show when={lobby.outgoing().length > 0}>
+        <ListSection id="outgoing-title" title={tr("Deine Herausforderungen", "Your challenges")} items={lobby.outgoing()}>
+          {(c) => (
+            <li data-testid="challenge-outgoing" data-to={c.to}>
+              <strong>{tr(`An ${c.to}`, `To ${c.to}`)}</strong> <span>{termsText(c.terms, c.from, true)}</span> <small>{tr(`noch ${left(c)} s`, `${left(c)} s left`)}</small>{" "}
+              <Action id="challenge-withdraw" kind="quiet" onClick={() => lobby.send({ type: "withdraw", id: c.id })}>{tr("Zurückziehen", "Withdraw")}</Action>
+            </li>
+          )}
+        </ListSection>
+      </Show>
+      <Show when={form()} keyed>
+        {(f) => <ChallengeForm for={f} onSend={send} onCancel={() => setForm(null)} />}
+      </Show>
+      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" onClick={() => setForm({ to: null, initial: DEFAULT_TERMS })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
+        {(k) => (
+          <li data-testid="seek" data-from={k.from}>
+            <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}
+            <Show when={k.from !== lobby.you()} fallback={<Action id="seek-withdraw" kind="quiet" onClick={() => lobby.send({ type: "unseek", id: k.id })}>{tr("Zurückziehen", "Withdraw")}</Action>}>
+              <Action id="seek-accept" kind="primary" onClick={() => lobby.send({ type: "take", id: k.id })}>{tr("Annehmen", "Take it")}</Action>
+            </Show>
+          </li>
+        )}
+      </ListSection>
+      <ListSection
+        id="players-title"
+        title={tr("Jetzt im Wartesaal", "In the waiting room now")}
+        items={lobby.players()}
+        after={
+          <Show when={lobby.connected() && lobby.players().length <= 1}>
+            <p>{tr("Außer dir ist gerade niemand hier.", "Nobody but you is here right now.")}</p>
+          </Show>
+        }
+      >
+        {(p) => (
+          <li data-testid="lobby-player" data-name={p.name} data-status={p.status}>
+            <strong>{p.name}</strong> <span>{tr(`${p.points} Punkte · Elo ${p.elo}`, `${p.points} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? tr("spielt", "playing") : tr("frei", "free")}</small>{" "}
+            <Show when={p.name !== lobby.you()} fallback={<small>{tr("(du)", "(you)")}</small>}>
+              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing"} onClick={() => setForm({ to: p.name, initial: DEFAULT_TERMS })}>
+                {tr("Herausfordern", "Challenge")}
+              </button>
+            </Show>
+          </li>
+        )}
+      </ListSection>
+    </>
+  );
+}
+
+function Incoming(props: { challenge: Challenge; left: number; onAccept: () => void; onDecline: (reason: DeclineReason | undefined) => void; onCounter: () => void }) {
+  const [reason, setReason] = createSignal<DeclineReason | "">("");
+  return (
+    <li data-testid="challenge-incoming" data-from={props.challenge.from}>
+      <strong>{tr(`${props.challenge.from} fordert dich heraus`, `${props.challenge.from} challenges you`)}</strong>
+      <p data-testid="challenge-terms">{termsText(props.challenge.terms, props.challenge.from, false)}</p>
+      <small>{tr(`noch ${props.left} s`, `${props.left} s left`)}</small>
+      <div class="choice-row">
+        <Action id="challenge-accept" kind="primary" onClick={() => props.onAccept()}>{tr("Annehmen", "Accept")}</Action>
+        <select aria-label={tr("Grund (freiwillig)", "Reason (optional)")} data-testid="challenge-decline-reason" value={reason()} onChange={(e) => setReason(e.currentTarget.value as DeclineReason | "")}>
+          <option value="">{tr("Ohne Grund", "No reason")}</option>
+          <For each={DECLINE_REASONS}>{(r) => <option value={r}>{REASONS[r]()}</option>}</For>
+        </select>
+        <Action id="challenge-decline" onClick={() => props.onDecline(reason() || undefined)}>{tr("Ablehnen", "Decline")}</Action>
+        <Action id="challenge-counter" kind="quiet" onClick={() => props.onCounter()}>{tr("Bedingungen ändern", "Change the terms")}</Action>
+      </div>
+    </li>
+  );
+}
+
+function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCancel: () => void }) {
+  const init = props.for.initial;
+  const initClock: ClockChoice = init.clock === null ? "none" : PRESET_IDS.find((id) => id === `${init.clock!.minutes}+${init.clock!.increment}`) ?? "custom";
+  const [clock, setClock] = createSignal<ClockChoice>(initClock);
+  const [minutes, setMinutes] = createSignal(init.clock?.minutes ?? 5);
+  const [increment, setIncrement] = createSignal(init.clock?.increment ?? 3);
+  const [ruleset, setRuleset] = createSignal(init.ruleset);
+  const [variant, setVariant] = createSignal(init.variant);
+  const [kind, setKind] = createSignal(init.kind);
+  const [stake, setStake] = createSignal(init.stake ?? 0);
+  const [role, setRole] = createSignal(init.role);
+
+  function terms(): Terms {
+    const c = clock();
+    const [m, i] = c === "custom" ? [minutes(), increment()] : c === "none" ? [0, 0] : c.split("+").map(Number);
+    const s = Math.max(0, Math.floor(stake()));
+    return {
+      kind: kind(),
+      clock: c === "none" ? null : { minutes: Math.min(180, Math.max(0.5, m!)), increment: Math.min(180, Math.max(0, Math.round(i!))) },
+      ruleset: ruleset(),
+      variant: variant(),
+      role: role(),
+      ...(kind() === "rated" && s > 0 ? { stake: s } : {}),
+    };
+  }
+
+  return (
+    <section class="setup challenge-form" aria-labelledby="challenge-title" data-testid="challenge-form">
+      <h2 id="challenge-title">{props.for.to === null ? tr("Gesuch für alle im Wartesaal", "A seek for everyone in the waiting room") : props.for.counter ? tr(`Andere Bedingungen an ${props.for.to}`, `Other terms for ${props.for.to}`) : tr(`${props.for.to} herausfordern`, `Challenge ${props.for.to}`)}</h2>
+      <fieldset class="choices">
+        <legend>{tr("Bedenkzeit (Minuten + Sekunden pro Zug)", "Time control (minutes + seconds per move)")}</legend>
+        <ChoiceRow options={[opt("none", tr("Ohne Uhr", "No clock")), ...PRESET_IDS.map((id) => opt(id, id)), opt("custom", tr("Eigene", "Custom"))]} current={clock()} onChoose={setClock} />
+        <Show when={clock() === "custom"}>
+          <label>
+            {tr("Minuten", "Minutes")} <input type="number" min="0.5" max="180" step="0.5" value={minutes()} onInput={(e) => setMinutes(Number(e.currentTarget.value))} data-testid="challenge-minutes" />
+          </label>{" "}
+          <label>
+            {tr("Sekunden pro Zug", "Seconds per move")} <input type="number" min="0" max="180" step="1" value={increment()} onInput={(e) => setIncrement(Number(e.currentTarget.value))} data-testid="challenge-increment" />
+          </label>
+        </Show>
+      </fieldset>
+      <fieldset class="choices">
+        <legend>{tr("Regeln", "Rules")}</legend>
+        <ChoiceRow options={[{ id: "challenge-ruleset-battlemaske", value: "battlemaske", text: "Battlemaske" }, { id: "challenge-ruleset-zwiegespalten", value: "zwiegespalten", text: "Zwiegespalten" }] as const} current={ruleset()} onChoose={setRuleset} />
+        <ChoiceRow options={[{ id: "challenge-variant-normal", value: "single", text: tr("Normal", "Normal") }, { id: "challenge-variant-profi", value: "profi", text: "Profi" }] as const} current={variant()} onChoose={setVariant} />
+      </fieldset>
+      <fieldset class="choices">
+        <legend>{tr("Art", "Kind")}</legend>
+        <ChoiceRow options={[{ id: "challenge-kind-friendly", value: "friendly", text: tr("Freundschaftlich", "Friendly") }, { id: "challenge-kind-rated", value: "rated", text: tr("Gewertet", "Rated") }] as const} current={kind()} onChoose={setKind} />
+        <Show when={kind() === "rated"}>
+          <label>
+            {tr("Einsatz (Taler, beide müssen ihn haben)", "Stake (Taler, both must have it)")} <input type="number" min="0" max="1000" step="1" value={stake()} onInput={(e) => setStake(Number(e.currentTarget.value) || 0)} data-testid="challenge-stake" />
+          </label>
+        </Show>
+      </fieldset>
+      <fieldset class="choices">
+        <legend>{tr("Deine Rolle", "Your role")}</legend>
+        <ChoiceRow options={[{ id: "challenge-role-conte", value: "conte", text: "Conte" }, { id: "challenge-role-maske", value: "maske", text: "Maske" }, { id: "challenge-role-random", value: "random", text: tr("Zufällig", "Random") }] as const} current={role()} onChoose={setRole} />
+      </fieldset>
+      <p data-testid="challenge-summary">{termsText(terms(), "", true)}</p>
+      <div class="setup-go">
+        <Action id="challenge-send" kind="primary" onClick={() => props.onSend(terms())}>{props.for.to === null ? tr("Gesuch aufgeben", "Post the seek") : props.for.counter ? tr("Zurückschicken", "Send back") : tr("Herausfordern", "Send the challenge")}</Action>
+        <Action id="challenge-cancel" kind="quiet" onClick={() => props.onCancel()}>{tr("Abbrechen", "Cancel")}</Action>
+      </div>
+    </section>
+  );
+}

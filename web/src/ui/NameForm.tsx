@@ -1,0 +1,26 @@
+// Choosing the account's display name (PUT /api/me/name): the daily board and the Wartesaal show it.
+import { createSignal, Show } from "solid-js";
+import { authHeaders, ensureAccount } from "../account";
+import { tr } from "../i18n";
+
+export function NameForm(props: { inputTestId: string; saveTestId?: string; label: string; button: string; onSaved: () => void }) {
+  const [name, setName] = createSignal("");
+  const [msg, setMsg] = createSignal<string | null>(null);
+  async function save(e: SubmitEvent) {
+    e.preventDefault();
+    const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify({ name: name().trim() }) });
+    setMsg(r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern.", "This name is not allowed: 3 to 20 letters or digits."));
+    if (r.ok) props.onSaved();
+  }
+  return (
+    <form class="name-form" onSubmit={save}>
+      <input type="text" value={name()} onInput={(e) => setName(e.currentTarget.value)} minLength={3} maxLength={20} aria-label={props.label} data-testid={props.inputTestId} />
+      <button type="submit" class="button" data-testid={props.saveTestId}>
+        {props.button}
+      </button>
+      <Show when={msg()}>
+        <span role="status">{msg()}</span>
+      </Show>
+    </form>
+  );
+}
