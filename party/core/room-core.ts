@@ -296,6 +296,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over, mine: viewer !== "spectator" && this.takebackTarget(viewer) !== null },
       helped: r.helped.slice(),
       ...(this.config.names ? { names: this.config.seats.map((_, i) => this.config.names?.[i] ?? null) } : {}),
+      rated: this.config.rated,
+      stake: this.config.stake ?? 0,
       over: this.over,
       result: this.result,
       clock: c && this.config.clock ? { control: this.config.clock, remaining: c.remaining.slice(), running: c.running.slice(), since: c.since, waitingSince: c.waitingSince.slice() } : null,

@@ -182,6 +182,9 @@ export interface RoomViewOf<V> {
    * without one, a computer seat, or a seat still free). Absent at a table that names nobody (hot-seat).
    */
   readonly names?: ReadonlyArray<string | null>;
+  /** The table's terms as the Worker opened it: rated, and the Taler at stake (0: none). */
+  readonly rated?: boolean;
+  readonly stake?: number;
   readonly over: boolean;
   readonly result: RoomResult | null;
   /** The clocks as of `since`; a client counts the running seats down from there. */

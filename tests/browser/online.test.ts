@@ -229,6 +229,8 @@ describe("a rated game between two accounts (two browsers)", () => {
     const [beforeA, beforeB] = [await readBilanz(a.page, site.url), await readBilanz(b.page, site.url)];
 
     const [pa, pb, room] = await startFriendGame({ kind: "rated", clock: "none" }, "online-rated-waiting-desktop");
+    // Both tables say the game is rated (the terms stay in sight).
+    for (const p of [pa, pb]) expect(await p.getByTestId("table-terms").textContent()).toMatch(/Gewertet/);
     // Played cards (all in round 1: playInTurn stops before the round could end): 20 dealt minus both hands.
     const played = async () => 20 - (await pa.getByTestId("hand-card").count()) - Number(await pa.getByTestId("opponent-hand").getAttribute("data-count"));
     await playInTurn(pa, pb, { maxSteps: 80, until: async () => (await played()) >= 10 });

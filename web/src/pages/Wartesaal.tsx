@@ -96,7 +96,8 @@ function NameFirst(props: { onNamed: () => void }) {
 type FormFor = { to: string | null; counter?: string; initial: Terms };
 
 function Lobby(props: { account: Account }) {
-  const [notice, setNotice] = createSignal<string | null>(null);
+  // A notice as a text of the language shown now (a thunk: the switch changes it later too).
+  const [notice, setNotice] = createSignal<(() => string) | null>(null);
   const [form, setForm] = createSignal<FormFor | null>(null);
   const [now, setNow] = createSignal(Date.now());
   const tick = setInterval(() => setNow(Date.now()), 1000);
@@ -109,19 +110,20 @@ function Lobby(props: { account: Account }) {
       // What this page did itself (declined, withdrew, changed the terms) needs no notice.
       if (m.by !== null && m.by === lobby.you()) return;
       const by = m.by ?? "";
-      const texts: Record<typeof m.how, string | null> = {
+      const texts: Record<typeof m.how, (() => string) | null> = {
         accepted: null,
-        declined: tr(`${by} hat abgelehnt${m.reason ? ` („${REASONS[m.reason]()}“)` : ""}.`, `${by} declined${m.reason ? ` (“${REASONS[m.reason]()}”)` : ""}.`),
-        expired: tr("Eine Herausforderung ist abgelaufen.", "A challenge has expired."),
-        withdrawn: tr(`${by} hat die Herausforderung zurückgezogen.`, `${by} withdrew the challenge.`),
-        countered: tr(`${by} schlägt andere Bedingungen vor.`, `${by} proposes other terms.`),
-        left: tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the waiting room.`),
-        failed: tr("Der Tisch konnte nicht geöffnet werden.", "The table could not be opened."),
+        declined: () => tr(`${by} hat abgelehnt${m.reason ? ` („${REASONS[m.reason]()}“)` : ""}.`, `${by} declined${m.reason ? ` (“${REASONS[m.reason]()}”)` : ""}.`),
+        expired: () => tr("Eine Herausforderung ist abgelaufen.", "A challenge has expired."),
+        withdrawn: () => tr(`${by} hat die Herausforderung zurückgezogen.`, `${by} withdrew the challenge.`),
+        countered: () => tr(`${by} schlägt andere Bedingungen vor.`, `${by} proposes other terms.`),
+        left: () => tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the waiting room.`),
+        failed: () => tr("Der Tisch konnte nicht geöffnet werden.", "The table could not be opened."),
       };
-      if (texts[m.how]) setNotice(texts[m.how]);
+      const text = texts[m.how];
+      if (text) setNotice(() => text);
     },
     error(m) {
-      setNotice(tr(m.messageDe, m.message));
+      setNotice(() => () => tr(m.messageDe, m.message));
     },
   });
   onCleanup(() => {
@@ -145,7 +147,7 @@ function Lobby(props: { account: Account }) {
       <Show when={lobby.you()} fallback={<p class="loading">{tr("Verbinde mit dem Wartesaal …", "Connecting to the waiting room …")}</p>}>
         <p>{tr(`Du bist als ${lobby.you()} hier.`, `You are here as ${lobby.you()}.`)}</p>
       </Show>
-      <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice() ?? ""}</p>
+      <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice()?.() ?? ""}</p>
       <Show when={lobby.incoming().length > 0}>
         <ListSection id="incoming-title" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
           {(c) => <Incoming challenge={c} left={left(c)} onAccept={() => lobby.send({ type: "accept", id: c.id })} onDecline={(reason) => lobby.send({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}

@@ -23,6 +23,13 @@ export function Head(): JSX.Element {
           </span>
         )}
       </Show>
+      {/* The agreed terms stay in sight: a rated game and its stake. */}
+      <Show when={rv().rated}>
+        <span class="terms" data-testid="table-terms">
+          {tr("Gewertet", "Rated")}
+          {(rv().stake ?? 0) > 0 ? tr(` · Einsatz ${rv().stake} Taler`, ` · stake ${rv().stake} Taler`) : ""}
+        </span>
+      </Show>
       <Show when={rv().helped[me()]}>
         <span class="helped">{tr("mit Hilfe", "with help")}</span>
       </Show>
