@@ -38,7 +38,8 @@ export function App() {
         </Link>
         <nav class="account-links" aria-label={lang() === "de" ? "Dein Konto" : "Your account"}>
           <Link href="/wartesaal" data-testid="nav-wartesaal">
-            {lang() === "de" ? "Wartesaal" : "Waiting room"}
+            {/* "Lobby": short enough for a phone's top bar in English too. */}
+            {lang() === "de" ? "Wartesaal" : "Lobby"}
           </Link>
           <Link href="/bilanz" data-testid="nav-bilanz">
             {lang() === "de" ? "Bilanz" : "Records"}
@@ -143,7 +144,7 @@ function pageTitle(route: Route): string {
     case "bilanz":
       return `${lang() === "de" ? "Bilanz" : "Records"} · Spielcenter`;
     case "wartesaal":
-      return `${lang() === "de" ? "Wartesaal" : "Waiting room"} · Spielcenter`;
+      return `${lang() === "de" ? "Wartesaal" : "Lobby"} · Spielcenter`;
     case "home":
       return "Spielcenter";
     case "rules":

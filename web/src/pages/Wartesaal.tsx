@@ -65,10 +65,10 @@ export function Wartesaal() {
   const [me, { refetch }] = createResource(account, () => loadMe());
   return (
     <div class="page wartesaal">
-      <h1>{tr("Wartesaal", "Waiting room")}</h1>
+      <h1>{tr("Wartesaal", "Lobby")}</h1>
       <Show when={account.error || me.error}>
         <p role="alert" class="table-error">
-          {tr("Der Wartesaal ist gerade nicht erreichbar.", "The waiting room cannot be reached right now.")}
+          {tr("Der Wartesaal ist gerade nicht erreichbar.", "The lobby cannot be reached right now.")}
         </p>
       </Show>
       <Show when={me()} keyed>
@@ -86,7 +86,7 @@ export function Wartesaal() {
 function NameFirst(props: { onNamed: () => void }) {
   return (
     <>
-      <p>{tr("Im Wartesaal sehen dich die anderen unter deinem Namen. Wie möchtest du heißen?", "In the waiting room the others see you by your name. What should it be?")}</p>
+      <p>{tr("Im Wartesaal sehen dich die anderen unter deinem Namen. Wie möchtest du heißen?", "In the lobby the others see you by your name. What should it be?")}</p>
       <NameForm inputTestId="lobby-name-input" saveTestId="lobby-name-save" label={tr("Dein Name", "Your name")} button={tr("Eintreten", "Enter")} onSaved={props.onNamed} />
     </>
   );
@@ -116,7 +116,7 @@ function Lobby(props: { account: Account }) {
         expired: () => tr("Eine Herausforderung ist abgelaufen.", "A challenge has expired."),
         withdrawn: () => tr(`${by} hat die Herausforderung zurückgezogen.`, `${by} withdrew the challenge.`),
         countered: () => tr(`${by} schlägt andere Bedingungen vor.`, `${by} proposes other terms.`),
-        left: () => tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the waiting room.`),
+        left: () => tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the lobby.`),
         failed: () => tr("Der Tisch konnte nicht geöffnet werden.", "The table could not be opened."),
       };
       const text = texts[m.how];
@@ -144,7 +144,7 @@ function Lobby(props: { account: Account }) {
 
   return (
     <>
-      <Show when={lobby.you()} fallback={<p class="loading">{tr("Verbinde mit dem Wartesaal …", "Connecting to the waiting room …")}</p>}>
+      <Show when={lobby.you()} fallback={<p class="loading">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
         <p>{tr(`Du bist als ${lobby.you()} hier.`, `You are here as ${lobby.you()}.`)}</p>
       </Show>
       <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice()?.() ?? ""}</p>
@@ -178,7 +178,7 @@ function Lobby(props: { account: Account }) {
       </ListSection>
       <ListSection
         id="players-title"
-        title={tr("Jetzt im Wartesaal", "In the waiting room now")}
+        title={tr("Jetzt im Wartesaal", "In the lobby now")}
         items={lobby.players()}
         after={
           <Show when={lobby.connected() && lobby.players().length <= 1}>
