@@ -20,6 +20,20 @@ export interface ClockState {
   readonly waitingSince: readonly number[];
 }
 
+/**
+ * What the brake shows for `seat` at `now`: ten minutes from when it began to wait, never more (the room starts the
+ * wait after the animation time it credits, so its start may lie a moment ahead).
+ */
+export function brakeLeftMs(c: ClockState, seat: number, now: number): number {
+  return Math.min(BRAKE_MS, Math.max(0, (c.waitingSince[seat] ?? c.since) + BRAKE_MS - now));
+}
+
+/** A clock's time as m:ss, rounded up to the second (a clock at 0.4 s still shows 0:01). */
+export function formatClock(ms: number): string {
+  const t = Math.ceil(ms / 1000);
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+}
+
 export function startClock(tc: TimeControl, time: number, seats: number): ClockState {
   const initial = tc.type === "fischer" ? tc.initialMs : BRAKE_MS;
   return { remaining: Array.from({ length: seats }, () => initial), running: [], since: time, waitingSince: Array.from({ length: seats }, () => time) };

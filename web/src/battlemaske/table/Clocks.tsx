@@ -1,7 +1,7 @@
 // The chess clocks, or without a clock the emergency brake: counted down here from the room's last report.
 import { createSignal, For, onCleanup, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
-import { BRAKE_MS } from "../../../../shared/room/clock";
+import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
 import { tr } from "../../i18n";
 import type { RoomView } from "../room";
 
@@ -16,13 +16,8 @@ export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat;
   const left = (s: Seat) => Math.max(0, (props.clock.remaining[s] ?? 0) - (runs(s) ? Math.max(0, now() - props.clock.since) : 0));
   // Without a clock: the emergency brake — ten minutes from when the seat began to wait for itself.
   const brake = () => props.clock.control?.type === "brake";
-  // The room starts the wait after the animation time it credits, so its start may lie a moment ahead: the brake
-  // stands at ten minutes until then, never more.
-  const brakeLeft = (s: Seat) => Math.min(BRAKE_MS, Math.max(0, (props.clock.waitingSince?.[s] ?? props.clock.since) + BRAKE_MS - now()));
-  const fmt = (ms: number) => {
-    const t = Math.ceil(ms / 1000);
-    return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
-  };
+  const brakeLeft = (s: Seat) => brakeLeftMs(props.clock, s, now());
+  const fmt = formatClock;
   const other: Seat = props.me === 0 ? 1 : 0;
   const waiting = () => props.clock.running.filter((s): s is Seat => s === 0 || s === 1);
   const lastMinute = () => waiting().some((s) => brakeLeft(s) < 60_000);

@@ -1,6 +1,6 @@
 // The opponent's side of the felt: name, role, how many cards, the suits it showed void in, the backs.
 import { createEffect, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
-import { BRAKE_MS } from "../../../../shared/room/clock";
+import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
 import { lang, tr } from "../../i18n";
 import { CardBack, SuitEmblem, suitName } from "../cards";
 import { opponentVoids } from "../info";
@@ -66,13 +66,10 @@ function OpponentStatus(): JSX.Element {
   const brakeLeft = () => {
     const c = rv().clock;
     if (!c || c.control.type !== "brake" || !c.running.includes(opp())) return null;
-    // As the clocks show it: never more than ten minutes (the room's wait may start after an animation credit).
-    return Math.min(BRAKE_MS, Math.max(0, (c.waitingSince[opp()] ?? c.since) + BRAKE_MS - now()));
+    // As the clocks show it.
+    return brakeLeftMs(c, opp(), now());
   };
-  const fmt = (ms: number) => {
-    const t = Math.ceil(ms / 1000);
-    return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
-  };
+  const fmt = formatClock;
   const gone = () => {
     if (rv().clock?.control.type !== "brake") return tr("Gegner getrennt – die Uhr läuft weiter.", "Opponent disconnected – the clock keeps running.");
     const left = brakeLeft();
