@@ -7,7 +7,7 @@ import { authHeaders, ensureAccount } from "../account";
 import { tr } from "../i18n";
 import { loadSession, ROOM_NAME, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
-import { variantName } from "./names";
+import { levelName, variantName } from "./names";
 import "./goldwaage.css";
 
 /** The link one invited seat opens. */
@@ -63,7 +63,7 @@ export function GoldwaageInvite(props: { code: string }) {
     }
   }
 
-  const level = (l: string) => ({ leicht: tr("Leicht", "Easy"), normal: "Normal", schwer: tr("Schwer", "Hard"), profi: "Profi" })[l] ?? l;
+  const level = levelName;
   return (
     <div class="page setup">
       <h1>{tr("Einladung zur Goldwaage", "Invitation to Goldwaage")}</h1>

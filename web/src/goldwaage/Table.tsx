@@ -9,7 +9,7 @@ import type { View } from "../../../shared/goldwaage/view";
 import { lang, tr } from "../i18n";
 import { forgetCurrent, type Session } from "../room/session";
 import { goldwaageInviteLink } from "./Invite";
-import { variantName } from "./names";
+import { levelName, variantName } from "./names";
 import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { Link, navigate } from "../router";
 import { cardName, clearingLine, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
@@ -363,7 +363,7 @@ export function GoldwaageTable(props: { session: Session }) {
   const cardsLeft = () => (g()?.handSizes ?? []).reduce((a, b) => a + b, 0) - (staged()?.gone.length ?? 0);
   const difference = () => Math.abs(sums()[0] - sums()[1]);
   const seatsInOrder = () => Array.from({ length: g()?.players ?? 0 }, (_, i) => i as Seat);
-  const levelName = () => ({ leicht: tr("Leicht", "Easy"), normal: "Normal", schwer: tr("Schwer", "Hard"), profi: "Profi" })[g()?.level ?? "normal"];
+  const tableLevel = () => levelName(g()?.level ?? "normal");
   const invites = () => (s.invites ?? []).map((code) => goldwaageInviteLink(s.room, code));
   const onOver = () => {
     if (over()) forgetCurrent(s.room);
@@ -382,7 +382,7 @@ export function GoldwaageTable(props: { session: Session }) {
             <section class="gw-waiting" data-testid="gw-waiting">
               <h1>Goldwaage</h1>
               <p>
-                {g()?.players} {tr("Spieler", "players")} · {levelName()}
+                {g()?.players} {tr("Spieler", "players")} · {tableLevel()}
                 {g()?.variants.length ? ` · ${g()!.variants.map(variantName).join(", ")}` : ""}
               </p>
               <p role="status">
@@ -428,7 +428,7 @@ export function GoldwaageTable(props: { session: Session }) {
               <Kings total={totalKings()} left={lives()} />
               <div class="gw-meta">
                 <span>
-                  {levelName()}
+                  {tableLevel()}
                   {g()!.variants.length ? ` · ${g()!.variants.map(variantName).join(" · ")}` : ""}
                 </span>
                 <a href="/regeln/goldwaage" target="_blank" rel="noopener" data-testid="gw-rules-link">

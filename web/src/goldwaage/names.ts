@@ -1,4 +1,4 @@
-// Goldwaage's variants in words, for the table header and the invite page.
+// Goldwaage's levels and variants in words, for the table header, the invite page and the Bilanz.
 import { tr } from "../i18n";
 /** A variant's name as the rules page writes it. */
 export function variantName(id: string): string {
@@ -9,4 +9,9 @@ export function variantName(id: string): string {
       "ruhige-waage": tr("Ruhige Waage", "Calm scale"),
     } as Record<string, string>)[id] ?? id
   );
+}
+
+/** A level's name (the table's level, not a computer's). */
+export function levelName(id: string): string {
+  return ({ leicht: tr("Leicht", "Easy"), normal: "Normal", schwer: tr("Schwer", "Hard"), profi: "Profi" } as Record<string, string>)[id] ?? id;
 }

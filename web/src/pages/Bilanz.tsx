@@ -3,7 +3,7 @@ import { createResource, For, Show } from "solid-js";
 import { authHeaders, ensureAccount, loadMe } from "../account";
 import { lang, tr } from "../i18n";
 import { Summary } from "../ui/Summary";
-import { variantName } from "../goldwaage/names";
+import { levelName, variantName } from "../goldwaage/names";
 
 interface GameRow {
   id: string;
@@ -41,13 +41,12 @@ const LEVELS: Record<string, [string, string]> = {
 };
 const RULESETS: Record<string, string> = { battlemaske: "Battlemaske", zwiegespalten: "Zwiegespalten", goldwaage: "Goldwaage" };
 // Goldwaage's levels (the table's, not a computer's) and its records per players and variants ("3p:offene-haende+…").
-const GW_LEVELS: Record<string, [string, string]> = { leicht: ["Leicht", "Easy"], normal: ["Normal", "Normal"], schwer: ["Schwer", "Hard"], profi: ["Profi", "Profi"] };
 function goldwaageRole(role: string): string {
   const [players, variants = "normal"] = role.split(":");
   const n = Number.parseInt(players ?? "", 10);
   return `${tr(`${n} Spieler`, `${n} players`)} · ${(variants === "normal" ? tr("ohne Variante", "no variant") : variants.split("+").map(variantName).join(", "))}`;
 }
-const levelText = (game: string, level: string | null) => labelOf(game === "goldwaage" ? GW_LEVELS : LEVELS, level);
+const levelText = (game: string, level: string | null) => (game === "goldwaage" && level ? levelName(level) : labelOf(LEVELS, level));
 const roleText = (game: string, role: string) => (game === "goldwaage" ? goldwaageRole(role) : labelOf(game === "zwiegespalten" ? ROLES_ZW : ROLES, role));
 const ROLES: Record<string, [string, string]> = { conte: ["Conte", "Conte"], maske: ["Maske", "Maske"], profi: ["Profi", "Profi"] };
 // Zwiegespalten's own words: Hüter and Schatten, and the two games with roles swapped are its Rückspiel.
