@@ -196,11 +196,15 @@ describe("clicks during a batch (point 1)", () => {
         await page.evaluate(`(() => {
           const d = globalThis.document, w = globalThis;
           w.__samples = [];
+          // Sampled by time (20 s), keeping only changes: a slow reply must not outlast a fixed number of frames.
+          const start = w.performance.now();
           const tick = () => {
             const trick = d.querySelector('[data-testid="trick"]');
             const caps = [...trick.querySelectorAll(".played figcaption")].map((e) => e.textContent);
-            w.__samples.push({ staged: trick.getAttribute("data-staged") === "true", last: caps[caps.length - 1] ?? null, turn: d.querySelector('[data-testid="turn"]').textContent });
-            if (w.__samples.length < 400) w.requestAnimationFrame(tick);
+            const s = { staged: trick.getAttribute("data-staged") === "true", last: caps[caps.length - 1] ?? null, turn: d.querySelector('[data-testid="turn"]').textContent };
+            const prev = w.__samples[w.__samples.length - 1];
+            if (!prev || prev.staged !== s.staged || prev.last !== s.last || prev.turn !== s.turn) w.__samples.push(s);
+            if (w.performance.now() - start < 20000) w.requestAnimationFrame(tick);
           };
           tick();
         })()`);
@@ -268,7 +272,8 @@ describe("the card info window (point 2)", () => {
         expect((await rectsOf(page, PROTECTED)).filter((r) => overlap(info, r)).map((r) => r.id)).toEqual([]);
         // Beside it: above the buttons over the hand at most, and over the card's own column.
         const gap = Math.max(anchor.left - info.right, info.left - anchor.right, anchor.top - info.bottom, info.top - anchor.bottom);
-        expect(gap).toBeLessThan(100);
+        // Beside it: the buttons over the hand (about 100 px) may lie between the card and the window.
+        expect(gap).toBeLessThan(140);
         expect(info.left < anchor.right + 100 && info.right > anchor.left - 100).toBe(true);
         expect(info.top).toBeGreaterThanOrEqual(0);
         expect(info.bottom).toBeLessThanOrEqual(DESKTOP.height);
