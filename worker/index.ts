@@ -13,6 +13,7 @@ import { internal } from "./api/internal";
 import { lobby } from "./api/lobby";
 import { LOBBY_NAME } from "../party/lobby";
 import { me } from "./api/me";
+import { ranking } from "./api/ranking";
 import { ROOM_NAME, ROOM_PARTIES, roomGame, type TableGame } from "./tables";
 
 export { BattlemaskeRoom } from "../party/battlemaske-room";
@@ -40,6 +41,7 @@ const api = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/battlemaske", battlemaske)
   .route("/goldwaage", goldwaage)
   .route("/lobby", lobby)
+  .route("/ranking", ranking)
   // Unknown API paths answer in JSON instead of falling through to the SPA's index.html.
   .all("*", (c) => c.json({ error: "NOT_FOUND" as const, message: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 

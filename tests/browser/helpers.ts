@@ -142,10 +142,34 @@ export async function openBrowser(viewport = { width: 1280, height: 900 }, reduc
       if (m.type() === "error") errors.push(m.text());
     });
     p.on("pageerror", (e) => errors.push(String(e)));
+    explainStalls(p);
   };
   watch(page);
   context.on("page", watch);
   return { context, page, errors, close: () => context.close() };
+}
+
+/**
+ * A navigation that times out says which of the page's requests were still open and for how long, and what the
+ * browser's console said: "Timeout 30000ms exceeded" alone cannot tell a stalled asset from a stalled page script.
+ */
+function explainStalls(page: Page): void {
+  const open = new Map<import("playwright-core").Request, number>();
+  page.on("request", (r) => open.set(r, Date.now()));
+  page.on("requestfinished", (r) => open.delete(r));
+  page.on("requestfailed", (r) => open.delete(r));
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const started = Date.now();
+    try {
+      return await goto(url, options);
+    } catch (e) {
+      const now = Date.now();
+      const pending = [...open].map(([r, t]) => `${r.method()} ${r.url()} (${r.resourceType()}, open ${now - t} ms)`);
+      if (e instanceof Error) e.message += `\n  after ${now - started} ms; requests still open: ${pending.length ? pending.join("; ") : "none"}`;
+      throw e;
+    }
+  };
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
@@ -407,3 +431,14 @@ export async function readBilanz(page: Page, siteUrl: string, room?: string): Pr
     };
   })()`)) as Bilanz;
 }
+
+/** A new guest enters the Wartesaal at `url` (the site's address) and names itself on the way in. */
+export async function enterWartesaal(page: Page, url: string, name: string): Promise<void> {
+  await page.goto(url + "/wartesaal");
+  await page.getByTestId("lobby-name-input").fill(name);
+  await page.getByTestId("lobby-name-save").click();
+  await lobbyPlayer(page, name).waitFor();
+}
+
+/** The Wartesaal's entry of the player called `name`. */
+export const lobbyPlayer = (page: Page, name: string) => page.locator(`[data-testid="lobby-player"][data-name="${name}"]`);

@@ -19,6 +19,7 @@ describe("client routes", () => {
     ["account", "/konto"],
     ["bilanz", "/bilanz"],
     ["wartesaal", "/wartesaal"],
+    ["ranking", "/rangliste"],
     ["daily", "/tagesspiel"],
   ] as const)("round-trips the %s page at %s", (page, path) => {
     expect(hrefOf({ page })).toBe(path);

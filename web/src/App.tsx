@@ -16,6 +16,7 @@ const BilanzPage = lazy(() => import("./pages/Bilanz").then((m) => ({ default: m
 const GoldwaageSetup = lazy(() => import("./goldwaage/Setup").then((m) => ({ default: m.GoldwaageSetup })));
 const GoldwaageInvite = lazy(() => import("./goldwaage/Invite").then((m) => ({ default: m.GoldwaageInvite })));
 const Wartesaal = lazy(() => import("./pages/Wartesaal").then((m) => ({ default: m.Wartesaal })));
+const RankingPage = lazy(() => import("./pages/Ranking").then((m) => ({ default: m.RankingPage })));
 const Invite = lazy(() => import("./pages/Invite").then((m) => ({ default: m.Invite })));
 import { type Route } from "./route";
 import { currentRoute, Link } from "./router";
@@ -89,6 +90,9 @@ export function App() {
             <Match when={currentRoute().page === "wartesaal"}>
               <Wartesaal />
             </Match>
+            <Match when={currentRoute().page === "ranking"}>
+              <RankingPage />
+            </Match>
             <Match when={currentRoute().page === "friend"}>
               <Friend />
             </Match>
@@ -145,6 +149,8 @@ function pageTitle(route: Route): string {
       return `${lang() === "de" ? "Bilanz" : "Records"} · Spielcenter`;
     case "wartesaal":
       return `${lang() === "de" ? "Wartesaal" : "Lobby"} · Spielcenter`;
+    case "ranking":
+      return `${lang() === "de" ? "Rangliste" : "Ranking"} · Spielcenter`;
     case "home":
       return "Spielcenter";
     case "rules":

@@ -11,6 +11,7 @@ export type Route =
   | { page: "account" }
   | { page: "bilanz" }
   | { page: "wartesaal" }
+  | { page: "ranking" }
   | { page: "table"; room: string }
   | { page: "invite"; room: string }
   | { page: "goldwaage" }
@@ -37,6 +38,7 @@ export function parseRoute(pathname: string): Route {
   if (path === "/konto") return { page: "account" };
   if (path === "/bilanz") return { page: "bilanz" };
   if (path === "/wartesaal") return { page: "wartesaal" };
+  if (path === "/rangliste") return { page: "ranking" };
   const table = /^\/partie\/([^/]+)$/.exec(path);
   if (table && ROOM.test(table[1]!)) return { page: "table", room: table[1]! };
   // /einladung/goldwaage/<code>#<room>: one invited seat at a Goldwaage table (its settings first, then the seat).
@@ -68,6 +70,8 @@ export function hrefOf(route: Route): string {
       return "/bilanz";
     case "wartesaal":
       return "/wartesaal";
+    case "ranking":
+      return "/rangliste";
     case "table":
       return `/partie/${route.room}`;
     case "invite":

@@ -2,6 +2,7 @@
 import { createResource, For, Show } from "solid-js";
 import { authHeaders, ensureAccount, loadMe } from "../account";
 import { lang, tr } from "../i18n";
+import { Link } from "../router";
 import { Summary } from "../ui/Summary";
 import { levelName, variantName } from "../goldwaage/names";
 
@@ -71,6 +72,9 @@ export function BilanzPage() {
         {(m) => (
           <>
             <Summary me={m()} ids="bilanz" />
+            <p>
+              <Link href="/rangliste" data-testid="link-ranking">{tr("Zur Rangliste (Punkte und Elo)", "To the ranking (points and Elo)")}</Link>
+            </p>
             <h2>{tr("Siege und Niederlagen", "Wins and losses")}</h2>
             <Show when={m().records.length > 0} fallback={<p data-testid="bilanz-empty">{tr("Noch keine beendete Partie.", "No finished game yet.")}</p>}>
               <div class="table-wrap">
