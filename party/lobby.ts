@@ -37,6 +37,8 @@ interface Row {
   to_name: string;
   terms: string;
   expires_at: number;
+  /** 1: changed terms sent back for a challenge received (a counter), 0: a new challenge. */
+  counter: number;
   [k: string]: SqlStorageValue;
 }
 
@@ -75,7 +77,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   TABLE_FAILED: "Der Tisch konnte nicht geöffnet werden.",
 };
 
-const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at });
+const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at, counter: r.counter === 1 });
 
 export class Lobby extends Server {
   static override options = { hibernate: true };
@@ -95,6 +97,8 @@ export class Lobby extends Server {
       `CREATE TABLE IF NOT EXISTS challenges (id TEXT PRIMARY KEY, from_account TEXT NOT NULL, from_name TEXT NOT NULL,
        to_account TEXT NOT NULL, to_name TEXT NOT NULL, terms TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
     );
+    // Added after the first lobbies were created: their table gets the column once.
+    if (!this.db.exec<{ name: string }>("PRAGMA table_info(challenges)").toArray().some((c) => c.name === "counter")) this.db.exec("ALTER TABLE challenges ADD COLUMN counter INTEGER NOT NULL DEFAULT 0");
     this.db.exec("CREATE TABLE IF NOT EXISTS seeks (id TEXT PRIMARY KEY, from_account TEXT NOT NULL UNIQUE, from_name TEXT NOT NULL, terms TEXT NOT NULL, created_at INTEGER NOT NULL)");
   }
 
@@ -158,7 +162,7 @@ export class Lobby extends Server {
         if (!row) return this.error(connection, "NO_CHALLENGE", "This challenge is no longer open.");
         if (row.to_account !== me.account) return this.error(connection, "NOT_YOURS", "Only the one challenged can send changed terms back.");
         this.remove(row, "countered", me.name);
-        return this.challenge(connection, me, row.from_name, msg.terms, now);
+        return this.challenge(connection, me, row.from_name, msg.terms, now, true);
       }
     }
   }
@@ -170,7 +174,7 @@ export class Lobby extends Server {
   }
 
   /** A new challenge from `me` to the player named `to`, who must be here now. */
-  private challenge(connection: Connection, me: Who, to: string, terms: Terms, now: number): void {
+  private challenge(connection: Connection, me: Who, to: string, terms: Terms, now: number, counter = false): void {
     const target = this.present().find((w) => w.name === to);
     if (!target) return this.error(connection, "NOT_PRESENT", `${to} is not in the Wartesaal.`);
     if (target.account === me.account) return this.error(connection, "SELF", "You cannot challenge yourself.");
@@ -181,7 +185,7 @@ export class Lobby extends Server {
     const mine = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE from_account = ?", me.account).one().n;
     if (mine >= MAX_OUTGOING) return this.error(connection, "CHALLENGE_OPEN", `At most ${MAX_OUTGOING} open challenges at once.`);
     const id = newToken().slice(0, 16);
-    this.db.exec("INSERT INTO challenges (id, from_account, from_name, to_account, to_name, terms, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)", id, me.account, me.name, target.account, target.name, JSON.stringify(terms), now + CHALLENGE_MS);
+    this.db.exec("INSERT INTO challenges (id, from_account, from_name, to_account, to_name, terms, expires_at, counter) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", id, me.account, me.name, target.account, target.name, JSON.stringify(terms), now + CHALLENGE_MS, counter ? 1 : 0);
     this.tellChallenges(me.account, target.account);
     void this.scheduleExpiry();
   }

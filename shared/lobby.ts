@@ -71,6 +71,8 @@ export interface Challenge {
   readonly to: string;
   readonly terms: Terms;
   readonly expiresAt: number;
+  /** Changed terms sent back for a challenge the sender received (shown as such, not as a new challenge). */
+  readonly counter: boolean;
 }
 
 export interface Seek {

@@ -120,7 +120,8 @@ describe("Lobby", () => {
     b.s.send({ type: "counter", id: ch2.id, terms: changed });
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch2.id, how: "countered", by: b.name });
     const back = (await incoming(a)).incoming[0];
-    expect(back).toMatchObject({ from: b.name, to: a.name, terms: changed });
+    expect(back).toMatchObject({ from: b.name, to: a.name, terms: changed, counter: true });
+    expect(ch2.counter).toBe(false);
     b.s.send({ type: "withdraw", id: back.id });
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: back.id, how: "withdrawn" });
     await leave(a, b);

@@ -1,13 +1,14 @@
 // The Wartesaal: who is online (live, from the lobby socket), challenges with every term shown to the one challenged,
 // accept / decline (with a reason) / change the terms and send them back. An accepted challenge seats both players;
 // each page saves its own seat and goes to the table.
-import { createResource, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
-import { CHALLENGE_MS, CLOCK_PRESETS, DECLINE_REASONS, type Challenge, type DeclineReason, type Terms } from "../../../shared/lobby";
-import { ensureAccount, loadMe, type Account } from "../account";
+import { createEffect, createResource, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import * as v from "valibot";
+import { CHALLENGE_MS, CLOCK_PRESETS, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type Terms } from "../../../shared/lobby";
+import { ensureAccount, loadMe, type Account, type Me } from "../account";
 import { tr } from "../i18n";
 import { connectLobby } from "../lobby";
 import { saveSession } from "../room/session";
-import { navigate } from "../router";
+import { Link, navigate } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
 import { NameForm } from "../ui/NameForm";
 
@@ -15,6 +16,29 @@ type ClockChoice = "none" | "custom" | `${number}+${number}`;
 const PRESET_IDS = CLOCK_PRESETS.map((p) => `${p.minutes}+${p.increment}` as ClockChoice);
 const opt = (id: ClockChoice, text: string) => ({ id: `challenge-clock-${id}`, value: id, text });
 const DEFAULT_TERMS: Terms = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" };
+const TERMS_KEY = "spielcenter.lobby.terms";
+
+/** The terms this browser sent last (the form starts from them), or the defaults. */
+function lastTerms(): Terms {
+  try {
+    const saved = localStorage.getItem(TERMS_KEY);
+    if (saved) {
+      const parsed = v.safeParse(TermsSchema, JSON.parse(saved));
+      if (parsed.success) return parsed.output;
+    }
+  } catch {
+    // no storage, or something else stored there: the defaults
+  }
+  return DEFAULT_TERMS;
+}
+
+function rememberTerms(t: Terms): void {
+  try {
+    localStorage.setItem(TERMS_KEY, JSON.stringify(t));
+  } catch {
+    // private mode: the form starts from the defaults next time
+  }
+}
 
 const roleName = (r: "conte" | "maske") => (r === "conte" ? "Conte" : "Maske");
 const other = (r: "conte" | "maske") => (r === "conte" ? "maske" : "conte");
@@ -74,7 +98,7 @@ export function Wartesaal() {
       <Show when={me()} keyed>
         {(m) => (
           <Show when={m.name} fallback={<NameFirst onNamed={() => void refetch()} />}>
-            <Lobby account={account()!} />
+            <Lobby account={account()!} me={m} />
           </Show>
         )}
       </Show>
@@ -95,12 +119,14 @@ function NameFirst(props: { onNamed: () => void }) {
 /** What the form is for: a new challenge to a player, changed terms sent back for a challenge received, or a seek (`to` null). */
 type FormFor = { to: string | null; counter?: string; initial: Terms };
 
-function Lobby(props: { account: Account }) {
+function Lobby(props: { account: Account; me: Me }) {
   // A notice as a text of the language shown now (a thunk: the switch changes it later too).
   const [notice, setNotice] = createSignal<(() => string) | null>(null);
   const [form, setForm] = createSignal<FormFor | null>(null);
   const [now, setNow] = createSignal(Date.now());
   const tick = setInterval(() => setNow(Date.now()), 1000);
+  // Who each open challenge is with, so an ending without a `by` (expired) still names the other side.
+  const partners = new Map<string, string>();
   const lobby = connectLobby(props.account, {
     matched(m) {
       saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", rated: m.rated });
@@ -109,11 +135,11 @@ function Lobby(props: { account: Account }) {
     ended(m) {
       // What this page did itself (declined, withdrew, changed the terms) needs no notice.
       if (m.by !== null && m.by === lobby.you()) return;
-      const by = m.by ?? "";
+      const by = m.by ?? partners.get(m.id) ?? "";
       const texts: Record<typeof m.how, (() => string) | null> = {
         accepted: null,
         declined: () => tr(`${by} hat abgelehnt${m.reason ? ` („${REASONS[m.reason]()}“)` : ""}.`, `${by} declined${m.reason ? ` (“${REASONS[m.reason]()}”)` : ""}.`),
-        expired: () => tr("Eine Herausforderung ist abgelaufen.", "A challenge has expired."),
+        expired: () => (by ? tr(`Die Herausforderung mit ${by} ist abgelaufen.`, `The challenge with ${by} has expired.`) : tr("Eine Herausforderung ist abgelaufen.", "A challenge has expired.")),
         withdrawn: () => tr(`${by} hat die Herausforderung zurückgezogen.`, `${by} withdrew the challenge.`),
         countered: () => tr(`${by} schlägt andere Bedingungen vor.`, `${by} proposes other terms.`),
         left: () => tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the lobby.`),
@@ -126,6 +152,10 @@ function Lobby(props: { account: Account }) {
       setNotice(() => () => tr(m.messageDe, m.message));
     },
   });
+  createEffect(() => {
+    for (const c of lobby.incoming()) partners.set(c.id, c.from);
+    for (const c of lobby.outgoing()) partners.set(c.id, c.to);
+  });
   onCleanup(() => {
     clearInterval(tick);
     lobby.close();
@@ -136,6 +166,8 @@ function Lobby(props: { account: Account }) {
     if (!f) return;
     setNotice(null);
     lobby.send(f.to === null ? { type: "seek", terms } : f.counter ? { type: "counter", id: f.counter, terms } : { type: "challenge", to: f.to, terms });
+    // A counter's terms are the other side's wish: only one's own challenges and seeks become the next form's start.
+    if (!f.counter) rememberTerms(terms);
     setForm(null);
   }
 
@@ -145,7 +177,10 @@ function Lobby(props: { account: Account }) {
   return (
     <>
       <Show when={lobby.you()} fallback={<p class="loading">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
-        <p>{tr(`Du bist als ${lobby.you()} hier.`, `You are here as ${lobby.you()}.`)}</p>
+        <p data-testid="lobby-you">
+          {tr(`Du bist als ${lobby.you()} hier · ${props.me.points} Punkte · Elo ${props.me.elo} · ${props.me.taler} Taler`, `You are here as ${lobby.you()} · ${props.me.points} points · Elo ${props.me.elo} · ${props.me.taler} Taler`)} ·{" "}
+          <Link href="/rangliste" data-testid="link-ranking">{tr("Rangliste", "Ranking")}</Link>
+        </p>
       </Show>
       <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice()?.() ?? ""}</p>
       <Show when={lobby.incoming().length > 0}>
@@ -164,9 +199,9 @@ function Lobby(props: { account: Account }) {
         </ListSection>
       </Show>
       <Show when={form()} keyed>
-        {(f) => <ChallengeForm for={f} onSend={send} onCancel={() => setForm(null)} />}
+        {(f) => <ChallengeForm for={f} taler={props.me.taler} onSend={send} onCancel={() => setForm(null)} />}
       </Show>
-      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" onClick={() => setForm({ to: null, initial: DEFAULT_TERMS })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
+      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
         {(k) => (
           <li data-testid="seek" data-from={k.from}>
             <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}
@@ -190,7 +225,7 @@ function Lobby(props: { account: Account }) {
           <li data-testid="lobby-player" data-name={p.name} data-status={p.status}>
             <strong>{p.name}</strong> <span>{tr(`${p.points} Punkte · Elo ${p.elo}`, `${p.points} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? tr("spielt", "playing") : tr("frei", "free")}</small>{" "}
             <Show when={p.name !== lobby.you()} fallback={<small>{tr("(du)", "(you)")}</small>}>
-              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing"} onClick={() => setForm({ to: p.name, initial: DEFAULT_TERMS })}>
+              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing"} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
                 {tr("Herausfordern", "Challenge")}
               </button>
             </Show>
@@ -205,7 +240,7 @@ function Incoming(props: { challenge: Challenge; left: number; onAccept: () => v
   const [reason, setReason] = createSignal<DeclineReason | "">("");
   return (
     <li data-testid="challenge-incoming" data-from={props.challenge.from}>
-      <strong>{tr(`${props.challenge.from} fordert dich heraus`, `${props.challenge.from} challenges you`)}</strong>
+      <strong>{props.challenge.counter ? tr(`${props.challenge.from} schlägt andere Bedingungen vor`, `${props.challenge.from} proposes other terms`) : tr(`${props.challenge.from} fordert dich heraus`, `${props.challenge.from} challenges you`)}</strong>
       <p data-testid="challenge-terms">{termsText(props.challenge.terms, props.challenge.from, false)}</p>
       <small>{tr(`noch ${props.left} s`, `${props.left} s left`)}</small>
       <div class="choice-row">
@@ -221,7 +256,7 @@ function Incoming(props: { challenge: Challenge; left: number; onAccept: () => v
   );
 }
 
-function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCancel: () => void }) {
+function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) => void; onCancel: () => void }) {
   const init = props.for.initial;
   const initClock: ClockChoice = init.clock === null ? "none" : PRESET_IDS.find((id) => id === `${init.clock!.minutes}+${init.clock!.increment}`) ?? "custom";
   const [clock, setClock] = createSignal<ClockChoice>(initClock);
@@ -249,7 +284,7 @@ function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCanc
 
   return (
     <section class="setup challenge-form" aria-labelledby="challenge-title" data-testid="challenge-form">
-      <h2 id="challenge-title">{props.for.to === null ? tr("Gesuch für alle im Wartesaal", "A seek for everyone in the waiting room") : props.for.counter ? tr(`Andere Bedingungen an ${props.for.to}`, `Other terms for ${props.for.to}`) : tr(`${props.for.to} herausfordern`, `Challenge ${props.for.to}`)}</h2>
+      <h2 id="challenge-title">{props.for.to === null ? tr("Gesuch für alle im Wartesaal", "A seek for everyone in the lobby") : props.for.counter ? tr(`Andere Bedingungen an ${props.for.to}`, `Other terms for ${props.for.to}`) : tr(`${props.for.to} herausfordern`, `Challenge ${props.for.to}`)}</h2>
       <fieldset class="choices">
         <legend>{tr("Bedenkzeit (Minuten + Sekunden pro Zug)", "Time control (minutes + seconds per move)")}</legend>
         <ChoiceRow options={[opt("none", tr("Ohne Uhr", "No clock")), ...PRESET_IDS.map((id) => opt(id, id)), opt("custom", tr("Eigene", "Custom"))]} current={clock()} onChoose={setClock} />
@@ -272,7 +307,7 @@ function ChallengeForm(props: { for: FormFor; onSend: (t: Terms) => void; onCanc
         <ChoiceRow options={[{ id: "challenge-kind-friendly", value: "friendly", text: tr("Freundschaftlich", "Friendly") }, { id: "challenge-kind-rated", value: "rated", text: tr("Gewertet", "Rated") }] as const} current={kind()} onChoose={setKind} />
         <Show when={kind() === "rated"}>
           <label>
-            {tr("Einsatz (Taler, beide müssen ihn haben)", "Stake (Taler, both must have it)")} <input type="number" min="0" max="1000" step="1" value={stake()} onInput={(e) => setStake(Number(e.currentTarget.value) || 0)} data-testid="challenge-stake" />
+            {tr(`Einsatz in Taler (beide müssen ihn haben; du hast ${props.taler})`, `Stake in Taler (both must have it; you have ${props.taler})`)} <input type="number" min="0" max="1000" step="1" value={stake()} onInput={(e) => setStake(Number(e.currentTarget.value) || 0)} data-testid="challenge-stake" />
           </label>
         </Show>
       </fieldset>
