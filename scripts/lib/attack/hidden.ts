@@ -76,7 +76,7 @@ export function overVersion(entries: readonly Entry[], options: Options): number
 }
 
 /** Card ids found as whole strings (values or keys) anywhere in a message, with their paths. */
-function cardsIn(value: unknown, secret: ReadonlySet<string>, path = "$", out: string[] = []): string[] {
+export function cardsIn(value: unknown, secret: ReadonlySet<string>, path = "$", out: string[] = []): string[] {
   if (typeof value === "string") {
     if (secret.has(value)) out.push(`${path}=${value}`);
   } else if (Array.isArray(value)) {
