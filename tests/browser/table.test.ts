@@ -196,17 +196,21 @@ describe("clicks during a batch (point 1)", () => {
         await page.evaluate(`(() => {
           const d = globalThis.document, w = globalThis;
           w.__samples = [];
-          // Sampled by time (20 s), keeping only changes: a slow reply must not outlast a fixed number of frames.
-          const start = w.performance.now();
-          const tick = () => {
+          w.__sampler?.disconnect();
+          // Every state the DOM passes through, read after each change (a MutationObserver), keeping only changes. A
+          // sampler by animation frames missed the short staged moment on a loaded machine, where frames come seldom.
+          const sample = () => {
             const trick = d.querySelector('[data-testid="trick"]');
+            const turn = d.querySelector('[data-testid="turn"]');
+            if (!trick || !turn) return;
             const caps = [...trick.querySelectorAll(".played figcaption")].map((e) => e.textContent);
-            const s = { staged: trick.getAttribute("data-staged") === "true", last: caps[caps.length - 1] ?? null, turn: d.querySelector('[data-testid="turn"]').textContent };
+            const s = { staged: trick.getAttribute("data-staged") === "true", last: caps[caps.length - 1] ?? null, turn: turn.textContent };
             const prev = w.__samples[w.__samples.length - 1];
             if (!prev || prev.staged !== s.staged || prev.last !== s.last || prev.turn !== s.turn) w.__samples.push(s);
-            if (w.performance.now() - start < 20000) w.requestAnimationFrame(tick);
           };
-          tick();
+          w.__sampler = new w.MutationObserver(sample);
+          w.__sampler.observe(d.body, { subtree: true, childList: true, attributes: true, characterData: true });
+          sample();
         })()`);
         await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
         // The computer's card shows in the staged trick: now click the next card at once.
