@@ -407,3 +407,12 @@ export async function readBilanz(page: Page, siteUrl: string, room?: string): Pr
     };
   })()`)) as Bilanz;
 }
+
+/** A new guest enters the Wartesaal from the start page and names itself on the way in, then sees itself listed. */
+export async function enterWartesaal(page: Page, siteUrl: string, name: string): Promise<void> {
+  await page.goto(siteUrl + "/");
+  await page.getByTestId("wartesaal").click();
+  await page.getByTestId("lobby-name-input").fill(name);
+  await page.getByTestId("lobby-name-save").click();
+  await page.locator(`[data-testid="lobby-player"][data-name="${name}"]`).waitFor();
+}

@@ -10,6 +10,7 @@ import { saveSession } from "../room/session";
 import { navigate } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
 import { NameForm } from "../ui/NameForm";
+import { GoldwaageTables } from "../wartesaal/GoldwaageTables";
 
 type ClockChoice = "none" | "custom" | `${number}+${number}`;
 const PRESET_IDS = CLOCK_PRESETS.map((p) => `${p.minutes}+${p.increment}` as ClockChoice);
@@ -176,6 +177,7 @@ function Lobby(props: { account: Account }) {
           </li>
         )}
       </ListSection>
+      <GoldwaageTables lobby={lobby} />
       <ListSection
         id="players-title"
         title={tr("Jetzt im Wartesaal", "In the lobby now")}
