@@ -39,7 +39,8 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
   const lobby = props.lobby;
   const stop = lobby.listen((m) => {
     if (m.type === "gw-matched") {
-      saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", level: m.level, game: "goldwaage" });
+      const computers = m.players.flatMap((name, seat) => (name === null ? [seat] : []));
+      saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", level: m.level, game: "goldwaage", computers });
       navigate(`/partie/${m.room}`);
     } else if (m.type === "gw-ended") {
       const by = m.by ?? "";
@@ -121,6 +122,7 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
       >
         {(c) => (
           <div class="setup gw-lobby-form" data-testid="gw-form">
+            <h3>{tr("Einen Goldwaage-Tisch anbieten", "Offer a Goldwaage table")}</h3>
             <GoldwaageChoices choice={c()} onPlayers={(players) => setForm((x) => x && { ...x, players })} onChange={(o) => setForm((x) => x && { ...x, ...o })} />
             <div class="setup-go">
               <Button id="gw-open" kind="primary" onClick={open}>{tr("Tisch anbieten", "Offer the table")}</Button>
