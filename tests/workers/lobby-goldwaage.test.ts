@@ -4,6 +4,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { call, newAccount } from "./api-helpers";
 import { enter, refused, sees, type Lobbyist } from "./lobby-helpers";
 import { seated, type Msg } from "./sockets";
 
@@ -114,5 +115,41 @@ describe("Lobby: Goldwaage tables", () => {
     expect(at[0]!.welcome.view.game.players).toBe(4);
     for (const x of at) await x.s.close();
     await leave(a!, b!, c!, d!);
+  });
+
+  it("after a restart the rows of those not back are never listed and are pruned: a stale seat neither fills a table nor blocks its account", async () => {
+    const [a, b] = await everyone("Gr", 2);
+    const lobby = env.Lobby.getByName("main");
+    // As a restart leaves them: a table of someone not back (its socket went without a close), with B seated at it.
+    await runInDurableObject(lobby, (_l, state) => {
+      state.storage.sql.exec("INSERT INTO gw_tables (id, creator, creator_name, options, created_at) VALUES ('staletable000000', 'gone-account', 'Gone', ?, 0)", JSON.stringify({ players: 2, level: "leicht", variants: [] }));
+      state.storage.sql.exec("INSERT INTO gw_seats (account, table_id, name, joined_at) VALUES ('gone-account', 'staletable000000', 'Gone', 0), (?, 'staletable000000', ?, 0)", b!.account.id, b!.name);
+    });
+    a!.s.send({ type: "gw-open", options: { players: 2, level: "leicht", variants: [] } });
+    const listed = await a!.s.next((m) => m.type === "gw-tables" && m.tables.some((t: Msg) => t.from === a!.name));
+    expect(listed.tables.some((t: Msg) => t.from === "Gone")).toBe(false);
+    // B is free: it joins A's table.
+    b!.s.send({ type: "gw-join", id: listed.tables.find((t: Msg) => t.from === a!.name).id });
+    await tableOf(a!, a!.name, (t) => t.players.includes(b!.name));
+    const left = await runInDurableObject(lobby, (_l, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM gw_seats WHERE table_id = 'staletable000000'").one().n);
+    expect(left).toBe(0);
+    await leave(a!, b!);
+  });
+
+  it("POST /internal/lobby/goldwaage: rooms only; options the engine refuses, or more accounts than players, open nothing", async () => {
+    const [x, y, z] = await Promise.all([newAccount(), newAccount(), newAccount()]);
+    const post = (body: unknown, secret = env.ROOM_SECRET) => call("/internal/lobby/goldwaage", { body, headers: { authorization: `Bearer ${secret}` } });
+    const good = { accounts: [x.id, y.id], options: { players: 2, level: "leicht", variants: [] } };
+    expect((await post(good, `${env.ROOM_SECRET}x`)).status).toBe(401);
+    const bad = await post({ ...good, options: { players: 2, level: "profi", variants: ["zwei-offene-karten"] } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "BAD_OPTIONS" });
+    expect((await post({ ...good, accounts: [x.id, y.id, z.id] })).status).toBe(400);
+    expect((await post({ ...good, accounts: [x.id, x.id] })).status).toBe(400);
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM games WHERE account0 IN (?, ?, ?)").bind(x.id, y.id, z.id).first<{ n: number }>();
+    expect(n!.n).toBe(0);
+    const ok = await post(good);
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as Msg).seats.map((s: Msg) => s.account)).toEqual([x.id, y.id]);
   });
 });
