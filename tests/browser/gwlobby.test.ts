@@ -100,6 +100,15 @@ describe("Wartesaal: Goldwaage tables", () => {
     await tableOf(t.b.page, NAME_A).waitFor({ state: "detached" });
     await t.b.page.getByTestId("gw-create").waitFor();
     await shot(t.b.page, "gwlobby-closed-phone");
+    // In English the section and its form speak English; the phone's form fits without sideways scrolling.
+    await t.b.page.locator('.lang-switch button[lang="en"]').click();
+    await t.b.page.getByTestId("gw-create").click();
+    await t.b.page.getByTestId("gw-form").waitFor();
+    expect(await t.b.page.locator(".lobby-gw").innerText()).toContain("Offer a Goldwaage table");
+    expect(await t.b.page.evaluate("globalThis.document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    await shot(t.b.page, "gwlobby-form-phone-en");
+    await t.b.page.getByTestId("gw-cancel").click();
+    await t.b.page.locator('.lang-switch button[lang="de"]').click();
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);
   });
