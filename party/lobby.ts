@@ -7,6 +7,7 @@ import { exports } from "cloudflare:workers";
 import { Server, type Connection, type WSMessage } from "partyserver";
 import { CHALLENGE_MS, LobbyClientMessageSchema, type Challenge, type ChallengeEnd, type DeclineReason, type LobbyErrorCode, type LobbyPlayer, type LobbyServerMessage, type Terms } from "../shared/lobby.js";
 import { parseJsonMessage } from "../shared/room/protocol.js";
+import { GoldwaageTables } from "./lobby-goldwaage";
 import { verifyTicket, type TicketProfile } from "./lobby-ticket";
 import { decodeFrame, MessageBudget } from "./socket-limits";
 import { newToken } from "./tokens";
@@ -75,6 +76,11 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   NOT_YOURS: "Diese Herausforderung gilt nicht dir.",
   STAKE_TOO_HIGH: "Der Einsatz ist zu hoch für einen von euch.",
   TABLE_FAILED: "Der Tisch konnte nicht geöffnet werden.",
+  BAD_OPTIONS: "Diese Einstellungen passen nicht zusammen.",
+  NO_TABLE: "Dieser Tisch ist nicht mehr offen.",
+  TABLE_FULL: "An diesem Tisch ist kein Platz mehr frei.",
+  TABLES_FULL: "Es sind gerade zu viele Tische offen; setz dich lieber an einen.",
+  AT_TABLE: "Du sitzt schon an einem offenen Tisch: verlass ihn zuerst.",
 };
 
 const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at, counter: r.counter === 1 });
@@ -87,6 +93,17 @@ export class Lobby extends Server {
   private toldPresence: string | undefined;
   /** The alarm as this instance last set it (undefined: not read yet). */
   private alarmAt: number | null | undefined;
+  /** Goldwaage open tables (party/lobby-goldwaage.ts). */
+  private readonly gw = new GoldwaageTables({
+    db: this.ctx.storage.sql,
+    secret: (this.env as Cloudflare.Env).ROOM_SECRET,
+    present: () => this.present(),
+    sendTo: (account, message) => this.sendTo(account, message),
+    broadcast: (message) => {
+      for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
+    },
+    error: (connection, code, message) => this.error(connection, code, message),
+  });
 
   private get db(): SqlStorage {
     return this.ctx.storage.sql;
@@ -99,6 +116,7 @@ export class Lobby extends Server {
     );
     // Added after the first lobbies were created: their table gets the column once.
     if (!this.db.exec<{ name: string }>("PRAGMA table_info(challenges)").toArray().some((c) => c.name === "counter")) this.db.exec("ALTER TABLE challenges ADD COLUMN counter INTEGER NOT NULL DEFAULT 0");
+    this.gw.init();
     this.db.exec("CREATE TABLE IF NOT EXISTS seeks (id TEXT PRIMARY KEY, from_account TEXT NOT NULL UNIQUE, from_name TEXT NOT NULL, terms TEXT NOT NULL, created_at INTEGER NOT NULL)");
   }
 
@@ -137,6 +155,7 @@ export class Lobby extends Server {
       this.send(connection, { type: "welcome", you: who.name });
       this.send(connection, this.challengesOf(who.account));
       this.send(connection, this.seeksMessage());
+      this.send(connection, this.gw.list());
       return this.broadcastPresence(undefined, connection);
     }
     const me = connection.state?.who;
@@ -157,6 +176,12 @@ export class Lobby extends Server {
         return this.endSeek(connection, me, msg.id);
       case "take":
         return this.take(connection, me, msg.id);
+      case "gw-open":
+      case "gw-join":
+      case "gw-leave":
+      case "gw-start":
+      case "gw-close":
+        return this.gw.handle(connection, me, msg, now);
       case "counter": {
         const row = this.row(msg.id);
         if (!row) return this.error(connection, "NO_CHALLENGE", "This challenge is no longer open.");
@@ -323,6 +348,7 @@ export class Lobby extends Server {
     if (who && !this.present(connection).some((w) => w.account === who.account)) {
       for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ?", who.account, who.account).toArray()) this.remove(row, "left", who.name);
       if (this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0) this.broadcastSeeks();
+      this.gw.left(who);
     }
     this.broadcastPresence(connection);
   }

@@ -3,6 +3,7 @@
 // the role the one who sends them takes. The friend route (POST /api/games) reads the same terms.
 import * as v from "valibot";
 import { RULESETS, VARIANTS } from "./battlemaske/cards.js";
+import { LEVELS as GW_LEVELS, VARIANTS as GW_VARIANTS, type Options as GwOptions } from "./goldwaage/events.js";
 
 /** The highest stake a game may carry, in Taler. */
 export const MAX_STAKE = 1000;
@@ -39,6 +40,16 @@ export const TermsSchema = v.pipe(
 );
 export type Terms = v.InferOutput<typeof TermsSchema>;
 
+/**
+ * A Goldwaage table offered in the Wartesaal: the shape of POST /api/goldwaage/table's options. The engine's own
+ * rule on combinations (validateOptions) is checked by the lobby, which answers BAD_OPTIONS with its reason.
+ */
+export const GwOptionsSchema = v.strictObject({
+  players: v.picklist([2, 3, 4], "players must be 2, 3 or 4"),
+  level: v.picklist(GW_LEVELS, "level must be leicht, normal, schwer or profi"),
+  variants: v.pipe(v.array(v.picklist(GW_VARIANTS, "unknown variant")), v.maxLength(3)),
+});
+
 const Id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/, "id must be a challenge id"));
 const Name = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
@@ -55,6 +66,12 @@ export const LobbyClientMessageSchema = v.variant("type", [
   v.strictObject({ type: v.literal("seek"), terms: TermsSchema }),
   v.strictObject({ type: v.literal("unseek"), id: Id }),
   v.strictObject({ type: v.literal("take"), id: Id }),
+  /** Goldwaage open tables (party/lobby-goldwaage.ts): open one (one per account), join, leave, its creator starts or closes it. */
+  v.strictObject({ type: v.literal("gw-open"), options: GwOptionsSchema }),
+  v.strictObject({ type: v.literal("gw-join"), id: Id }),
+  v.strictObject({ type: v.literal("gw-leave"), id: Id }),
+  v.strictObject({ type: v.literal("gw-start"), id: Id }),
+  v.strictObject({ type: v.literal("gw-close"), id: Id }),
 ]);
 export type LobbyClientMessage = v.InferOutput<typeof LobbyClientMessageSchema>;
 
@@ -81,9 +98,21 @@ export interface Seek {
   readonly terms: Terms;
 }
 
+/** An open Goldwaage table: its creator (always the first of `players`), who joined so far, and its options. */
+export interface GwTable {
+  readonly id: string;
+  readonly from: string;
+  readonly options: GwOptions;
+  /** Names in the order they sat down; seats beyond them become computer team-mates at the start. */
+  readonly players: readonly string[];
+}
+
+/** Why an open Goldwaage table ended for those at it: started, closed by its creator, its creator left, or it failed to open. */
+export type GwTableEnd = "started" | "closed" | "left" | "failed";
+
 export type ChallengeEnd = "accepted" | "declined" | "expired" | "withdrawn" | "countered" | "left" | "failed";
 
-export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NO_SEEK" | "SEEKS_FULL" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED";
+export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NO_SEEK" | "SEEKS_FULL" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED" | "BAD_OPTIONS" | "NO_TABLE" | "TABLE_FULL" | "TABLES_FULL" | "AT_TABLE";
 
 export type LobbyServerMessage =
   | { readonly type: "welcome"; readonly you: string }
@@ -95,4 +124,10 @@ export type LobbyServerMessage =
   | { readonly type: "seeks"; readonly seeks: readonly Seek[] }
   /** An accepted challenge's (or a taken seek's) table: this account's own seat and seat token. */
   | { readonly type: "matched"; readonly id: string; readonly room: string; readonly socket: string; readonly seat: 0 | 1; readonly role: "conte" | "maske"; readonly seatToken: string; readonly rated: boolean; readonly opponent: string }
+  /** Every open Goldwaage table, to everyone, whenever that changes. */
+  | { readonly type: "gw-tables"; readonly tables: readonly GwTable[] }
+  /** To the creator and everyone who joined, when the table they were at ended (`by`: who closed or left). */
+  | { readonly type: "gw-ended"; readonly id: string; readonly how: GwTableEnd; readonly by: string | null }
+  /** A started Goldwaage table: this account's own seat and seat token; `players` by seat (null: a computer team-mate). */
+  | { readonly type: "gw-matched"; readonly id: string; readonly game: "goldwaage"; readonly room: string; readonly socket: string; readonly seat: number; readonly seatToken: string; readonly level: string; readonly players: ReadonlyArray<string | null> }
   | { readonly type: "error"; readonly code: LobbyErrorCode; readonly message: string; readonly messageDe: string };

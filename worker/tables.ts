@@ -80,11 +80,15 @@ export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, con
     return invite ? ({ type: "invite", inviteHash: invite.hash } as const) : s;
   });
   const accounts = config.seats.map((_, i) => record.accounts[i] ?? null);
+  // `games` names the accounts of seats 0 and 1 only; an account seated at a later seat from the start (a Wartesaal
+  // Goldwaage table) is recorded as that seat's claimed invite, so the result is booked to it as to a claimer.
+  const seatedLater = await Promise.all(accounts.flatMap((a, seat) => (seat >= 2 && a !== null && config.seats[seat]?.type === "human" ? [hashToken(newToken()).then((hash) => ({ seat, account: a, hash }))] : [])));
   await db.batch([
     db
       .prepare("INSERT INTO games (room, game, kind, rated, stake, ruleset, variant, level, account0, account1, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(room, record.game, record.kind, record.rated ? 1 : 0, record.stake, record.ruleset, record.variant, record.level, accounts[0] ?? null, accounts[1] ?? null, Date.now()),
     ...invites.map((x) => db.prepare("INSERT INTO invites (invite_hash, room, seat) VALUES (?, ?, ?)").bind(x.hash, room, x.seat)),
+    ...seatedLater.map((x) => db.prepare("INSERT INTO invites (invite_hash, room, seat, account_id, claimed) VALUES (?, ?, ?, ?, 1)").bind(x.hash, room, x.seat, x.account)),
   ]);
   const names = await namesOf(db, accounts);
   await (await roomStub(env, record.game, room)).init({ ...config, seats, accounts, names } as RoomConfigOf<unknown>);

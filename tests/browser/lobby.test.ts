@@ -3,7 +3,7 @@
 // (A at seat 0, B at seat 1); then a declined challenge with its reason, and an open seek B takes.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { resign, roomOf, shot, twoBrowsersPerFile } from "./helpers.js";
+import { enterWartesaal, resign, roomOf, shot, twoBrowsersPerFile } from "./helpers.js";
 
 const t = twoBrowsersPerFile();
 
@@ -11,14 +11,7 @@ const suffix = Math.random().toString(36).slice(2, 7);
 const NAME_A = `Anna${suffix}`;
 const NAME_B = `Bruno${suffix}`;
 
-/** A new guest enters the Wartesaal from the start page and names itself on the way in. */
-async function enter(p: Page, name: string): Promise<void> {
-  await p.goto(t.site.url + "/");
-  await p.getByTestId("wartesaal").click();
-  await p.getByTestId("lobby-name-input").fill(name);
-  await p.getByTestId("lobby-name-save").click();
-  await p.locator(`[data-testid="lobby-player"][data-name="${name}"]`).waitFor();
-}
+const enter = (p: Page, name: string) => enterWartesaal(p, t.site.url, name);
 
 const player = (p: Page, name: string) => p.locator(`[data-testid="lobby-player"][data-name="${name}"]`);
 

@@ -2,27 +2,13 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, newAccount, uniqueName, type Account } from "./api-helpers";
+import { call, json, newAccount } from "./api-helpers";
+import { enter, errorOf, refused, sees, type Lobbyist } from "./lobby-helpers";
 import { connect, seated, type Msg } from "./sockets";
 
 const TERMS = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
 
-type Lobbyist = { account: Account; name: string; s: Awaited<ReturnType<typeof connect>> };
-
-async function enter(prefix: string): Promise<Lobbyist> {
-  const name = uniqueName(prefix);
-  const account = await newAccount(name);
-  const t = await json<{ ticket: string; socket: string }>(call("/api/lobby/ticket", { method: "POST", token: account.token }));
-  expect(t.socket).toBe("/parties/lobby/main");
-  const s = await connect(t.socket);
-  s.send({ type: "hello", ticket: t.ticket });
-  expect((await s.next((m) => m.type === "welcome" || m.type === "error")).you).toBe(name);
-  return { account, name, s };
-}
-
-const sees = (p: Lobbyist, name: string) => p.s.next((m) => m.type === "presence" && m.players.some((x: Msg) => x.name === name));
 const incoming = (p: Lobbyist) => p.s.next((m) => m.type === "challenges" && m.incoming.length > 0);
-const errorOf = (p: Lobbyist) => p.s.next((m) => m.type === "error");
 
 /** A and B in the Wartesaal, A seeing B. */
 async function pair(prefix: string): Promise<[Lobbyist, Lobbyist]> {
@@ -36,12 +22,6 @@ async function pair(prefix: string): Promise<[Lobbyist, Lobbyist]> {
 async function challenged(a: Lobbyist, b: Lobbyist, terms: unknown = TERMS): Promise<Msg> {
   a.s.send({ type: "challenge", to: b.name, terms });
   return (await incoming(b)).incoming[0];
-}
-
-/** Sends `m` from `p` and expects the lobby to refuse it with `code`. */
-async function refused(p: Lobbyist, m: unknown, code: string): Promise<void> {
-  p.s.send(m);
-  expect(await errorOf(p)).toMatchObject({ code });
 }
 
 const matched = (p: Lobbyist) => p.s.next((m) => m.type === "matched");

@@ -1,7 +1,7 @@
 // The Wartesaal's socket: a ticket from POST /api/lobby/ticket for every (re)connect, hello with it, and the lobby's
 // messages as signals. A lost socket reconnects with a fresh ticket; the lobby rebuilds presence from who is back.
 import { createSignal } from "solid-js";
-import type { Challenge, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
+import type { Challenge, GwTable, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
 import { authHeaders, type Account } from "./account";
 
 export type Matched = Extract<LobbyServerMessage, { type: "matched" }>;
@@ -15,6 +15,9 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   const [outgoing, setOutgoing] = createSignal<readonly Challenge[]>([]);
   const [seeks, setSeeks] = createSignal<readonly Seek[]>([]);
   const [connected, setConnected] = createSignal(false);
+  const [gwTables, setGwTables] = createSignal<readonly GwTable[]>([]);
+  // More parts of the page (the Goldwaage tables) hear every message too, without this file knowing them.
+  const listeners = new Set<(m: LobbyServerMessage) => void>();
   let ws: WebSocket | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -68,7 +71,11 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
         case "error":
           on.error(m);
           break;
+        case "gw-tables":
+          setGwTables(m.tables);
+          break;
       }
+      for (const l of listeners) l(m);
     });
   }
   void open();
@@ -80,6 +87,12 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     outgoing,
     seeks,
     connected,
+    gwTables,
+    /** Hears every message from the lobby until the returned function is called. */
+    listen(l: (m: LobbyServerMessage) => void): () => void {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
     send(m: LobbyClientMessage): void {
       if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));
     },

@@ -1,13 +1,15 @@
-// Calls from the rooms and the lobby, not from browsers: POST /internal/results and POST /internal/lobby/duel, with
+// Calls from the rooms and the lobby, not from browsers: POST /internal/results, POST /internal/lobby/duel and
+// POST /internal/lobby/goldwaage, with
 // `authorization: Bearer <ROOM_SECRET>`.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { recordResult, ResultReport, UnknownRoom } from "../results";
 import * as v from "valibot";
-import { TermsSchema } from "../../shared/lobby.js";
+import { GwOptionsSchema, TermsSchema } from "../../shared/lobby.js";
 import { forgetBoards } from "./daily";
 import { openDuel } from "./games";
+import { openLobbyGoldwaage } from "./goldwaage";
 import { vJson } from "./validate";
 
 async function digest(s: string): Promise<ArrayBuffer> {
@@ -23,6 +25,7 @@ export async function isRoomSecret(presented: string, secret: string | undefined
 
 const AccountId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const LobbyDuel = v.strictObject({ challenger: AccountId, accepter: AccountId, terms: TermsSchema });
+const LobbyGoldwaage = v.strictObject({ accounts: v.pipe(v.array(AccountId), v.minLength(1), v.maxLength(4)), options: GwOptionsSchema });
 
 const roomOnly = createMiddleware<{ Bindings: Cloudflare.Env }>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
@@ -65,4 +68,11 @@ export const internal = new Hono<{ Bindings: Cloudflare.Env }>()
       challenger: { seat: opened.seat, role: opened.role, seatToken: opened.seatToken },
       accepter: { seat: other, role: opened.role === "conte" ? "maske" : "conte", seatToken: opened.opponentSeatToken! },
     }, 201);
+  })
+  /** A started Wartesaal Goldwaage table: its accounts seated in order (each with its own seat token), computers for the rest. */
+  .post("/lobby/goldwaage", vJson(LobbyGoldwaage), async (c) => {
+    const { accounts, options } = c.req.valid("json");
+    const opened = await openLobbyGoldwaage(c.env, options, accounts);
+    if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 400);
+    return c.json(opened, 201);
   });

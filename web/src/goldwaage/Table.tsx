@@ -135,7 +135,7 @@ export function GoldwaageTable(props: { session: Session }) {
   const [roundShown, setRoundShown] = createSignal<number | null>(null);
   // The creator knows: seats after the invited ones are computer team-mates; others learn it when those seats act.
   const known = s.seat === 0 && (s.kind === "computer" || s.invites) ? [1, 2, 3].filter((x) => x > (s.invites?.length ?? 0)) : [];
-  const [computers, setComputers] = createSignal<ReadonlySet<number>>(new Set<number>(known));
+  const [computers, setComputers] = createSignal<ReadonlySet<number>>(new Set<number>(s.computers ?? known));
   // Every event of a batch is spoken, not only the last: lines gather until the batch has been handed over.
   let buffer: string[] = [];
   const say = (lines: string[]) => {

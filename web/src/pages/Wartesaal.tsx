@@ -11,6 +11,7 @@ import { saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
 import { NameForm } from "../ui/NameForm";
+import { GoldwaageTables } from "../wartesaal/GoldwaageTables";
 
 type ClockChoice = "none" | "custom" | `${number}+${number}`;
 const PRESET_IDS = CLOCK_PRESETS.map((p) => `${p.minutes}+${p.increment}` as ClockChoice);
@@ -211,6 +212,7 @@ function Lobby(props: { account: Account; me: Me }) {
           </li>
         )}
       </ListSection>
+      <GoldwaageTables lobby={lobby} />
       <ListSection
         id="players-title"
         title={tr("Jetzt im Wartesaal", "In the lobby now")}

@@ -17,6 +17,8 @@ export interface Session<Seat extends number = number> {
   game?: "goldwaage";
   /** Goldwaage: the invite codes of the seats still to share (the creator's), in seat order from seat 1. */
   invites?: string[];
+  /** Goldwaage: the seats known to be computer team-mates from the start (a Wartesaal table tells every player). */
+  computers?: number[];
 }
 
 const KEY = (room: string) => `spielcenter.seat.${room}`;
