@@ -6,6 +6,8 @@ import { exports } from "cloudflare:workers";
 import type { Terms } from "../shared/lobby.js";
 import type { RematchActions, RematchMessage, RematchReadyMessage, ServerMessageOf } from "../shared/room/protocol.js";
 import type { RoomConfigOf } from "./core/room-core";
+// What the Worker answers POST /internal/lobby/duel with (the challenger: this table's seat 1, as Conte).
+import type { Duel } from "./lobby";
 
 type Action = (typeof RematchActions)[number];
 type Stored = Omit<RematchMessage, "type">;
@@ -24,15 +26,6 @@ export interface RematchHost {
   /** Only the sockets of `seat`. */
   sendSeat(seat: number, message: RematchReadyMessage | Error): void;
   secret(): string | undefined;
-}
-
-/** What the Worker answers POST /internal/lobby/duel with (the challenger: this table's seat 1, as Conte). */
-interface Duel {
-  room: string;
-  socket: string;
-  rated: boolean;
-  challenger: { seat: 0 | 1; role: "conte" | "maske"; seatToken: string };
-  accepter: { seat: 0 | 1; role: "conte" | "maske"; seatToken: string };
 }
 
 const NONE: Stored = { state: "none", by: null };
