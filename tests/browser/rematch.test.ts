@@ -53,6 +53,7 @@ describe("rematch and leaving", () => {
     const offer = pb.getByTestId("rematch-offer");
     await offer.waitFor();
     expect(await offer.innerText()).toContain(NAME_A);
+    await shot(pb, "rematch-offer-phone");
     await offer.getByTestId("rematch-decline").click();
     const declined = pa.getByTestId("rematch-declined");
     await declined.waitFor();

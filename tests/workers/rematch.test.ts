@@ -152,6 +152,23 @@ describe("rematch", () => {
     await closeAll(t.s[0], spectator);
   });
 
+  it("a rated rematch keeps the kind, the clock and the stake", async () => {
+    const t = await friendTable({ kind: "rated", clock: null, ruleset: "battlemaske", variant: "single", role: "conte", stake: 30 });
+    await resigned(t);
+    t.s[1].send({ type: "rematch", clientSeq: 2, action: "offer" });
+    await rematchState(t.s[0], "offered");
+    t.s[0].send({ type: "rematch", clientSeq: 2, action: "accept" });
+    const [r0, r1] = await Promise.all([ready(t.s[0]), ready(t.s[1])]);
+    expect(r0).toMatchObject({ seat: 1, rated: true });
+    expect(r1).toMatchObject({ seat: 0, rated: true });
+    const row = await env.DB.prepare("SELECT account0, account1, rated, stake FROM games WHERE room = ?").bind(r0.room).first();
+    // The creator was Conte at seat 0 and is now the Maske at seat 1.
+    expect(row).toEqual({ account0: t.accounts[1].id, account1: t.accounts[0].id, rated: 1, stake: 30 });
+    const n = await seated(r0.socket, r0.seatToken);
+    expect(n.welcome.view).toMatchObject({ rated: true, stake: 30, clock: { control: { type: "brake" } } });
+    await closeAll(...t.s, n.s);
+  });
+
   it("a rated rematch with a stake one side can no longer afford: STAKE_TOO_HIGH to both, no table", async () => {
     const t = await friendTable({ ...TERMS, kind: "rated", stake: 50, variant: "single" });
     await resigned(t);
