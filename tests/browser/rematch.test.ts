@@ -65,6 +65,12 @@ describe("rematch and leaving", () => {
     const room2 = await rematch(pb, pa, room1, 0, "rematch-offer");
     expect(room2).not.toBe(room1);
     await shot(pb, "rematch-new-table-b");
+    // Back to the finished table (the back button): it stays there and offers the way to the new one.
+    await pa.goBack();
+    await pa.waitForURL((u) => u.pathname.endsWith(room1));
+    await pa.getByTestId("rematch-go").click();
+    await pa.waitForURL((u) => u.pathname.endsWith(room2));
+    await pa.locator('[data-testid="table"][data-seat="1"]').waitFor();
 
     // Game 2 ends (B resigns); B offers again, A accepts: swapped back, A is Conte again.
     await resign(pb);

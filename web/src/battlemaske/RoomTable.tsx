@@ -130,7 +130,7 @@ export function RoomTable(props: { session: Session<Seat> }) {
           },
         }
       : {}),
-    ...(s.kind === "online" ? { rematch: { state: room.rematch, send: room.sendRematch, ready: () => room.rematchReady()?.room ?? null, go: goRematch } } : {}),
+    ...(s.kind === "online" ? { rematch: { state: room.rematch, send: room.sendRematch, ready: () => room.rematchReady()?.room ?? null, go: goRematch, seated: () => typeof room.seat() === "number" } } : {}),
     ...(s.kind === "computer" ? { newGame: () => navigate("/spielen/computer") } : {}),
   };
   return (

@@ -55,6 +55,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   /** Where a rematch stands after the end (the room's `rematch`), and this seat's new table once it is open. */
   const [rematch, setRematch] = createSignal<RematchMessage | null>(null);
   const [rematchReady, setRematchReady] = createSignal<RematchReadyMessage | null>(null);
+  /** The seat the room took this socket for (null: a spectator; undefined: no welcome yet). */
+  const [seat, setSeat] = createSignal<number | null | undefined>(undefined);
   // The log so far, as it comes in parts after the first welcome.
   let history: RoomEventMessage[] = [];
   // Events since the last state message, and the chain that plays batches one after another.
@@ -101,6 +103,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
       case "welcome": {
         // Views go through the same chain as batches, so a batch still playing never overwrites a newer view.
         const { version, view } = m as unknown as { version: number; view: RoomView | null };
+        setSeat(m.seat as number | null);
         if (view) playing = playing.then(() => apply(version, view));
         if (pending) send(pending);
         if (ending) send(ending);
@@ -276,6 +279,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     remarks,
     rematch,
     rematchReady,
+    seat,
     /** A rematch offer or its answer: after the end, so nothing waits for it (the room tells everyone where it stands). */
     sendRematch: (action: (typeof RematchActions)[number]) => {
       session.clientSeq += 1;

@@ -9,8 +9,9 @@ export function Rematch(): JSX.Element {
   return (
     <Show when={m.rematch}>
       {(r) => {
-        // Nobody to ask once the other side has left the table (its socket gone); an opened table stays reachable.
-        const away = () => m.opponentConnected?.() === false && r().state()?.state !== "opened";
+        // Only a seat asks (a spectator watches); nobody to ask once the other side has left the table (its socket
+        // gone), but an opened table stays reachable.
+        const away = () => !r().seated() || (m.opponentConnected?.() === false && r().state()?.state !== "opened");
         const st = () => r().state();
         const state = () => st()?.state ?? "none";
         const mine = () => st()?.by === me();

@@ -45,7 +45,7 @@ export interface TableModel {
    */
   leaveRunning?(): void;
   /** "Revanche" after the end, at a table of two accounts (absent: none here); `go` moves to the new table once open. */
-  readonly rematch?: { readonly state: () => RematchMessage | null; send(action: (typeof RematchActions)[number]): void; readonly ready: () => string | null; go(): void };
+  readonly rematch?: { readonly state: () => RematchMessage | null; send(action: (typeof RematchActions)[number]): void; readonly ready: () => string | null; go(): void; readonly seated: () => boolean };
   newGame?(): void;
 }
 
