@@ -53,7 +53,7 @@ interface SeekRow {
 }
 
 /** What the Worker answers POST /internal/lobby/duel with. */
-interface Duel {
+export interface Duel {
   room: string;
   socket: string;
   rated: boolean;

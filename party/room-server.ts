@@ -6,6 +6,7 @@ import type { GameDefinition } from "../shared/room/game.js";
 import { clientMessageSchema, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
 import type { LogEntry } from "./core/log";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
+import { Rematcher } from "./rematch";
 import { decodeFrame, MessageBudget } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
@@ -48,6 +49,20 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   /** The presence last told to every socket (see broadcastPresence). */
   private toldPresence: string | undefined = undefined;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
+  /** "Revanche" after the end (party/rematch.ts): outside the game's log, in the room's meta. */
+  protected readonly rematch = new Rematcher({
+    config: () => this.core?.config ?? null,
+    over: () => this.core?.over === true,
+    getMeta: (key) => this.store.getMeta(key),
+    putMeta: (key, value) => this.store.putMeta(key, value),
+    sendAll: (m) => {
+      for (const c of this.getConnections<ConnectionState>()) if (c.state) this.send(c, [m]);
+    },
+    sendSeat: (seat, m) => {
+      for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === seat) this.send(c, [m]);
+    },
+    secret: () => (this.env as Cloudflare.Env).ROOM_SECRET,
+  });
 
   private get game(): AnyGame {
     const game = (this.constructor as typeof GameRoomServer).game;
@@ -122,11 +137,18 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
 
   /** A socket gone: the others learn whether its seat is still there (another tab of the same seat may be). */
   override onClose(connection: Connection): void {
-    this.broadcastPresence(connection);
+    this.gone(connection);
   }
 
   override onError(connection: Connection): void {
+    this.gone(connection);
+  }
+
+  /** The others learn who is still here; a seat whose last socket went takes its rematch offer with it. */
+  private gone(connection: Connection): void {
     this.broadcastPresence(connection);
+    const viewer = (connection as Connection<ConnectionState>).state?.viewer;
+    if (typeof viewer === "number" && this.presence(connection)[viewer] === false) this.rematch.left(viewer);
   }
 
   /**
@@ -202,11 +224,17 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       if (viewer === "spectator" && core.config.kind === "daily") return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." }]);
       connection.setState({ viewer });
       this.send(connection, core.hello(viewer, msg.lastVersion, msg.history === true));
+      // After the game: an offered rematch, and a seat's own new table if one was opened (a reload finds it).
+      this.send(connection, this.rematch.hello(viewer));
       // This socket learns who is at the table now; the others if that changed.
       return this.broadcastPresence(undefined, connection);
     }
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
+    if (msg.type === "rematch") {
+      const refused = await this.rematch.handle(state.viewer, msg.action, msg.clientSeq);
+      return refused ? this.send(connection, [refused]) : undefined;
+    }
     const { reply, appended, notice } = core.handle(state.viewer, msg, Date.now());
     // The events first, the ack after them: a client that acts on its ack acts on the table the ack refers to.
     this.broadcastEntries(core, appended);

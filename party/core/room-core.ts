@@ -372,6 +372,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     }
     const seat = viewer;
     if (msg.type === "remark") return this.remark(seat, clientSeq, msg.remark, now);
+    // A rematch is the room server's (party/rematch.ts): a room without one (hot-seat, the tests' cores) has none.
+    if (msg.type === "rematch") return { reply: [errorMessage(clientSeq, refusal("REMATCH_NOT_ALLOWED", "This table offers no rematch.", "An diesem Tisch gibt es keine Revanche."))], appended: [] };
     const known = this.store.outcome(seat, clientSeq);
     if (known) return { reply: [outcomeMessage(clientSeq, known)], appended: [] };
 
@@ -419,7 +421,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** Remarks made per seat while the table stands at `version` (memory only: after hibernation the count starts again). */
   private remarksAt: { version: number; counts: Map<number, number> } | null = null;
 
-  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" | "remark" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
+  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" | "remark" | "rematch" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
     if (this.room.version === 0) {
       return { error: refusal("GAME_NOT_STARTED", "The game has not started yet: a seat is still waiting for its player.", "Das Spiel hat noch nicht begonnen: ein Platz wartet noch auf seinen Spieler.") };
     }

@@ -37,6 +37,9 @@ export const GoldwaageCommandSchema = v.variant("type", [
   v.strictObject({ type: v.literal("play"), card: GoldwaageCardId, pan: v.optional(Pan), show: v.optional(v.pipe(v.array(GoldwaageCardId), v.maxLength(6), v.readonly())) }),
 ]);
 
+/** What a seat may do about a rematch: offer one (an offer crossing the other's is an acceptance), answer, take it back. */
+export const RematchActions = ["offer", "accept", "decline", "withdraw"] as const;
+
 /** The messages a client may send to a room whose game commands follow `command` (the game definition's `commands`). */
 export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
   return v.variant("type", [
@@ -59,6 +62,8 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
     v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
     /** One of the game's fixed public remarks (GameDefinition.remarks), only when the game allows it (never in a round). */
     v.strictObject({ type: v.literal("remark"), clientSeq: Seq, remark: v.pipe(v.string(), v.maxLength(32)) }),
+    /** "Revanche" after the end of a game between two accounts (party/rematch.ts): not a game event, never logged. */
+    v.strictObject({ type: v.literal("rematch"), clientSeq: Seq, action: v.picklist(RematchActions) }),
   ]);
 }
 
@@ -90,7 +95,11 @@ export type ProtocolErrorCode =
   | "NO_SPECTATORS"
   | "PROTOCOL_MISMATCH"
   | "REMARK_NOT_ALLOWED"
-  | "REMARK_LIMIT";
+  | "REMARK_LIMIT"
+  | "REMATCH_NOT_ALLOWED"
+  | "REMATCH_NONE_PENDING"
+  | "REMATCH_DONE"
+  | "STAKE_TOO_HIGH";
 
 export interface ErrorMessage {
   readonly type: "error";
@@ -214,7 +223,31 @@ export interface RemarkMessage {
   readonly time: number;
 }
 
+/**
+ * Where a rematch stands, to everyone at the table whenever it changes (and after hello while there is one): `by` is
+ * the seat that offered (offered) or declined (declined); `code` why opening failed (STAKE_TOO_HIGH, TABLE_FAILED).
+ */
+export interface RematchMessage {
+  readonly type: "rematch";
+  readonly state: "none" | "offered" | "declined" | "opening" | "opened" | "failed";
+  readonly by: number | null;
+  readonly code?: string;
+}
+
+/** The new table of an accepted rematch, to one seat's own sockets only: its seat there and its own seat token. */
+export interface RematchReadyMessage {
+  readonly type: "rematchReady";
+  readonly room: string;
+  readonly socket: string;
+  readonly seat: number;
+  readonly role: "conte" | "maske";
+  readonly seatToken: string;
+  readonly rated: boolean;
+}
+
 export type ServerMessageOf<V> =
+  | RematchMessage
+  | RematchReadyMessage
   | { type: "welcome"; protocol: number; room: string; seat: number | null; version: number; view: RoomViewOf<V> | null }
   | { type: "event"; version: number; time: number; actor: string; event: unknown }
   /** The log so far as this viewer may see it (asked for with hello's `history`), after the welcome; `done` on the last part. */

@@ -1,9 +1,9 @@
 // Battlemaske at a room: the connection wired to the table, with the log, the hint and the round summary it keeps.
-import { createSignal } from "solid-js";
+import { createEffect, createSignal } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
 import { lang } from "../i18n";
-import { forgetCurrent, inviteLink, type RoomKind, type Session } from "../room/session";
+import { forgetCurrent, inviteLink, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
 import { navigate } from "../router";
 import { logFromHistory } from "./history";
 import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "./log";
@@ -57,6 +57,22 @@ export function RoomTable(props: { session: Session<Seat> }) {
     const last = lastEvent?.event;
     if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);
   });
+  // An accepted rematch: this seat's new table (its own token only) — both pages move there. A page that comes back to
+  // this finished table later (the back button) already holds that seat and stays: it offers a link instead.
+  const goRematch = () => {
+    const r = room.rematchReady();
+    if (!r) return;
+    if (!loadSession(r.room)) saveSession({ room: r.room, seat: r.seat, seatToken: r.seatToken, clientSeq: 0, kind: "online", rated: r.rated });
+    navigate(`/partie/${r.room}`);
+  };
+  createEffect(() => {
+    const r = room.rematchReady();
+    if (r && !loadSession(r.room)) goRematch();
+  });
+  const exit = () => {
+    forgetCurrent(s.room);
+    navigate(s.kind === "daily" ? "/tagesspiel" : "/");
+  };
   const model: TableModel = {
     kind: s.kind,
     room: s.room,
@@ -98,10 +114,23 @@ export function RoomTable(props: { session: Session<Seat> }) {
     requestHint: () => void room.hint(),
     takeback: (a) => void room.takeback(a),
     resign: () => void room.resign(),
-    exit: () => {
-      forgetCurrent(s.room);
-      navigate(s.kind === "daily" ? "/tagesspiel" : "/");
-    },
+    exit,
+    // Leaving a running game loses it; the page goes once the room has said so (or after a while, if it cannot answer).
+    ...(s.kind === "online" || s.kind === "computer"
+      ? {
+          leaveRunning: () => {
+            room.leave();
+            const started = Date.now();
+            const wait = setInterval(() => {
+              if (room.view()?.over || Date.now() - started > 5000) {
+                clearInterval(wait);
+                exit();
+              }
+            }, 50);
+          },
+        }
+      : {}),
+    ...(s.kind === "online" ? { rematch: { state: room.rematch, send: room.sendRematch, ready: () => room.rematchReady()?.room ?? null, go: goRematch, seated: () => typeof room.seat() === "number" } } : {}),
     ...(s.kind === "computer" ? { newGame: () => navigate("/spielen/computer") } : {}),
   };
   return (

@@ -2,7 +2,7 @@
 // command in flight resent with the same clientSeq after the welcome — never replayed blindly by the socket.
 import { PartySocket } from "partysocket";
 import { batch, createSignal, onCleanup } from "solid-js";
-import { PROTOCOL_VERSION, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
+import { PROTOCOL_VERSION, type RematchActions, type RematchMessage, type RematchReadyMessage, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
 import { saveSession, type Session } from "./session";
 
 /** An event as the room sends it (redacted for this seat). */
@@ -52,6 +52,11 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const [remarks, setRemarks] = createSignal<ReadonlyArray<{ seat: number; remark: string; time: number }>>([]);
   /** connected[seat] as the room last said (`presence`); null until it has. */
   const [presence, setPresence] = createSignal<readonly boolean[] | null>(null);
+  /** Where a rematch stands after the end (the room's `rematch`), and this seat's new table once it is open. */
+  const [rematch, setRematch] = createSignal<RematchMessage | null>(null);
+  const [rematchReady, setRematchReady] = createSignal<RematchReadyMessage | null>(null);
+  /** The seat the room took this socket for (null: a spectator; undefined: no welcome yet). */
+  const [seat, setSeat] = createSignal<number | null | undefined>(undefined);
   // The log so far, as it comes in parts after the first welcome.
   let history: RoomEventMessage[] = [];
   // Events since the last state message, and the chain that plays batches one after another.
@@ -98,6 +103,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
       case "welcome": {
         // Views go through the same chain as batches, so a batch still playing never overwrites a newer view.
         const { version, view } = m as unknown as { version: number; view: RoomView | null };
+        setSeat(m.seat as number | null);
         if (view) playing = playing.then(() => apply(version, view));
         if (pending) send(pending);
         if (ending) send(ending);
@@ -115,6 +121,12 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
       }
       case "presence":
         setPresence(m.connected as boolean[]);
+        break;
+      case "rematch":
+        setRematch(m as unknown as RematchMessage);
+        break;
+      case "rematchReady":
+        setRematchReady(m as unknown as RematchReadyMessage);
         break;
       case "remark":
         // The newest few only: remarks are a moment's words, not a log.
@@ -265,6 +277,16 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     resign: () => end("resign"),
     leave: () => end("leave"),
     remarks,
+    rematch,
+    rematchReady,
+    seat,
+    /** A rematch offer or its answer: after the end, so nothing waits for it (the room tells everyone where it stands). */
+    sendRematch: (action: (typeof RematchActions)[number]) => {
+      session.clientSeq += 1;
+      saveSession(session);
+      setError(null);
+      if (connected()) send({ type: "rematch", clientSeq: session.clientSeq, action });
+    },
     /** One of the game's fixed remarks: not a command (nothing waits for it), so it does not make the table busy. */
     remark: (id: string) => {
       session.clientSeq += 1;

@@ -6,6 +6,7 @@ import { lang, tr } from "../../i18n";
 import { endLines, matchPeople } from "../log";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
+import { Rematch } from "./Rematch";
 import { useTable } from "./store";
 
 /** `children`: more about the result (the daily game's score), shown under the scores. */
@@ -82,6 +83,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
             <p class="helped">{tr("Diese Partie zählt „mit Hilfe“.", "This game counts as “with help”.")}</p>
           </Show>
           <DailyResult />
+          <Rematch />
           <div class="overlay-buttons">
             <button type="button" class="button" data-testid="view-table" onClick={() => setShowResult(false)}>
               {tr("Tisch ansehen", "View the table")}

@@ -2,6 +2,7 @@
 import { createSignal, Show, type JSX } from "solid-js";
 import { tr } from "../../i18n";
 import { LeaveButton } from "./LeaveButton";
+import { Rematch } from "./Rematch";
 import { useTable } from "./store";
 
 export function Tools(): JSX.Element {
@@ -54,8 +55,12 @@ export function Tools(): JSX.Element {
             </button>
           </span>
         </Show>
+        <Show when={m.leaveRunning}>
+          <LeaveButton testId="leave" />
+        </Show>
       </Show>
       <Show when={rv().over && !showResult()}>
+        <Rematch />
         <button type="button" class="button primary" data-testid="show-result" onClick={() => setShowResult(true)}>
           {tr("Ergebnis zeigen", "Show result")}
         </button>

@@ -3,6 +3,7 @@ import type { Command, Seat } from "../../../../shared/battlemaske/events";
 import type { Lang } from "../../../../shared/catalog";
 import type { RoomKind } from "../../room/session";
 import type { LogEntry, RoundSummary } from "../log";
+import type { RematchActions, RematchMessage } from "../../../../shared/room/protocol";
 import type { HintPayload, RoomView, Staged } from "../room";
 
 export interface TableModel {
@@ -38,6 +39,13 @@ export interface TableModel {
   takeback(action: "request" | "accept" | "decline"): void;
   resign(): void;
   exit(): void;
+  /**
+   * "Verlassen" while the game runs: leaving loses it (the room's `leave`), then the table is left. Absent (hot-seat):
+   * leaving asks nothing, as there the button shows only after the end.
+   */
+  leaveRunning?(): void;
+  /** "Revanche" after the end, at a table of two accounts (absent: none here); `go` moves to the new table once open. */
+  readonly rematch?: { readonly state: () => RematchMessage | null; send(action: (typeof RematchActions)[number]): void; readonly ready: () => string | null; go(): void; readonly seated: () => boolean };
   newGame?(): void;
 }
 

@@ -1,0 +1,72 @@
+// "Revanche" on the end table of a game between two accounts: offer it, see the other side's offer and answer it, and
+// where it stands (waiting, declined, the new table being set). The room decides; this only shows its `rematch`.
+import { Match, Show, Switch, type JSX } from "solid-js";
+import { lang, tr } from "../../i18n";
+import { useTable } from "./store";
+
+export function Rematch(): JSX.Element {
+  const { m, me } = useTable();
+  return (
+    <Show when={m.rematch}>
+      {(r) => {
+        // Only a seat asks (a spectator watches); nobody to ask once the other side has left the table (its socket
+        // gone), but an opened table stays reachable.
+        const away = () => !r().seated() || (m.opponentConnected?.() === false && r().state()?.state !== "opened");
+        const st = () => r().state();
+        const state = () => st()?.state ?? "none";
+        const mine = () => st()?.by === me();
+        const name = () => m.opponent[lang()];
+        const offer = () => (
+          <button type="button" class="button primary" data-testid="rematch" onClick={() => r().send("offer")}>
+            {tr("Revanche", "Rematch")}
+          </button>
+        );
+        return (
+          <div class="rematch" aria-live="polite" hidden={away()}>
+            <Switch fallback={offer()}>
+              <Match when={state() === "offered" && mine()}>
+                <p data-testid="rematch-waiting">{tr(`Revanche angeboten – warte auf ${name()} …`, `Rematch offered – waiting for ${name()} …`)}</p>
+                <button type="button" class="button quiet" data-testid="rematch-withdraw" onClick={() => r().send("withdraw")}>
+                  {tr("Zurückziehen", "Withdraw")}
+                </button>
+              </Match>
+              <Match when={state() === "offered"}>
+                <div class="rematch-offer" data-testid="rematch-offer" role="group" aria-label={tr("Revanche", "Rematch")}>
+                  <p>{tr(`${name()} bietet eine Revanche an: gleiche Bedingungen, Rollen getauscht.`, `${name()} offers a rematch: the same terms, roles swapped.`)}</p>
+                  <button type="button" class="button primary" data-testid="rematch-accept" onClick={() => r().send("accept")}>
+                    {tr("Annehmen", "Accept")}
+                  </button>
+                  <button type="button" class="button quiet" data-testid="rematch-decline" onClick={() => r().send("decline")}>
+                    {tr("Ablehnen", "Decline")}
+                  </button>
+                </div>
+              </Match>
+              <Match when={state() === "declined" && !mine()}>
+                <p data-testid="rematch-declined">{tr(`${name()} hat die Revanche abgelehnt.`, `${name()} declined the rematch.`)}</p>
+              </Match>
+              <Match when={state() === "declined"}>
+                {/* The one who declined may still change its mind and offer one itself. */}
+                <p>{tr("Revanche abgelehnt.", "Rematch declined.")}</p>
+                {offer()}
+              </Match>
+              <Match when={state() === "opening" || (state() === "opened" && !r().ready())}>
+                <p role="status">{tr("Der neue Tisch wird gedeckt …", "Setting the new table …")}</p>
+              </Match>
+              <Match when={state() === "opened"}>
+                <button type="button" class="button primary" data-testid="rematch-go" onClick={() => r().go()}>
+                  {tr("Zur Revanche", "To the rematch")}
+                </button>
+              </Match>
+              <Match when={state() === "failed"}>
+                <p data-testid="rematch-failed">
+                  {st()?.code === "STAKE_TOO_HIGH" ? tr("Keine Revanche: einer von euch kann den Einsatz nicht mehr zahlen.", "No rematch: one of you can no longer afford the stake.") : tr("Der neue Tisch konnte nicht geöffnet werden.", "The new table could not be opened.")}
+                </p>
+                {offer()}
+              </Match>
+            </Switch>
+          </div>
+        );
+      }}
+    </Show>
+  );
+}
