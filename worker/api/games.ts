@@ -110,7 +110,7 @@ export const games = new Hono<AccountEnv>()
       // that day: until the day is over only its player gets it, and only as that seat saw it during the game.
       const at = await db.prepare("SELECT date, account_id FROM daily_attempts WHERE room = ?").bind(id).first<{ date: string; account_id: string }>();
       if (!at || at.date >= berlinDate(Date.now())) {
-        if (!at || (await accountOf(c)) !== at.account_id) return c.json({ error: "NOT_YET" as const, message: `A daily game is published once its day${at ? ` (${at.date})` : ""} is over.` }, 404);
+        if (!at || (await accountOf(c)) !== at.account_id) return c.json({ error: "NOT_YET" as const, message: `A daily game is published once its day${at ? ` (${at.date})` : ""} is over.`, ...(at ? { date: at.date } : {}) }, 404);
         cacheControl = "private, no-store";
         const seat = row.account0 === at.account_id ? 0 : 1;
         log = log.map((e) => ({ ...e, event: isRoomEvent(e.event) ? e.event : (game.redact(e.event as never, seat, report.options as never) as { readonly type: string }) }));
