@@ -3,7 +3,7 @@
 import { createEffect, createMemo, createResource, createSignal, For, Match, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
 import type { Event as BmEvent } from "../../../shared/battlemaske/events";
 import { apply as bmApply, fold as bmFold, type State as BmState } from "../../../shared/battlemaske/state";
-import { roleName } from "../../../shared/battlemaske/words";
+import { capital, roleName } from "../../../shared/battlemaske/words";
 import type { Event as GwEvent } from "../../../shared/goldwaage/events";
 import { apply as gwApply, fold as gwFold, type State as GwState } from "../../../shared/goldwaage/state";
 import { lang, tr } from "../i18n";
@@ -34,7 +34,7 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_
 
 function seatNames(a: Archive): string[] {
   const computers = computerSeats(a.log);
-  return a.players.map((p, seat) => p.name ?? (computers.has(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} (${a.level})` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
+  return a.players.map((p, seat) => p.name ?? (computers.has(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} (${capital(a.level)})` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
 }
 
 function battlemaskeModel(a: Archive): Model {
@@ -92,12 +92,15 @@ export function ReplayPage(props: { id: string }) {
                   when={l().date}
                   fallback={tr("Eine Tagesmaskerade lässt sich erst nachspielen, wenn ihr Tag vorbei ist.", "A daily game can be replayed once its day is over.")}
                 >
-                  {(d) =>
-                    tr(
+                  {/* A fragment: a Show's child function runs untracked, and the words must follow the language switch. */}
+                  {(d) => (
+                    <>
+                      {tr(
                       `Diese Tagesmaskerade vom ${dayText(d())} lässt sich erst nachspielen, wenn ihr Tag vorbei ist: ab ${dayText(nextDay(d()))}, 0 Uhr. Bis dahin entscheidet ihr Blatt noch die Partien anderer – auch für dich bleibt es bis dahin verdeckt.`,
                       `This daily game of ${dayText(d())} can be replayed once its day is over: from ${dayText(nextDay(d()))}, midnight. Until then its deal still decides other players' games – so it stays hidden until then, for you too.`,
-                    )
-                  }
+                      )}
+                    </>
+                  )}
                 </Show>
               </p>
             </>
@@ -118,7 +121,7 @@ function Viewer(props: { archive: Archive }) {
   const count = () => model().count;
   const go = (i: number) => setAt(clampStep(i, 0, count()));
   const step = (d: number) => setAt((i) => clampStep(i, d, count()));
-  const names = seatNames(a);
+  const names = () => seatNames(a);
   let list: HTMLOListElement | undefined;
 
   onMount(() => {
@@ -141,7 +144,8 @@ function Viewer(props: { archive: Archive }) {
     const i = at();
     const el = list?.querySelector<HTMLElement>(`[data-index="${i}"]`);
     if (list && el) {
-      const top = el.offsetTop - list.offsetTop;
+      // The list is positioned, so a step's offsetTop counts from the list's top.
+      const top = el.offsetTop;
       if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
     }
   });
@@ -158,14 +162,14 @@ function Viewer(props: { archive: Archive }) {
     if (r.reason === "aborted") return tr("Abgebrochen – nicht gewertet", "Aborted – not rated");
     if (r.draw || r.winner === null) return tr("Remis", "Draw");
     const why = r.reason === "resign" ? tr(" (Aufgabe)", " (resigned)") : r.reason === "leave" ? tr(" (verlassen)", " (left)") : r.reason === "timeout" ? tr(" (Zeit)", " (time)") : "";
-    return `${tr("Sieger", "Winner")}: ${names[r.winner] ?? "?"}${why}`;
+    return `${tr("Sieger", "Winner")}: ${names()[r.winner] ?? "?"}${why}`;
   };
   const playersText = () => {
-    if (a.game !== "battlemaske" || !a.roles) return names.join(", ");
+    if (a.game !== "battlemaske" || !a.roles) return names().join(", ");
     const rs = (a.options as { ruleset: "battlemaske" | "zwiegespalten" }).ruleset;
     // The roles of the last game: in Profi seat 0 was the Conte of game 1.
     const first = a.log.some((e) => (e.event as { type: string; game?: number }).type === "roundDealt" && (e.event as { game?: number }).game === 2) ? ([a.roles[1], a.roles[0]] as const) : a.roles;
-    return names.map((n, seat) => `${n} (${roleName(rs, first[seat]!, lang())})`).join(tr(" gegen ", " vs "));
+    return names().map((n, seat) => `${n} (${roleName(rs, first[seat]!, lang())})`).join(tr(" gegen ", " vs "));
   };
   const currentRound = () => {
     const r = model().rounds;
@@ -193,45 +197,47 @@ function Viewer(props: { archive: Archive }) {
       </header>
 
       <Show when={count() > 0} fallback={<p data-testid="replay-empty">{tr("Diese Partie endete, bevor eine Karte ausgeteilt war.", "This game ended before any card was dealt.")}</p>}>
-        <nav class="replay-controls" aria-label={tr("Schritte", "Steps")}>
-          <button type="button" class="button" data-testid="replay-first" disabled={at() === 0} onClick={() => go(0)} aria-label={tr("Zum Anfang", "To the start")}>
-            ⏮
-          </button>
-          <button type="button" class="button" data-testid="replay-back" disabled={at() === 0} onClick={() => step(-1)}>
-            ◀ {tr("Zurück", "Back")}
-          </button>
-          <span class="replay-counter" data-testid="replay-position" aria-live="polite">
-            {at() + 1} / {count()}
-          </span>
-          <button type="button" class="button primary" data-testid="replay-forward" disabled={at() >= count() - 1} onClick={() => step(1)}>
-            {tr("Weiter", "Forward")} ▶
-          </button>
-          <button type="button" class="button" data-testid="replay-last" disabled={at() >= count() - 1} onClick={() => go(count() - 1)} aria-label={tr("Zum Ende", "To the end")}>
-            ⏭
-          </button>
-        </nav>
-        <div class="replay-jumps">
-          <span class="replay-jump-label">{tr("Runde", "Round")}</span>
-          <For each={model().rounds}>
-            {(r, j) => (
-              <button type="button" class="button quiet chip" data-testid="replay-round" data-round={r.label} aria-pressed={currentRound() === j()} onClick={() => go(r.index)}>
-                {r.label}
-              </button>
-            )}
-          </For>
-          <span class="replay-jump-label">{model().markName[lang()]}</span>
-          <button type="button" class="button quiet chip" data-testid="replay-mark-back" onClick={() => go(seekStep(model().marks, at(), -1, (m) => m))} aria-label={tr(`Voriger ${model().markName.de}`, `Previous ${model().markName.en}`)}>
-            ◀
-          </button>
-          <button type="button" class="button quiet chip" data-testid="replay-mark-forward" onClick={() => go(seekStep(model().marks, at(), 1, (m) => m))} aria-label={tr(`Nächster ${model().markName.de}`, `Next ${model().markName.en}`)}>
-            ▶
-          </button>
-          <span class="small replay-keys">{tr("Pfeiltasten: Schritt für Schritt", "Arrow keys: step by step")}</span>
-        </div>
-        <p class="replay-now" data-testid="replay-now" aria-live="polite">
-          <For each={model().texts[at()]}>{(t) => <span>{t[lang()]} </span>}</For>
-        </p>
         <div class="replay-layout">
+          <div class="replay-side">
+            <nav class="replay-controls" aria-label={tr("Schritte", "Steps")}>
+              <button type="button" class="button" data-testid="replay-first" disabled={at() === 0} onClick={() => go(0)} aria-label={tr("Zum Anfang", "To the start")}>
+                |◀
+              </button>
+              <button type="button" class="button" data-testid="replay-back" disabled={at() === 0} onClick={() => step(-1)}>
+                ◀ {tr("Zurück", "Back")}
+              </button>
+              <span class="replay-counter" data-testid="replay-position" aria-live="polite">
+                {at() + 1} / {count()}
+              </span>
+              <button type="button" class="button primary" data-testid="replay-forward" disabled={at() >= count() - 1} onClick={() => step(1)}>
+                {tr("Weiter", "Forward")} ▶
+              </button>
+              <button type="button" class="button" data-testid="replay-last" disabled={at() >= count() - 1} onClick={() => go(count() - 1)} aria-label={tr("Zum Ende", "To the end")}>
+                ▶|
+              </button>
+            </nav>
+            <div class="replay-jumps">
+              <span class="replay-jump-label">{tr("Runde", "Round")}</span>
+              <For each={model().rounds}>
+                {(r, j) => (
+                  <button type="button" class="button quiet chip" data-testid="replay-round" data-round={r.label} aria-pressed={currentRound() === j()} onClick={() => go(r.index)}>
+                    {r.label}
+                  </button>
+                )}
+              </For>
+              <span class="replay-jump-label">{model().markName[lang()]}</span>
+              <button type="button" class="button quiet chip" data-testid="replay-mark-back" onClick={() => go(seekStep(model().marks, at(), -1, (m) => m))} aria-label={tr(`Voriger ${model().markName.de}`, `Previous ${model().markName.en}`)}>
+                ◀
+              </button>
+              <button type="button" class="button quiet chip" data-testid="replay-mark-forward" onClick={() => go(seekStep(model().marks, at(), 1, (m) => m))} aria-label={tr(`Nächster ${model().markName.de}`, `Next ${model().markName.en}`)}>
+                ▶
+              </button>
+              <span class="small replay-keys">{tr("Pfeiltasten: Schritt für Schritt", "Arrow keys: step by step")}</span>
+            </div>
+            <p class="replay-now" data-testid="replay-now" aria-live="polite">
+              <For each={model().texts[at()]}>{(t) => <span>{t[lang()]} </span>}</For>
+            </p>
+          </div>
           <div class="replay-stage">{model().board(at())}</div>
           <section class="replay-log" aria-label={tr("Spielverlauf", "Game log")}>
             <h2 class="box-title">{tr("Spielverlauf", "Game log")}</h2>
