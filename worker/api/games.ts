@@ -127,7 +127,8 @@ export const games = new Hono<AccountEnv>()
       rated: row.rated === 1,
       options: row.game === "battlemaske" ? { ruleset: row.ruleset, variant: row.variant } : report.options,
       level: row.level,
-      players: report.accounts.map((_, seat) => ({ name: names.find((n) => n.seat === seat)?.name ?? null })),
+      // `account`: whether a person's account held the seat (false: a computer, or a guest without one) — for the replay's names.
+      players: report.accounts.map((acc, seat) => ({ name: names.find((n) => n.seat === seat)?.name ?? null, account: acc !== null })),
       ...own,
       helped: report.helped,
       result: { winner: row.winner, draw: row.draw === 1, reason: row.reason, ...(row.team ? { team: row.team } : {}) },

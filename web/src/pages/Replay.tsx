@@ -34,7 +34,9 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_
 
 function seatNames(a: Archive): string[] {
   const computers = computerSeats(a.log);
-  return a.players.map((p, seat) => p.name ?? (computers.has(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} (${capital(a.level)})` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
+  // A seat no account held is a computer's at a table with one (the log also names it as the actor of its moves).
+  const computer = (seat: number) => computers.has(seat) || (a.players[seat]?.account === false && a.kind !== "online");
+  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} (${capital(a.level)})` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
 }
 
 function battlemaskeModel(a: Archive): Model {

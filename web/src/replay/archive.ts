@@ -9,7 +9,8 @@ export interface Archive {
   readonly rated: boolean;
   readonly options: Record<string, unknown>;
   readonly level: string | null;
-  readonly players: ReadonlyArray<{ readonly name: string | null }>;
+  /** `account` false: a computer's seat (or a guest's without an account). */
+  readonly players: ReadonlyArray<{ readonly name: string | null; readonly account?: boolean }>;
   readonly roles?: readonly ["conte" | "maske", "conte" | "maske"];
   readonly result: { readonly winner: number | null; readonly draw: boolean; readonly reason: string; readonly team?: "won" | "lost" };
   readonly startedAt: number;
