@@ -26,6 +26,9 @@ interface Model {
   /** Steps that take a trick (Battlemaske) or play a card (Goldwaage): what "next trick" / "next card" jumps to. */
   readonly marks: readonly boolean[];
   readonly markName: Text;
+  /** The jump buttons' names ("Voriger Stich", "Nächste Karte"). */
+  readonly markPrev: Text;
+  readonly markNext: Text;
   board(index: number): JSX.Element;
 }
 
@@ -53,7 +56,9 @@ function battlemaskeModel(a: Archive): Model {
     }),
     rounds,
     marks: steps.map((s) => s.entry.event.type === "trickTaken"),
-    markName: { de: "Stich", en: "trick" },
+    markName: { de: "Stich", en: "Trick" },
+    markPrev: { de: "Voriger Stich", en: "Previous trick" },
+    markNext: { de: "Nächster Stich", en: "Next trick" },
     board: (i) => <BattlemaskeBoard state={steps[i]!.after} names={names} />,
   };
 }
@@ -68,7 +73,9 @@ function goldwaageModel(a: Archive): Model {
     places: steps.map((s) => String(s.after.round)),
     rounds: steps.flatMap((s) => (s.entry.event.type === "roundDealt" ? [{ label: String(s.after.round), index: s.index }] : [])),
     marks: steps.map((s) => s.entry.event.type === "cardPlayed"),
-    markName: { de: "Karte", en: "card" },
+    markName: { de: "Karte", en: "Card" },
+    markPrev: { de: "Vorige Karte", en: "Previous card" },
+    markNext: { de: "Nächste Karte", en: "Next card" },
     board: (i) => <GoldwaageBoard state={steps[i]!.after} names={names} />,
   };
 }
@@ -228,10 +235,10 @@ function Viewer(props: { archive: Archive }) {
                 )}
               </For>
               <span class="replay-jump-label">{model().markName[lang()]}</span>
-              <button type="button" class="button quiet chip" data-testid="replay-mark-back" onClick={() => go(seekStep(model().marks, at(), -1, (m) => m))} aria-label={tr(`Voriger ${model().markName.de}`, `Previous ${model().markName.en}`)}>
+              <button type="button" class="button quiet chip" data-testid="replay-mark-back" onClick={() => go(seekStep(model().marks, at(), -1, (m) => m))} aria-label={model().markPrev[lang()]} title={model().markPrev[lang()]}>
                 ◀
               </button>
-              <button type="button" class="button quiet chip" data-testid="replay-mark-forward" onClick={() => go(seekStep(model().marks, at(), 1, (m) => m))} aria-label={tr(`Nächster ${model().markName.de}`, `Next ${model().markName.en}`)}>
+              <button type="button" class="button quiet chip" data-testid="replay-mark-forward" onClick={() => go(seekStep(model().marks, at(), 1, (m) => m))} aria-label={model().markNext[lang()]} title={model().markNext[lang()]}>
                 ▶
               </button>
               <span class="small replay-keys">{tr("Pfeiltasten: Schritt für Schritt", "Arrow keys: step by step")}</span>

@@ -20,7 +20,8 @@ export function CopyLink(props: { path: string; field?: boolean }) {
       <Show when={props.field || state() === "failed"}>
         <input class="replay-link" data-testid="replay-link" readonly value={url()} aria-label={tr("Öffentlicher Link zur Wiederholung", "Public link to the replay")} onFocus={(e) => e.currentTarget.select()} />
       </Show>
-      <button type="button" class="button quiet small" data-testid="replay-copy" data-url={url()} onClick={() => void copy()}>
+      {/* In a list (Meine Partien) it reads as a link among links; beside the viewer's field, as a button. */}
+      <button type="button" class={props.field ? "button quiet" : "copy-link"} data-testid="replay-copy" data-url={url()} onClick={() => void copy()}>
         {state() === "copied" ? tr("Link kopiert", "Link copied") : tr("Link kopieren", "Copy link")}
       </button>
     </>
