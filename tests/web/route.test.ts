@@ -44,6 +44,13 @@ describe("client routes", () => {
     expect(parseRoute("/partie/AbCdEfGh12345678")).toEqual({ page: "table", room: "AbCdEfGh12345678" });
   });
 
+  it("opens a finished game's replay at /replay/<id>", () => {
+    expect(parseRoute("/replay/AbCdEfGh12345678")).toEqual({ page: "replay", id: "AbCdEfGh12345678" });
+    expect(hrefOf({ page: "replay", id: "AbCdEfGh12345678" })).toBe("/replay/AbCdEfGh12345678");
+    expect(parseRoute("/replay/AbCdEfGh12345678/")).toEqual({ page: "replay", id: "AbCdEfGh12345678" });
+    for (const path of ["/replay/", "/replay/kurz", "/replay/a.b.c.d.e.f.g", "/replay/AbCdEfGh12345678/x"]) expect(parseRoute(path), path).toEqual({ page: "notFound" });
+  });
+
   it("answers notFound for anything else", () => {
     for (const path of ["/regeln/schach", "/regeln/", "/regeln", "/spiel/goldwaage", "/regeln/goldwaage/extra"]) {
       expect(parseRoute(path), path).toEqual({ page: "notFound" });

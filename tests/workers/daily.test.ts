@@ -181,7 +181,10 @@ describe("daily archive", () => {
     await postResult(report({ room: started.room, kind: "daily", rated: false, level: "stark", accounts: [null, me.id], result: { winner: 0, draw: false, reason: "rules" }, startedAt: now - 1000, finishedAt: now }));
     const anonymous = await call(`/api/games/${started.room}`);
     expect(anonymous.status).toBe(404);
-    expect(await json(anonymous)).toMatchObject({ error: "NOT_YET" });
+    // The replay viewer tells from which day on: the attempt's date comes with the refusal (nothing of the game does).
+    const refusal = await json(anonymous);
+    expect(refusal).toMatchObject({ error: "NOT_YET", date: started.date });
+    expect(Object.keys(refusal).sort()).toEqual(["date", "error", "message"]);
     expect((await call(`/api/games/${started.room}`, { token: other.token })).status).toBe(404);
     expect((await call(`/api/games/${started.room}`, { token: me.token })).status).toBe(200);
     // A past day's game is public.

@@ -154,7 +154,8 @@ describe("archive", () => {
     const body = report({ room: created.room, kind: "computer", rated: false, level: "leicht", accounts: [a.id, null] });
     await postResult(body);
     const game = await json(call(`/api/games/${created.room}`));
-    expect(game).toMatchObject({ id: created.room, kind: "computer", players: [{ name }, { name: null }], result: { winner: 0, reason: "rules" } });
+    // `account`: which seats a person's account held, so the replay can name the other one the computer.
+    expect(game).toMatchObject({ id: created.room, kind: "computer", players: [{ name, account: true }, { name: null, account: false }], result: { winner: 0, reason: "rules" } });
     expect(game.log).toEqual(body.log);
     const list = await json(call("/api/me/games", { token: a.token }));
     expect(list.games[0]).toMatchObject({ id: created.room, outcome: "win", seat: 0, level: "leicht" });

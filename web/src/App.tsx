@@ -17,6 +17,7 @@ const GoldwaageSetup = lazy(() => import("./goldwaage/Setup").then((m) => ({ def
 const GoldwaageInvite = lazy(() => import("./goldwaage/Invite").then((m) => ({ default: m.GoldwaageInvite })));
 const Wartesaal = lazy(() => import("./pages/Wartesaal").then((m) => ({ default: m.Wartesaal })));
 const RankingPage = lazy(() => import("./pages/Ranking").then((m) => ({ default: m.RankingPage })));
+const ReplayPage = lazy(() => import("./pages/Replay").then((m) => ({ default: m.ReplayPage })));
 const Invite = lazy(() => import("./pages/Invite").then((m) => ({ default: m.Invite })));
 import { type Route } from "./route";
 import { currentRoute, Link } from "./router";
@@ -105,6 +106,9 @@ export function App() {
             <Match when={roomOf(currentRoute(), "table")} keyed>
               {(room) => <TablePage room={room} />}
             </Match>
+            <Match when={replayId(currentRoute())} keyed>
+              {(id) => <ReplayPage id={id} />}
+            </Match>
             <Match when={roomOf(currentRoute(), "invite")} keyed>
               {(room) => <Invite room={room} />}
             </Match>
@@ -124,6 +128,10 @@ function rulesGame(route: Route) {
 
 function goldwaageCode(route: Route): string | undefined {
   return route.page === "goldwaageInvite" ? route.code : undefined;
+}
+
+function replayId(route: Route): string | undefined {
+  return route.page === "replay" ? route.id : undefined;
 }
 
 function roomOf(route: Route, page: "table" | "invite"): string | undefined {
@@ -151,6 +159,8 @@ function pageTitle(route: Route): string {
       return `${lang() === "de" ? "Wartesaal" : "Lobby"} · Spielcenter`;
     case "ranking":
       return `${lang() === "de" ? "Rangliste" : "Ranking"} · Spielcenter`;
+    case "replay":
+      return `${lang() === "de" ? "Wiederholung" : "Replay"} · Spielcenter`;
     case "home":
       return "Spielcenter";
     case "rules":

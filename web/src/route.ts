@@ -16,6 +16,7 @@ export type Route =
   | { page: "invite"; room: string }
   | { page: "goldwaage" }
   | { page: "goldwaageInvite"; code: string }
+  | { page: "replay"; id: string }
   | { page: "notFound" };
 
 const RULES_PREFIX = "/regeln/";
@@ -39,6 +40,9 @@ export function parseRoute(pathname: string): Route {
   if (path === "/bilanz") return { page: "bilanz" };
   if (path === "/wartesaal") return { page: "wartesaal" };
   if (path === "/rangliste") return { page: "ranking" };
+  // /replay/<id>: a finished game's public replay (the archive's id is the room's name).
+  const replay = /^\/replay\/([^/]+)$/.exec(path);
+  if (replay && ROOM.test(replay[1]!)) return { page: "replay", id: replay[1]! };
   const table = /^\/partie\/([^/]+)$/.exec(path);
   if (table && ROOM.test(table[1]!)) return { page: "table", room: table[1]! };
   // /einladung/goldwaage/<code>#<room>: one invited seat at a Goldwaage table (its settings first, then the seat).
@@ -80,6 +84,8 @@ export function hrefOf(route: Route): string {
       return "/spielen/goldwaage";
     case "goldwaageInvite":
       return `/einladung/goldwaage/${route.code}`;
+    case "replay":
+      return `/replay/${route.id}`;
     case "notFound":
       return "/";
   }

@@ -110,7 +110,7 @@ export const games = new Hono<AccountEnv>()
       // that day: until the day is over only its player gets it, and only as that seat saw it during the game.
       const at = await db.prepare("SELECT date, account_id FROM daily_attempts WHERE room = ?").bind(id).first<{ date: string; account_id: string }>();
       if (!at || at.date >= berlinDate(Date.now())) {
-        if (!at || (await accountOf(c)) !== at.account_id) return c.json({ error: "NOT_YET" as const, message: `A daily game is published once its day${at ? ` (${at.date})` : ""} is over.` }, 404);
+        if (!at || (await accountOf(c)) !== at.account_id) return c.json({ error: "NOT_YET" as const, message: `A daily game is published once its day${at ? ` (${at.date})` : ""} is over.`, ...(at ? { date: at.date } : {}) }, 404);
         cacheControl = "private, no-store";
         const seat = row.account0 === at.account_id ? 0 : 1;
         log = log.map((e) => ({ ...e, event: isRoomEvent(e.event) ? e.event : (game.redact(e.event as never, seat, report.options as never) as { readonly type: string }) }));
@@ -127,7 +127,8 @@ export const games = new Hono<AccountEnv>()
       rated: row.rated === 1,
       options: row.game === "battlemaske" ? { ruleset: row.ruleset, variant: row.variant } : report.options,
       level: row.level,
-      players: report.accounts.map((_, seat) => ({ name: names.find((n) => n.seat === seat)?.name ?? null })),
+      // `account`: whether a person's account held the seat (false: a computer, or a guest without one) — for the replay's names.
+      players: report.accounts.map((acc, seat) => ({ name: names.find((n) => n.seat === seat)?.name ?? null, account: acc !== null })),
       ...own,
       helped: report.helped,
       result: { winner: row.winner, draw: row.draw === 1, reason: row.reason, ...(row.team ? { team: row.team } : {}) },

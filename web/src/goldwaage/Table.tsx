@@ -19,7 +19,7 @@ import "./goldwaage.css";
 const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H: "red" };
 
 /** One card face: rank and suit large, its accessible name spoken. */
-function Face(props: { id: Card; small?: boolean }) {
+export function Face(props: { id: Card; small?: boolean }) {
   const c = () => cardInfo(props.id);
   return (
     <span class={`gw-face ${SUIT_CLASS[c().suit]}${props.small ? " small" : ""}`} aria-label={spokenCard(props.id, lang())} role="img">
@@ -29,7 +29,7 @@ function Face(props: { id: Card; small?: boolean }) {
 }
 
 /** A pan: its cards as an overlapping column, bottom card first, the top card (last in) lowest, nearest the players. */
-function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: number; heavier: boolean; last: string | null }) {
+export function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: number; heavier: boolean; last: string | null }) {
   return (
     <div class="gw-pan" data-testid="gw-pan" data-pan={props.pan} data-sum={props.sum} classList={{ heavier: props.heavier }}>
       <div class="gw-pan-head">
@@ -52,7 +52,7 @@ function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: number; he
   );
 }
 
-function Kings(props: { total: number; left: number }) {
+export function Kings(props: { total: number; left: number }) {
   return (
     <div class="gw-kings" role="img" aria-label={tr(`Leben: ${props.left} von ${props.total}`, `Lives: ${props.left} of ${props.total}`)}>
       <Index each={Array.from({ length: props.total })}>

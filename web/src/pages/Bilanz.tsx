@@ -1,10 +1,11 @@
 // "Bilanz": points, Elo and Taler, wins and losses per game, level and role, and the last games with their logs.
-import { createResource, For, Show } from "solid-js";
+import { createResource, createSignal, For, Show } from "solid-js";
 import { authHeaders, ensureAccount, loadMe } from "../account";
 import { lang, tr } from "../i18n";
 import { Link } from "../router";
 import { Summary } from "../ui/Summary";
 import { levelName, variantName } from "../goldwaage/names";
+import { CopyLink } from "../replay/CopyLink";
 
 interface GameRow {
   id: string;
@@ -16,6 +17,8 @@ interface GameRow {
   outcome: "win" | "loss" | "draw" | "aborted";
   reason: string;
   opponent: string | null;
+  /** The other accounts at the table (a Goldwaage team's other players). */
+  others?: Array<{ seat: number; name: string | null }>;
   finishedAt: number;
   /** A daily game whose day still runs: the date (YYYY-MM-DD) from which its whole log is public. */
   logPublicFrom?: string | null;
@@ -28,6 +31,13 @@ async function openOwnLog(id: string): Promise<void> {
   const url = URL.createObjectURL(new Blob([JSON.stringify(await r.json(), null, 2)], { type: "application/json" }));
   if (tab) tab.location.href = url;
   else location.href = url;
+}
+
+const PAGE = 30;
+async function gamePage(before?: number): Promise<GameRow[]> {
+  const r = await fetch(`/api/me/games?limit=${PAGE}${before === undefined ? "" : `&before=${before}`}`, { headers: authHeaders(await ensureAccount()) });
+  if (!r.ok) throw new Error(String(r.status));
+  return ((await r.json()) as { games: GameRow[] }).games;
 }
 
 const dayText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "medium" });
@@ -56,11 +66,22 @@ const labelOf = (table: Record<string, [string, string]>, key: string | null) =>
 
 export function BilanzPage() {
   const [me] = createResource(loadMe);
+  // Meine Partien page by page: "Mehr" asks for the games finished before the last one shown.
+  const [more, setMore] = createSignal<GameRow[]>([]);
+  const [exhausted, setExhausted] = createSignal(false);
   const [games] = createResource(async () => {
-    const r = await fetch("/api/me/games?limit=30", { headers: authHeaders(await ensureAccount()) });
-    if (!r.ok) throw new Error(String(r.status));
-    return ((await r.json()) as { games: GameRow[] }).games;
+    const first = await gamePage();
+    if (first.length < PAGE) setExhausted(true);
+    return first;
   });
+  const allGames = () => [...(games() ?? []), ...more()];
+  async function loadMore() {
+    const last = allGames().at(-1);
+    if (!last) return;
+    const next = await gamePage(last.finishedAt);
+    setMore([...more(), ...next]);
+    if (next.length < PAGE) setExhausted(true);
+  }
   const outcomeText = (o: GameRow["outcome"]) => ({ win: tr("Sieg", "Win"), loss: tr("Niederlage", "Loss"), draw: tr("Remis", "Draw"), aborted: tr("abgebrochen", "aborted") })[o];
   return (
     <div class="page bilanz">
@@ -117,14 +138,19 @@ export function BilanzPage() {
         )}
       </Show>
       <h2>{tr("Meine Partien", "My games")}</h2>
-      <Show when={(games() ?? []).length > 0} fallback={<p>{tr("Noch keine.", "None yet.")}</p>}>
+      <Show when={allGames().length > 0} fallback={<p>{tr("Noch keine.", "None yet.")}</p>}>
         <ul class="game-history" data-testid="bilanz-games">
-          <For each={games()}>
+          <For each={allGames()}>
             {(g) => (
               <li data-testid="my-game" data-id={g.id}>
                 <time datetime={new Date(g.finishedAt).toISOString()}>{new Date(g.finishedAt).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</time>{" "}
                 {RULESETS[g.ruleset] ?? g.ruleset} · {g.ruleset === "goldwaage" ? levelText("goldwaage", g.level) : labelOf(LEVELS, g.kind === "computer" ? g.level : g.kind === "daily" ? "daily" : g.rated ? "rated" : "friendly")}
-                <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}
+                <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show>
+                <Show when={g.ruleset === "goldwaage" && (g.others ?? []).some((o) => o.name)}> · {tr("mit", "with")} {(g.others ?? []).flatMap((o) => (o.name ? [o.name] : [])).join(", ")}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}
+                <Link href={`/replay/${g.id}`} data-testid="my-game-replay">
+                  {tr("Partie ansehen", "Watch replay")}
+                </Link>{" "}
+                <CopyLink path={`/replay/${g.id}`} />{" "}
                 <Show
                   when={g.logPublicFrom}
                   fallback={<a href={`/api/games/${g.id}`}>{tr("Protokoll (JSON)", "Log (JSON)")}</a>}
@@ -149,6 +175,11 @@ export function BilanzPage() {
             )}
           </For>
         </ul>
+        <Show when={!exhausted()}>
+          <button type="button" class="button quiet" data-testid="my-games-more" onClick={() => void loadMore()}>
+            {tr("Mehr", "More")}
+          </button>
+        </Show>
       </Show>
     </div>
   );

@@ -7,6 +7,7 @@ import { endLines, matchPeople } from "../log";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
 import { Rematch } from "./Rematch";
+import { Link } from "../../router";
 import { useTable } from "./store";
 
 /** `children`: more about the result (the daily game's score), shown under the scores. */
@@ -93,6 +94,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 {tr("Neue Partie", "New game")}
               </button>
             </Show>
+            <Show when={m.kind !== "hotseat" && m.room}>{(room) => <Link class="button" href={`/replay/${room()}`} data-testid="result-replay">{tr("Partie ansehen", "Watch the replay")}</Link>}</Show>
             <LeaveButton testId="leave-result" />
           </div>
         </div>

@@ -1,0 +1,57 @@
+// The archive of a finished game (GET /api/games/<id>), read as anyone reads it: without a token, so the replay shows
+// exactly what a public link shows (a daily game only once its day is over, even to its own player).
+import type { ArchivedEntry } from "./fold";
+
+export interface Archive {
+  readonly id: string;
+  readonly game: "battlemaske" | "goldwaage";
+  readonly kind: string;
+  readonly rated: boolean;
+  readonly options: Record<string, unknown>;
+  readonly level: string | null;
+  /** `account` false: a computer's seat (or a guest's without an account). */
+  readonly players: ReadonlyArray<{ readonly name: string | null; readonly account?: boolean }>;
+  readonly roles?: readonly ["conte" | "maske", "conte" | "maske"];
+  readonly result: { readonly winner: number | null; readonly draw: boolean; readonly reason: string; readonly team?: "won" | "lost" };
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  readonly log: ReadonlyArray<ArchivedEntry<{ readonly type: string }>>;
+}
+
+export type Loaded = { readonly kind: "ok"; readonly archive: Archive } | { readonly kind: "notYet"; readonly date: string | null } | { readonly kind: "notFound" };
+
+export const archiveUrl = (id: string): string => `/api/games/${encodeURIComponent(id)}`;
+
+/** The archive; a game that just ended may take a moment to be filed, so an unknown one is asked again a few times. */
+export async function loadArchive(id: string, tries = 4): Promise<Loaded> {
+  for (let i = 1; ; i++) {
+    const l = await loadOnce(id);
+    if (l.kind !== "notFound" || i >= tries) return l;
+    await new Promise((res) => setTimeout(res, 700 * i));
+  }
+}
+
+async function loadOnce(id: string): Promise<Loaded> {
+  const r = await fetch(archiveUrl(id));
+  if (r.ok) {
+    const a = (await r.json()) as Archive;
+    // A catalog entry (an id like "battlemaske") is no finished game.
+    return Array.isArray(a.log) ? { kind: "ok", archive: a } : { kind: "notFound" };
+  }
+  if (r.status === 404) {
+    const body = (await r.json().catch(() => ({}))) as { error?: string; date?: string };
+    if (body.error === "NOT_YET") return { kind: "notYet", date: typeof body.date === "string" ? body.date : null };
+    return { kind: "notFound" };
+  }
+  throw new Error(`archive answered ${r.status}`);
+}
+
+/** Which seats a computer held: the log names it as the actor of their moves. */
+export function computerSeats(log: Archive["log"]): Set<number> {
+  const out = new Set<number>();
+  for (const e of log) {
+    const seat = (e.event as { seat?: unknown }).seat;
+    if (e.actor === "computer" && typeof seat === "number") out.add(seat);
+  }
+  return out;
+}
