@@ -5,8 +5,9 @@
 // (POST /internal/lobby/duel, authenticated with ROOM_SECRET), which seats both accounts with fresh seat tokens.
 import { exports } from "cloudflare:workers";
 import { Server, type Connection, type WSMessage } from "partyserver";
-import { CHALLENGE_MS, LobbyClientMessageSchema, type Challenge, type ChallengeEnd, type DeclineReason, type LobbyErrorCode, type LobbyPlayer, type LobbyServerMessage, type Terms } from "../shared/lobby.js";
+import { CHALLENGE_MS, LobbyClientMessageSchema, type Challenge, type ChallengeEnd, type DeclineReason, type LiveReport, type LobbyErrorCode, type LobbyPlayer, type LobbyServerMessage, type Terms } from "../shared/lobby.js";
 import { parseJsonMessage } from "../shared/room/protocol.js";
+import { LiveTables } from "./lobby-live";
 import { verifyTicket, type TicketProfile } from "./lobby-ticket";
 import { decodeFrame, MessageBudget } from "./socket-limits";
 import { newToken } from "./tokens";
@@ -73,6 +74,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   NOT_YOURS: "Diese Herausforderung gilt nicht dir.",
   STAKE_TOO_HIGH: "Der Einsatz ist zu hoch für einen von euch.",
   TABLE_FAILED: "Der Tisch konnte nicht geöffnet werden.",
+  PLAYING: "Diese Person spielt gerade.",
 };
 
 const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at });
@@ -88,6 +90,12 @@ export class Lobby extends Server {
 
   private get db(): SqlStorage {
     return this.ctx.storage.sql;
+  }
+
+  /** The running tables the rooms reported (party/lobby-live.ts). */
+  private liveTables?: LiveTables;
+  private get running(): LiveTables {
+    return (this.liveTables ??= new LiveTables(this.db));
   }
 
   override onStart(): void {
@@ -130,9 +138,12 @@ export class Lobby extends Server {
       if (!profile) return this.error(connection, "BAD_TICKET", "The ticket is not valid or has expired: get a new one (POST /api/lobby/ticket).");
       const { exp: _exp, ...who } = profile;
       connection.setState({ who });
+      this.running.remember(who, now);
       this.send(connection, { type: "welcome", you: who.name });
       this.send(connection, this.challengesOf(who.account));
       this.send(connection, this.seeksMessage());
+      if (this.running.prune(now)) this.broadcastLive();
+      else this.send(connection, this.liveMessage());
       return this.broadcastPresence(undefined, connection);
     }
     const me = connection.state?.who;
@@ -169,11 +180,33 @@ export class Lobby extends Server {
     this.expire(Date.now());
   }
 
+  /**
+   * A room's report (Durable Object RPC from party/live.ts): its table runs (and how it stands) or ended. Everyone
+   * here learns the list and who plays when that changed. Only rooms call this; no socket reaches it.
+   */
+  async live(report: LiveReport): Promise<void> {
+    const now = Date.now();
+    const pruned = this.running.prune(now);
+    if (!this.running.record(report, now) && !pruned) return;
+    this.broadcastLive();
+    this.broadcastPresence();
+  }
+
+  private liveMessage(): LobbyServerMessage {
+    return { type: "live", games: this.running.list() };
+  }
+
+  private broadcastLive(): void {
+    const message = this.liveMessage();
+    for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
+  }
+
   /** A new challenge from `me` to the player named `to`, who must be here now. */
   private challenge(connection: Connection, me: Who, to: string, terms: Terms, now: number): void {
     const target = this.present().find((w) => w.name === to);
     if (!target) return this.error(connection, "NOT_PRESENT", `${to} is not in the Wartesaal.`);
     if (target.account === me.account) return this.error(connection, "SELF", "You cannot challenge yourself.");
+    if (this.running.playing().has(target.account)) return this.error(connection, "PLAYING", `${to} is playing a game right now.`);
     const open = this.db
       .exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE (from_account = ? AND to_account = ?) OR (from_account = ? AND to_account = ?)", me.account, target.account, target.account, me.account)
       .one().n;
@@ -335,7 +368,17 @@ export class Lobby extends Server {
   }
 
   private broadcastPresence(gone?: Connection, to?: Connection): void {
-    const players: LobbyPlayer[] = this.present(gone).map((w) => ({ name: w.name, points: w.points, elo: Math.round(w.elo), status: "idle" }));
+    // Who is here, and who plays at a table (no lobby socket there, but online all the same) as far as seen here once.
+    const playing = this.running.playing();
+    const here = this.present(gone);
+    const known = new Set(here.map((w) => w.account));
+    const seated = this.running.seatedProfiles().filter((p) => !known.has(p.account));
+    const players: LobbyPlayer[] = [...here, ...seated]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((w) => {
+        const at = playing.get(w.account);
+        return { name: w.name, points: w.points, elo: Math.round(w.elo), status: at ? "playing" : "idle", ...(at ? { playing: at } : {}) };
+      });
     const message: LobbyServerMessage = { type: "presence", players };
     const key = JSON.stringify(players);
     const changed = key !== this.toldPresence;

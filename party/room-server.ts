@@ -5,6 +5,7 @@ import { Server, type Connection, type WSMessage } from "partyserver";
 import type { GameDefinition } from "../shared/room/game.js";
 import { clientMessageSchema, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
 import type { LogEntry } from "./core/log";
+import { LiveTeller } from "./live";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
 import { decodeFrame, MessageBudget } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
@@ -48,6 +49,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   /** The presence last told to every socket (see broadcastPresence). */
   private toldPresence: string | undefined = undefined;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
+  /** Tells the Wartesaal that this table runs and how it stands (party/live.ts). */
+  private live!: LiveTeller;
 
   private get game(): AnyGame {
     const game = (this.constructor as typeof GameRoomServer).game;
@@ -71,6 +74,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   override onStart(): void {
     // Nothing is written here: a room the Worker never set up (init) must not leave storage behind.
     this.store = new SqlLogStore(this.ctx.storage);
+    this.live = new LiveTeller(this.env as Cloudflare.Env, this.store);
     const config = this.store.getMeta<RoomConfigOf<O>>("config");
     if (config) this.core = this.makeCore(this.roomName(), this.store.open(), config);
   }
@@ -155,8 +159,10 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    */
   protected broadcastPresence(gone?: Connection, to?: Connection): void {
     if (!this.core) return;
-    const message = { type: "presence" as const, connected: this.presence(gone) };
-    const key = JSON.stringify(message.connected);
+    let spectators = 0;
+    for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== gone?.id) spectators++;
+    const message = { type: "presence" as const, connected: this.presence(gone), spectators };
+    const key = JSON.stringify(message);
     const changed = key !== this.toldPresence;
     this.toldPresence = key;
     for (const c of this.getConnections<ConnectionState>()) {
@@ -231,6 +237,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   protected async afterChange(): Promise<void> {
     const core = this.core;
     await this.setAlarmAt(core?.nextAlarm() ?? null);
+    // Not awaited: the Wartesaal's list never holds up the game. Untold at the end (no next change): the alarm tries again.
+    if (core) this.live.update(core, this.game, () => void (core.over && this.setAlarmAt(Date.now() + REPORT_RETRY_MS)));
     // A hot-seat game is played in the browser (web/src/room/local.ts) and is nobody's record: never reported.
     if (!core?.over || core.config.kind === "hotseat" || this.store.getMeta<string>("reported")) return;
     const sent = await this.report(core);
