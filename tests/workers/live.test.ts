@@ -32,7 +32,7 @@ const statusOf = (m: Msg, name: string) => (m.type === "presence" ? m.players.fi
 async function viewAt(s: Socket, version: number): Promise<{ version: number; view: any }> {
   for (;;) {
     const last = s.all.filter((m) => (m.type === "state" || m.type === "resync" || m.type === "welcome") && m.view).at(-1);
-    if (last && last.version >= version) return last as { version: number; view: any };
+    if (last && last.version >= version) return last as unknown as { version: number; view: any };
     await s.count(s.all.length + 1);
   }
 }
