@@ -52,6 +52,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const [remarks, setRemarks] = createSignal<ReadonlyArray<{ seat: number; remark: string; time: number }>>([]);
   /** connected[seat] as the room last said (`presence`); null until it has. */
   const [presence, setPresence] = createSignal<readonly boolean[] | null>(null);
+  /** How many watch without a seat (the room's `presence`), 0 before it said. */
+  const [spectators, setSpectators] = createSignal(0);
   // The log so far, as it comes in parts after the first welcome.
   let history: RoomEventMessage[] = [];
   // Events since the last state message, and the chain that plays batches one after another.
@@ -81,7 +83,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   ws.addEventListener("open", () => {
     setConnected(true);
     // The first hello of the page asks for the log so far; a reconnect asks only for what it missed.
-    send({ type: "hello", protocol: PROTOCOL_VERSION, seatToken: session.seatToken, ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
+    send({ type: "hello", protocol: PROTOCOL_VERSION, ...(session.spectator ? {} : { seatToken: session.seatToken }), ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
   });
   ws.addEventListener("close", () => {
     setConnected(false);
@@ -115,6 +117,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
       }
       case "presence":
         setPresence(m.connected as boolean[]);
+        setSpectators(typeof m.spectators === "number" ? m.spectators : 0);
         break;
       case "remark":
         // The newest few only: remarks are a moment's words, not a log.
@@ -252,6 +255,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     connected,
     /** Whether each seat has a socket at the room (the room's `presence`), or null while this page is not connected. */
     presence,
+    spectators,
     error,
     /** Waiting for the room's answer, or still showing the last batch: no new command now. */
     busy: () => busy() || staged() !== null,

@@ -17,6 +17,8 @@ export interface Session<Seat extends number = number> {
   game?: "goldwaage";
   /** Goldwaage: the invite codes of the seats still to share (the creator's), in seat order from seat 1. */
   invites?: string[];
+  /** Watching without a seat: hello carries no seat token and the room sends the public table (never stored). */
+  spectator?: true;
 }
 
 const KEY = (room: string) => `spielcenter.seat.${room}`;

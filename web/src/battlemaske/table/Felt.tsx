@@ -7,6 +7,7 @@ import { Hand } from "./Hand";
 import { HintBox } from "./HintBox";
 import { InfoWindow } from "./InfoWindow";
 import { InviteBox } from "./InviteBox";
+import { LeaveButton } from "./LeaveButton";
 import { Opponent } from "./Opponent";
 import { PickBar } from "./PickBar";
 import { useTable } from "./store";
@@ -54,9 +55,22 @@ export function Felt(): JSX.Element {
         <For each={m.log().slice(-LIVE_LINES)}>{(e) => <p>{e.text[lang()]}</p>}</For>
       </div>
 
-      <Hand />
+      {/* A spectator has no hand and nothing to act with: seat 0's side of the table, and the way out. */}
+      <Show
+        when={!m.spectator}
+        fallback={
+          <>
+            <Opponent seat={0} />
+            <div class="tools">
+              <LeaveButton testId="leave" />
+            </div>
+          </>
+        }
+      >
+        <Hand />
 
-      <Tools />
+        <Tools />
+      </Show>
     </section>
   );
 }
