@@ -80,12 +80,20 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   });
   const send = (m: unknown) => ws.send(JSON.stringify(m));
 
+  // Sockets refused before they opened, in a row: the Worker answers a room it never created with a 404, and
+  // partysocket would try for ever; after a few, the page says so (a spectator's link to a table long gone).
+  let opened = false;
+  let refused = 0;
   ws.addEventListener("open", () => {
+    opened = true;
+    refused = 0;
     setConnected(true);
     // The first hello of the page asks for the log so far; a reconnect asks only for what it missed.
     send({ type: "hello", protocol: PROTOCOL_VERSION, ...(session.spectator ? {} : { seatToken: session.seatToken }), ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
   });
   ws.addEventListener("close", () => {
+    if (!opened && ++refused === 3 && !current) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });
+    opened = false;
     setConnected(false);
     setPresence(null);
   });
