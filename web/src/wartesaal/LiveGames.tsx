@@ -2,9 +2,10 @@
 // far, rated or not — and "Zuschauen", which opens the table as a spectator sees it.
 import { For, Show, type JSX } from "solid-js";
 import type { LiveGame } from "../../../shared/lobby";
+import { capital, trackName } from "../../../shared/battlemaske/words";
 import type { TimeControl } from "../../../shared/room/clock";
 import { levelName } from "../goldwaage/names";
-import { tr } from "../i18n";
+import { lang, tr } from "../i18n";
 import { Link } from "../router";
 import { watchHref } from "./watch";
 
@@ -28,7 +29,7 @@ function rulesText(g: LiveGame): string {
 
 function scoreText(g: LiveGame): string {
   const round = tr(`Runde ${g.round}`, `round ${g.round}`);
-  if (g.mirror !== null) return `${round} · ${g.ruleset === "zwiegespalten" ? tr("Spur", "track") : tr("Spiegel", "mirror")} ${g.mirror}/10`;
+  if (g.mirror !== null) return `${round} · ${capital(trackName(g.ruleset === "zwiegespalten" ? "zwiegespalten" : "battlemaske", lang()))} ${g.mirror}/10`;
   if (g.lives !== null) return `${round} · ${tr(`${g.lives} Leben`, `${g.lives} lives`)}`;
   return round;
 }

@@ -7,7 +7,6 @@ import { Hand } from "./Hand";
 import { HintBox } from "./HintBox";
 import { InfoWindow } from "./InfoWindow";
 import { InviteBox } from "./InviteBox";
-import { LeaveButton } from "./LeaveButton";
 import { Opponent } from "./Opponent";
 import { PickBar } from "./PickBar";
 import { useTable } from "./store";
@@ -61,8 +60,11 @@ export function Felt(): JSX.Element {
         fallback={
           <>
             <Opponent seat={0} />
+            {/* Not "Verlassen": a spectator gives nothing up by going. */}
             <div class="tools">
-              <LeaveButton testId="leave" />
+              <button type="button" class="button quiet" data-testid="watch-leave" onClick={() => m.exit()}>
+                {tr("Zurück zum Wartesaal", "Back to the lobby")}
+              </button>
             </div>
           </>
         }
