@@ -92,6 +92,11 @@ export class LiveTables {
     this.db.exec("DELETE FROM profiles WHERE account IN (SELECT account FROM profiles ORDER BY seen_at DESC LIMIT -1 OFFSET ?)", MAX_PROFILES);
   }
 
+  /** Which of these accounts have no remembered profile. */
+  unknown(accounts: readonly string[]): string[] {
+    return accounts.filter((a) => this.db.exec("SELECT 1 FROM profiles WHERE account = ?", a).toArray().length === 0);
+  }
+
   /** The remembered profiles of the accounts seated at running tables (one never seen here is missing). */
   seatedProfiles(): Profile[] {
     // A join on the rows' JSON, not a list of bound parameters (a query takes at most 100 of those).

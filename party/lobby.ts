@@ -188,8 +188,26 @@ export class Lobby extends Server {
     const now = Date.now();
     const pruned = this.running.prune(now);
     if (!this.running.record(report, now) && !pruned) return;
+    if (!("ended" in report)) await this.learnProfiles(report.accounts.filter((a): a is string => typeof a === "string"), now);
     this.broadcastLive();
     this.broadcastPresence();
+  }
+
+  /**
+   * Players who came to the table another way (an invite link, the computer) and never said hello here: their
+   * public profile once from D1, so that they too show as playing. A failure only leaves them out of the list.
+   */
+  private async learnProfiles(accounts: readonly string[], now: number): Promise<void> {
+    const missing = this.running.unknown(accounts);
+    if (missing.length === 0) return;
+    try {
+      const rows = await (this.env as Cloudflare.Env).DB.prepare(`SELECT id, name, points, elo FROM accounts WHERE id IN (${missing.map(() => "?").join(", ")}) AND name IS NOT NULL`)
+        .bind(...missing)
+        .all<{ id: string; name: string; points: number; elo: number }>();
+      for (const r of rows.results) this.running.remember({ account: r.id, name: r.name, points: r.points, elo: r.elo }, now);
+    } catch (err) {
+      console.error(`lobby: reading the profiles of players at a table failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   private liveMessage(): LobbyServerMessage {

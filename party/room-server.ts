@@ -169,6 +169,15 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       if ((gone && c.id === gone.id) || !c.state) continue;
       if (changed || c.id === to?.id) this.send(c, [message]);
     }
+    if (changed) this.tellLobby(this.core, gone);
+  }
+
+  /** The Wartesaal's list (party/live.ts), with whether a person sits at the table now (`gone`: a socket closing). */
+  private tellLobby(core: Core, gone?: Connection): void {
+    const here = this.presence(gone);
+    const present = core.config.seats.some((s, i) => s.type !== "computer" && here[i] === true);
+    // Untold at the end (no next change to carry it): the alarm tries again.
+    this.live.update(core, this.game, present, () => void (core.over && this.setAlarmAt(Date.now() + REPORT_RETRY_MS)));
   }
 
   /** Plain HTTP to a room (no WebSocket upgrade): a typed answer instead of the library's text. */
@@ -238,7 +247,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const core = this.core;
     await this.setAlarmAt(core?.nextAlarm() ?? null);
     // Not awaited: the Wartesaal's list never holds up the game. Untold at the end (no next change): the alarm tries again.
-    if (core) this.live.update(core, this.game, () => void (core.over && this.setAlarmAt(Date.now() + REPORT_RETRY_MS)));
+    if (core) this.tellLobby(core);
     // A hot-seat game is played in the browser (web/src/room/local.ts) and is nobody's record: never reported.
     if (!core?.over || core.config.kind === "hotseat" || this.store.getMeta<string>("reported")) return;
     const sent = await this.report(core);

@@ -106,6 +106,32 @@ describe("The Wartesaal's running games", () => {
     for (const s of [sa.s, sb.s, c.s]) await s.close();
   });
 
+  it("players who came by an invite link (never in the Wartesaal) show as playing, by their names from D1", async () => {
+    const c = await enter("Wi");
+    const [anna, ben] = [uniqueName("Wia"), uniqueName("Wib")];
+    const [a, b] = await Promise.all([newAccount(anna), newAccount(ben)]);
+    const created = await json(call("/api/games", { body: { kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte" }, token: a.token }));
+    await json(call(`/api/games/invite/${created.inviteCode}`, { method: "POST", token: b.token }));
+    const seen = await c.s.next((m) => statusOf(m, anna)?.status === "playing" && statusOf(m, ben)?.status === "playing");
+    expect(statusOf(seen, anna)).toMatchObject({ points: 0, elo: 1500, playing: { room: created.room, game: "battlemaske", others: [ben] } });
+    await c.s.close();
+  });
+
+  it("a game against the computer is listed while its player sits at it, and leaves the list when nobody does", async () => {
+    const c = await enter("Wk");
+    const name = uniqueName("Wkp");
+    const me = await newAccount(name);
+    const created = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" }, token: me.token }));
+    const s = await seated(created.socket, created.seatToken);
+    const listed = liveOf(await c.s.next((m) => liveOf(m, created.room) !== undefined), created.room)!;
+    expect(listed).toMatchObject({ kind: "computer", seats: [{ name, computer: false }, { name: null, computer: true }] });
+    const seen = await c.s.next((m) => statusOf(m, name)?.status === "playing");
+    expect(statusOf(seen, name).playing).toMatchObject({ room: created.room, others: [null] });
+    await s.s.close();
+    await c.s.next((m) => m.type === "live" && liveOf(m, created.room) === undefined);
+    await c.s.close();
+  });
+
   it("keeps the list in its SQLite (a fresh instance reads it back), shows it at hello, bounds it and drops stale tables", async () => {
     const lobby = env.Lobby.getByName("main");
     const game = (room: string, startedAt: number): LiveGame => ({ room, game: "battlemaske", kind: "computer", seats: [{ name: "X", computer: false }, { name: null, computer: true }], ruleset: "battlemaske", variant: "single", level: null, round: 1, mirror: 0, lives: null, clock: null, rated: false, stake: 0, startedAt });
@@ -148,13 +174,13 @@ describe("The Wartesaal's running games", () => {
     const teller = new LiveTeller(down, store);
     const room = `teller${crypto.randomUUID().slice(0, 8)}`;
     const running = { ...(core("computer", 5, ["acc-t", null]) as object), name: room } as never;
-    teller.update(running, game, () => failures++);
+    teller.update(running, game, true, () => failures++);
     await teller.settled();
     expect(failures).toBe(1);
     expect(meta.has("liveTold")).toBe(false);
     // Reachable again: the next change sends the state as it is now.
     const up = new LiveTeller(env, store);
-    up.update(running, game, () => failures++);
+    up.update(running, game, true, () => failures++);
     await up.settled();
     expect(failures).toBe(1);
     expect(meta.get("liveTold")).toBeTypeOf("string");
@@ -162,9 +188,11 @@ describe("The Wartesaal's running games", () => {
     expect(rows).toHaveLength(1);
     // Told already: the same state is not sent again.
     const before = meta.get("liveTold");
-    up.update(running, game, () => failures++);
+    up.update(running, game, true, () => failures++);
     await up.settled();
     expect(meta.get("liveTold")).toBe(before);
+    // Against the computer with nobody at the table: not running for anyone, it leaves the list.
+    expect(liveReport(running, game, false)).toEqual({ room, ended: true });
     await env.Lobby.getByName("main").live({ room, ended: true });
   });
 });
