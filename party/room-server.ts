@@ -21,6 +21,8 @@ export const MAX_SOCKETS = 64;
 const MESSAGE_SCHEMAS = new WeakMap<AnyGame, ClientMessageSchemaOf>();
 /** A failed report is tried again after this long (the Worker records each room once, so retries are safe). */
 const REPORT_RETRY_MS = 30_000;
+/** Failed sends to the Wartesaal after which a finished room stops retrying by its alarm (10 minutes of tries). */
+const LIVE_RETRIES = 20;
 
 interface ConnectionState {
   viewer: Viewer;
@@ -176,8 +178,13 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private tellLobby(core: Core, gone?: Connection): void {
     const here = this.presence(gone);
     const present = core.config.seats.some((s, i) => s.type !== "computer" && here[i] === true);
-    // Untold at the end (no next change to carry it): the alarm tries again.
-    this.live.update(core, this.game, present, () => void (core.over && this.setAlarmAt(Date.now() + REPORT_RETRY_MS)));
+    // Untold at the end (no next change to carry it): the alarm tries again, a bounded number of times (after that the
+    // lobby's own expiry drops the table).
+    this.live.update(core, this.game, present, () => {
+      const tries = (this.store.getMeta<number>("liveRetries") ?? 0) + 1;
+      this.store.putMeta("liveRetries", tries);
+      if (core.over && tries <= LIVE_RETRIES) void this.setAlarmAt(Date.now() + REPORT_RETRY_MS);
+    });
   }
 
   /** Plain HTTP to a room (no WebSocket upgrade): a typed answer instead of the library's text. */
