@@ -132,6 +132,11 @@ describe("Watching a running game", () => {
     await c.page.setViewportSize({ width: 390, height: 844 });
     await shot(c.page, "spectate-table-phone");
     await c.page.setViewportSize({ width: 1280, height: 800 });
+    // In English too.
+    await c.page.locator('.lang-switch button[lang="en"]').click();
+    expect(await c.page.getByTestId("spectating").innerText()).toContain("You are watching");
+    await shot(c.page, "spectate-table-en");
+    await c.page.locator('.lang-switch button[lang="de"]').click();
 
     // The end: A resigns; C sees the result by name; the list forgets the game, and A and B are idle again.
     await resign(t.a.page);

@@ -28,7 +28,7 @@ export function Head(): JSX.Element {
         {(mt) => (
           <span data-testid="profi-score">
             {/* Whose score is whose: the Maske's points, yours first. */}
-            {rs() === "zwiegespalten" ? tr("Punkte als Schatten", "Schatten points") : tr("Punkte als Maske", "Maske points")}: {tr("Du", "You")} {mt().scores[me()]} : {mt().scores[opp()]} {m.opponent[lang()]}
+            {rs() === "zwiegespalten" ? tr("Punkte als Schatten", "Schatten points") : tr("Punkte als Maske", "Maske points")}: {m.spectator && m.seatName ? m.seatName(0)[lang()] : tr("Du", "You")} {mt().scores[me()]} : {mt().scores[opp()]} {m.opponent[lang()]}
           </span>
         )}
       </Show>
