@@ -5,9 +5,10 @@
 // (POST /internal/lobby/duel, authenticated with ROOM_SECRET), which seats both accounts with fresh seat tokens.
 import { exports } from "cloudflare:workers";
 import { Server, type Connection, type WSMessage } from "partyserver";
-import { CHALLENGE_MS, LobbyClientMessageSchema, type Challenge, type ChallengeEnd, type DeclineReason, type LobbyErrorCode, type LobbyPlayer, type LobbyServerMessage, type Terms } from "../shared/lobby.js";
+import { CHALLENGE_MS, LobbyClientMessageSchema, type Challenge, type ChallengeEnd, type DeclineReason, type LiveReport, type LobbyErrorCode, type LobbyPlayer, type LobbyServerMessage, type Terms } from "../shared/lobby.js";
 import { parseJsonMessage } from "../shared/room/protocol.js";
 import { GoldwaageTables } from "./lobby-goldwaage";
+import { LiveTables } from "./lobby-live";
 import { verifyTicket, type TicketProfile } from "./lobby-ticket";
 import { decodeFrame, MessageBudget } from "./socket-limits";
 import { newToken } from "./tokens";
@@ -81,6 +82,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   TABLE_FULL: "An diesem Tisch ist kein Platz mehr frei.",
   TABLES_FULL: "Es sind gerade zu viele Tische offen; setz dich lieber an einen.",
   AT_TABLE: "Du sitzt schon an einem offenen Tisch: verlass ihn zuerst.",
+  PLAYING: "Diese Person spielt gerade.",
 };
 
 const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at, counter: r.counter === 1 });
@@ -107,6 +109,12 @@ export class Lobby extends Server {
 
   private get db(): SqlStorage {
     return this.ctx.storage.sql;
+  }
+
+  /** The running tables the rooms reported (party/lobby-live.ts). */
+  private liveTables?: LiveTables;
+  private get running(): LiveTables {
+    return (this.liveTables ??= new LiveTables(this.db));
   }
 
   override onStart(): void {
@@ -152,10 +160,13 @@ export class Lobby extends Server {
       if (!profile) return this.error(connection, "BAD_TICKET", "The ticket is not valid or has expired: get a new one (POST /api/lobby/ticket).");
       const { exp: _exp, ...who } = profile;
       connection.setState({ who });
+      this.running.remember(who, now);
       this.send(connection, { type: "welcome", you: who.name });
       this.send(connection, this.challengesOf(who.account));
       this.send(connection, this.seeksMessage());
       this.send(connection, this.gw.list());
+      if (this.running.prune(now)) this.broadcastLive();
+      else this.send(connection, this.liveMessage());
       return this.broadcastPresence(undefined, connection);
     }
     const me = connection.state?.who;
@@ -198,11 +209,51 @@ export class Lobby extends Server {
     this.expire(Date.now());
   }
 
+  /**
+   * A room's report (Durable Object RPC from party/live.ts): its table runs (and how it stands) or ended. Everyone
+   * here learns the list and who plays when that changed. Only rooms call this; no socket reaches it.
+   */
+  async live(report: LiveReport): Promise<void> {
+    const now = Date.now();
+    const pruned = this.running.prune(now);
+    if (!this.running.record(report, now) && !pruned) return;
+    if (!("ended" in report)) await this.learnProfiles(report.accounts.filter((a): a is string => typeof a === "string"), now);
+    this.broadcastLive();
+    this.broadcastPresence();
+  }
+
+  /**
+   * Players who came to the table another way (an invite link, the computer) and never said hello here: their
+   * public profile once from D1, so that they too show as playing. A failure only leaves them out of the list.
+   */
+  private async learnProfiles(accounts: readonly string[], now: number): Promise<void> {
+    const missing = this.running.unknown(accounts);
+    if (missing.length === 0) return;
+    try {
+      const rows = await (this.env as Cloudflare.Env).DB.prepare(`SELECT id, name, points, elo FROM accounts WHERE id IN (${missing.map(() => "?").join(", ")}) AND name IS NOT NULL`)
+        .bind(...missing)
+        .all<{ id: string; name: string; points: number; elo: number }>();
+      for (const r of rows.results) this.running.remember({ account: r.id, name: r.name, points: r.points, elo: r.elo }, now);
+    } catch (err) {
+      console.error(`lobby: reading the profiles of players at a table failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  private liveMessage(): LobbyServerMessage {
+    return { type: "live", games: this.running.list() };
+  }
+
+  private broadcastLive(): void {
+    const message = this.liveMessage();
+    for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
+  }
+
   /** A new challenge from `me` to the player named `to`, who must be here now. */
   private challenge(connection: Connection, me: Who, to: string, terms: Terms, now: number, counter = false): void {
     const target = this.present().find((w) => w.name === to);
     if (!target) return this.error(connection, "NOT_PRESENT", `${to} is not in the Wartesaal.`);
     if (target.account === me.account) return this.error(connection, "SELF", "You cannot challenge yourself.");
+    if (this.running.playing().has(target.account)) return this.error(connection, "PLAYING", `${to} is playing a game right now.`);
     const open = this.db
       .exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE (from_account = ? AND to_account = ?) OR (from_account = ? AND to_account = ?)", me.account, target.account, target.account, me.account)
       .one().n;
@@ -365,7 +416,17 @@ export class Lobby extends Server {
   }
 
   private broadcastPresence(gone?: Connection, to?: Connection): void {
-    const players: LobbyPlayer[] = this.present(gone).map((w) => ({ name: w.name, points: w.points, elo: Math.round(w.elo), status: "idle" }));
+    // Who is here, and who plays at a table (no lobby socket there, but online all the same) as far as seen here once.
+    const playing = this.running.playing();
+    const here = this.present(gone);
+    const known = new Set(here.map((w) => w.account));
+    const seated = this.running.seatedProfiles().filter((p) => !known.has(p.account));
+    const players: LobbyPlayer[] = [...here, ...seated]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((w) => {
+        const at = playing.get(w.account);
+        return { name: w.name, points: w.points, elo: Math.round(w.elo), status: at ? "playing" : "idle", ...(at ? { playing: at } : {}) };
+      });
     const message: LobbyServerMessage = { type: "presence", players };
     const key = JSON.stringify(players);
     const changed = key !== this.toldPresence;

@@ -5,6 +5,7 @@ import { Server, type Connection, type WSMessage } from "partyserver";
 import type { GameDefinition } from "../shared/room/game.js";
 import { clientMessageSchema, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
 import type { LogEntry } from "./core/log";
+import { LiveTeller } from "./live";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
 import { Rematcher } from "./rematch";
 import { decodeFrame, MessageBudget } from "./socket-limits";
@@ -21,6 +22,8 @@ export const MAX_SOCKETS = 64;
 const MESSAGE_SCHEMAS = new WeakMap<AnyGame, ClientMessageSchemaOf>();
 /** A failed report is tried again after this long (the Worker records each room once, so retries are safe). */
 const REPORT_RETRY_MS = 30_000;
+/** Failed sends to the Wartesaal after which a finished room stops retrying by its alarm (10 minutes of tries). */
+const LIVE_RETRIES = 20;
 
 interface ConnectionState {
   viewer: Viewer;
@@ -63,6 +66,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     },
     secret: () => (this.env as Cloudflare.Env).ROOM_SECRET,
   });
+  /** Tells the Wartesaal that this table runs and how it stands (party/live.ts). */
+  private live!: LiveTeller;
 
   private get game(): AnyGame {
     const game = (this.constructor as typeof GameRoomServer).game;
@@ -86,6 +91,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   override onStart(): void {
     // Nothing is written here: a room the Worker never set up (init) must not leave storage behind.
     this.store = new SqlLogStore(this.ctx.storage);
+    this.live = new LiveTeller(this.env as Cloudflare.Env, this.store);
     const config = this.store.getMeta<RoomConfigOf<O>>("config");
     if (config) this.core = this.makeCore(this.roomName(), this.store.open(), config);
   }
@@ -177,14 +183,30 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    */
   protected broadcastPresence(gone?: Connection, to?: Connection): void {
     if (!this.core) return;
-    const message = { type: "presence" as const, connected: this.presence(gone) };
-    const key = JSON.stringify(message.connected);
+    let spectators = 0;
+    for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== gone?.id) spectators++;
+    const message = { type: "presence" as const, connected: this.presence(gone), spectators };
+    const key = JSON.stringify(message);
     const changed = key !== this.toldPresence;
     this.toldPresence = key;
     for (const c of this.getConnections<ConnectionState>()) {
       if ((gone && c.id === gone.id) || !c.state) continue;
       if (changed || c.id === to?.id) this.send(c, [message]);
     }
+    if (changed) this.tellLobby(this.core, gone);
+  }
+
+  /** The Wartesaal's list (party/live.ts), with whether a person sits at the table now (`gone`: a socket closing). */
+  private tellLobby(core: Core, gone?: Connection): void {
+    const here = this.presence(gone);
+    const present = core.config.seats.some((s, i) => s.type !== "computer" && here[i] === true);
+    // Untold at the end (no next change to carry it): the alarm tries again, a bounded number of times (after that the
+    // lobby's own expiry drops the table).
+    this.live.update(core, this.game, present, () => {
+      const tries = (this.store.getMeta<number>("liveRetries") ?? 0) + 1;
+      this.store.putMeta("liveRetries", tries);
+      if (core.over && tries <= LIVE_RETRIES) void this.setAlarmAt(Date.now() + REPORT_RETRY_MS);
+    });
   }
 
   /** Plain HTTP to a room (no WebSocket upgrade): a typed answer instead of the library's text. */
@@ -259,6 +281,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   protected async afterChange(): Promise<void> {
     const core = this.core;
     await this.setAlarmAt(core?.nextAlarm() ?? null);
+    // Not awaited: the Wartesaal's list never holds up the game. Untold at the end (no next change): the alarm tries again.
+    if (core) this.tellLobby(core);
     // A hot-seat game is played in the browser (web/src/room/local.ts) and is nobody's record: never reported.
     if (!core?.over || core.config.kind === "hotseat" || this.store.getMeta<string>("reported")) return;
     const sent = await this.report(core);

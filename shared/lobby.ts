@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import { RULESETS, VARIANTS } from "./battlemaske/cards.js";
 import { LEVELS as GW_LEVELS, VARIANTS as GW_VARIANTS, type Options as GwOptions } from "./goldwaage/events.js";
+import type { TimeControl } from "./room/clock.js";
 
 /** The highest stake a game may carry, in Taler. */
 export const MAX_STAKE = 1000;
@@ -80,7 +81,43 @@ export interface LobbyPlayer {
   readonly points: number;
   readonly elo: number;
   readonly status: "idle" | "playing";
+  /** While "playing": the table (its room, to watch it), the game and the others at it (null: a computer or a guest). */
+  readonly playing?: { readonly room: string; readonly game: string; readonly others: ReadonlyArray<string | null> };
 }
+
+/** One seat of a running table as the Wartesaal shows it: the name (null: a guest without one) or a computer. */
+export interface LiveSeat {
+  readonly name: string | null;
+  readonly computer: boolean;
+}
+
+/**
+ * A running table as the Wartesaal lists it, from what its room reported (party/live.ts): who plays, the rules, the
+ * clock, the score so far (Battlemaske: the mirror; Goldwaage: the lives), rated or not. Public only: nothing hidden.
+ */
+export interface LiveGame {
+  readonly room: string;
+  /** The game's id in the catalog ("battlemaske", "goldwaage"). */
+  readonly game: string;
+  readonly kind: "online" | "computer" | "table";
+  readonly seats: readonly LiveSeat[];
+  /** As the archive files it: Battlemaske's rule set and variant; Goldwaage's "goldwaage", its variants and level. */
+  readonly ruleset: string;
+  readonly variant: string;
+  readonly level: string | null;
+  readonly round: number;
+  /** Battlemaske: the mirror (0–10); null for other games. */
+  readonly mirror: number | null;
+  /** Goldwaage: the team's lives left; null for other games. */
+  readonly lives: number | null;
+  readonly clock: TimeControl | null;
+  readonly rated: boolean;
+  readonly stake: number;
+  readonly startedAt: number;
+}
+
+/** What a room tells the lobby (Durable Object RPC, party/live.ts → party/lobby.ts): its table running, or ended. */
+export type LiveReport = { readonly live: LiveGame; readonly accounts: ReadonlyArray<string | null> } | { readonly room: string; readonly ended: true };
 
 export interface Challenge {
   readonly id: string;
@@ -112,7 +149,7 @@ export type GwTableEnd = "started" | "closed" | "left" | "failed";
 
 export type ChallengeEnd = "accepted" | "declined" | "expired" | "withdrawn" | "countered" | "left" | "failed";
 
-export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NO_SEEK" | "SEEKS_FULL" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED" | "BAD_OPTIONS" | "NO_TABLE" | "TABLE_FULL" | "TABLES_FULL" | "AT_TABLE";
+export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NO_SEEK" | "SEEKS_FULL" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED" | "BAD_OPTIONS" | "NO_TABLE" | "TABLE_FULL" | "TABLES_FULL" | "AT_TABLE" | "PLAYING";
 
 export type LobbyServerMessage =
   | { readonly type: "welcome"; readonly you: string }
@@ -122,6 +159,8 @@ export type LobbyServerMessage =
   | { readonly type: "ended"; readonly id: string; readonly how: ChallengeEnd; readonly by: string | null; readonly reason?: DeclineReason }
   /** Every open seek, to everyone, whenever that changes. */
   | { readonly type: "seeks"; readonly seeks: readonly Seek[] }
+  /** Every running table anyone may watch, to everyone, whenever the list changes (newest first). */
+  | { readonly type: "live"; readonly games: readonly LiveGame[] }
   /** An accepted challenge's (or a taken seek's) table: this account's own seat and seat token. */
   | { readonly type: "matched"; readonly id: string; readonly room: string; readonly socket: string; readonly seat: 0 | 1; readonly role: "conte" | "maske"; readonly seatToken: string; readonly rated: boolean; readonly opponent: string }
   /** Every open Goldwaage table, to everyone, whenever that changes. */

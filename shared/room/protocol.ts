@@ -213,6 +213,8 @@ export interface PresenceMessage {
   readonly type: "presence";
   /** connected[seat]: a socket that said hello for that seat is open (computer seats: always true). */
   readonly connected: readonly boolean[];
+  /** How many sockets watch without a seat (absent from rooms before spectators were counted). */
+  readonly spectators?: number;
 }
 
 export interface RemarkMessage {

@@ -1,7 +1,7 @@
 // The Wartesaal's socket: a ticket from POST /api/lobby/ticket for every (re)connect, hello with it, and the lobby's
 // messages as signals. A lost socket reconnects with a fresh ticket; the lobby rebuilds presence from who is back.
 import { createSignal } from "solid-js";
-import type { Challenge, GwTable, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
+import type { Challenge, GwTable, LiveGame, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
 import { authHeaders, type Account } from "./account";
 
 export type Matched = Extract<LobbyServerMessage, { type: "matched" }>;
@@ -14,6 +14,8 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   const [incoming, setIncoming] = createSignal<readonly Challenge[]>([]);
   const [outgoing, setOutgoing] = createSignal<readonly Challenge[]>([]);
   const [seeks, setSeeks] = createSignal<readonly Seek[]>([]);
+  /** The running tables anyone may watch (the lobby's `live`). */
+  const [live, setLive] = createSignal<readonly LiveGame[]>([]);
   const [connected, setConnected] = createSignal(false);
   const [gwTables, setGwTables] = createSignal<readonly GwTable[]>([]);
   // More parts of the page (the Goldwaage tables) hear every message too, without this file knowing them.
@@ -62,6 +64,9 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
         case "seeks":
           setSeeks(m.seeks);
           break;
+        case "live":
+          setLive(m.games);
+          break;
         case "matched":
           on.matched(m);
           break;
@@ -86,6 +91,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     incoming,
     outgoing,
     seeks,
+    live,
     connected,
     gwTables,
     /** Hears every message from the lobby until the returned function is called. */

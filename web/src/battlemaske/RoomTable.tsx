@@ -1,10 +1,10 @@
 // Battlemaske at a room: the connection wired to the table, with the log, the hint and the round summary it keeps.
-import { createEffect, createSignal } from "solid-js";
+import { createEffect, createSignal, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
-import { lang } from "../i18n";
+import { lang, tr } from "../i18n";
 import { forgetCurrent, inviteLink, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
-import { navigate } from "../router";
+import { Link, navigate } from "../router";
 import { logFromHistory } from "./history";
 import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "./log";
 import { connectBattlemaske, type HintPayload } from "./room";
@@ -19,9 +19,13 @@ const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
 
 const GUEST: Record<Lang, string> = { de: "Gast", en: "Guest" };
 
-export function RoomTable(props: { session: Session<Seat> }) {
+/** `computer`: a spectator's hint which seat the computer holds (the view names only people). */
+export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   const s = props.session;
   const other: Seat = s.seat === 0 ? 1 : 0;
+  // A spectator sees seat 0 at the bottom; the log names both sides by role, as at one shared device.
+  const watching = s.spectator === true;
+  const logSeat: Seat | null = watching ? null : s.seat;
   const [log, setLog] = createSignal<LogEntry[]>([]);
   const [hint, setHint] = createSignal<HintPayload | null>(null);
   const [round, setRound] = createSignal<RoundSummary | null>(null);
@@ -30,9 +34,15 @@ export function RoomTable(props: { session: Session<Seat> }) {
   // The other player by name online (the account's name, or "Gast"); before the friend has come, "Gegner".
   const opp = (): Record<Lang, string> => {
     const rv = room?.view();
+    if (watching) return seatName(other);
     if (s.kind !== "online" || !rv?.names || rv.waitingFor.includes(other)) return OPPONENT[s.kind];
     const name = rv.names[other];
     return name ? { de: name, en: name } : GUEST;
+  };
+  /** Who sits at `seat`, for a spectator: the name, else the computer or a guest. */
+  const seatName = (seat: Seat): Record<Lang, string> => {
+    const name = room?.view()?.names?.[seat];
+    return name ? { de: name, en: name } : props.computer === seat ? OPPONENT.computer : GUEST;
   };
   const room = connectBattlemaske(s, (msg, before) => {
     const ev = msg.event;
@@ -46,13 +56,13 @@ export function RoomTable(props: { session: Session<Seat> }) {
       setRound({ game: v.game, round: v.round, conte: t[conteSeat]!, maske: t[1 - conteSeat]!, moved: ev.moved as number, mirror: ev.mirror as number, gameWinner: null });
     }
     if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
-    const entries = describeEvent(ev, msg.version, v, s.seat, opp());
+    const entries = describeEvent(ev, msg.version, v, logSeat, opp());
     if (entries.length) setLog((l) => [...l, ...entries]);
   }, (entries, end) => {
     // A page opening a running game: the whole log so far, from the room's history of this seat (empty before the deal).
     if (!end) return;
     historyCame = true;
-    const { log: lines, lastEvent } = logFromHistory(entries, end.game, s.seat, opp());
+    const { log: lines, lastEvent } = logFromHistory(entries, end.game, logSeat, opp());
     setLog(lines);
     const last = lastEvent?.event;
     if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);
@@ -70,6 +80,7 @@ export function RoomTable(props: { session: Session<Seat> }) {
     if (r && !loadSession(r.room)) goRematch();
   });
   const exit = () => {
+    if (watching) return navigate("/wartesaal");
     forgetCurrent(s.room);
     navigate(s.kind === "daily" ? "/tagesspiel" : "/");
   };
@@ -81,9 +92,9 @@ export function RoomTable(props: { session: Session<Seat> }) {
       if (v && !seeded) {
         seeded = true;
         // Only if the room sent no history (an older room): the current round's tricks from the view.
-        queueMicrotask(() => !historyCame && log().length === 0 && setLog(seedLog(v.game, s.seat, opp())));
+        queueMicrotask(() => !historyCame && log().length === 0 && setLog(seedLog(v.game, logSeat, opp())));
       }
-      if (v?.over) forgetCurrent(s.room);
+      if (v?.over && !watching) forgetCurrent(s.room);
       return v;
     },
     version: room.version,
@@ -105,10 +116,13 @@ export function RoomTable(props: { session: Session<Seat> }) {
     },
     opponentConnected: () => {
       const p = room.presence();
-      return s.kind === "online" && p ? p[other] ?? null : null;
+      return s.kind === "online" && !watching && p ? p[other] ?? null : null;
     },
-    canHint: s.kind === "computer" || s.kind === "daily",
-    canTakeback: !s.rated,
+    spectator: watching,
+    watchers: room.spectators,
+    seatName,
+    canHint: !watching && (s.kind === "computer" || s.kind === "daily"),
+    canTakeback: !watching && !s.rated,
     ...(s.invite ? { invite: inviteLink(s.room, s.invite) } : {}),
     command: (cmd) => void room.command(cmd),
     requestHint: () => void room.hint(),
@@ -116,7 +130,8 @@ export function RoomTable(props: { session: Session<Seat> }) {
     resign: () => void room.resign(),
     exit,
     // Leaving a running game loses it; the page goes once the room has said so (or after a while, if it cannot answer).
-    ...(s.kind === "online" || s.kind === "computer"
+    // A spectator only goes back to the Wartesaal: nothing to lose.
+    ...(!watching && (s.kind === "online" || s.kind === "computer")
       ? {
           leaveRunning: () => {
             room.leave();
@@ -130,12 +145,23 @@ export function RoomTable(props: { session: Session<Seat> }) {
           },
         }
       : {}),
-    ...(s.kind === "online" ? { rematch: { state: room.rematch, send: room.sendRematch, ready: () => room.rematchReady()?.room ?? null, go: goRematch, seated: () => typeof room.seat() === "number" } } : {}),
+    ...(s.kind === "online" && !watching ? { rematch: { state: room.rematch, send: room.sendRematch, ready: () => room.rematchReady()?.room ?? null, go: goRematch, seated: () => typeof room.seat() === "number" } } : {}),
     ...(s.kind === "computer" ? { newGame: () => navigate("/spielen/computer") } : {}),
   };
   return (
     <div class="page play">
-      <Table model={model} />
+      {/* Watching a table that cannot be watched (gone, never there, a daily attempt): say so instead of a table never laid. */}
+      <Show when={watching && !room.view() && room.error()} fallback={<Table model={model} />}>
+        {(e) => (
+          <div class="page" data-testid="watch-refused">
+            <h1>{tr("Diese Partie kann man nicht ansehen", "This game cannot be watched")}</h1>
+            <p>{lang() === "de" ? e().messageDe : e().message}</p>
+            <Link class="button" href="/wartesaal">
+              {tr("Zum Wartesaal", "To the lobby")}
+            </Link>
+          </div>
+        )}
+      </Show>
     </div>
   );
 }

@@ -3,13 +3,14 @@
 // each page saves its own seat and goes to the table.
 import { createEffect, createResource, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
 import * as v from "valibot";
-import { CHALLENGE_MS, CLOCK_PRESETS, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type Terms } from "../../../shared/lobby";
+import { CHALLENGE_MS, CLOCK_PRESETS, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
 import { tr } from "../i18n";
 import { connectLobby } from "../lobby";
 import { saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
+import { LiveGames } from "../wartesaal/LiveGames";
 import { NameForm } from "../ui/NameForm";
 import { GoldwaageTables } from "../wartesaal/GoldwaageTables";
 
@@ -225,7 +226,7 @@ function Lobby(props: { account: Account; me: Me }) {
       >
         {(p) => (
           <li data-testid="lobby-player" data-name={p.name} data-status={p.status}>
-            <strong>{p.name}</strong> <span>{tr(`${p.points} Punkte · Elo ${p.elo}`, `${p.points} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? tr("spielt", "playing") : tr("frei", "free")}</small>{" "}
+            <strong>{p.name}</strong> <span>{tr(`${p.points} Punkte · Elo ${p.elo}`, `${p.points} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? playingText(p.playing) : tr("frei", "free")}</small>{" "}
             <Show when={p.name !== lobby.you()} fallback={<small>{tr("(du)", "(you)")}</small>}>
               <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing"} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
                 {tr("Herausfordern", "Challenge")}
@@ -234,8 +235,16 @@ function Lobby(props: { account: Account; me: Me }) {
           </li>
         )}
       </ListSection>
+      <LiveGames games={lobby.live()} />
     </>
   );
+}
+
+/** What a player is playing, and with whom. */
+function playingText(at: LobbyPlayer["playing"]): string {
+  const others = (at?.others ?? []).map((n) => n ?? tr("Computer", "the computer"));
+  if (at?.game === "goldwaage") return tr("spielt Goldwaage", "playing Goldwaage");
+  return others.length > 0 ? tr(`spielt gegen ${others.join(", ")}`, `playing ${others.join(", ")}`) : tr("spielt", "playing");
 }
 
 function Incoming(props: { challenge: Challenge; left: number; onAccept: () => void; onDecline: (reason: DeclineReason | undefined) => void; onCounter: () => void }) {

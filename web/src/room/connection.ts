@@ -57,6 +57,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const [rematchReady, setRematchReady] = createSignal<RematchReadyMessage | null>(null);
   /** The seat the room took this socket for (null: a spectator; undefined: no welcome yet). */
   const [seat, setSeat] = createSignal<number | null | undefined>(undefined);
+  /** How many watch without a seat (the room's `presence`), 0 before it said. */
+  const [spectators, setSpectators] = createSignal(0);
   // The log so far, as it comes in parts after the first welcome.
   let history: RoomEventMessage[] = [];
   // Events since the last state message, and the chain that plays batches one after another.
@@ -83,12 +85,20 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   });
   const send = (m: unknown) => ws.send(JSON.stringify(m));
 
+  // Sockets refused before they opened, in a row: the Worker answers a room it never created with a 404, and
+  // partysocket would try for ever; after a few, the page says so (a spectator's link to a table long gone).
+  let opened = false;
+  let refused = 0;
   ws.addEventListener("open", () => {
+    opened = true;
+    refused = 0;
     setConnected(true);
     // The first hello of the page asks for the log so far; a reconnect asks only for what it missed.
-    send({ type: "hello", protocol: PROTOCOL_VERSION, seatToken: session.seatToken, ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
+    send({ type: "hello", protocol: PROTOCOL_VERSION, ...(session.spectator ? {} : { seatToken: session.seatToken }), ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
   });
   ws.addEventListener("close", () => {
+    if (!opened && ++refused === 3 && !current) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });
+    opened = false;
     setConnected(false);
     setPresence(null);
   });
@@ -121,6 +131,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
       }
       case "presence":
         setPresence(m.connected as boolean[]);
+        setSpectators(typeof m.spectators === "number" ? m.spectators : 0);
         break;
       case "rematch":
         setRematch(m as unknown as RematchMessage);
@@ -264,6 +275,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     connected,
     /** Whether each seat has a socket at the room (the room's `presence`), or null while this page is not connected. */
     presence,
+    spectators,
     error,
     /** Waiting for the room's answer, or still showing the last batch: no new command now. */
     busy: () => busy() || staged() !== null,

@@ -6,7 +6,9 @@ import { tr } from "../../i18n";
 import type { RoomView } from "../room";
 
 /** The chess clocks: counted down here from the room's last report while a seat runs. */
-export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat; opponent: string }): JSX.Element {
+/** `meName`: a spectator's name for the seat shown at the bottom (else "Du"). */
+export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat; opponent: string; meName?: string }): JSX.Element {
+  const you = () => props.meName ?? tr("Du", "You");
   const [now, setNow] = createSignal(Date.now());
   const timer = setInterval(() => setNow(Date.now()), 250);
   onCleanup(() => clearInterval(timer));
@@ -31,7 +33,7 @@ export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat;
           <For each={waiting().sort((x, y) => Number(y === props.me) - Number(x === props.me))}>
             {(s) => (
               <span class="brake" classList={{ warning: brakeLeft(s) < 60_000 }} data-testid="brake" data-seat={s} data-ms={Math.round(brakeLeft(s))}>
-                {s === props.me ? tr("Du", "You") : props.opponent} {fmt(brakeLeft(s))}
+                {s === props.me ? you() : props.opponent} {fmt(brakeLeft(s))}
               </span>
             )}
           </For>
@@ -40,7 +42,7 @@ export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat;
     >
       <span class="clocks" data-testid="clocks">
         <span classList={{ running: runs(props.me) }} data-testid="clock" data-seat={props.me} data-running={runs(props.me) ? "true" : "false"} data-ms={Math.round(left(props.me))}>
-          {tr("Du", "You")} {fmt(left(props.me))}
+          {you()} {fmt(left(props.me))}
         </span>
         <span classList={{ running: runs(other) }} data-testid="clock" data-seat={other} data-running={runs(other) ? "true" : "false"} data-ms={Math.round(left(other))}>
           {props.opponent} {fmt(left(other))}

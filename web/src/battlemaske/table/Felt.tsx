@@ -54,9 +54,25 @@ export function Felt(): JSX.Element {
         <For each={m.log().slice(-LIVE_LINES)}>{(e) => <p>{e.text[lang()]}</p>}</For>
       </div>
 
-      <Hand />
+      {/* A spectator has no hand and nothing to act with: seat 0's side of the table, and the way out. */}
+      <Show
+        when={!m.spectator}
+        fallback={
+          <>
+            <Opponent seat={0} />
+            {/* Not "Verlassen": a spectator gives nothing up by going. */}
+            <div class="tools">
+              <button type="button" class="button quiet" data-testid="watch-leave" onClick={() => m.exit()}>
+                {tr("Zurück zum Wartesaal", "Back to the lobby")}
+              </button>
+            </div>
+          </>
+        }
+      >
+        <Hand />
 
-      <Tools />
+        <Tools />
+      </Show>
     </section>
   );
 }

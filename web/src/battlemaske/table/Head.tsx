@@ -12,14 +12,23 @@ export function Head(): JSX.Element {
         {rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}
         {v().variant === "profi" ? ` · Profi · ${tr("Partie", "game")} ${v().game}` : ""} · {tr("Runde", "Round")} {v().round}/3
       </span>
-      <span data-testid="my-role">
-        {tr("Du bist", "You are")} <strong>{role(myRole())}</strong>
-      </span>
+      <Show
+        when={!m.spectator}
+        fallback={
+          <span data-testid="spectating">
+            {tr("Du schaust zu", "You are watching")}: <strong>{m.seatName?.(0)[lang()]}</strong> ({role(v().roles[0])}) – <strong>{m.seatName?.(1)[lang()]}</strong> ({role(v().roles[1])})
+          </span>
+        }
+      >
+        <span data-testid="my-role">
+          {tr("Du bist", "You are")} <strong>{role(myRole())}</strong>
+        </span>
+      </Show>
       <Show when={v().match}>
         {(mt) => (
           <span data-testid="profi-score">
             {/* Whose score is whose: the Maske's points, yours first. */}
-            {rs() === "zwiegespalten" ? tr("Punkte als Schatten", "Schatten points") : tr("Punkte als Maske", "Maske points")}: {tr("Du", "You")} {mt().scores[me()]} : {mt().scores[opp()]} {m.opponent[lang()]}
+            {rs() === "zwiegespalten" ? tr("Punkte als Schatten", "Schatten points") : tr("Punkte als Maske", "Maske points")}: {m.spectator && m.seatName ? m.seatName(0)[lang()] : tr("Du", "You")} {mt().scores[me()]} : {mt().scores[opp()]} {m.opponent[lang()]}
           </span>
         )}
       </Show>
@@ -33,7 +42,13 @@ export function Head(): JSX.Element {
       <Show when={rv().helped[me()]}>
         <span class="helped">{tr("mit Hilfe", "with help")}</span>
       </Show>
-      <Show when={rv().clock}>{(c) => <Clocks clock={c()} me={me()} opponent={m.opponent[lang()]} />}</Show>
+      <Show when={rv().clock}>{(c) => <Clocks clock={c()} me={me()} opponent={m.opponent[lang()]} {...(m.spectator && m.seatName ? { meName: m.seatName(0)[lang()] } : {})} />}</Show>
+      {/* Everyone at the table sees how many watch. */}
+      <Show when={(m.watchers?.() ?? 0) > 0}>
+        <span class="watchers" data-testid="watchers" data-count={m.watchers!()}>
+          {m.watchers!()} {tr("Zuschauer", m.watchers!() === 1 ? "spectator" : "spectators")}
+        </span>
+      </Show>
       <Show when={!m.connected()}>
         <span class="offline" role="status">
           {tr("Verbindung wird wiederhergestellt …", "Reconnecting …")}

@@ -4,14 +4,19 @@ import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
 import { lang, tr } from "../../i18n";
 import { CardBack, SuitEmblem, suitName } from "../cards";
 import { opponentVoids } from "../info";
+import type { Seat } from "../../../../shared/battlemaske/events";
 import { useTable } from "./store";
 
-export function Opponent(): JSX.Element {
-  const { m, v, me, opp, rs, role, topicHandlers } = useTable();
+/** `seat`: a spectator's second side (seat 0, at the bottom); else the opponent of the seat shown. */
+export function Opponent(props: { seat?: Seat }): JSX.Element {
+  const { m, v, me: viewer, opp: other, rs, role, topicHandlers } = useTable();
+  const opp = (): Seat => props.seat ?? other();
+  const me = (): Seat => (props.seat === undefined ? viewer() : props.seat === 0 ? 1 : 0);
+  const name = () => (props.seat !== undefined && m.seatName ? m.seatName(props.seat) : m.opponent)[lang()];
   return (
-    <div class="opponent" data-testid="opponent-hand" data-count={v().handSizes[opp()]}>
+    <div class="opponent" classList={{ "spectator-seat": props.seat !== undefined }} data-testid={props.seat === undefined ? "opponent-hand" : "seat-hand"} data-count={v().handSizes[opp()]}>
       <span class="opp-name">
-        {m.opponent[lang()]} · {role(v().roles[opp()])} · {v().handSizes[opp()]} {v().handSizes[opp()] === 1 ? tr("Karte", "card") : tr("Karten", "cards")}
+        {name()} · {role(v().roles[opp()])} · {v().handSizes[opp()]} {v().handSizes[opp()] === 1 ? tr("Karte", "card") : tr("Karten", "cards")}
         {/* Suits the opponent could not follow stand struck through at its side. */}
         <Show when={opponentVoids(v(), me()).size > 0}>
           <span class="opp-voids" data-testid="opponent-voids">

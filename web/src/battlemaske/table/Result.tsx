@@ -35,7 +35,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
       {
         ruleset: vv.ruleset,
         variant: vv.variant,
-        me: m.kind === "hotseat" ? null : me(),
+        me: m.kind === "hotseat" || m.spectator ? null : me(),
         opponent: m.opponent,
         winner: winnerSeat(),
         reason: reason(),
@@ -49,6 +49,11 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
   };
   const title = () => {
     if (reason() === "aborted") return tr("Abgebrochen – nicht gewertet", "Aborted – not rated");
+    // A spectator won nothing: who did, by name.
+    if (m.spectator && m.seatName) {
+      const w = winnerSeat();
+      return w === null ? tr("Unentschieden", "A draw") : `${m.seatName(w)[lang()]} ${tr("gewinnt!", "wins!")}`;
+    }
     if (m.kind === "hotseat" && v().variant !== "profi") return winnerRole() ? `${capital(roleNoun(rs(), winnerRole()!, lang()))} ${tr("gewinnt!", "wins!")}` : tr("Unentschieden", "A draw");
     if (m.kind === "hotseat") {
       const w = winnerSeat();

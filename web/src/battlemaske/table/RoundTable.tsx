@@ -21,8 +21,9 @@ export function RoundTable(): JSX.Element {
             <p data-testid="round-move">{roundMoveText(rs(), r().moved, r().mirror, lang())}</p>
             <Show when={r().gameWinner}>
               {(w) => {
-                const p = personAt(v(), seatOfRole(r().game, w()), m.kind === "hotseat" ? null : me(), m.opponent);
-                return <p class="strong-line">{gameWonText(rs(), r().game, p, w(), lang(), m.kind === "hotseat")}</p>;
+                const neutral = m.kind === "hotseat" || m.spectator === true;
+                const p = personAt(v(), seatOfRole(r().game, w()), neutral ? null : me(), m.opponent);
+                return <p class="strong-line">{gameWonText(rs(), r().game, p, w(), lang(), neutral)}</p>;
               }}
             </Show>
             <button type="button" class="button primary" data-testid="round-continue" onClick={() => m.dismissRound()} autofocus>

@@ -15,7 +15,8 @@ export function Trick(): JSX.Element {
     if (st) return st.taken ?? (st.trick.length === 0 && v().history.length > 0 ? v().history[v().history.length - 1] : undefined);
     return v().trick.length === 0 && v().history.length > 0 ? v().history[v().history.length - 1] : undefined;
   };
-  const who = (s: Seat) => (s === me() ? tr("Du", "You") : m.opponent[lang()]);
+  // A spectator sees both sides by name.
+  const who = (s: Seat) => (m.spectator && m.seatName ? m.seatName(s)[lang()] : s === me() ? tr("Du", "You") : m.opponent[lang()]);
   return (
     <div class="trick" data-testid="trick" data-count={trickShown().length} data-staged={staged() ? "true" : undefined}>
       <Show
@@ -25,7 +26,7 @@ export function Trick(): JSX.Element {
             {(t) => (
               <div class="last-trick" data-testid="last-trick">
                 <span class="trick-caption">
-                  {tr("Letzter Stich", "Last trick")} – {t().winner === me() ? tr("deiner", "yours") : m.opponent[lang()]}
+                  {tr("Letzter Stich", "Last trick")} – {t().winner === me() && !m.spectator ? tr("deiner", "yours") : who(t().winner)}
                 </span>
                 <div class="trick-cards">
                   <For each={t().cards}>

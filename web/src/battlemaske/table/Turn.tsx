@@ -29,7 +29,27 @@ export function Turn(): JSX.Element {
     const card = (l: "de" | "en") => cardLabel(rs(), last.card, l);
     return last.seat === me() ? tr(`Du spielst ${card("de")}.`, `You play ${card("en")}.`) : tr(`${they()} spielt ${card("de")}.`, `${they()} plays ${card("en")}.`);
   };
+  /** A spectator's line: the same moments, every side by its name. */
+  const watched = (): string => {
+    const name = (s: Seat) => m.seatName?.(s)[lang()] ?? "";
+    const st = staged();
+    const last = st?.trick[st.trick.length - 1];
+    if (st?.taken) {
+      const w: Seat = st.taken.winner;
+      const took = tr(`${name(w)} nimmt den Stich.`, `${name(w)} takes the trick.`);
+      return st.taken.effect ? `${took} ${effectText(st.taken.effect, st.taken.stolen, { de: name(w), en: name(w) }, lang(), rs())}` : took;
+    }
+    if (last) return tr(`${name(last.seat)} spielt ${cardLabel(rs(), last.card, "de")}.`, `${name(last.seat)} plays ${cardLabel(rs(), last.card, "en")}.`);
+    const vv = v();
+    if (rv().over) return tr("Die Partie ist vorbei.", "The game is over.");
+    if (vv.phase === "exchange" || vv.phase === "swap") {
+      const who = vv.waitingFor.map(name).join(tr(" und ", " and "));
+      return vv.phase === "exchange" ? tr(`Tausch: ${who} wählt noch …`, `Exchange: ${who} still picking …`) : tr(`Kartentausch: ${who} wählt noch …`, `Swap: ${who} still picking …`);
+    }
+    return vv.turn === null ? "" : tr(`${name(vv.turn)} ist am Zug.`, `${name(vv.turn)} to play.`);
+  };
   const status = (): string => {
+    if (m.spectator) return watched();
     const now = happening();
     if (now) return now;
     const vv = v();

@@ -30,6 +30,12 @@ export interface TableModel {
   readonly opponentConnected?: () => boolean | null;
   /** The other side as the log names it ("Der Computer", "Dein Gegner"). */
   readonly opponent: Record<Lang, string>;
+  /** Watching without a seat: no hand, nothing to act with; seat 0 is shown at the bottom. */
+  readonly spectator?: boolean;
+  /** How many watch without a seat (the room's presence), for the players to see. */
+  readonly watchers?: () => number;
+  /** A spectator's names of both seats (a person's name, or the computer, or a guest). */
+  readonly seatName?: (seat: Seat) => Record<Lang, string>;
   readonly canHint: boolean;
   readonly canTakeback: boolean;
   /** Online, before the friend has come: the link to share. */

@@ -54,7 +54,8 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   const moment = createMemo(() => `${v().phase}/${v().round}/${v().game}`);
   createEffect(on(moment, () => setExplain(v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
 
-  const pickingIn = (g: View) => (g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(me()) && !rv().over;
+  // A spectator picks nothing and plays nothing (its view holds no hand).
+  const pickingIn = (g: View) => !m.spectator && (g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(me()) && !rv().over;
   const picking = () => pickingIn(v());
   /** The view a click counts against: while a batch plays out, the one it ends on (the click ends the frames at once). */
   const target = () => staged()?.after ?? v();
@@ -74,7 +75,7 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     const p = picked();
     return pickOptions().some((o) => o.length === p.length && p.every((x) => o.includes(x)));
   };
-  const myTurn = () => v().turn === me() && !rv().over;
+  const myTurn = () => !m.spectator && v().turn === me() && !rv().over;
   const legal = (c: Card) => {
     const g = target();
     if (rv().over || !(g.hand ?? []).includes(c)) return false;

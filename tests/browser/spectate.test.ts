@@ -1,0 +1,162 @@
+// Watching in real browsers: A (desktop) and B (phone) meet in the Wartesaal and play a friendly game; C (a third,
+// desktop) finds it among the running games, watches it live as a spectator — every frame C's page receives is scanned
+// for a card that is not public yet — while A sees that someone watches; A and B show as playing, and idle after.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { exchangeUntilPlay, openBrowser, playInTurn, resign, roomOf, shot, twoBrowsersPerFile, type Browser } from "./helpers.js";
+
+const t = twoBrowsersPerFile();
+let c: Browser;
+beforeAll(async () => {
+  c = await openBrowser({ width: 1280, height: 800 });
+}, 60_000);
+afterAll(() => c?.close());
+
+const suffix = Math.random().toString(36).slice(2, 7);
+const NAME_A = `Alma${suffix}`;
+const NAME_B = `Beno${suffix}`;
+const NAME_C = `Cora${suffix}`;
+
+async function enter(p: Page, name: string): Promise<void> {
+  await p.goto(t.site.url + "/wartesaal");
+  await p.getByTestId("lobby-name-input").fill(name);
+  await p.getByTestId("lobby-name-save").click();
+  await p.locator(`[data-testid="lobby-player"][data-name="${name}"]`).waitFor();
+}
+
+const player = (p: Page, name: string) => p.locator(`[data-testid="lobby-player"][data-name="${name}"]`);
+
+/** Every text frame a page receives on its sockets, from now on. */
+function frames(p: Page): string[] {
+  const out: string[] = [];
+  p.on("websocket", (ws) => ws.on("framereceived", (f) => void (typeof f.payload === "string" && out.push(f.payload))));
+  return out;
+}
+
+const CARD = /^[PDGE][1-7]$/;
+
+/** Every card id anywhere in these frames, and the ones the room made public by a play (cardPlayed). */
+function cardsIn(raw: readonly string[]): { all: Set<string>; played: Set<string> } {
+  const all = new Set<string>();
+  const played = new Set<string>();
+  const walk = (x: unknown): void => {
+    if (typeof x === "string") {
+      if (CARD.test(x)) all.add(x);
+    } else if (Array.isArray(x)) x.forEach(walk);
+    else if (x && typeof x === "object") {
+      const o = x as Record<string, unknown>;
+      if (o["type"] === "cardPlayed" && typeof o["card"] === "string") played.add(o["card"]);
+      Object.values(o).forEach(walk);
+    }
+  };
+  for (const f of raw) {
+    try {
+      walk(JSON.parse(f));
+    } catch {
+      // not JSON: nothing of the game's
+    }
+  }
+  return { all, played };
+}
+
+describe("Watching a running game", () => {
+  it("C finds A and B's game in the Wartesaal and watches it live, seeing no card before it is public; A sees one spectator; playing, then idle", { timeout: 240_000 }, async () => {
+    // B's frames from the start: its table's socket opens before C watches.
+    const bSeen = frames(t.b.page);
+    await enter(t.a.page, NAME_A);
+    await enter(t.b.page, NAME_B);
+    await enter(c.page, NAME_C);
+    await player(t.a.page, NAME_B).waitFor();
+    await player(c.page, NAME_A).waitFor();
+    await shot(c.page, "spectate-lobby-empty");
+
+    // A challenges B (friendly, Zwiegespalten, no clock); B accepts; both at the table.
+    await player(t.a.page, NAME_B).getByTestId("lobby-challenge").click();
+    await t.a.page.getByTestId("challenge-clock-none").click();
+    await t.a.page.getByTestId("challenge-ruleset-zwiegespalten").click();
+    await t.a.page.getByTestId("challenge-send").click();
+    const incoming = t.b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
+    await incoming.getByTestId("challenge-accept").click();
+    await t.a.page.locator('[data-testid="table"][data-seat="0"][data-spectator="false"]').waitFor({ timeout: 30_000 });
+    await t.b.page.locator('[data-testid="table"][data-seat="1"]').waitFor({ timeout: 30_000 });
+    const room = roomOf(t.a.page);
+
+    // C's Wartesaal: the game is listed with both names, and A and B are playing (challenging them is not possible).
+    const live = c.page.locator(`[data-testid="live-game"][data-room="${room}"]`);
+    await live.waitFor({ timeout: 30_000 });
+    const text = await live.innerText();
+    for (const s of [NAME_A, NAME_B, "Zwiegespalten", "ohne Uhr", "Runde 1"]) expect(text).toContain(s);
+    for (const name of [NAME_A, NAME_B]) {
+      await c.page.locator(`[data-testid="lobby-player"][data-name="${name}"][data-status="playing"]`).waitFor({ timeout: 30_000 });
+      expect(await player(c.page, name).getByTestId("lobby-challenge").isDisabled()).toBe(true);
+    }
+    expect(await player(c.page, NAME_A).innerText()).toContain(`spielt gegen ${NAME_B}`);
+    await shot(c.page, "spectate-lobby-live");
+    await c.page.setViewportSize({ width: 390, height: 844 });
+    await live.scrollIntoViewIfNeeded();
+    await shot(c.page, "spectate-lobby-live-phone");
+    await c.page.setViewportSize({ width: 1280, height: 800 });
+
+    // C watches: the usual table, as a spectator, with no hand and nothing to act with.
+    const seen = frames(c.page);
+    await live.getByTestId("live-watch").click();
+    const table = c.page.locator('[data-testid="table"][data-spectator="true"]');
+    await table.waitFor({ timeout: 30_000 });
+    expect(roomOf(c.page)).toBe(room);
+    expect(await c.page.getByTestId("hand-card").count()).toBe(0);
+    expect(await c.page.getByTestId("resign").count()).toBe(0);
+    expect(await c.page.getByTestId("spectating").innerText()).toContain(NAME_A);
+    // Both players see that one person watches.
+    await t.a.page.locator('[data-testid="watchers"][data-count="1"]').waitFor({ timeout: 15_000 });
+    await t.b.page.locator('[data-testid="watchers"][data-count="1"]').waitFor({ timeout: 15_000 });
+
+    // They play on; C's table follows live.
+    const before = Number(await table.getAttribute("data-version"));
+    await exchangeUntilPlay(t.a.page, t.b.page);
+    await playInTurn(t.a.page, t.b.page, { maxSteps: 6 });
+    await c.page.waitForFunction(`Number(globalThis.document.querySelector('[data-testid="table"]').getAttribute("data-version")) > ${before + 4}`, undefined, { timeout: 30_000 });
+    // B's page reloads mid-game and reconnects: its reload may bring frames too, C's count stays one.
+    await c.page.locator('[data-testid="trick"], [data-testid="log"]').first().waitFor();
+    await shot(c.page, "spectate-table");
+    await shot(t.a.page, "spectate-player-watchers");
+
+    // No card reached C before it was played; B, at a seat, did get unplayed cards (its hand): the scan can tell.
+    const watched = cardsIn(seen);
+    expect(watched.played.size).toBeGreaterThan(0);
+    expect([...watched.all].filter((x) => !watched.played.has(x))).toEqual([]);
+    const seated = cardsIn(bSeen);
+    expect([...seated.all].filter((x) => !seated.played.has(x)).length).toBeGreaterThan(0);
+    // Nor anything of the deal: no seed, no hands, no set-aside cards.
+    for (const f of seen) expect(f).not.toMatch(/"(aside|hands|seed)"/);
+
+    await c.page.setViewportSize({ width: 390, height: 844 });
+    await shot(c.page, "spectate-table-phone");
+    await c.page.setViewportSize({ width: 1280, height: 800 });
+    // In English too.
+    await c.page.locator('.lang-switch button[lang="en"]').click();
+    expect(await c.page.getByTestId("spectating").innerText()).toContain("You are watching");
+    await shot(c.page, "spectate-table-en");
+    await c.page.locator('.lang-switch button[lang="de"]').click();
+
+    // The end: A resigns; C sees the result by name; the list forgets the game, and A and B are idle again.
+    await resign(t.a.page);
+    await c.page.getByTestId("game-result").waitFor({ timeout: 30_000 });
+    expect(await c.page.getByTestId("game-result").innerText()).toContain(`${NAME_B} gewinnt!`);
+    await shot(c.page, "spectate-result");
+    await c.page.getByTestId("leave-result").click();
+    await c.page.waitForURL(/\/wartesaal$/);
+    await t.a.page.goto(t.site.url + "/wartesaal");
+    await c.page.locator(`[data-testid="lobby-player"][data-name="${NAME_A}"][data-status="idle"]`).waitFor({ timeout: 30_000 });
+    expect(await c.page.locator(`[data-testid="live-game"][data-room="${room}"]`).count()).toBe(0);
+    expect(await player(c.page, NAME_B).count()).toBe(0);
+    expect(t.a.errors).toEqual([]);
+    expect(t.b.errors).toEqual([]);
+    expect(c.errors).toEqual([]);
+  });
+
+  it("a room nobody can watch (none there) says so instead of a table", { timeout: 60_000 }, async () => {
+    await c.page.goto(t.site.url + "/partie/AAAAAAAAAAAAAAAA");
+    await c.page.getByTestId("watch-refused").waitFor({ timeout: 30_000 });
+    expect(await c.page.getByTestId("watch-refused").innerText()).toContain("gibt es nicht");
+  });
+});

@@ -1,0 +1,61 @@
+// The Wartesaal's running games, live from the lobby (its `live` message): who plays, the rules, the clock, the score so
+// far, rated or not — and "Zuschauen", which opens the table as a spectator sees it.
+import { For, Show, type JSX } from "solid-js";
+import type { LiveGame } from "../../../shared/lobby";
+import { capital, trackName } from "../../../shared/battlemaske/words";
+import type { TimeControl } from "../../../shared/room/clock";
+import { levelName } from "../goldwaage/names";
+import { lang, tr } from "../i18n";
+import { Link } from "../router";
+import { watchHref } from "./watch";
+
+/** The games whose spectator's table this site has (Goldwaage's table has no spectator's view yet). */
+const WATCHABLE = new Set(["battlemaske"]);
+
+function players(g: LiveGame): string {
+  return g.seats.map((s) => (s.computer ? tr("Computer", "Computer") : s.name ?? tr("Gast", "Guest"))).join(g.game === "battlemaske" ? tr(" gegen ", " vs ") : ", ");
+}
+
+function clockText(c: TimeControl | null): string {
+  if (!c) return tr("ohne Uhr", "no clock");
+  if (c.type === "brake") return tr("ohne Uhr (Notbremse)", "no clock (brake)");
+  return `${c.initialMs / 60_000}+${c.incrementMs / 1000}`;
+}
+
+function rulesText(g: LiveGame): string {
+  if (g.game === "goldwaage") return `Goldwaage · ${levelName(g.level ?? "")}`;
+  return `${g.ruleset === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}${g.variant === "profi" ? " · Profi" : ""}`;
+}
+
+function scoreText(g: LiveGame): string {
+  const round = tr(`Runde ${g.round}`, `round ${g.round}`);
+  if (g.mirror !== null) return `${round} · ${capital(trackName(g.ruleset === "zwiegespalten" ? "zwiegespalten" : "battlemaske", lang()))} ${g.mirror}/10`;
+  if (g.lives !== null) return `${round} · ${tr(`${g.lives} Leben`, `${g.lives} lives`)}`;
+  return round;
+}
+
+export function LiveGames(props: { games: readonly LiveGame[] }): JSX.Element {
+  return (
+    <section aria-labelledby="live-title" class="live-games">
+      <h2 id="live-title">{tr("Laufende Partien", "Games in progress")}</h2>
+      <ul class="lobby-list">
+        <For each={props.games}>
+          {(g) => (
+            <li data-testid="live-game" data-room={g.room} data-game={g.game}>
+              <strong>{players(g)}</strong> <span>{rulesText(g)}</span> · <span>{clockText(g.clock)}</span> · <span data-testid="live-score">{scoreText(g)}</span>
+              {g.rated ? <small>{tr(` · gewertet${g.stake > 0 ? `, ${g.stake} Taler` : ""}`, ` · rated${g.stake > 0 ? `, ${g.stake} Taler` : ""}`)}</small> : null}{" "}
+              <Show when={WATCHABLE.has(g.game)}>
+                <Link class="button" href={watchHref(g)} data-testid="live-watch">
+                  {tr("Zuschauen", "Watch")}
+                </Link>
+              </Show>
+            </li>
+          )}
+        </For>
+      </ul>
+      <Show when={props.games.length === 0}>
+        <p>{tr("Gerade läuft keine Partie.", "No game is being played right now.")}</p>
+      </Show>
+    </section>
+  );
+}
