@@ -39,7 +39,16 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     ws = socket;
     socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", ticket: ticket.ticket })));
     socket.addEventListener("close", () => {
+      if (ws !== socket) return;
+      // What the page shows is what the lobby says now: while the socket is down nobody is known to be here (a
+      // challenge to someone shown from before would go nowhere). Back, the lobby sends every list again.
       setConnected(false);
+      setPlayers([]);
+      setIncoming([]);
+      setOutgoing([]);
+      setSeeks([]);
+      setLive([]);
+      setGwTables([]);
       if (!closed && ws === socket) retry = setTimeout(() => void open(), 1000);
     });
     socket.addEventListener("message", (e: MessageEvent) => {
@@ -99,8 +108,10 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
       listeners.add(l);
       return () => listeners.delete(l);
     },
+    /** Sends `m`; while the lobby is not connected (or not yet welcomed this socket) it says so instead of dropping it. */
     send(m: LobbyClientMessage): void {
-      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));
+      if (connected() && ws?.readyState === WebSocket.OPEN) return ws.send(JSON.stringify(m));
+      on.error({ type: "error", code: "NO_HELLO", message: "Not connected to the lobby right now: try again in a moment.", messageDe: "Gerade keine Verbindung zum Wartesaal – gleich noch einmal versuchen." });
     },
     close(): void {
       closed = true;

@@ -178,7 +178,7 @@ function Lobby(props: { account: Account; me: Me }) {
 
   return (
     <>
-      <Show when={lobby.you()} fallback={<p class="loading">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
+      <Show when={lobby.connected()} fallback={<p class="loading" data-testid="lobby-connecting">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
         <p data-testid="lobby-you">
           {tr(`Du bist als ${lobby.you()} hier · ${props.me.points} Punkte · Elo ${props.me.elo} · ${props.me.taler} Taler`, `You are here as ${lobby.you()} · ${props.me.points} points · Elo ${props.me.elo} · ${props.me.taler} Taler`)} ·{" "}
           <Link href="/rangliste" data-testid="link-ranking">{tr("Rangliste", "Ranking")}</Link>
