@@ -19,6 +19,8 @@ export const RATE_BURST = 100;
 export const RATE_CLOSE_AFTER = 500;
 /** Connections one table takes: the seats and plenty of spectators. */
 export const MAX_SOCKETS = 64;
+/** How long a socket over the cap (every counted one a spectator) has to say hello with a seat token. */
+export const HELLO_GRACE_MS = 3_000;
 const MESSAGE_SCHEMAS = new WeakMap<AnyGame, ClientMessageSchemaOf>();
 /** A failed report is tried again after this long (the Worker records each room once, so retries are safe). */
 const REPORT_RETRY_MS = 30_000;
@@ -51,6 +53,14 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private alarmAt: number | null | undefined = undefined;
   /** The presence last told to every socket (see broadcastPresence). */
   private toldPresence: string | undefined = undefined;
+  /**
+   * The order sockets connected in (a counter, not the clock: time stands still within one event), to close the oldest
+   * that has not said hello when the table is full. Memory only: after hibernation an unknown socket counts as oldest.
+   */
+  private readonly connectedAt = new Map<string, number>();
+  private connects = 0;
+  /** The timers of sockets let in over the cap until they say hello (see onConnect). */
+  private readonly graces = new Map<string, ReturnType<typeof setTimeout>>();
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
   /** "Revanche" after the end (party/rematch.ts): outside the game's log, in the room's meta. */
   protected readonly rematch = new Rematcher({
@@ -134,19 +144,58 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     return { seat };
   }
 
-  /** Sockets beyond MAX_SOCKETS are refused (1013): each holds memory, and the message budget is per socket. */
+  /**
+   * The cap (MAX_SOCKETS) counts spectators and sockets that have not said hello; a seat never counts, so the holder
+   * of a seat token always gets in. A socket over the cap makes room by closing the oldest one that has not said hello
+   * (1013): sockets that only connect cannot lock the players out. When every counted socket is a spectator, the new
+   * one may still be a seat's: it gets HELLO_GRACE_MS to say hello with its seat token, else it is closed (1013); a
+   * spectator's hello over the cap is refused (TABLE_FULL, 1013).
+   */
   override onConnect(connection: Connection): void {
-    let n = 0;
-    for (const _ of this.getConnections()) n++;
-    if (n > MAX_SOCKETS) connection.close(1013, "this table has too many connections");
+    this.connectedAt.set(connection.id, ++this.connects);
+    let counted = 0;
+    let oldest: Connection | null = null;
+    let oldestAt = Infinity;
+    for (const c of this.getConnections<ConnectionState>()) {
+      const viewer = c.state?.viewer;
+      if (typeof viewer === "number") continue;
+      counted++;
+      if (viewer !== undefined || c.id === connection.id) continue;
+      // Unknown after hibernation: connected before anything this instance saw, so the oldest.
+      const at = this.connectedAt.get(c.id) ?? -Infinity;
+      if (at < oldestAt) [oldest, oldestAt] = [c, at];
+    }
+    if (counted <= MAX_SOCKETS) return;
+    if (oldest) return this.refuse(oldest, "this table has too many connections");
+    this.graces.set(
+      connection.id,
+      setTimeout(() => {
+        this.graces.delete(connection.id);
+        if (!(connection as Connection<ConnectionState>).state) this.refuse(connection, "this table has too many connections");
+      }, HELLO_GRACE_MS),
+    );
+  }
+
+  private refuse(connection: Connection, reason: string): void {
+    this.forget(connection);
+    connection.close(1013, reason);
+  }
+
+  /** Drops what memory holds for a socket (its connect time, its grace timer). */
+  private forget(connection: Connection): void {
+    this.connectedAt.delete(connection.id);
+    clearTimeout(this.graces.get(connection.id) ?? null);
+    this.graces.delete(connection.id);
   }
 
   /** A socket gone: the others learn whether its seat is still there (another tab of the same seat may be). */
   override onClose(connection: Connection): void {
+    this.forget(connection);
     this.gone(connection);
   }
 
   override onError(connection: Connection): void {
+    this.forget(connection);
     this.gone(connection);
   }
 
@@ -244,6 +293,17 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // A daily attempt shows the day's deal as it is played — the same cards for every attempt of that day — so
       // nobody watches one; it is published with the day's seed once the day is over (ADR 004).
       if (viewer === "spectator" && core.config.kind === "daily") return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." }]);
+      if (viewer === "spectator") {
+        let spectators = 0;
+        for (const c of this.getConnections<ConnectionState>()) if (c.id !== connection.id && c.state?.viewer === "spectator") spectators++;
+        if (spectators >= MAX_SOCKETS) {
+          this.send(connection, [{ type: "error", clientSeq: null, code: "TABLE_FULL", message: `At most ${MAX_SOCKETS} sockets watch a table.`, messageDe: "An diesem Tisch schauen schon zu viele zu." }]);
+          return this.refuse(connection, "this table has too many spectators");
+        }
+      }
+      // Said hello: no longer the one to close when the table is full (a spectator counts from now on as one).
+      clearTimeout(this.graces.get(connection.id) ?? null);
+      this.graces.delete(connection.id);
       connection.setState({ viewer });
       this.send(connection, core.hello(viewer, msg.lastVersion, msg.history === true));
       // After the game: an offered rematch, and a seat's own new table if one was opened (a reload finds it).

@@ -99,7 +99,8 @@ export type ProtocolErrorCode =
   | "REMATCH_NOT_ALLOWED"
   | "REMATCH_NONE_PENDING"
   | "REMATCH_DONE"
-  | "STAKE_TOO_HIGH";
+  | "STAKE_TOO_HIGH"
+  | "TABLE_FULL";
 
 export interface ErrorMessage {
   readonly type: "error";

@@ -5,13 +5,25 @@ import { describe, expect, it } from "vitest";
 import { REFUSALS_KEPT } from "../../party/sql-log-store";
 import { berlinDate } from "../../worker/daily-seed";
 import { call, json, newAccount, origin, postResult, report, roomId } from "./api-helpers";
-import { connect } from "./sockets";
+import { choose, connect } from "./sockets";
 
 const ratedGame = { kind: "rated", clock: { minutes: 5, increment: 2 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
 
 async function hmac(key: string, msg: string): Promise<string> {
   const k = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return [...new Uint8Array(await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(msg)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** `n` sockets at a table, each greeted as a spectator (so each is really in the room). */
+async function spectators(socket: string, n: number) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const s = await connect(socket);
+    s.send({ type: "hello" });
+    await s.next((m) => m.type === "welcome");
+    out.push(s);
+  }
+  return out;
 }
 
 async function me(token: string) {
@@ -370,13 +382,7 @@ describe("found by a second attack (fresh eyes)", () => {
   it("a table takes at most 64 sockets; plain HTTP to a room is a typed 426", { timeout: 30_000 }, async () => {
     const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
     // 64 sockets, each greeted (so each is really in the room), then two more: those two are closed with 1013.
-    const sockets = [];
-    for (let i = 0; i < 64; i++) {
-      const s = await connect(g.socket);
-      s.send({ type: "hello" });
-      await s.next((m) => m.type === "welcome");
-      sockets.push(s);
-    }
+    const sockets = await spectators(g.socket, 64);
     for (let i = 0; i < 2; i++) {
       const extra = await connect(g.socket);
       const code = await new Promise<number>((res) => extra.socket.addEventListener("close", (e) => res(e.code), { once: true }));
@@ -386,6 +392,55 @@ describe("found by a second attack (fresh eyes)", () => {
     const plain = await exports.default.fetch(`${origin}${g.socket}`);
     expect(plain.status).toBe(426);
     expect(await plain.json()).toMatchObject({ error: "WEBSOCKET_ONLY" });
+  });
+});
+
+describe("sockets that never say hello cannot lock the players out of their table", () => {
+  const closeCode = (s: Awaited<ReturnType<typeof connect>>) => new Promise<number>((res) => s.socket.addEventListener("close", (e) => res(e.code), { once: true }));
+
+  /** The seat holder takes its seat and plays a card: its welcome, then the ack of its command. */
+  async function playsItsSeat(g: { socket: string; seatToken: string }) {
+    const player = await connect(g.socket);
+    player.send({ type: "hello", seatToken: g.seatToken });
+    const w = await player.next((m) => m.type === "welcome");
+    expect(w.seat).toBe(0);
+    player.send({ type: "command", clientSeq: 1, baseVersion: w.version, command: choose(w.view) });
+    expect(await player.next((m) => m.type === "ack" || m.type === "error")).toMatchObject({ type: "ack", clientSeq: 1 });
+    return player;
+  }
+
+  it("64 idle sockets: the seat holder still gets in and plays, the oldest idle one makes room (1013)", { timeout: 30_000 }, async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const idle = [];
+    for (let i = 0; i < 64; i++) idle.push(await connect(g.socket));
+    const firstClosed = closeCode(idle[0]!);
+    const player = await playsItsSeat(g);
+    expect(await firstClosed).toBe(1013);
+    // A seat never counts: 63 idle sockets and the player leave room for one more idle one; the one after it closes the
+    // next oldest idle one, not the player.
+    const secondClosed = closeCode(idle[1]!);
+    idle.push(await connect(g.socket));
+    idle.push(await connect(g.socket));
+    expect(await secondClosed).toBe(1013);
+    player.send({ type: "hello", seatToken: g.seatToken });
+    expect(await player.next((m) => m.type === "welcome")).toMatchObject({ seat: 0 });
+    for (const s of idle) s.socket.close(1000);
+    await player.close();
+  });
+
+  it("64 spectators: the seat holder still gets in and plays; a 65th spectator is refused (TABLE_FULL, 1013)", { timeout: 30_000 }, async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const watching = await spectators(g.socket, 64);
+    const player = await playsItsSeat(g);
+    const extra = await connect(g.socket);
+    const closed = closeCode(extra);
+    extra.send({ type: "hello" });
+    expect(await extra.next((m) => m.type === "error")).toMatchObject({ code: "TABLE_FULL" });
+    expect(await closed).toBe(1013);
+    // Every spectator is still there.
+    expect(watching.every((s) => s.socket.readyState === WebSocket.READY_STATE_OPEN)).toBe(true);
+    for (const s of watching) s.socket.close(1000);
+    await player.close();
   });
 });
 
