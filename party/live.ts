@@ -18,14 +18,14 @@ const LISTED = new Set(["online", "computer", "table"]);
 /**
  * What the room reports now: null while there is nothing to list (not dealt yet, no account seated, a kind nobody
  * watches), `ended` once the game is over, else the table. Only public facts: names, rules, the score of past rounds.
- * `present`: whether a person has a socket at the table now. A game against the computer that nobody sits at is not
- * running for anyone (it has no clock to end it): it leaves the list until its player is back.
+ * `present`: whether a person has a socket at the table now. A game against the computer, or a Goldwaage table, that
+ * nobody sits at is not running for anyone (neither has a clock to end it): it leaves the list until a player is back.
  */
 export function liveReport(core: AnyCore, game: AnyGame, present = true): LiveReport | null {
   const c = core.config;
   const accounts = c.seats.map((_, i) => c.accounts?.[i] ?? null);
   if (!LISTED.has(c.kind) || core.version === 0 || accounts.every((a) => a === null)) return null;
-  if (core.over || (c.kind === "computer" && !present)) return { room: core.name, ended: true };
+  if (core.over || (!present && (c.kind === "computer" || game.id === "goldwaage"))) return { room: core.name, ended: true };
   const g = core.state.game;
   // The game's own report fields (as the archive files them) say its rules and score without the room knowing the game.
   const summary = game.report.summary(g) as { mirror?: unknown; rounds?: unknown; lives?: unknown };

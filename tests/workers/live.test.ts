@@ -132,6 +132,24 @@ describe("The Wartesaal's running games", () => {
     await c.s.close();
   });
 
+  it("a Goldwaage table is listed while a person sits at it, and leaves the list when nobody does (it has no clock)", async () => {
+    const c = await enter("Wg");
+    const name = uniqueName("Wgp");
+    const me = await newAccount(name);
+    const created = await json(call("/api/goldwaage/table", { body: { players: 2, level: "leicht" }, token: me.token }));
+    const s = await seated(created.socket, created.seatToken);
+    const listed = liveOf(await c.s.next((m) => liveOf(m, created.room) !== undefined), created.room)!;
+    expect(listed).toMatchObject({ game: "goldwaage", kind: "table" });
+    await c.s.next((m) => statusOf(m, name)?.status === "playing");
+    await s.s.close();
+    await c.s.next((m) => m.type === "live" && liveOf(m, created.room) === undefined);
+    // Back at the table: listed again.
+    const back = await seated(created.socket, created.seatToken);
+    expect(liveOf(await c.s.next((m) => liveOf(m, created.room) !== undefined), created.room)).toMatchObject({ game: "goldwaage" });
+    await back.s.close();
+    await c.s.close();
+  });
+
   it("keeps the list in its SQLite (a fresh instance reads it back), shows it at hello, bounds it and drops stale tables", async () => {
     const lobby = env.Lobby.getByName("main");
     const game = (room: string, startedAt: number): LiveGame => ({ room, game: "battlemaske", kind: "computer", seats: [{ name: "X", computer: false }, { name: null, computer: true }], ruleset: "battlemaske", variant: "single", level: null, round: 1, mirror: 0, lives: null, clock: null, rated: false, stake: 0, startedAt });
