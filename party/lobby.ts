@@ -11,12 +11,19 @@ import { GoldwaageTables } from "./lobby-goldwaage";
 import { LiveTables } from "./lobby-live";
 import { verifyTicket, type TicketProfile } from "./lobby-ticket";
 import { decodeFrame, MessageBudget } from "./socket-limits";
+import { nameSkeleton } from "../worker/names";
 import { newToken } from "./tokens";
 
 /** The one lobby's name: /parties/lobby/main (the Worker routes no other). */
 export const LOBBY_NAME = "main";
-/** Sockets the lobby takes at once (each holds memory and gets every presence change). */
+/** Sockets that said hello the lobby takes at once (each holds memory and gets every presence change). */
 export const LOBBY_MAX_SOCKETS = 500;
+/** Sockets that have not said hello yet, at most; one more closes the oldest of them (1013). */
+export const LOBBY_MAX_PENDING = 32;
+/** Sockets one account may have here (its tabs); a further hello is refused (TOO_MANY_SOCKETS, 1008). */
+export const LOBBY_MAX_PER_ACCOUNT = 8;
+/** Close code for a socket whose name another account now holds: its account renamed itself; a new ticket says how. */
+export const CLOSE_RENAMED = 4001;
 /** Per socket: a person sends a few messages a minute; far fewer than a game's commands. */
 export const LOBBY_RATE_PER_S = 5;
 export const LOBBY_RATE_BURST = 20;
@@ -83,6 +90,8 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   TABLES_FULL: "Es sind gerade zu viele Tische offen; setz dich lieber an einen.",
   AT_TABLE: "Du sitzt schon an einem offenen Tisch: verlass ihn zuerst.",
   PLAYING: "Diese Person spielt gerade.",
+  LOBBY_FULL: "Der Wartesaal ist gerade voll: bitte später noch einmal.",
+  TOO_MANY_SOCKETS: "Der Wartesaal ist bei dir schon in zu vielen Tabs offen.",
 };
 
 const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at, counter: r.counter === 1 });
@@ -95,6 +104,12 @@ export class Lobby extends Server {
   private toldPresence: string | undefined;
   /** The alarm as this instance last set it (undefined: not read yet). */
   private alarmAt: number | null | undefined;
+  /**
+   * The order sockets connected in (a counter: time stands still within one event), to close the oldest that has not
+   * said hello when too many wait. Memory only: after hibernation an unknown socket counts as the oldest.
+   */
+  private readonly connectedAt = new Map<string, number>();
+  private connects = 0;
   /** Goldwaage open tables (party/lobby-goldwaage.ts). */
   private readonly gw = new GoldwaageTables({
     db: this.ctx.storage.sql,
@@ -128,10 +143,25 @@ export class Lobby extends Server {
     this.db.exec("CREATE TABLE IF NOT EXISTS seeks (id TEXT PRIMARY KEY, from_account TEXT NOT NULL UNIQUE, from_name TEXT NOT NULL, terms TEXT NOT NULL, created_at INTEGER NOT NULL)");
   }
 
+  /**
+   * Only sockets that said hello count against LOBBY_MAX_SOCKETS (checked at the hello); of those that have not, at
+   * most LOBBY_MAX_PENDING wait, and one more closes the oldest of them (1013): sockets that only connect shut nobody out.
+   */
   override onConnect(connection: Connection): void {
-    let n = 0;
-    for (const _ of this.getConnections()) n++;
-    if (n > LOBBY_MAX_SOCKETS) connection.close(1013, "the Wartesaal is full");
+    this.connectedAt.set(connection.id, ++this.connects);
+    let pending = 0;
+    let oldest: Connection | null = null;
+    let oldestAt = Infinity;
+    for (const c of this.getConnections<State>()) {
+      if (c.state) continue;
+      pending++;
+      const at = this.connectedAt.get(c.id) ?? -Infinity;
+      if (c.id !== connection.id && at < oldestAt) [oldest, oldestAt] = [c, at];
+    }
+    if (pending > LOBBY_MAX_PENDING && oldest) {
+      this.connectedAt.delete(oldest.id);
+      oldest.close(1013, "too many sockets wait for their hello");
+    }
   }
 
   override onRequest(): Response {
@@ -139,10 +169,12 @@ export class Lobby extends Server {
   }
 
   override onClose(connection: Connection<State>): void {
+    this.connectedAt.delete(connection.id);
     this.left(connection);
   }
 
   override onError(connection: Connection<State>): void {
+    this.connectedAt.delete(connection.id);
     this.left(connection);
   }
 
@@ -159,6 +191,23 @@ export class Lobby extends Server {
       const profile = await verifyTicket((this.env as Cloudflare.Env).ROOM_SECRET, msg.ticket, now);
       if (!profile) return this.error(connection, "BAD_TICKET", "The ticket is not valid or has expired: get a new one (POST /api/lobby/ticket).");
       const { exp: _exp, ...who } = profile;
+      let greeted = 0;
+      let mine = 0;
+      for (const c of this.getConnections<State>()) {
+        if (c.id === connection.id || !c.state) continue;
+        greeted++;
+        if (c.state.who.account === who.account) mine++;
+      }
+      if (greeted >= LOBBY_MAX_SOCKETS) {
+        this.error(connection, "LOBBY_FULL", `The Wartesaal takes at most ${LOBBY_MAX_SOCKETS} sockets: try again later.`);
+        return connection.close(1013, "the Wartesaal is full");
+      }
+      if (mine >= LOBBY_MAX_PER_ACCOUNT) {
+        this.error(connection, "TOO_MANY_SOCKETS", `At most ${LOBBY_MAX_PER_ACCOUNT} sockets per account: close another tab.`);
+        return connection.close(1008, "too many sockets for this account");
+      }
+      this.connectedAt.delete(connection.id);
+      this.dropRenamed(who);
       connection.setState({ who });
       this.running.remember(who, now);
       this.send(connection, { type: "welcome", you: who.name });
@@ -197,8 +246,8 @@ export class Lobby extends Server {
         const row = this.row(msg.id);
         if (!row) return this.error(connection, "NO_CHALLENGE", "This challenge is no longer open.");
         if (row.to_account !== me.account) return this.error(connection, "NOT_YOURS", "Only the one challenged can send changed terms back.");
-        this.remove(row, "countered", me.name);
-        return this.challenge(connection, me, row.from_name, msg.terms, now, true);
+        // The old challenge ends only once the new one passed every check: a refused counter changes nothing.
+        return this.challenge(connection, me, row.from_name, msg.terms, now, row);
       }
     }
   }
@@ -248,20 +297,25 @@ export class Lobby extends Server {
     for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
   }
 
-  /** A new challenge from `me` to the player named `to`, who must be here now. */
-  private challenge(connection: Connection, me: Who, to: string, terms: Terms, now: number, counter = false): void {
+  /**
+   * A new challenge from `me` to the player named `to`, who must be here now; `countering`: the challenge received that
+   * this one answers with changed terms — it does not count as open between them, and it ends ("countered") only once
+   * every check passed.
+   */
+  private challenge(connection: Connection, me: Who, to: string, terms: Terms, now: number, countering?: Row): void {
     const target = this.present().find((w) => w.name === to);
     if (!target) return this.error(connection, "NOT_PRESENT", `${to} is not in the Wartesaal.`);
     if (target.account === me.account) return this.error(connection, "SELF", "You cannot challenge yourself.");
     if (this.running.playing().has(target.account)) return this.error(connection, "PLAYING", `${to} is playing a game right now.`);
     const open = this.db
-      .exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE (from_account = ? AND to_account = ?) OR (from_account = ? AND to_account = ?)", me.account, target.account, target.account, me.account)
+      .exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE ((from_account = ? AND to_account = ?) OR (from_account = ? AND to_account = ?)) AND id <> ?", me.account, target.account, target.account, me.account, countering?.id ?? "")
       .one().n;
     if (open > 0) return this.error(connection, "CHALLENGE_OPEN", `A challenge between you and ${to} is open already: answer or withdraw it first.`);
     const mine = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE from_account = ?", me.account).one().n;
     if (mine >= MAX_OUTGOING) return this.error(connection, "CHALLENGE_OPEN", `At most ${MAX_OUTGOING} open challenges at once.`);
+    if (countering) this.remove(countering, "countered", me.name);
     const id = newToken().slice(0, 16);
-    this.db.exec("INSERT INTO challenges (id, from_account, from_name, to_account, to_name, terms, expires_at, counter) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", id, me.account, me.name, target.account, target.name, JSON.stringify(terms), now + CHALLENGE_MS, counter ? 1 : 0);
+    this.db.exec("INSERT INTO challenges (id, from_account, from_name, to_account, to_name, terms, expires_at, counter) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", id, me.account, me.name, target.account, target.name, JSON.stringify(terms), now + CHALLENGE_MS, countering ? 1 : 0);
     this.tellChallenges(me.account, target.account);
     void this.scheduleExpiry();
   }
@@ -278,9 +332,22 @@ export class Lobby extends Server {
       this.remove(row, "left", row.from_name);
       return this.error(connection, "NOT_PRESENT", `${row.from_name} has left the Wartesaal.`);
     }
+    if (this.refusedPlaying(connection, row.from_account, row.from_name, me)) return;
     this.db.exec("DELETE FROM challenges WHERE id = ?", id);
     this.tellChallenges(row.from_account, row.to_account);
     await this.seat(connection, row, me);
+  }
+
+  /**
+   * A new game is never matched onto an account already at a running table (its stake could not be guaranteed, nor
+   * its attention): PLAYING when either side plays. Sends the error and answers true then; changes nothing.
+   */
+  private refusedPlaying(connection: Connection, other: string, otherName: string, me: Who): boolean {
+    const playing = this.running.playing();
+    if (playing.has(me.account)) this.error(connection, "PLAYING", "You are playing a game right now: finish it first.");
+    else if (playing.has(other)) this.error(connection, "PLAYING", `${otherName} is playing a game right now.`);
+    else return false;
+    return true;
   }
 
   /**
@@ -292,7 +359,11 @@ export class Lobby extends Server {
     const duel = await this.openTable(pair);
     if ("error" in duel) {
       for (const account of [pair.from_account, pair.to_account]) this.sendTo(account, { type: "ended", id, how: "failed", by: null });
-      return this.error(connection, duel.error, duel.message);
+      // A stake one side cannot afford is a reason both must learn (the challenger would only see "failed"); any
+      // other failure is told to the one who said yes.
+      if (duel.error !== "STAKE_TOO_HIGH") return this.error(connection, duel.error, duel.message);
+      for (const account of [pair.from_account, pair.to_account]) this.sendTo(account, { type: "error", code: duel.error, message: duel.message, messageDe: ERRORS_DE[duel.error] });
+      return;
     }
     const ended: LobbyServerMessage = { type: "ended", id, how: "accepted", by: me.name };
     for (const [account, side, opponent] of [[pair.from_account, duel.challenger, pair.to_name], [pair.to_account, duel.accepter, pair.from_name]] as const) {
@@ -340,6 +411,7 @@ export class Lobby extends Server {
     const seek = this.seek(id);
     if (!seek) return this.error(connection, "NO_SEEK", "This seek is no longer open.");
     if (seek.from_account === me.account) return this.error(connection, "SELF", "You cannot take your own seek.");
+    if (this.refusedPlaying(connection, seek.from_account, seek.from_name, me)) return;
     this.db.exec("DELETE FROM seeks WHERE id = ?", id);
     this.broadcastSeeks();
     // A poster whose socket went without a close (a restart) has left all the same.
@@ -396,12 +468,34 @@ export class Lobby extends Server {
   /** A socket gone: if it was its account's last one, that account's challenges end ("left"), and everyone learns. */
   private left(connection: Connection<State>): void {
     const who = connection.state?.who;
-    if (who && !this.present(connection).some((w) => w.account === who.account)) {
-      for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ?", who.account, who.account).toArray()) this.remove(row, "left", who.name);
-      if (this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0) this.broadcastSeeks();
-      this.gw.left(who);
-    }
+    if (who && !this.present(connection).some((w) => w.account === who.account)) this.gone(who);
     this.broadcastPresence(connection);
+  }
+
+  /** An account's last socket went: its challenges end ("left"), its seek and its place at open tables too. */
+  private gone(who: Who): void {
+    for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ?", who.account, who.account).toArray()) this.remove(row, "left", who.name);
+    if (this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0) this.broadcastSeeks();
+    this.gw.left(who);
+  }
+
+  /**
+   * A name belongs to one account (D1 keeps the look-alike skeletons unique): sockets of another account that still
+   * carry `who`'s name entered before their account renamed itself. They are closed (CLOSE_RENAMED; the client comes
+   * back with a fresh ticket and its new name), so the list never shows a name twice and a challenge by name reaches
+   * the account that holds it now.
+   */
+  private dropRenamed(who: Who): void {
+    const key = nameSkeleton(who.name);
+    const stale = new Map<string, Who>();
+    for (const c of this.getConnections<State>()) {
+      const other = c.state?.who;
+      if (!other || other.account === who.account || nameSkeleton(other.name) !== key) continue;
+      stale.set(other.account, other);
+      // Closing takes it out of getConnections() at once: present() no longer sees it.
+      c.close(CLOSE_RENAMED, "renamed");
+    }
+    for (const other of stale.values()) if (!this.present().some((w) => w.account === other.account)) this.gone(other);
   }
 
   /** Who is here: one entry per account with a socket that said hello (several tabs count once). */

@@ -141,6 +141,8 @@ describe("Lobby", () => {
     const ch = await challenged(a, b, { ...TERMS, kind: "rated", stake: 50 });
     await refused(b, { type: "accept", id: ch.id }, "STAKE_TOO_HIGH");
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "failed" });
+    // The challenger learns the same reason, not only that the table failed.
+    expect(await errorOf(a)).toMatchObject({ code: "STAKE_TOO_HIGH", messageDe: "Der Einsatz ist zu hoch für einen von euch." });
     await refused(a, { type: "challenge", to: b.name, terms: { ...TERMS, stake: 5 } }, "BAD_MESSAGE");
     await leave(a, b);
   });
@@ -169,6 +171,48 @@ describe("Lobby", () => {
     await leave(b);
     await c.s.next((m) => m.type === "seeks" && !m.seeks.some((x: Msg) => x.from === b.name));
     await leave(a, c);
+  });
+
+  it("a refused counter changes nothing: the challenge countered is still open", async () => {
+    const [d, e] = await pair("C");
+    const others: Lobbyist[] = [];
+    for (let i = 0; i < 10; i++) others.push(await enter(`C${i}`));
+    for (const o of others) await sees(e, o.name);
+    for (const o of others) e.s.send({ type: "challenge", to: o.name, terms: TERMS });
+    await e.s.next((m) => m.type === "challenges" && m.outgoing.length === 10);
+    const ch = await challenged(d, e);
+    await refused(e, { type: "counter", id: ch.id, terms: { ...TERMS, role: "maske" } }, "CHALLENGE_OPEN");
+    const open = await runInDurableObject(env.Lobby.getByName("main"), (_l, state) => state.storage.sql.exec("SELECT id FROM challenges WHERE id = ?", ch.id).toArray());
+    expect(open).toHaveLength(1);
+    expect(d.s.all.some((m) => m.type === "ended" && m.id === ch.id)).toBe(false);
+    // Still open: E can accept it.
+    e.s.send({ type: "accept", id: ch.id });
+    await matched(d);
+    await leave(d, e, ...others);
+  });
+
+  it("nobody at a running table is matched into a second game: accepting or taking a seek is PLAYING when either side plays", async () => {
+    const [a, b] = await pair("P");
+    const room = `busy${crypto.randomUUID().slice(0, 8)}`;
+    const lobby = env.Lobby.getByName("main");
+    const live = { room, game: "battlemaske", kind: "online", seats: [{ name: a.name, computer: false }, { name: "X", computer: false }], ruleset: "battlemaske", variant: "single", level: null, round: 1, mirror: 0, lives: null, clock: null, rated: true, stake: 50, startedAt: Date.now() } as const;
+    // A's challenge sent before, and seeks of both: then A sits down at a table.
+    const ch = await challenged(a, b);
+    a.s.send({ type: "seek", terms: TERMS });
+    b.s.send({ type: "seek", terms: TERMS });
+    const seeks = (await a.s.next((m) => m.type === "seeks" && m.seeks.length >= 2 && m.seeks.some((x: Msg) => x.from === a.name) && m.seeks.some((x: Msg) => x.from === b.name))).seeks as Msg[];
+    await lobby.live({ live, accounts: [a.account.id, null] });
+    await b.s.next((m) => m.type === "presence" && m.players.some((p: Msg) => p.name === a.name && p.status === "playing"));
+    // B accepts A's challenge, B takes A's seek, A takes B's seek: each refused, and nothing ends.
+    await refused(b, { type: "accept", id: ch.id }, "PLAYING");
+    await refused(b, { type: "take", id: seeks.find((x) => x.from === a.name)!.id }, "PLAYING");
+    await refused(a, { type: "take", id: seeks.find((x) => x.from === b.name)!.id }, "PLAYING");
+    expect([...a.s.all, ...b.s.all].some((m) => m.type === "matched" || (m.type === "ended" && m.id === ch.id))).toBe(false);
+    // The table over: the challenge is accepted as before.
+    await lobby.live({ room, ended: true });
+    b.s.send({ type: "accept", id: ch.id });
+    await matched(a);
+    await leave(a, b);
   });
 
   it("a socket that floods gets RATE_LIMITED and its messages are not read", async () => {
