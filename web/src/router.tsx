@@ -10,28 +10,20 @@ const [path, setPath] = createSignal(window.location.pathname);
  * One at a time: the page on screen is the only one that can guard.
  */
 export type LeaveGuard = (go: () => void) => void;
-let guard: { ask: LeaveGuard; path: string } | null = null;
+let guard: { ask: LeaveGuard } | null = null;
 
 /** Guards the page shown now until the returned function is called (or another guard replaces it). */
 export function guardLeaving(ask: LeaveGuard): () => void {
-  const held = { ask, path: window.location.pathname };
+  const held = { ask };
   guard = held;
   return () => {
     if (guard === held) guard = null;
   };
 }
 
-window.addEventListener("popstate", () => {
-  const to = window.location.pathname;
-  // The back button away from a guarded page: back onto it first, then asked like a link (confirming goes on to `to`).
-  if (guard && to !== guard.path) {
-    const g = guard;
-    window.history.pushState(null, "", g.path);
-    g.ask(() => navigate(to, { force: true }));
-    return;
-  }
-  setPath(to);
-});
+// The browser's own back and forward are not asked: going back from a rematch's table to the finished one before it
+// (which then offers the way to the new one) is a path players use; only the site's links and buttons are guarded.
+window.addEventListener("popstate", () => setPath(window.location.pathname));
 
 export function currentRoute(): Route {
   return parseRoute(path());

@@ -286,7 +286,7 @@ export function GoldwaageTable(props: { session: Session }) {
   }
 
   const [confirming, setConfirming] = createSignal(false);
-  // A link away from the running game (the top bar, the back button) asks "Partie aufgeben?" first, as Battlemaske's
+  // A link away from the running game (the top bar, any link) asks "Partie aufgeben?" first, as Battlemaske's
   // table does: confirming leaves the table (the team loses), then goes where the player clicked. Not while the table
   // still waits for its players: nothing runs to give up yet.
   const [leaveAsk, setLeaveAsk] = createSignal<{ go: () => void } | null>(null);

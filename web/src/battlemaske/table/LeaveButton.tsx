@@ -1,6 +1,6 @@
 // "Verlassen": leaving the table — after the end at once, from the tools and from the result (each with its own test
 // hook); while the game runs it asks first, since leaving gives the game up ("Partie aufgeben?"). Any other way out of
-// the running table inside the site (the top bar, a link, the back button) asks the same, through the router's guard
+// the running table inside the site (the top bar, a link) asks the same, through the router's guard
 // (LeaveGuard). A lost connection or a closed tab is not leaving: only these are.
 import { createEffect, onCleanup, Show, type JSX } from "solid-js";
 import { LeaveDialog } from "../../ui/LeaveDialog";
