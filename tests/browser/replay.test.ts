@@ -28,6 +28,13 @@ interface Deal {
 }
 let room = "";
 
+/** The five step buttons' boxes: one row (same top) and where each stands, to compare between steps. */
+async function controlRow(page: Page): Promise<{ tops: number[]; lefts: number[] }> {
+  const boxes = [];
+  for (const id of ["replay-first", "replay-back", "replay-position", "replay-forward", "replay-last"]) boxes.push((await page.getByTestId(id).boundingBox())!);
+  return { tops: boxes.map((b) => Math.round(b.y + b.height / 2)), lefts: boxes.map((b) => Math.round(b.x)) };
+}
+
 describe("Meine Partien and the replay viewer (browser)", () => {
   it("a game against the computer: Bilanz → my-game → the viewer, stepped to the end with both hands and the aside, and back", async () => {
     const page = b.page;
@@ -78,11 +85,16 @@ describe("Meine Partien and the replay viewer (browser)", () => {
     await atIndex(page, 1);
     await page.keyboard.press("ArrowRight");
     await atIndex(page, 2);
+    const rowAt2 = await controlRow(page);
     for (let i = 3; i < count; i++) {
       await page.getByTestId("replay-forward").click();
       await atIndex(page, i);
     }
     expect(await page.getByTestId("replay-forward").isDisabled()).toBe(true);
+    // At the last step the controls stay one row where they were (a flex row wrapped "▶|" onto a second line).
+    const rowAtEnd = await controlRow(page);
+    expect(new Set(rowAtEnd.tops).size).toBe(1);
+    expect(rowAtEnd).toEqual(rowAt2);
     expect(await page.getByTestId("replay-now").textContent()).toMatch(/gibt auf/);
     // The end: both hands as they stood when the Conte resigned (the cards not yet played), the aside unchanged.
     const end0 = await cardsOf(page, "replay-hand-0");
@@ -127,11 +139,15 @@ describe("Meine Partien and the replay viewer (browser)", () => {
       expect(await page.getByTestId("replay-hand-0").locator(".card-face").count()).toBe(10);
       expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
       await shot(page, "replay-start-phone");
+      const rowAtStart = await controlRow(page);
+      expect(new Set(rowAtStart.tops).size).toBe(1);
       await page.getByTestId("replay-forward").click();
       await atIndex(page, 1);
       await page.getByTestId("replay-last").click();
       await atIndex(page, Number(await page.getByTestId("replay").getAttribute("data-steps")) - 1);
       expect(await page.getByTestId("replay-forward").isDisabled()).toBe(true);
+      // The phone's bar at the bottom: the same fixed row at the start and at the end.
+      expect(await controlRow(page)).toEqual(rowAtStart);
       await shot(page, "replay-end-phone");
       // Every button a thumb can hit.
       for (const id of ["replay-back", "replay-forward", "replay-first", "replay-last"]) {

@@ -1,16 +1,42 @@
-// A minimal history router: one signal holding the path, links that push state.
+// A minimal history router: one signal holding the path, links that push state — and one guard a page may set, asked
+// before any in-app navigation leaves it (a running game: "Partie aufgeben?").
 import { createSignal, splitProps, type JSX } from "solid-js";
 import { parseRoute, type Route } from "./route";
 
 const [path, setPath] = createSignal(window.location.pathname);
+
+/**
+ * Asked instead of leaving the guarded page: `go` leaves it (call it once the player agreed), not calling it stays.
+ * One at a time: the page on screen is the only one that can guard.
+ */
+export type LeaveGuard = (go: () => void) => void;
+let guard: { ask: LeaveGuard } | null = null;
+
+/** Guards the page shown now until the returned function is called (or another guard replaces it). */
+export function guardLeaving(ask: LeaveGuard): () => void {
+  const held = { ask };
+  guard = held;
+  return () => {
+    if (guard === held) guard = null;
+  };
+}
+
+// The browser's own back and forward are not asked: going back from a rematch's table to the finished one before it
+// (which then offers the way to the new one) is a path players use; only the site's links and buttons are guarded.
 window.addEventListener("popstate", () => setPath(window.location.pathname));
 
 export function currentRoute(): Route {
   return parseRoute(path());
 }
 
-export function navigate(to: string): void {
+/** `force`: past the guard (the page itself leaving, once what the guard asks is settled). */
+export function navigate(to: string, opts: { force?: boolean } = {}): void {
   if (to === window.location.pathname) return;
+  if (guard && !opts.force) {
+    guard.ask(() => navigate(to, { force: true }));
+    return;
+  }
+  guard = null;
   window.history.pushState(null, "", to);
   setPath(window.location.pathname);
   window.scrollTo(0, 0);

@@ -72,17 +72,18 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   const goRematch = () => {
     const r = room.rematchReady();
     if (!r) return;
-    if (!loadSession(r.room)) saveSession({ room: r.room, seat: r.seat, seatToken: r.seatToken, clientSeq: 0, kind: "online", rated: r.rated });
+    if (!loadSession(r.room)) saveSession({ room: r.room, seat: r.seat, seatToken: r.seatToken, clientSeq: 0, kind: "online", rated: r.rated, ...(s.from ? { from: s.from } : {}) });
     navigate(`/partie/${r.room}`);
   };
   createEffect(() => {
     const r = room.rematchReady();
     if (r && !loadSession(r.room)) goRematch();
   });
+  // Past the router's guard: by now the game is over (or given up and the room did not answer in time).
   const exit = () => {
-    if (watching) return navigate("/wartesaal");
+    if (watching) return navigate("/wartesaal", { force: true });
     forgetCurrent(s.room);
-    navigate(s.kind === "daily" ? "/tagesspiel" : "/");
+    navigate(s.kind === "daily" ? "/tagesspiel" : s.from === "wartesaal" ? "/wartesaal" : "/", { force: true });
   };
   const model: TableModel = {
     kind: s.kind,
@@ -123,6 +124,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     seatName,
     canHint: !watching && (s.kind === "computer" || s.kind === "daily"),
     canTakeback: !watching && !s.rated,
+    rated: s.rated === true,
     ...(s.invite ? { invite: inviteLink(s.room, s.invite) } : {}),
     command: (cmd) => void room.command(cmd),
     requestHint: () => void room.hint(),
@@ -133,13 +135,15 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     // A spectator only goes back to the Wartesaal: nothing to lose.
     ...(!watching && (s.kind === "online" || s.kind === "computer")
       ? {
-          leaveRunning: () => {
+          leaveRunning: (go?: () => void) => {
             room.leave();
             const started = Date.now();
             const wait = setInterval(() => {
               if (room.view()?.over || Date.now() - started > 5000) {
                 clearInterval(wait);
-                exit();
+                if (!go) return exit();
+                forgetCurrent(s.room);
+                go();
               }
             }, 50);
           },

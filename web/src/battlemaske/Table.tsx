@@ -6,6 +6,7 @@ import { tr } from "../i18n";
 import type { RoomView } from "./room";
 import { Felt } from "./table/Felt";
 import { Head } from "./table/Head";
+import { LeaveGuard } from "./table/LeaveButton";
 import { LogBox } from "./table/LogBox";
 import { Mirror } from "./table/Mirror";
 import type { TableModel } from "./table/model";
@@ -50,6 +51,8 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
         <RoundTable />
 
         <Result />
+
+        <LeaveGuard />
       </div>
     </TableContext.Provider>
   );

@@ -1,7 +1,7 @@
 // The Goldwaage table at a room: the scale, the Kings, the seats in order, the own hand, a turn (card, then pan), the
 // round table with the solver's verdict and the end table. It renders the room's view; every judgement comes from
 // logic.ts (the engine's decide and the solver), never from rules written here.
-import { createMemo, createSignal, For, Index, onCleanup, onMount, Show } from "solid-js";
+import { createEffect, createMemo, createSignal, For, Index, onCleanup, onMount, Show } from "solid-js";
 import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
 import { LIVES, type PanCard } from "../../../shared/goldwaage/state";
@@ -11,7 +11,8 @@ import { forgetCurrent, type Session } from "../room/session";
 import { goldwaageInviteLink } from "./Invite";
 import { levelName, variantName } from "./names";
 import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
-import { Link, navigate } from "../router";
+import { guardLeaving, Link, navigate } from "../router";
+import { LeaveDialog } from "../ui/LeaveDialog";
 import { cardName, clearingLine, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import { connectGoldwaage } from "./room";
 import "./goldwaage.css";
@@ -285,6 +286,28 @@ export function GoldwaageTable(props: { session: Session }) {
   }
 
   const [confirming, setConfirming] = createSignal(false);
+  // A link away from the running game (the top bar, any link) asks "Partie aufgeben?" first, as Battlemaske's
+  // table does: confirming leaves the table (the team loses), then goes where the player clicked. Not while the table
+  // still waits for its players: nothing runs to give up yet.
+  const [leaveAsk, setLeaveAsk] = createSignal<{ go: () => void } | null>(null);
+  const leavable = () => !!rv() && !over() && !waiting();
+  createEffect(() => {
+    if (!leavable()) return;
+    onCleanup(guardLeaving((go) => setLeaveAsk({ go })));
+  });
+  const leaveNow = (go: () => void) => {
+    setLeaveAsk(null);
+    room.leave();
+    // The page goes once the room has said the game is over (or after a while, if it cannot answer).
+    const started = Date.now();
+    const wait = setInterval(() => {
+      if (over() || Date.now() - started > 5000) {
+        clearInterval(wait);
+        forgetCurrent(s.room);
+        go();
+      }
+    }, 50);
+  };
 
   // While a batch plays out, a seat's cards as they stand in it: the cards played so far are out of every hand.
   const openNow = (x: Seat) => g()!.open[x]!.filter((c) => !(staged()?.gone ?? []).includes(c));
@@ -372,6 +395,9 @@ export function GoldwaageTable(props: { session: Session }) {
 
   return (
     <div class="page gw-page">
+      <Show when={leavable() ? leaveAsk() : null} keyed>
+        {(ask) => <LeaveDialog text={tr("Wer jetzt geht, gibt die Partie auf: das ganze Team verliert.", "Leaving now gives the game up: the whole team loses.")} onCancel={() => setLeaveAsk(null)} onConfirm={() => leaveNow(ask.go)} />}
+      </Show>
       <div class="visually-hidden" aria-live="polite" data-testid="gw-live">
         {said().join(" ")}
       </div>

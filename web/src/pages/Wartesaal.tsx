@@ -3,14 +3,16 @@
 // each page saves its own seat and goes to the table.
 import { createEffect, createResource, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
 import * as v from "valibot";
-import { CHALLENGE_MS, CLOCK_PRESETS, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
+import { CHALLENGE_MS, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
-import { tr } from "../i18n";
+import { roleName as sharedRoleName } from "../../../shared/battlemaske/words";
+import { lang, tr } from "../i18n";
 import { connectLobby } from "../lobby";
 import { saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
-import { LiveGames } from "../wartesaal/LiveGames";
+import { createNotice } from "../ui/notice";
+import { LiveGames, ownSeat, ReturnLink } from "../wartesaal/LiveGames";
 import { NameForm } from "../ui/NameForm";
 import { GoldwaageTables } from "../wartesaal/GoldwaageTables";
 
@@ -42,7 +44,8 @@ function rememberTerms(t: Terms): void {
   }
 }
 
-const roleName = (r: "conte" | "maske") => (r === "conte" ? "Conte" : "Maske");
+/** A role by the rule set's name for it: Zwiegespalten calls Conte and Maske Hüter and Schatten. */
+const roleName = (r: "conte" | "maske", rs: Terms["ruleset"]) => sharedRoleName(rs, r, lang());
 const other = (r: "conte" | "maske") => (r === "conte" ? "maske" : "conte");
 
 /** Every term in words; `from` is the sender, `mine` whether this page sent them. */
@@ -50,7 +53,7 @@ export function termsText(t: Terms, from: string, mine: boolean): string {
   const clock = t.clock ? tr(`${t.clock.minutes} Min. + ${t.clock.increment} s pro Zug`, `${t.clock.minutes} min + ${t.clock.increment} s per move`) : tr("Ohne Uhr (Notbremse nach zehn Minuten)", "No clock (ten-minute emergency brake)");
   const kind = t.kind === "rated" ? tr(`Gewertet, Einsatz ${t.stake ?? 0} Taler`, `Rated, stake ${t.stake ?? 0} Taler`) : tr("Freundschaftlich", "Friendly");
   const role =
-    t.role === "random" ? tr("Rollen zufällig", "Roles at random") : mine ? tr(`Du spielst ${roleName(t.role)}`, `You play ${roleName(t.role)}`) : tr(`${from} spielt ${roleName(t.role)}, du ${roleName(other(t.role))}`, `${from} plays ${roleName(t.role)}, you ${roleName(other(t.role))}`);
+    t.role === "random" ? tr("Rollen zufällig", "Roles at random") : mine ? tr(`Du spielst ${roleName(t.role, t.ruleset)}`, `You play ${roleName(t.role, t.ruleset)}`) : tr(`${from} spielt ${roleName(t.role, t.ruleset)}, du ${roleName(other(t.role), t.ruleset)}`, `${from} plays ${roleName(t.role, t.ruleset)}, you ${roleName(other(t.role), t.ruleset)}`);
   return [clock, t.ruleset === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske", t.variant === "profi" ? "Profi" : tr("Normal", "Normal"), kind, role].join(" · ");
 }
 
@@ -122,16 +125,21 @@ function NameFirst(props: { onNamed: () => void }) {
 type FormFor = { to: string | null; counter?: string; initial: Terms };
 
 function Lobby(props: { account: Account; me: Me }) {
-  // A notice as a text of the language shown now (a thunk: the switch changes it later too).
-  const [notice, setNotice] = createSignal<(() => string) | null>(null);
-  const [form, setForm] = createSignal<FormFor | null>(null);
+  // A notice as a text of the language shown now; it goes after a while, and when the player starts something new
+  // (opens the form, accepts, declines, withdraws, takes a seek) — an old "… hat abgelehnt" is not about that.
+  const notice = createNotice();
+  const [form, setFormSignal] = createSignal<FormFor | null>(null);
+  const setForm = (f: FormFor | null) => {
+    if (f) notice.clear();
+    setFormSignal(f);
+  };
   const [now, setNow] = createSignal(Date.now());
   const tick = setInterval(() => setNow(Date.now()), 1000);
   // Who each open challenge is with, so an ending without a `by` (expired) still names the other side.
   const partners = new Map<string, string>();
   const lobby = connectLobby(props.account, {
     matched(m) {
-      saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", rated: m.rated });
+      saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", rated: m.rated, from: "wartesaal" });
       navigate(`/partie/${m.room}`);
     },
     ended(m) {
@@ -148,10 +156,10 @@ function Lobby(props: { account: Account; me: Me }) {
         failed: () => tr("Der Tisch konnte nicht geöffnet werden.", "The table could not be opened."),
       };
       const text = texts[m.how];
-      if (text) setNotice(() => text);
+      if (text) notice.show(text);
     },
     error(m) {
-      setNotice(() => () => tr(m.messageDe, m.message));
+      notice.show(() => tr(m.messageDe, m.message));
     },
   });
   createEffect(() => {
@@ -163,11 +171,16 @@ function Lobby(props: { account: Account; me: Me }) {
     lobby.close();
   });
 
+  /** A message of the player's own doing: the notice before it is cleared (a refusal of it brings its own). */
+  const act = (m: Parameters<typeof lobby.send>[0]) => {
+    notice.clear();
+    lobby.send(m);
+  };
+
   function send(terms: Terms) {
     const f = form();
     if (!f) return;
-    setNotice(null);
-    lobby.send(f.to === null ? { type: "seek", terms } : f.counter ? { type: "counter", id: f.counter, terms } : { type: "challenge", to: f.to, terms });
+    act(f.to === null ? { type: "seek", terms } : f.counter ? { type: "counter", id: f.counter, terms } : { type: "challenge", to: f.to, terms });
     // A counter's terms are the other side's wish: only one's own challenges and seeks become the next form's start.
     if (!f.counter) rememberTerms(terms);
     setForm(null);
@@ -184,10 +197,10 @@ function Lobby(props: { account: Account; me: Me }) {
           <Link href="/rangliste" data-testid="link-ranking">{tr("Rangliste", "Ranking")}</Link>
         </p>
       </Show>
-      <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice()?.() ?? ""}</p>
+      <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice.text()?.() ?? ""}</p>
       <Show when={lobby.incoming().length > 0}>
         <ListSection id="incoming-title" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
-          {(c) => <Incoming challenge={c} left={left(c)} onAccept={() => lobby.send({ type: "accept", id: c.id })} onDecline={(reason) => lobby.send({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
+          {(c) => <Incoming challenge={c} left={left(c)} onAccept={() => act({ type: "accept", id: c.id })} onDecline={(reason) => act({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
         </ListSection>
       </Show>
       <Show when={lobby.outgoing().length > 0}>
@@ -195,7 +208,7 @@ function Lobby(props: { account: Account; me: Me }) {
           {(c) => (
             <li data-testid="challenge-outgoing" data-to={c.to}>
               <strong>{tr(`An ${c.to}`, `To ${c.to}`)}</strong> <span>{termsText(c.terms, c.from, true)}</span> <small>{tr(`noch ${left(c)} s`, `${left(c)} s left`)}</small>{" "}
-              <Action id="challenge-withdraw" kind="quiet" onClick={() => lobby.send({ type: "withdraw", id: c.id })}>{tr("Zurückziehen", "Withdraw")}</Action>
+              <Action id="challenge-withdraw" kind="quiet" onClick={() => act({ type: "withdraw", id: c.id })}>{tr("Zurückziehen", "Withdraw")}</Action>
             </li>
           )}
         </ListSection>
@@ -207,8 +220,8 @@ function Lobby(props: { account: Account; me: Me }) {
         {(k) => (
           <li data-testid="seek" data-from={k.from}>
             <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}
-            <Show when={k.from !== lobby.you()} fallback={<Action id="seek-withdraw" kind="quiet" onClick={() => lobby.send({ type: "unseek", id: k.id })}>{tr("Zurückziehen", "Withdraw")}</Action>}>
-              <Action id="seek-accept" kind="primary" onClick={() => lobby.send({ type: "take", id: k.id })}>{tr("Annehmen", "Take it")}</Action>
+            <Show when={k.from !== lobby.you()} fallback={<Action id="seek-withdraw" kind="quiet" onClick={() => act({ type: "unseek", id: k.id })}>{tr("Zurückziehen", "Withdraw")}</Action>}>
+              <Action id="seek-accept" kind="primary" onClick={() => act({ type: "take", id: k.id })}>{tr("Annehmen", "Take it")}</Action>
             </Show>
           </li>
         )}
@@ -227,7 +240,16 @@ function Lobby(props: { account: Account; me: Me }) {
         {(p) => (
           <li data-testid="lobby-player" data-name={p.name} data-status={p.status}>
             <strong>{p.name}</strong> <span>{tr(`${p.points} Punkte · Elo ${p.elo}`, `${p.points} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? playingText(p.playing) : tr("frei", "free")}</small>{" "}
-            <Show when={p.name !== lobby.you()} fallback={<small>{tr("(du)", "(you)")}</small>}>
+            <Show
+              when={p.name !== lobby.you()}
+              fallback={
+                <>
+                  <small>{tr("(du)", "(you)")}</small>
+                  {/* Playing at a table this browser holds a seat of: the way back to it. */}
+                  <Show when={p.status === "playing" && p.playing && ownSeat(p.playing.room) ? p.playing.room : null}>{(room) => <> <ReturnLink room={room()} testId="lobby-return" /></>}</Show>
+                </>
+              }
+            >
               <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing"} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
                 {tr("Herausfordern", "Challenge")}
               </button>
@@ -278,6 +300,19 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
   const [kind, setKind] = createSignal(init.kind);
   const [stake, setStake] = createSignal(init.stake ?? 0);
   const [role, setRole] = createSignal(init.role);
+  // The lobby refuses a stake above one's own Taler (or the cap) as an invalid message: said here instead, the form kept.
+  const maxStake = () => Math.max(0, Math.min(props.taler, MAX_STAKE));
+  const [stakeError, setStakeError] = createSignal<(() => string) | null>(null);
+  function trySend() {
+    const t = terms();
+    const s = t.stake ?? 0;
+    if (s > maxStake()) {
+      const cap = maxStake();
+      setStakeError(() => () => (cap < props.taler ? tr(`Der Einsatz ist höchstens ${cap} Taler.`, `The stake is at most ${cap} Taler.`) : tr(`Du hast nur ${cap} Taler.`, `You have only ${cap} Taler.`)));
+      return;
+    }
+    props.onSend(t);
+  }
 
   function terms(): Terms {
     const c = clock();
@@ -318,17 +353,18 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
         <ChoiceRow options={[{ id: "challenge-kind-friendly", value: "friendly", text: tr("Freundschaftlich", "Friendly") }, { id: "challenge-kind-rated", value: "rated", text: tr("Gewertet", "Rated") }] as const} current={kind()} onChoose={setKind} />
         <Show when={kind() === "rated"}>
           <label>
-            {tr(`Einsatz in Taler (beide müssen ihn haben; du hast ${props.taler})`, `Stake in Taler (both must have it; you have ${props.taler})`)} <input type="number" min="0" max="1000" step="1" value={stake()} onInput={(e) => setStake(Number(e.currentTarget.value) || 0)} data-testid="challenge-stake" />
+            {tr(`Einsatz in Taler (beide müssen ihn haben; du hast ${props.taler})`, `Stake in Taler (both must have it; you have ${props.taler})`)} <input type="number" min="0" max={maxStake()} step="1" value={stake()} onInput={(e) => { setStake(Number(e.currentTarget.value) || 0); setStakeError(null); }} aria-invalid={stakeError() ? "true" : undefined} aria-describedby="challenge-stake-error" data-testid="challenge-stake" />
           </label>
+          <p id="challenge-stake-error" class="form-error" role="alert" data-testid="challenge-stake-error">{stakeError()?.() ?? ""}</p>
         </Show>
       </fieldset>
       <fieldset class="choices">
         <legend>{tr("Deine Rolle", "Your role")}</legend>
-        <ChoiceRow options={[{ id: "challenge-role-conte", value: "conte", text: "Conte" }, { id: "challenge-role-maske", value: "maske", text: "Maske" }, { id: "challenge-role-random", value: "random", text: tr("Zufällig", "Random") }] as const} current={role()} onChoose={setRole} />
+        <ChoiceRow options={[{ id: "challenge-role-conte", value: "conte", text: roleName("conte", ruleset()) }, { id: "challenge-role-maske", value: "maske", text: roleName("maske", ruleset()) }, { id: "challenge-role-random", value: "random", text: tr("Zufällig", "Random") }] as const} current={role()} onChoose={setRole} />
       </fieldset>
       <p data-testid="challenge-summary">{termsText(terms(), "", true)}</p>
       <div class="setup-go">
-        <Action id="challenge-send" kind="primary" onClick={() => props.onSend(terms())}>{props.for.to === null ? tr("Gesuch aufgeben", "Post the seek") : props.for.counter ? tr("Zurückschicken", "Send back") : tr("Herausfordern", "Send the challenge")}</Action>
+        <Action id="challenge-send" kind="primary" onClick={trySend}>{props.for.to === null ? tr("Gesuch aufgeben", "Post the seek") : props.for.counter ? tr("Zurückschicken", "Send back") : tr("Herausfordern", "Send the challenge")}</Action>
         <Action id="challenge-cancel" kind="quiet" onClick={() => props.onCancel()}>{tr("Abbrechen", "Cancel")}</Action>
       </div>
     </section>

@@ -19,6 +19,8 @@ export interface Session<Seat extends number = number> {
   invites?: string[];
   /** Goldwaage: the seats known to be computer team-mates from the start (a Wartesaal table tells every player). */
   computers?: number[];
+  /** Where the table was opened from, when not the start page: leaving it goes back there (the Wartesaal's tables). */
+  from?: "wartesaal";
   /** Watching without a seat: hello carries no seat token and the room sends the public table (never stored). */
   spectator?: true;
 }

@@ -10,6 +10,7 @@ import { levelName, variantName } from "../goldwaage/names";
 import { tr } from "../i18n";
 import type { connectLobby } from "../lobby";
 import { saveSession } from "../room/session";
+import { createNotice } from "../ui/notice";
 import { navigate } from "../router";
 
 type LobbySocket = ReturnType<typeof connectLobby>;
@@ -35,7 +36,8 @@ function Button(props: { id: string; kind?: "primary" | "quiet"; disabled?: bool
 
 export function GoldwaageTables(props: { lobby: LobbySocket }) {
   const [form, setForm] = createSignal<Choice | null>(null);
-  const [notice, setNotice] = createSignal<(() => string) | null>(null);
+  // Gone after a while, and when the player starts something new (see ui/notice.ts).
+  const notice = createNotice();
   const lobby = props.lobby;
   const stop = lobby.listen((m) => {
     if (m.type === "gw-matched") {
@@ -50,7 +52,8 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
         left: () => tr(`${by} hat den Wartesaal verlassen; der Goldwaage-Tisch ist aufgelöst.`, `${by} has left the lobby; the Goldwaage table is gone.`),
         failed: () => tr("Der Goldwaage-Tisch konnte nicht geöffnet werden.", "The Goldwaage table could not be opened."),
       };
-      setNotice(() => texts[m.how]);
+      const text = texts[m.how];
+      if (text) notice.show(text);
     }
   });
   onCleanup(stop);
@@ -59,10 +62,16 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
   /** The table this page's account sits at (as creator or joined), if any: one at a time. */
   const mine = () => lobby.gwTables().find((t) => t.players.includes(you() ?? ""));
 
+  /** A message of the player's own doing: the notice before it is cleared. */
+  const act = (m: Parameters<typeof lobby.send>[0]) => {
+    notice.clear();
+    lobby.send(m);
+  };
+
   function open() {
     const c = form();
     if (!c) return;
-    setNotice(null);
+    notice.clear();
     lobby.send({ type: "gw-open", options: { players: c.players, level: c.level, variants: [...c.variants] } });
     setForm(null);
   }
@@ -71,8 +80,8 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
     <section aria-labelledby="gw-tables-title" class="lobby-gw">
       <h2 id="gw-tables-title">{tr("Goldwaage-Tische", "Goldwaage tables")}</h2>
       <p class="lobby-gw-note">{tr("Ein offener Tisch beginnt, wenn sein Gastgeber auf „Starten“ drückt; freie Plätze spielen dann Computer-Teamkameraden.", "An open table begins when its host presses “Start”; the seats still free are then played by computer team-mates.")}</p>
-      <Show when={notice()}>
-        <p role="status" class="lobby-notice" data-testid="gw-notice">{notice()?.()}</p>
+      <Show when={notice.text()}>
+        <p role="status" class="lobby-notice" data-testid="gw-notice">{notice.text()?.()}</p>
       </Show>
       <ul class="lobby-list">
         <For each={lobby.gwTables()}>
@@ -89,17 +98,17 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
                 </p>
                 <div class="choice-row">
                   <Show when={host()}>
-                    <Button id="gw-start" kind="primary" onClick={() => lobby.send({ type: "gw-start", id: t.id })}>
+                    <Button id="gw-start" kind="primary" onClick={() => act({ type: "gw-start", id: t.id })}>
                       {free(t) === 0 ? tr("Starten", "Start") : tr(`Starten (${free(t)} × Computer)`, `Start (${free(t)} × computer)`)}
                     </Button>
-                    <Button id="gw-close" kind="quiet" onClick={() => lobby.send({ type: "gw-close", id: t.id })}>{tr("Tisch schließen", "Close the table")}</Button>
+                    <Button id="gw-close" kind="quiet" onClick={() => act({ type: "gw-close", id: t.id })}>{tr("Tisch schließen", "Close the table")}</Button>
                   </Show>
                   <Show when={!host() && seated()}>
                     <small>{tr(`Du sitzt hier; ${t.from} startet.`, `You are seated; ${t.from} starts.`)}</small>
-                    <Button id="gw-leave" kind="quiet" onClick={() => lobby.send({ type: "gw-leave", id: t.id })}>{tr("Aufstehen", "Leave the table")}</Button>
+                    <Button id="gw-leave" kind="quiet" onClick={() => act({ type: "gw-leave", id: t.id })}>{tr("Aufstehen", "Leave the table")}</Button>
                   </Show>
                   <Show when={!seated()}>
-                    <Button id="gw-join" kind="primary" disabled={free(t) === 0 || mine() !== undefined} onClick={() => lobby.send({ type: "gw-join", id: t.id })}>
+                    <Button id="gw-join" kind="primary" disabled={free(t) === 0 || mine() !== undefined} onClick={() => act({ type: "gw-join", id: t.id })}>
                       {tr("Mitspielen", "Join")}
                     </Button>
                   </Show>
@@ -116,7 +125,7 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
         when={form()}
         fallback={
           <Show when={mine() === undefined}>
-            <Button id="gw-create" onClick={() => setForm({ ...DEFAULT_CHOICE })}>{tr("Goldwaage-Tisch öffnen", "Open a Goldwaage table")}</Button>
+            <Button id="gw-create" onClick={() => { notice.clear(); setForm({ ...DEFAULT_CHOICE }); }}>{tr("Goldwaage-Tisch öffnen", "Open a Goldwaage table")}</Button>
           </Show>
         }
       >

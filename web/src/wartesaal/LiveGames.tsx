@@ -1,11 +1,13 @@
 // The Wartesaal's running games, live from the lobby (its `live` message): who plays, the rules, the clock, the score so
-// far, rated or not — and "Zuschauen", which opens the table as a spectator sees it.
+// far, rated or not — and "Zuschauen", which opens the table as a spectator sees it; at a table this browser holds a
+// seat of, "Zurück an deinen Tisch" instead (any game: it opens the own seat, not a spectator's view).
 import { For, Show, type JSX } from "solid-js";
 import type { LiveGame } from "../../../shared/lobby";
 import { capital, trackName } from "../../../shared/battlemaske/words";
 import type { TimeControl } from "../../../shared/room/clock";
 import { levelName } from "../goldwaage/names";
 import { lang, tr } from "../i18n";
+import { loadSession } from "../room/session";
 import { Link } from "../router";
 import { watchHref } from "./watch";
 
@@ -34,6 +36,21 @@ function scoreText(g: LiveGame): string {
   return round;
 }
 
+/** Whether this browser holds a seat at `room` (its stored session; a spectator's is never stored). */
+export function ownSeat(room: string): boolean {
+  const own = loadSession(room);
+  return own !== null && own.spectator !== true;
+}
+
+/** Back to one's own seat at a running table. */
+export function ReturnLink(props: { room: string; testId?: "live-return" | "lobby-return" }): JSX.Element {
+  return (
+    <Link class="button primary" href={`/partie/${props.room}`} data-testid={props.testId ?? "live-return"}>
+      {tr("Zurück an deinen Tisch", "Back to your table")}
+    </Link>
+  );
+}
+
 export function LiveGames(props: { games: readonly LiveGame[] }): JSX.Element {
   return (
     <section aria-labelledby="live-title" class="live-games">
@@ -44,10 +61,12 @@ export function LiveGames(props: { games: readonly LiveGame[] }): JSX.Element {
             <li data-testid="live-game" data-room={g.room} data-game={g.game}>
               <strong>{players(g)}</strong> <span>{rulesText(g)}</span> · <span>{clockText(g.clock)}</span> · <span data-testid="live-score">{scoreText(g)}</span>
               {g.rated ? <small>{tr(` · gewertet${g.stake > 0 ? `, ${g.stake} Taler` : ""}`, ` · rated${g.stake > 0 ? `, ${g.stake} Taler` : ""}`)}</small> : null}{" "}
-              <Show when={WATCHABLE.has(g.game)}>
-                <Link class="button" href={watchHref(g)} data-testid="live-watch">
-                  {tr("Zuschauen", "Watch")}
-                </Link>
+              <Show when={!ownSeat(g.room)} fallback={<ReturnLink room={g.room} />}>
+                <Show when={WATCHABLE.has(g.game)}>
+                  <Link class="button" href={watchHref(g)} data-testid="live-watch">
+                    {tr("Zuschauen", "Watch")}
+                  </Link>
+                </Show>
               </Show>
             </li>
           )}

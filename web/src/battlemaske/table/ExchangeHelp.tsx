@@ -5,7 +5,7 @@ import { tr } from "../../i18n";
 import { useTable } from "./store";
 
 export function ExchangeHelp(): JSX.Element {
-  const { v, explain, setExplain, role, myRole } = useTable();
+  const { m, v, explain, setExplain, role, myRole } = useTable();
   const open = () => explain() && (v().phase === "exchange" || v().phase === "swap");
   const close = () => {
     setExplain(false);
@@ -20,7 +20,9 @@ export function ExchangeHelp(): JSX.Element {
   onCleanup(() => document.removeEventListener("keydown", onKey));
   // Opened by the button: the focus goes into the window (opened at the start of a game it does not take the focus).
   createEffect(on(open, (o) => o && document.activeElement?.getAttribute("data-testid") === "explain-exchange" && queueMicrotask(() => box?.querySelector<HTMLElement>("button")?.focus()), { defer: true }));
-  const mine = (r: "conte" | "maske") => (myRole() === r ? tr(" (das bist du)", " (that is you)") : "");
+  // A spectator holds no role: its table only shows seat 0's side.
+  const isMine = (r: "conte" | "maske") => !m.spectator && myRole() === r;
+  const mine = (r: "conte" | "maske") => (isMine(r) ? tr(" (das bist du)", " (that is you)") : "");
   return (
     <Show when={open()}>
       <div class="explain" role="dialog" aria-labelledby="explain-title" data-testid="exchange-help" ref={box}>
@@ -47,14 +49,14 @@ export function ExchangeHelp(): JSX.Element {
               `Tap the ${v().pickCount === 1 ? "card" : `${v().pickCount} cards`} you want to get rid of and press "Exchange" – at the same moment you get as many from your opponent. Holding two or more elixirs, you must give at least one.`,
             )}
           </p>
-          <p classList={{ mine: myRole() === "conte" }}>
+          <p classList={{ mine: isMine("conte") }}>
             <strong>{role("conte")}{mine("conte")}:</strong>{" "}
             {tr(
               "Behalte am besten eine Mischung aus hohen und niedrigen Karten, um Stiche gezielt gewinnen oder abgeben zu können – du willst Gleichstand.",
               "Best keep a mix of high and low cards, so you can win or lose tricks at will – you want the tricks even.",
             )}
           </p>
-          <p classList={{ mine: myRole() === "maske" }}>
+          <p classList={{ mine: isMine("maske") }}>
             <strong>{role("maske")}{mine("maske")}:</strong>{" "}
             {tr("Du willst einseitige Runden: viele starke (oder lauter schwache) Karten behalten.", "You want one-sided rounds: keep many strong (or only weak) cards.")}
           </p>

@@ -1,51 +1,60 @@
 // "Verlassen": leaving the table — after the end at once, from the tools and from the result (each with its own test
-// hook); while the game runs it asks first, since leaving loses the game ("Partie aufgeben?"). A lost connection is not
-// leaving: only this button is.
-import { createSignal, onCleanup, Show, type JSX } from "solid-js";
+// hook); while the game runs it asks first, since leaving gives the game up ("Partie aufgeben?"). Any other way out of
+// the running table inside the site (the top bar, a link) asks the same, through the router's guard
+// (LeaveGuard). A lost connection or a closed tab is not leaving: only these are.
+import { createEffect, onCleanup, Show, type JSX } from "solid-js";
+import { LeaveDialog } from "../../ui/LeaveDialog";
 import { tr } from "../../i18n";
+import { guardLeaving } from "../../router";
 import { useTable } from "./store";
 
 export function LeaveButton(props: { testId: "leave" | "leave-result" }): JSX.Element {
-  const { m, rv } = useTable();
-  const [asking, setAsking] = createSignal(false);
+  const { m, rv, setLeaveAsk } = useTable();
   const running = () => !rv().over && m.leaveRunning !== undefined;
   return (
-    <>
-      <button type="button" class="button quiet" data-testid={props.testId} onClick={() => (running() ? setAsking(true) : m.exit())}>
-        {tr("Verlassen", "Leave")}
-      </button>
-      <Show when={asking() && running()}>
-        <LeaveDialog onCancel={() => setAsking(false)} onConfirm={() => { setAsking(false); m.leaveRunning!(); }} />
-      </Show>
-    </>
+    <button type="button" class="button quiet" data-testid={props.testId} onClick={() => (running() ? setLeaveAsk({}) : m.exit())}>
+      {tr("Verlassen", "Leave")}
+    </button>
   );
 }
 
-/** The question before leaving a running game: a modal dialog, focus on "Weiterspielen", Escape cancels. */
-function LeaveDialog(props: { onCancel(): void; onConfirm(): void }): JSX.Element {
-  let stay!: HTMLButtonElement;
-  const before = document.activeElement as HTMLElement | null;
-  const onKey = (e: KeyboardEvent) => e.key === "Escape" && props.onCancel();
-  document.addEventListener("keydown", onKey);
-  queueMicrotask(() => stay.focus());
-  onCleanup(() => {
-    document.removeEventListener("keydown", onKey);
-    before?.focus?.();
+/**
+ * Once per table: while a game this seat can give up runs, in-app navigation away asks "Partie aufgeben?" first (confirm:
+ * leave as "Verlassen" does, then go where the player clicked; cancel: stay). Also the dialog "Verlassen" opens.
+ */
+export function LeaveGuard(): JSX.Element {
+  const { m, rv, leaveAsk, setLeaveAsk } = useTable();
+  const running = () => !rv().over && m.leaveRunning !== undefined;
+  createEffect(() => {
+    if (!running()) return;
+    onCleanup(guardLeaving((go) => setLeaveAsk({ go })));
   });
   return (
-    <div class="overlay" role="alertdialog" aria-modal="true" aria-labelledby="leave-title" aria-describedby="leave-text">
-      <div class="overlay-card" data-testid="leave-dialog">
-        <h2 id="leave-title">{tr("Partie aufgeben?", "Resign the game?")}</h2>
-        <p id="leave-text">{tr("Wer den laufenden Tisch verlässt, verliert die Partie.", "Leaving a running game loses it.")}</p>
-        <div class="overlay-buttons">
-          <button type="button" class="button" data-testid="leave-confirm" onClick={() => props.onConfirm()}>
-            {tr("Aufgeben und gehen", "Resign and leave")}
-          </button>
-          <button type="button" class="button primary" data-testid="leave-cancel" ref={stay} onClick={() => props.onCancel()}>
-            {tr("Weiterspielen", "Keep playing")}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Show when={running() ? leaveAsk() : null} keyed>
+      {(ask) => (
+        <LeaveDialog
+          text={leaveText(m.kind, m.rated === true)}
+          onCancel={() => setLeaveAsk(null)}
+          onConfirm={() => {
+            setLeaveAsk(null);
+            m.leaveRunning!(ask.go);
+          }}
+        />
+      )}
+    </Show>
+  );
+}
+
+/** What leaving now means for this kind of game (the rule of shared/room/report.ts: 10 cards or 3 minutes). */
+function leaveText(kind: string, rated: boolean): string {
+  if (kind === "computer") return tr("Wer jetzt geht, gibt die Partie gegen den Computer auf.", "Leaving now gives the game against the computer up.");
+  if (rated)
+    return tr(
+      "Wer jetzt geht, verliert die gewertete Partie. Sind noch keine zehn Karten gespielt und keine drei Minuten vergangen, wird sie nur abgebrochen und nicht gewertet.",
+      "Leaving now loses this rated game. While fewer than ten cards are played and three minutes have not passed, it is only aborted, unrated.",
+    );
+  return tr(
+    "Wer jetzt geht, gibt die Freundschaftspartie auf. Sind noch keine zehn Karten gespielt und keine drei Minuten vergangen, zählt sie gar nicht.",
+    "Leaving now gives this friendly game up. While fewer than ten cards are played and three minutes have not passed, it does not count at all.",
   );
 }

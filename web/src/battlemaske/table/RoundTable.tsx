@@ -1,15 +1,37 @@
-// The round table: the tricks of the round just ended, how far the mirror moved, and a game won in Profi.
-import { Show, type JSX } from "solid-js";
+// The round table: the tricks of the round just ended, how far the mirror moved, and a game won in Profi. A player
+// closes it ("Weiter"); a spectator's play goes on without it, so there it covers nothing (a note in the corner) and
+// goes by itself when the next round is dealt.
+import { createEffect, onCleanup, Show, untrack, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { gameWonText, personAt, roundMoveText, seatOfRole } from "../log";
 import { useTable } from "./store";
 
+/** The longest a spectator's round note stays when the players take their time. */
+const SPECTATOR_NOTE_MS = 8000;
+
 export function RoundTable(): JSX.Element {
   const { m, rv, v, me, rs, role } = useTable();
+  // A spectator's note goes by itself: once the table has moved on after the next deal (two events past the one it
+  // came with: the deal, then the first move of the new round), or after a while at the latest.
+  createEffect(() => {
+    const r = m.round();
+    if (!m.spectator || !r) return;
+    const shownAt = untrack(m.version);
+    const late = setTimeout(() => m.dismissRound(), SPECTATOR_NOTE_MS);
+    onCleanup(() => clearTimeout(late));
+    createEffect(() => m.version() >= shownAt + 2 && m.dismissRound());
+  });
   return (
     <Show when={!rv().over ? m.round() : null}>
       {(r) => (
-        <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="round-title" data-testid="round-table">
+        <div
+          class={m.spectator ? "round-note" : "overlay"}
+          role={m.spectator ? "status" : "dialog"}
+          aria-modal={m.spectator ? undefined : "true"}
+          aria-labelledby="round-title"
+          data-testid="round-table"
+          data-modal={m.spectator ? "false" : "true"}
+        >
           <div class="overlay-card">
             <h2 id="round-title">
               {tr("Runde", "Round")} {r().round} {tr("vorbei", "over")}
@@ -26,7 +48,7 @@ export function RoundTable(): JSX.Element {
                 return <p class="strong-line">{gameWonText(rs(), r().game, p, w(), lang(), neutral)}</p>;
               }}
             </Show>
-            <button type="button" class="button primary" data-testid="round-continue" onClick={() => m.dismissRound()} autofocus>
+            <button type="button" class="button primary" data-testid="round-continue" onClick={() => m.dismissRound()} autofocus={!m.spectator}>
               {tr("Weiter", "Continue")}
             </button>
           </div>

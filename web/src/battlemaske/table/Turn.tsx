@@ -44,7 +44,9 @@ export function Turn(): JSX.Element {
     if (rv().over) return tr("Die Partie ist vorbei.", "The game is over.");
     if (vv.phase === "exchange" || vv.phase === "swap") {
       const who = vv.waitingFor.map(name).join(tr(" und ", " and "));
-      return vv.phase === "exchange" ? tr(`Tausch: ${who} wählt noch …`, `Exchange: ${who} still picking …`) : tr(`Kartentausch: ${who} wählt noch …`, `Swap: ${who} still picking …`);
+      // Both still picking: "wählen" (plural); one: "wählt".
+      const picks = vv.waitingFor.length > 1 ? "wählen" : "wählt";
+      return vv.phase === "exchange" ? tr(`Tausch: ${who} ${picks} noch …`, `Exchange: ${who} still picking …`) : tr(`Kartentausch: ${who} ${picks} noch …`, `Swap: ${who} still picking …`);
     }
     return vv.turn === null ? "" : tr(`${name(vv.turn)} ist am Zug.`, `${name(vv.turn)} to play.`);
   };

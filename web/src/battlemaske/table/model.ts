@@ -46,10 +46,12 @@ export interface TableModel {
   resign(): void;
   exit(): void;
   /**
-   * "Verlassen" while the game runs: leaving loses it (the room's `leave`), then the table is left. Absent (hot-seat):
-   * leaving asks nothing, as there the button shows only after the end.
+   * "Verlassen" while the game runs: leaving gives it up (the room's `leave`), then the table is left — by `go` where a
+   * link away led (the router's guard), else as `exit`. Absent (hot-seat, daily, a spectator): leaving asks nothing.
    */
-  leaveRunning?(): void;
+  leaveRunning?(go?: () => void): void;
+  /** A rated game: leaving loses it (or aborts it unrated, early on); said in "Partie aufgeben?". */
+  readonly rated?: boolean;
   /** "Revanche" after the end, at a table of two accounts (absent: none here); `go` moves to the new table once open. */
   readonly rematch?: { readonly state: () => RematchMessage | null; send(action: (typeof RematchActions)[number]): void; readonly ready: () => string | null; go(): void; readonly seated: () => boolean };
   newGame?(): void;

@@ -29,6 +29,8 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   const [elixir, setElixir] = createSignal<Card | null>(null);
   const [explain, setExplain] = createSignal(false);
   const [showResult, setShowResult] = createSignal(true);
+  // "Partie aufgeben?" asked (by "Verlassen", or by a link away from the running table: `go` is where it led).
+  const [leaveAsk, setLeaveAsk] = createSignal<{ go?: () => void } | null>(null);
   const info = createInfoTopic();
 
   // A new table state (or another seat in front of the screen) clears the half-made choice.
@@ -52,7 +54,8 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   // The intro opens when a game's first exchange begins — once: a memo of the moment, so a new view of the same
   // moment (a hint arriving, a reconnect) does not open it again after the player closed it.
   const moment = createMemo(() => `${v().phase}/${v().round}/${v().game}`);
-  createEffect(on(moment, () => setExplain(v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
+  // Never by itself for a spectator: nobody there exchanges, the window would only cover the table being watched.
+  createEffect(on(moment, () => setExplain(!m.spectator && v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
 
   // A spectator picks nothing and plays nothing (its view holds no hand).
   const pickingIn = (g: View) => !m.spectator && (g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(me()) && !rv().over;
@@ -142,6 +145,8 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     setExplain,
     showResult,
     setShowResult,
+    leaveAsk,
+    setLeaveAsk,
     /** The info window's topic, and the handlers that set it (on any element, on a card). */
     info: info.topic,
     /** The topic with the element it explains. */
