@@ -2,16 +2,11 @@
 // "Partie aufgeben?" first (cancel stays, confirm leaves and goes where the link led); the Wartesaal leads back to one's
 // own running table; a spectator gets no exchange help and reads "wählen noch"; Zwiegespalten's role names in a
 // challenge; a stake above one's Taler said in the form, which stays open; notices that clear.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { archived, enterWartesaal, lobbyPlayer, openBrowser, roomOf, shot, twoBrowsersPerFile, type Browser } from "./helpers.js";
+import { archived, enterWartesaal, lobbyPlayer, roomOf, shot, threeBrowsersPerFile } from "./helpers.js";
 
-const t = twoBrowsersPerFile();
-let c: Browser;
-beforeAll(async () => {
-  c = await openBrowser({ width: 1280, height: 800 });
-}, 60_000);
-afterAll(() => c?.close());
+const t = threeBrowsersPerFile();
 
 const suffix = Math.random().toString(36).slice(2, 7);
 const NAME_A = `Alda${suffix}`;
@@ -23,7 +18,7 @@ const dialog = (p: Page) => p.getByTestId("leave-dialog");
 
 describe("Leaving a running game by a link", () => {
   it("a computer game: the top bar and the logo ask first; cancel stays; confirm leaves the game and goes on", { timeout: 120_000 }, async () => {
-    const page = c.page;
+    const page = t.c.page;
     await page.goto(t.site.url + "/spielen/computer");
     await page.getByTestId("start-game").click();
     await page.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
@@ -49,7 +44,7 @@ describe("Leaving a running game by a link", () => {
     // Nothing runs any more: the top bar goes without asking.
     await page.getByTestId("nav-bilanz").click();
     await page.waitForURL((u) => u.pathname === "/bilanz");
-    expect(c.errors).toEqual([]);
+    expect(t.c.errors).toEqual([]);
   });
 });
 
@@ -58,7 +53,7 @@ describe("The Wartesaal and a running game", () => {
     const [a, b] = [t.a.page, t.b.page];
     await enterWartesaal(a, t.site.url, NAME_A);
     await enterWartesaal(b, t.site.url, NAME_B);
-    await enterWartesaal(c.page, t.site.url, NAME_C);
+    await enterWartesaal(t.c.page, t.site.url, NAME_C);
     await lobbyPlayer(a, NAME_B).waitFor();
     const taler = Number(/(\d+) Taler/.exec(await a.getByTestId("lobby-you").innerText())![1]);
 
@@ -94,16 +89,16 @@ describe("The Wartesaal and a running game", () => {
     const room = roomOf(a);
 
     // C watches: no exchange help opens by itself, and both still picking reads "wählen noch".
-    const live = c.page.locator(`[data-testid="live-game"][data-room="${room}"]`);
+    const live = t.c.page.locator(`[data-testid="live-game"][data-room="${room}"]`);
     await live.getByTestId("live-watch").click();
-    await c.page.locator('[data-testid="table"][data-spectator="true"]').waitFor({ timeout: 30_000 });
-    await c.page.locator('[data-testid="turn"]:has-text("wählen noch")').waitFor({ timeout: 15_000 });
-    expect(await c.page.getByTestId("turn").innerText()).toMatch(new RegExp(`Tausch: (${NAME_A} und ${NAME_B}|${NAME_B} und ${NAME_A}) wählen noch`));
-    expect(await c.page.getByTestId("exchange-help").count()).toBe(0);
+    await t.c.page.locator('[data-testid="table"][data-spectator="true"]').waitFor({ timeout: 30_000 });
+    await t.c.page.locator('[data-testid="turn"]:has-text("wählen noch")').waitFor({ timeout: 15_000 });
+    expect(await t.c.page.getByTestId("turn").innerText()).toMatch(new RegExp(`Tausch: (${NAME_A} und ${NAME_B}|${NAME_B} und ${NAME_A}) wählen noch`));
+    expect(await t.c.page.getByTestId("exchange-help").count()).toBe(0);
     // A player's table still opens it, saying whose role is whose.
     await a.getByTestId("exchange-help").waitFor();
     expect(await a.getByTestId("exchange-help").innerText()).toContain("Hüter (das bist du)");
-    await shot(c.page, "clientfix-spectator-exchange");
+    await shot(t.c.page, "clientfix-spectator-exchange");
 
     // A: the top bar asks, in the words of a friendly game; "Weiterspielen" stays.
     await a.getByTestId("nav-wartesaal").click();
@@ -120,9 +115,9 @@ describe("The Wartesaal and a running game", () => {
     expect(await mine.getByTestId("live-watch").count()).toBe(0);
     await lobbyPlayer(b, NAME_B).getByTestId("lobby-return").waitFor({ timeout: 15_000 });
     // Someone else's entry of the same game still offers watching (C's list).
-    await c.page.goto(t.site.url + "/wartesaal");
-    await c.page.locator(`[data-testid="live-game"][data-room="${room}"]`).getByTestId("live-watch").waitFor({ timeout: 30_000 });
-    expect(await c.page.getByTestId("live-return").count()).toBe(0);
+    await t.c.page.goto(t.site.url + "/wartesaal");
+    await t.c.page.locator(`[data-testid="live-game"][data-room="${room}"]`).getByTestId("live-watch").waitFor({ timeout: 30_000 });
+    expect(await t.c.page.getByTestId("live-return").count()).toBe(0);
     await b.locator(`[data-testid="live-game"][data-room="${room}"]`).scrollIntoViewIfNeeded();
     await shot(b, "clientfix-live-return-phone");
     await mine.getByTestId("live-return").click();

@@ -446,3 +446,13 @@ export async function enterWartesaal(page: Page, url: string, name: string): Pro
 
 /** The Wartesaal's entry of the player called `name`. */
 export const lobbyPlayer = (page: Page, name: string) => page.locator(`[data-testid="lobby-player"][data-name="${name}"]`);
+
+/** For a test file: the site, `a` a desktop and `b` a phone (as twoBrowsersPerFile), and `c` a third person's desktop. */
+export function threeBrowsersPerFile(): { readonly site: Site; readonly a: Browser; readonly b: Browser; readonly c: Browser } {
+  const held = twoBrowsersPerFile() as { site: Site; a: Browser; b: Browser; c: Browser };
+  beforeAll(async () => {
+    held.c = await openBrowser({ width: 1280, height: 800 });
+  }, 60_000);
+  afterAll(() => held.c?.close());
+  return held;
+}

@@ -1,16 +1,11 @@
 // Watching in real browsers: A (desktop) and B (phone) meet in the Wartesaal and play a friendly game; C (a third,
 // desktop) finds it among the running games, watches it live as a spectator — every frame C's page receives is scanned
 // for a card that is not public yet — while A sees that someone watches; A and B show as playing, and idle after.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { exchangeUntilPlay, openBrowser, playInTurn, resign, roomOf, shot, twoBrowsersPerFile, type Browser } from "./helpers.js";
+import { exchangeUntilPlay, playInTurn, resign, roomOf, shot, threeBrowsersPerFile } from "./helpers.js";
 
-const t = twoBrowsersPerFile();
-let c: Browser;
-beforeAll(async () => {
-  c = await openBrowser({ width: 1280, height: 800 });
-}, 60_000);
-afterAll(() => c?.close());
+const t = threeBrowsersPerFile();
 
 const suffix = Math.random().toString(36).slice(2, 7);
 const NAME_A = `Alma${suffix}`;
@@ -65,10 +60,10 @@ describe("Watching a running game", () => {
     const bSeen = frames(t.b.page);
     await enter(t.a.page, NAME_A);
     await enter(t.b.page, NAME_B);
-    await enter(c.page, NAME_C);
+    await enter(t.c.page, NAME_C);
     await player(t.a.page, NAME_B).waitFor();
-    await player(c.page, NAME_A).waitFor();
-    await shot(c.page, "spectate-lobby-empty");
+    await player(t.c.page, NAME_A).waitFor();
+    await shot(t.c.page, "spectate-lobby-empty");
 
     // A challenges B (friendly, Zwiegespalten, no clock); B accepts; both at the table.
     await player(t.a.page, NAME_B).getByTestId("lobby-challenge").click();
@@ -82,30 +77,30 @@ describe("Watching a running game", () => {
     const room = roomOf(t.a.page);
 
     // C's Wartesaal: the game is listed with both names, and A and B are playing (challenging them is not possible).
-    const live = c.page.locator(`[data-testid="live-game"][data-room="${room}"]`);
+    const live = t.c.page.locator(`[data-testid="live-game"][data-room="${room}"]`);
     await live.waitFor({ timeout: 30_000 });
     const text = await live.innerText();
     for (const s of [NAME_A, NAME_B, "Zwiegespalten", "ohne Uhr", "Runde 1"]) expect(text).toContain(s);
     for (const name of [NAME_A, NAME_B]) {
-      await c.page.locator(`[data-testid="lobby-player"][data-name="${name}"][data-status="playing"]`).waitFor({ timeout: 30_000 });
-      expect(await player(c.page, name).getByTestId("lobby-challenge").isDisabled()).toBe(true);
+      await t.c.page.locator(`[data-testid="lobby-player"][data-name="${name}"][data-status="playing"]`).waitFor({ timeout: 30_000 });
+      expect(await player(t.c.page, name).getByTestId("lobby-challenge").isDisabled()).toBe(true);
     }
-    expect(await player(c.page, NAME_A).innerText()).toContain(`spielt gegen ${NAME_B}`);
-    await shot(c.page, "spectate-lobby-live");
-    await c.page.setViewportSize({ width: 390, height: 844 });
+    expect(await player(t.c.page, NAME_A).innerText()).toContain(`spielt gegen ${NAME_B}`);
+    await shot(t.c.page, "spectate-lobby-live");
+    await t.c.page.setViewportSize({ width: 390, height: 844 });
     await live.scrollIntoViewIfNeeded();
-    await shot(c.page, "spectate-lobby-live-phone");
-    await c.page.setViewportSize({ width: 1280, height: 800 });
+    await shot(t.c.page, "spectate-lobby-live-phone");
+    await t.c.page.setViewportSize({ width: 1280, height: 800 });
 
     // C watches: the usual table, as a spectator, with no hand and nothing to act with.
-    const seen = frames(c.page);
+    const seen = frames(t.c.page);
     await live.getByTestId("live-watch").click();
-    const table = c.page.locator('[data-testid="table"][data-spectator="true"]');
+    const table = t.c.page.locator('[data-testid="table"][data-spectator="true"]');
     await table.waitFor({ timeout: 30_000 });
-    expect(roomOf(c.page)).toBe(room);
-    expect(await c.page.getByTestId("hand-card").count()).toBe(0);
-    expect(await c.page.getByTestId("resign").count()).toBe(0);
-    expect(await c.page.getByTestId("spectating").innerText()).toContain(NAME_A);
+    expect(roomOf(t.c.page)).toBe(room);
+    expect(await t.c.page.getByTestId("hand-card").count()).toBe(0);
+    expect(await t.c.page.getByTestId("resign").count()).toBe(0);
+    expect(await t.c.page.getByTestId("spectating").innerText()).toContain(NAME_A);
     // Both players see that one person watches.
     await t.a.page.locator('[data-testid="watchers"][data-count="1"]').waitFor({ timeout: 15_000 });
     await t.b.page.locator('[data-testid="watchers"][data-count="1"]').waitFor({ timeout: 15_000 });
@@ -114,10 +109,10 @@ describe("Watching a running game", () => {
     const before = Number(await table.getAttribute("data-version"));
     await exchangeUntilPlay(t.a.page, t.b.page);
     await playInTurn(t.a.page, t.b.page, { maxSteps: 6 });
-    await c.page.waitForFunction(`Number(globalThis.document.querySelector('[data-testid="table"]').getAttribute("data-version")) > ${before + 4}`, undefined, { timeout: 30_000 });
+    await t.c.page.waitForFunction(`Number(globalThis.document.querySelector('[data-testid="table"]').getAttribute("data-version")) > ${before + 4}`, undefined, { timeout: 30_000 });
     // B's page reloads mid-game and reconnects: its reload may bring frames too, C's count stays one.
-    await c.page.locator('[data-testid="trick"], [data-testid="log"]').first().waitFor();
-    await shot(c.page, "spectate-table");
+    await t.c.page.locator('[data-testid="trick"], [data-testid="log"]').first().waitFor();
+    await shot(t.c.page, "spectate-table");
     await shot(t.a.page, "spectate-player-watchers");
 
     // No card reached C before it was played; B, at a seat, did get unplayed cards (its hand): the scan can tell.
@@ -129,34 +124,34 @@ describe("Watching a running game", () => {
     // Nor anything of the deal: no seed, no hands, no set-aside cards.
     for (const f of seen) expect(f).not.toMatch(/"(aside|hands|seed)"/);
 
-    await c.page.setViewportSize({ width: 390, height: 844 });
-    await shot(c.page, "spectate-table-phone");
-    await c.page.setViewportSize({ width: 1280, height: 800 });
+    await t.c.page.setViewportSize({ width: 390, height: 844 });
+    await shot(t.c.page, "spectate-table-phone");
+    await t.c.page.setViewportSize({ width: 1280, height: 800 });
     // In English too.
-    await c.page.locator('.lang-switch button[lang="en"]').click();
-    expect(await c.page.getByTestId("spectating").innerText()).toContain("You are watching");
-    await shot(c.page, "spectate-table-en");
-    await c.page.locator('.lang-switch button[lang="de"]').click();
+    await t.c.page.locator('.lang-switch button[lang="en"]').click();
+    expect(await t.c.page.getByTestId("spectating").innerText()).toContain("You are watching");
+    await shot(t.c.page, "spectate-table-en");
+    await t.c.page.locator('.lang-switch button[lang="de"]').click();
 
     // The end: A resigns; C sees the result by name; the list forgets the game, and A and B are idle again.
     await resign(t.a.page);
-    await c.page.getByTestId("game-result").waitFor({ timeout: 30_000 });
-    expect(await c.page.getByTestId("game-result").innerText()).toContain(`${NAME_B} gewinnt!`);
-    await shot(c.page, "spectate-result");
-    await c.page.getByTestId("leave-result").click();
-    await c.page.waitForURL(/\/wartesaal$/);
+    await t.c.page.getByTestId("game-result").waitFor({ timeout: 30_000 });
+    expect(await t.c.page.getByTestId("game-result").innerText()).toContain(`${NAME_B} gewinnt!`);
+    await shot(t.c.page, "spectate-result");
+    await t.c.page.getByTestId("leave-result").click();
+    await t.c.page.waitForURL(/\/wartesaal$/);
     await t.a.page.goto(t.site.url + "/wartesaal");
-    await c.page.locator(`[data-testid="lobby-player"][data-name="${NAME_A}"][data-status="idle"]`).waitFor({ timeout: 30_000 });
-    expect(await c.page.locator(`[data-testid="live-game"][data-room="${room}"]`).count()).toBe(0);
-    expect(await player(c.page, NAME_B).count()).toBe(0);
+    await t.c.page.locator(`[data-testid="lobby-player"][data-name="${NAME_A}"][data-status="idle"]`).waitFor({ timeout: 30_000 });
+    expect(await t.c.page.locator(`[data-testid="live-game"][data-room="${room}"]`).count()).toBe(0);
+    expect(await player(t.c.page, NAME_B).count()).toBe(0);
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);
-    expect(c.errors).toEqual([]);
+    expect(t.c.errors).toEqual([]);
   });
 
   it("a room nobody can watch (none there) says so instead of a table", { timeout: 60_000 }, async () => {
-    await c.page.goto(t.site.url + "/partie/AAAAAAAAAAAAAAAA");
-    await c.page.getByTestId("watch-refused").waitFor({ timeout: 30_000 });
-    expect(await c.page.getByTestId("watch-refused").innerText()).toContain("gibt es nicht");
+    await t.c.page.goto(t.site.url + "/partie/AAAAAAAAAAAAAAAA");
+    await t.c.page.getByTestId("watch-refused").waitFor({ timeout: 30_000 });
+    expect(await t.c.page.getByTestId("watch-refused").innerText()).toContain("gibt es nicht");
   });
 });

@@ -22,6 +22,8 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   const listeners = new Set<(m: LobbyServerMessage) => void>();
   let ws: WebSocket | null = null;
   let closed = false;
+  /** The lobby refused this tab for good (too many tabs of this account): no more reconnecting. */
+  let refused = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   async function open(): Promise<void> {
@@ -38,7 +40,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${ticket.socket}`);
     ws = socket;
     socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", ticket: ticket.ticket })));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (ev: CloseEvent) => {
       if (ws !== socket) return;
       // What the page shows is what the lobby says now: while the socket is down nobody is known to be here (a
       // challenge to someone shown from before would go nowhere). Back, the lobby sends every list again.
@@ -49,7 +51,10 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
       setSeeks([]);
       setLive([]);
       setGwTables([]);
-      if (!closed && ws === socket) retry = setTimeout(() => void open(), 1000);
+      // Refused for this account's number of tabs (TOO_MANY_SOCKETS, 1008): trying again every second would only be
+      // refused again — this tab stays out until it is reloaded (the error said why). A full lobby (1013): wait longer.
+      if (closed || refused || ev.code === 1008) return;
+      retry = setTimeout(() => void open(), ev.code === 1013 ? 10_000 : 1000);
     });
     socket.addEventListener("message", (e: MessageEvent) => {
       let m: LobbyServerMessage;
@@ -83,6 +88,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           on.ended(m);
           break;
         case "error":
+          if (m.code === "TOO_MANY_SOCKETS") refused = true;
           on.error(m);
           break;
         case "gw-tables":
