@@ -141,12 +141,21 @@ describe("the Wartesaal with three people", () => {
     await exchangeUntilPlay(a.page, b.page);
     // Some cards, then B reloads while a trick is open (A has led, B is to answer) and finds the table as it was.
     await playInTurn(a.page, b.page, { maxSteps: 3 });
-    for (let i = 0; i < 20 && !(await myTurn(a.page)); i++) {
-      await step(b.page);
-      await a.page.waitForTimeout(50);
+    // Play on, each in turn, until A has led a card and B is to answer it (whoever takes a trick leads the next).
+    const trickCards = (p: Page) => p.locator('[data-testid="trick"] .played').count();
+    const openTrick = async () => (await myTurn(b.page)) && (await trickCards(b.page)) === 1;
+    // After each action both pages are let catch up to the same version (B must not answer a lead it has not seen yet).
+    const settled = async () => {
+      await a.page.locator('[data-testid="table"][data-busy="false"]').waitFor({ timeout: 10_000 });
+      const v = await a.page.getByTestId("table").getAttribute("data-version");
+      await b.page.locator(`[data-testid="table"][data-busy="false"][data-version="${v}"]`).waitFor({ timeout: 10_000 });
+    };
+    for (let i = 0; i < 60 && !(await openTrick()); i++) {
+      const acted = (await step(a.page, i)) !== "idle" || (await step(b.page, i)) !== "idle";
+      if (acted) await settled().catch(() => undefined);
+      else await a.page.waitForTimeout(50);
     }
-    await step(a.page);
-    await b.page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+    expect(await openTrick()).toBe(true);
     const version = await b.page.getByTestId("table").getAttribute("data-version");
     const hand = await b.page.getByTestId("hand-card").count();
     await b.page.reload();
@@ -228,23 +237,29 @@ describe("the Wartesaal with three people", () => {
     }
   });
 
-  it("a seek posted by A is taken by a third person, C", { timeout: 120_000 }, async () => {
-    const { desktop: a } = setting;
-    await enterWartesaal(a.page, url(), A);
-    await enterWartesaal(c.page, url(), C);
-    await a.page.getByTestId("seek-create").click();
-    await a.page.getByTestId("challenge-clock-none").click();
-    await a.page.getByTestId("challenge-kind-friendly").click();
-    await a.page.getByTestId("challenge-send").click();
-    const seek = c.page.locator(`[data-testid="seek"][data-from="${A}"]`);
-    await seek.waitFor();
-    await seek.getByTestId("seek-accept").click();
-    await a.page.waitForURL(/\/partie\//);
-    await c.page.waitForURL(/\/partie\//);
-    expect(roomOf(a.page)).toBe(roomOf(c.page));
-    await c.page.locator('[data-testid="table"]:not([data-spectator="true"])').waitFor();
-    await resign(c.page);
-    expect(a.errors).toEqual([]);
-    expect(c.errors).toEqual([]);
+  it("a seek posted by D is taken by a third person, C", { timeout: 120_000 }, async () => {
+    // D is new here: the seek does not depend on how the games above ended (someone at a running table may not take one).
+    const a = await openBrowser({ width: 390, height: 844 });
+    const D = `Dina${suffix}`;
+    try {
+      await enterWartesaal(a.page, url(), D);
+      await enterWartesaal(c.page, url(), C);
+      await a.page.getByTestId("seek-create").click();
+      await a.page.getByTestId("challenge-clock-none").click();
+      await a.page.getByTestId("challenge-kind-friendly").click();
+      await a.page.getByTestId("challenge-send").click();
+      const seek = c.page.locator(`[data-testid="seek"][data-from="${D}"]`);
+      await seek.waitFor();
+      await seek.getByTestId("seek-accept").click();
+      await a.page.waitForURL(/\/partie\//);
+      await c.page.waitForURL(/\/partie\//);
+      expect(roomOf(a.page)).toBe(roomOf(c.page));
+      await c.page.locator('[data-testid="table"]:not([data-spectator="true"])').waitFor();
+      await resign(c.page);
+      expect(a.errors).toEqual([]);
+      expect(c.errors).toEqual([]);
+    } finally {
+      await a.close();
+    }
   });
 });

@@ -132,7 +132,7 @@ export function BilanzPage() {
                 </tbody>
               </table>
               </div>
-              <p class="small">{tr("„mit Hilfe“: Partien mit „Karte zurück“ oder „Rat“ – sie zählen getrennt.", "“with help”: games with a take-back or a hint – counted separately.")}</p>
+              <p class="small" hidden={!m().records.some((r) => r.helped)}>{tr("„mit Hilfe“: Partien mit „Karte zurück“ oder „Rat“ – sie zählen getrennt.", "“with help”: games with a take-back or a hint – counted separately.")}</p>
             </Show>
           </>
         )}

@@ -9,7 +9,7 @@ export function Summary(props: { me: Me; ids?: "account" | "bilanz" }) {
     <dl class="account-summary" data-testid={id("summary")}>
       <div>
         <dt>{tr("Punkte", "Points")}</dt>
-        <dd data-testid={id("points")} data-value={props.me.points}>{props.me.points}</dd>
+        <dd data-testid={id("points")} data-value={props.me.points}>{props.me.points < 0 ? `−${-props.me.points}` : props.me.points}</dd>
       </div>
       <div>
         <dt>Elo</dt>
