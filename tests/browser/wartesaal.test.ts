@@ -170,6 +170,10 @@ describe("the Wartesaal with three people", () => {
     // More than ten cards played: A's resignation counts.
     await resign(a.page);
     await b.page.getByTestId("game-result").waitFor();
+    // Each result says what the game moved, once the Worker has booked it.
+    await b.page.locator('[data-testid="rated-change"][data-points="10"][data-taler="50"]').waitFor();
+    await a.page.locator('[data-testid="rated-change"][data-points="-10"][data-taler="-50"]').waitFor();
+    await shot(b.page, "wartesaal-result-rated-phone");
     const game = (await archived(url(), room)) as unknown as { result: { winner: number; reason: string }; log: Array<{ version: number; event: { type: string } }> };
     expect(game.result.winner).toBe(1);
     expect(game.result.reason).not.toBe("aborted");

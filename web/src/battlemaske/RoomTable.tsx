@@ -1,8 +1,9 @@
 // Battlemaske at a room: the connection wired to the table, with the log, the hint and the round summary it keeps.
-import { createEffect, createSignal, Show } from "solid-js";
+import { createEffect, createResource, createSignal, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
 import { lang, tr } from "../i18n";
+import { loadMe } from "../account";
 import { forgetCurrent, inviteLink, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
 import { Link, navigate } from "../router";
 import { logFromHistory } from "./history";
@@ -85,6 +86,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     forgetCurrent(s.room);
     navigate(s.kind === "daily" ? "/tagesspiel" : s.from === "wartesaal" ? "/wartesaal" : "/", { force: true });
   };
+  // A rated seat's standing as the table opens, so the result can say what the game moved (RatedChange).
+  const [standingBefore] = createResource(() => (s.rated === true && !watching ? true : null), () => loadMe());
   const model: TableModel = {
     kind: s.kind,
     room: s.room,
@@ -125,6 +128,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     canHint: !watching && (s.kind === "computer" || s.kind === "daily"),
     canTakeback: !watching && !s.rated,
     rated: s.rated === true,
+    standingBefore,
     ...(s.invite ? { invite: inviteLink(s.room, s.invite) } : {}),
     command: (cmd) => void room.command(cmd),
     requestHint: () => void room.hint(),

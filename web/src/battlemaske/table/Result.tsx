@@ -6,6 +6,7 @@ import { lang, tr } from "../../i18n";
 import { endLines, matchPeople } from "../log";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
+import { RatedChange } from "./RatedChange";
 import { Rematch } from "./Rematch";
 import { Link } from "../../router";
 import { useTable } from "./store";
@@ -85,6 +86,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
             {capital(trackName(rs(), lang()))}: <b>{v().mirror}</b> / 10
           </p>
           {props.children}
+          <RatedChange />
           <Show when={rv().helped[me()]}>
             <p class="helped">{tr("Diese Partie zählt „mit Hilfe“.", "This game counts as “with help”.")}</p>
           </Show>

@@ -1,6 +1,7 @@
 // What the table is given: the room's view and the actions it may take, from a room (RoomTable) or the device (HotSeat).
 import type { Command, Seat } from "../../../../shared/battlemaske/events";
 import type { Lang } from "../../../../shared/catalog";
+import type { Me } from "../../account";
 import type { RoomKind } from "../../room/session";
 import type { LogEntry, RoundSummary } from "../log";
 import type { RematchActions, RematchMessage } from "../../../../shared/room/protocol";
@@ -52,6 +53,8 @@ export interface TableModel {
   leaveRunning?(go?: () => void): void;
   /** A rated game: leaving loses it (or aborts it unrated, early on); said in "Partie aufgeben?". */
   readonly rated?: boolean;
+  /** A rated game's seat: the account's standing when the table opened, to show what the result moved. */
+  readonly standingBefore?: () => Me | undefined;
   /** "Revanche" after the end, at a table of two accounts (absent: none here); `go` moves to the new table once open. */
   readonly rematch?: { readonly state: () => RematchMessage | null; send(action: (typeof RematchActions)[number]): void; readonly ready: () => string | null; go(): void; readonly seated: () => boolean };
   newGame?(): void;
