@@ -69,6 +69,29 @@ describe("Wartesaal", () => {
     expect(t.b.errors).toEqual([]);
   });
 
+  it("changed terms sent back show as such, with only what changed marked; no stake, no 'Anderer Einsatz'", { timeout: 60_000 }, async () => {
+    await player(t.a.page, NAME_B).getByTestId("lobby-challenge").click();
+    await t.a.page.getByTestId("challenge-clock-5+3").click();
+    await t.a.page.getByTestId("challenge-kind-friendly").click();
+    await t.a.page.getByTestId("challenge-role-conte").click();
+    await t.a.page.getByTestId("challenge-send").click();
+    const incoming = t.b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
+    await incoming.waitFor();
+    expect(await incoming.getByTestId("challenge-decline-reason").locator('option[value="other-stake"]').count()).toBe(0);
+    await incoming.getByTestId("challenge-counter").click();
+    await t.b.page.getByTestId("challenge-clock-10+5").click();
+    await t.b.page.getByTestId("challenge-send").click();
+    const back = t.a.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_B}"]`);
+    await back.waitFor();
+    expect(await back.locator("strong").innerText()).toContain("schlägt andere Bedingungen vor");
+    // The roles stay as they were (B keeps Maske): only the clock is marked.
+    expect(await back.locator("mark.changed").allInnerTexts()).toEqual(["10 Min. + 5 s pro Zug"]);
+    expect(await back.getByTestId("challenge-terms").innerText()).toContain(`${NAME_B} spielt Maske, du Conte`);
+    await shot(t.a.page, "lobby-counter-marked");
+    await back.getByTestId("challenge-decline").click();
+    await back.waitFor({ state: "detached" });
+  });
+
   it("an open seek: A posts 10+5 as Maske, B sees it in the list and takes it, both land at the table", { timeout: 60_000 }, async () => {
     await t.a.page.getByTestId("seek-create").click();
     await t.a.page.getByTestId("challenge-clock-10+5").click();

@@ -50,11 +50,31 @@ const other = (r: "conte" | "maske") => (r === "conte" ? "maske" : "conte");
 
 /** Every term in words; `from` is the sender, `mine` whether this page sent them. */
 export function termsText(t: Terms, from: string, mine: boolean): string {
+  return termsParts(t, from, mine).join(" · ");
+}
+
+/** The terms in words, one part per term: clock, rule set, variant, kind (and stake), roles. */
+function termsParts(t: Terms, from: string, mine: boolean): string[] {
   const clock = t.clock ? tr(`${t.clock.minutes} Min. + ${t.clock.increment} s pro Zug`, `${t.clock.minutes} min + ${t.clock.increment} s per move`) : tr("Ohne Uhr (Notbremse nach zehn Minuten)", "No clock (ten-minute emergency brake)");
   const kind = t.kind === "rated" ? tr(`Gewertet, Einsatz ${t.stake ?? 0} Taler`, `Rated, stake ${t.stake ?? 0} Taler`) : tr("Freundschaftlich", "Friendly");
   const role =
     t.role === "random" ? tr("Rollen zufällig", "Roles at random") : mine ? tr(`Du spielst ${roleName(t.role, t.ruleset)}`, `You play ${roleName(t.role, t.ruleset)}`) : tr(`${from} spielt ${roleName(t.role, t.ruleset)}, du ${roleName(other(t.role), t.ruleset)}`, `${from} plays ${roleName(t.role, t.ruleset)}, you ${roleName(other(t.role), t.ruleset)}`);
-  return [clock, t.ruleset === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske", t.variant === "profi" ? "Profi" : tr("Normal", "Normal"), kind, role].join(" · ");
+  return [clock, t.ruleset === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske", t.variant === "profi" ? "Profi" : tr("Normal", "Normal"), kind, role];
+}
+
+/**
+ * Which parts of changed terms sent back differ from the terms this page sent (in termsParts' order). `sent` is this
+ * page's own (its role is mine); `back` is the other side's (its role is theirs).
+ */
+function changedParts(sent: Terms, back: Terms): boolean[] {
+  const myRole = (t: Terms, mine: boolean) => (t.role === "random" ? "random" : mine ? t.role : other(t.role));
+  return [
+    JSON.stringify(sent.clock) !== JSON.stringify(back.clock),
+    sent.ruleset !== back.ruleset,
+    sent.variant !== back.variant,
+    sent.kind !== back.kind || (sent.stake ?? 0) !== (back.stake ?? 0),
+    myRole(sent, true) !== myRole(back, false),
+  ];
 }
 
 /** A titled list of this page: incoming and outgoing challenges, seeks, players. */
@@ -137,6 +157,8 @@ function Lobby(props: { account: Account; me: Me }) {
   const tick = setInterval(() => setNow(Date.now()), 1000);
   // Who each open challenge is with, so an ending without a `by` (expired) still names the other side.
   const partners = new Map<string, string>();
+  // The terms this page last sent to each person, so changed terms sent back can show what changed.
+  const sentTo = new Map<string, Terms>();
   const lobby = connectLobby(props.account, {
     matched(m) {
       saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", rated: m.rated, from: "wartesaal" });
@@ -164,7 +186,10 @@ function Lobby(props: { account: Account; me: Me }) {
   });
   createEffect(() => {
     for (const c of lobby.incoming()) partners.set(c.id, c.from);
-    for (const c of lobby.outgoing()) partners.set(c.id, c.to);
+    for (const c of lobby.outgoing()) {
+      partners.set(c.id, c.to);
+      sentTo.set(c.to, c.terms);
+    }
   });
   onCleanup(() => {
     clearInterval(tick);
@@ -200,7 +225,7 @@ function Lobby(props: { account: Account; me: Me }) {
       <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice.text()?.() ?? ""}</p>
       <Show when={lobby.incoming().length > 0}>
         <ListSection id="incoming-title" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
-          {(c) => <Incoming challenge={c} left={left(c)} onAccept={() => act({ type: "accept", id: c.id })} onDecline={(reason) => act({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
+          {(c) => <Incoming challenge={c} sent={sentTo.get(c.from)} left={left(c)} onAccept={() => act({ type: "accept", id: c.id })} onDecline={(reason) => act({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
         </ListSection>
       </Show>
       <Show when={lobby.outgoing().length > 0}>
@@ -269,18 +294,33 @@ function playingText(at: LobbyPlayer["playing"]): string {
   return others.length > 0 ? tr(`spielt gegen ${others.join(", ")}`, `playing ${others.join(", ")}`) : tr("spielt", "playing");
 }
 
-function Incoming(props: { challenge: Challenge; left: number; onAccept: () => void; onDecline: (reason: DeclineReason | undefined) => void; onCounter: () => void }) {
+function Incoming(props: { challenge: Challenge; sent?: Terms; left: number; onAccept: () => void; onDecline: (reason: DeclineReason | undefined) => void; onCounter: () => void }) {
   const [reason, setReason] = createSignal<DeclineReason | "">("");
+  // A counter marks what it changed against the terms this page sent (when it still knows them).
+  const changed = () => (props.challenge.counter && props.sent ? changedParts(props.sent, props.challenge.terms) : null);
+  // "Anderer Einsatz" only where there is a stake to differ on.
+  const reasons = () => DECLINE_REASONS.filter((r) => r !== "other-stake" || (props.challenge.terms.stake ?? 0) > 0);
   return (
     <li data-testid="challenge-incoming" data-from={props.challenge.from}>
       <strong>{props.challenge.counter ? tr(`${props.challenge.from} schlägt andere Bedingungen vor`, `${props.challenge.from} proposes other terms`) : tr(`${props.challenge.from} fordert dich heraus`, `${props.challenge.from} challenges you`)}</strong>
-      <p data-testid="challenge-terms">{termsText(props.challenge.terms, props.challenge.from, false)}</p>
+      <p data-testid="challenge-terms">
+        <For each={termsParts(props.challenge.terms, props.challenge.from, false)}>
+          {(part, i) => (
+            <>
+              {i() > 0 ? " · " : ""}
+              <Show when={changed()?.[i()]} fallback={part}>
+                <mark class="changed" title={tr("geändert", "changed")}>{part}</mark>
+              </Show>
+            </>
+          )}
+        </For>
+      </p>
       <small>{tr(`noch ${props.left} s`, `${props.left} s left`)}</small>
       <div class="choice-row">
         <Action id="challenge-accept" kind="primary" onClick={() => props.onAccept()}>{tr("Annehmen", "Accept")}</Action>
         <select aria-label={tr("Grund (freiwillig)", "Reason (optional)")} data-testid="challenge-decline-reason" value={reason()} onChange={(e) => setReason(e.currentTarget.value as DeclineReason | "")}>
           <option value="">{tr("Ohne Grund", "No reason")}</option>
-          <For each={DECLINE_REASONS}>{(r) => <option value={r}>{REASONS[r]()}</option>}</For>
+          <For each={reasons()}>{(r) => <option value={r}>{REASONS[r]()}</option>}</For>
         </select>
         <Action id="challenge-decline" onClick={() => props.onDecline(reason() || undefined)}>{tr("Ablehnen", "Decline")}</Action>
         <Action id="challenge-counter" kind="quiet" onClick={() => props.onCounter()}>{tr("Bedingungen ändern", "Change the terms")}</Action>
