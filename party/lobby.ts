@@ -90,6 +90,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   TABLES_FULL: "Es sind gerade zu viele Tische offen; setz dich lieber an einen.",
   AT_TABLE: "Du sitzt schon an einem offenen Tisch: verlass ihn zuerst.",
   PLAYING: "Diese Person spielt gerade.",
+  BUSY: "Du sitzt an einem laufenden Tisch: beende erst diese Partie.",
   LOBBY_FULL: "Der Wartesaal ist gerade voll: bitte später noch einmal.",
   TOO_MANY_SOCKETS: "Der Wartesaal ist bei dir schon in zu vielen Tabs offen.",
 };
@@ -306,6 +307,8 @@ export class Lobby extends Server {
     const target = this.present().find((w) => w.name === to);
     if (!target) return this.error(connection, "NOT_PRESENT", `${to} is not in the Wartesaal.`);
     if (target.account === me.account) return this.error(connection, "SELF", "You cannot challenge yourself.");
+    // One game at a time: a challenge from the table of a running game could never be accepted (accept says PLAYING).
+    if (this.running.playing().has(me.account)) return this.error(connection, "BUSY", "You are at a running table: finish that game first.");
     if (this.running.playing().has(target.account)) return this.error(connection, "PLAYING", `${to} is playing a game right now.`);
     const open = this.db
       .exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE ((from_account = ? AND to_account = ?) OR (from_account = ? AND to_account = ?)) AND id <> ?", me.account, target.account, target.account, me.account, countering?.id ?? "")
@@ -344,7 +347,7 @@ export class Lobby extends Server {
    */
   private refusedPlaying(connection: Connection, other: string, otherName: string, me: Who): boolean {
     const playing = this.running.playing();
-    if (playing.has(me.account)) this.error(connection, "PLAYING", "You are playing a game right now: finish it first.");
+    if (playing.has(me.account)) this.error(connection, "BUSY", "You are at a running table: finish that game first.");
     else if (playing.has(other)) this.error(connection, "PLAYING", `${otherName} is playing a game right now.`);
     else return false;
     return true;
@@ -392,6 +395,7 @@ export class Lobby extends Server {
 
   /** An open seek: terms anyone present may take. One per account; a second replaces the first. */
   private postSeek(connection: Connection, me: Who, terms: Terms, now: number): void {
+    if (this.running.playing().has(me.account)) return this.error(connection, "BUSY", "You are at a running table: finish that game first.");
     const open = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM seeks WHERE from_account <> ?", me.account).one().n;
     if (open >= MAX_SEEKS) return this.error(connection, "SEEKS_FULL", `At most ${MAX_SEEKS} open seeks at once; take one instead.`);
     this.db.exec("INSERT OR REPLACE INTO seeks (id, from_account, from_name, terms, created_at) VALUES (?, ?, ?, ?, ?)", newToken().slice(0, 16), me.account, me.name, JSON.stringify(terms), now);

@@ -225,6 +225,16 @@ function dailyStatements(db: D1Database, r: BattlemaskeReport, at: NonNullable<K
   return { stmts, daily: { date: at.date, role: at.role, attempt: at.attempt, reached, helped: helped === 1, late: false, firstBoard: first } };
 }
 
+/**
+ * A game between two people that ended early other than by the rules (resigned, left, timed out before 10 cards and
+ * 3 minutes) counts for nobody's records either: otherwise one person with a guest seat and an account could book
+ * friendly wins without a card played (the room reports it "aborted" when rated; unrated it shows the resignation).
+ * Meine Partien calls such a game "abgebrochen" too (worker/api/me.ts).
+ */
+export function endedUncounted(kind: string, cardsPlayed: number, startedAt: number, finishedAt: number, reason: string): boolean {
+  return kind === "online" && cardsPlayed < RATED_MIN_CARDS && finishedAt - startedAt < RATED_MIN_MS && reason !== "rules";
+}
+
 /** The archive: the result row (its primary key makes a concurrent duplicate fail the whole batch) and one row per booked seat. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function archiveStatements(db: D1Database, r: ResultReport, g: GameRow, game: GameDefinition<any, any, any, any>, accounts: ReadonlyArray<string | null>, counted: boolean, outcome: ResultOutcome): D1PreparedStatement[] {
@@ -260,10 +270,7 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
 
   const { winner, draw, reason, team } = r.result;
   const early = r.cardsPlayed < RATED_MIN_CARDS && r.finishedAt - r.startedAt < RATED_MIN_MS;
-  // A game between two people that ended early other than by the rules (resigned, left, timed out before 10 cards and
-  // 3 minutes) counts for nobody's records either: otherwise one person with a guest seat and an account could book
-  // friendly wins without a card played (the room reports it "aborted" when rated; unrated it shows the resignation).
-  const earlyExit = g.kind === "online" && early && reason !== "rules";
+  const earlyExit = endedUncounted(g.kind, r.cardsPlayed, r.startedAt, r.finishedAt, reason);
   const decided = reason !== "aborted" && !earlyExit && (draw || winner !== null || team !== undefined);
   // Ratings move only in a rated duel between two different accounts.
   const counted = rated && decided && rows.length === 2 && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && reason !== "rules");

@@ -206,7 +206,10 @@ describe("Lobby", () => {
     // B accepts A's challenge, B takes A's seek, A takes B's seek: each refused, and nothing ends.
     await refused(b, { type: "accept", id: ch.id }, "PLAYING");
     await refused(b, { type: "take", id: seeks.find((x) => x.from === a.name)!.id }, "PLAYING");
-    await refused(a, { type: "take", id: seeks.find((x) => x.from === b.name)!.id }, "PLAYING");
+    await refused(a, { type: "take", id: seeks.find((x) => x.from === b.name)!.id }, "BUSY");
+    // Nor does A, at that table, send a challenge or a seek that could never be accepted.
+    await refused(a, { type: "challenge", to: b.name, terms: { ...TERMS, clock: null } }, "BUSY");
+    await refused(a, { type: "seek", terms: TERMS }, "BUSY");
     expect([...a.s.all, ...b.s.all].some((m) => m.type === "matched" || (m.type === "ended" && m.id === ch.id))).toBe(false);
     // The table over: the challenge is accepted as before.
     await lobby.live({ room, ended: true });

@@ -40,6 +40,13 @@ describe("GET /api/ranking", () => {
     expect(byElo.top[0]!.name).toBe(await nameOf(eloKing));
     expect(byElo.me?.place).toBe(1);
 
+    // Equal in points and Elo: the same place, and the next one after both (1, 2, 2, 4).
+    const twin = await rated(uniqueName("Zwilling"), 90_000, 1400);
+    const withTwin = await json<Ranking>(call("/api/ranking?by=points", { token: twin.token }));
+    expect(withTwin.top.slice(0, 4).map((r) => r.place)).toEqual([1, 1, 3, 4]);
+    expect(withTwin.me?.place).toBe(1);
+    await env.DB.prepare("UPDATE accounts SET rated_games = 0 WHERE id = ?").bind(twin.id).run();
+
     // The caller's place equals its index in the full order: check one from the middle of the list.
     const mid = byPoints.top[40]!;
     const midAccount = await json<Ranking>(call("/api/ranking", { token: (await rated(uniqueName("Mitte"), mid.points, mid.elo - 0.5)).token }));

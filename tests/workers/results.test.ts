@@ -161,6 +161,18 @@ describe("archive", () => {
     expect(list.games[0]).toMatchObject({ id: created.room, outcome: "win", seat: 0, level: "leicht" });
     expect((await call("/api/me/games?limit=abc", { token: a.token })).status).toBe(400);
   });
+
+  it("a friendly game between two people left or resigned early is 'aborted' in Meine Partien, as no record counts it", async () => {
+    const [a, b] = [await newAccount(uniqueName("Fr")), await newAccount(uniqueName("Fs"))];
+    const now = Date.now();
+    const early = report({ rated: false, accounts: [a.id, b.id], result: { winner: 1, draw: false, reason: "leave" }, cardsPlayed: 0, startedAt: now - 5_000, finishedAt: now });
+    const played = report({ rated: false, accounts: [a.id, b.id], result: { winner: 1, draw: false, reason: "resign" }, cardsPlayed: 12, startedAt: now - 60_000, finishedAt: now + 1 });
+    await postResult(early);
+    await postResult(played);
+    const games = (await json(call("/api/me/games", { token: b.token }))).games as Array<{ id: string; outcome: string }>;
+    expect(games.find((g) => g.id === early.room)?.outcome).toBe("aborted");
+    expect(games.find((g) => g.id === played.room)?.outcome).toBe("win");
+  });
 });
 
 describe("the room's own report", () => {

@@ -96,3 +96,6 @@ export function playersText(players: { min: number; max: number }): string {
     ? ui().playersOne.replace("{n}", String(players.min))
     : ui().playersRange.replace("{min}", String(players.min)).replace("{max}", String(players.max));
 }
+
+/** A whole number as text, negative ones with a true minus sign (−10, not the hyphen of -10). */
+export const num = (n: number): string => (n < 0 ? `−${-n}` : String(n));

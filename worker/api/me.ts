@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { addDays, berlinDate } from "../daily-seed";
 import { DisplayName, nameKey, nameSkeleton } from "../names";
+import { endedUncounted } from "../results";
 import { newSession, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vQuery } from "./validate";
 
@@ -65,7 +66,7 @@ export const me = new Hono<AccountEnv>()
     const [own, named] = await db.batch([
       db
         .prepare(
-          `SELECT r.room, r.game, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.team, r.finished_at, m.seat, d.date AS daily_date
+          `SELECT r.room, r.game, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.team, r.finished_at, r.started_at, json_extract(r.report, '$.cardsPlayed') AS cards_played, m.seat, d.date AS daily_date
            FROM (${mine}) m JOIN results r ON r.room = m.room LEFT JOIN daily_attempts d ON d.room = r.room ORDER BY r.finished_at DESC`,
         )
         .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit),
@@ -74,11 +75,13 @@ export const me = new Hono<AccountEnv>()
         .prepare(`SELECT s.room, s.seat, a.name FROM result_seats s JOIN accounts a ON a.id = s.account_id WHERE s.room IN (SELECT room FROM (${mine})) AND s.account_id <> ?1`)
         .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit),
     ]);
-    type Row = { room: string; game: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; team: string | null; finished_at: number; seat: number; daily_date: string | null };
+    type Row = { room: string; game: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; team: string | null; finished_at: number; started_at: number; cards_played: number | null; seat: number; daily_date: string | null };
     const today = berlinDate(Date.now());
     const others = named!.results as Array<{ room: string; seat: number; name: string | null }>;
     const games = (own!.results as Row[]).map((r) => {
-      const outcome = r.draw ? "draw" : r.team ? (r.team === "won" ? "win" : "loss") : r.winner === null ? "aborted" : r.winner === r.seat ? "win" : "loss";
+      // An early end no record counts (worker/results.ts endedUncounted) is "aborted" here too, not a win or a loss.
+      const uncounted = endedUncounted(r.kind, r.cards_played ?? 0, r.started_at, r.finished_at, r.reason);
+      const outcome = r.draw ? "draw" : r.team ? (r.team === "won" ? "win" : "loss") : r.winner === null || uncounted ? "aborted" : r.winner === r.seat ? "win" : "loss";
       const players = others.filter((o) => o.room === r.room).sort((a, b) => a.seat - b.seat);
       const opponent = r.game === "battlemaske" ? (players[0]?.name ?? null) : null;
       return { id: r.room, game: r.game, kind: r.kind, rated: r.rated === 1, ruleset: r.ruleset, variant: r.variant, level: r.level, seat: r.seat, outcome, reason: r.reason, opponent, others: players.map((p) => ({ seat: p.seat, name: p.name })), finishedAt: r.finished_at,

@@ -20,10 +20,11 @@ interface Row {
 
 // The two orders, each matching one partial index of migration 0005.
 const ORDER = { points: "points DESC, elo DESC, id", elo: "elo DESC, points DESC, id" } as const;
-// "Ahead of (p, e, id)" in the same order: strictly greater first figure, or equal and greater second, or both equal and a smaller id.
+// "Ahead of (p, e)" in the same order: a greater first figure, or an equal one and a greater second. Equal in both is
+// the same place (1, 2, 2, 4 …); the id only fixes the order in which equals are listed.
 const AHEAD = {
-  points: "(points > ?1 OR (points = ?1 AND (elo > ?2 OR (elo = ?2 AND id < ?3))))",
-  elo: "(elo > ?2 OR (elo = ?2 AND (points > ?1 OR (points = ?1 AND id < ?3))))",
+  points: "(points > ?1 OR (points = ?1 AND elo > ?2))",
+  elo: "(elo > ?2 OR (elo = ?2 AND points > ?1))",
 } as const;
 
 const entry = (r: Row, place: number) => ({ place, name: r.name, points: r.points, elo: Math.round(r.elo), ratedGames: r.rated_games });
@@ -36,13 +37,17 @@ export const ranking = new Hono<{ Bindings: Cloudflare.Env }>().get("/", vQuery(
   const top = db.prepare(`SELECT id, name, points, elo, rated_games FROM accounts WHERE rated_games > 0 ORDER BY ${ORDER[by]} LIMIT ${RANKING_TOP}`);
   const total = db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE rated_games > 0");
   const [rows, count] = await db.batch([top, total]);
-  const list = (rows!.results as Row[]).map((r, i) => entry(r, i + 1));
+  const ranked = rows!.results as Row[];
+  // Equal in both figures: the place of the first of them.
+  const places: number[] = [];
+  ranked.forEach((r, i) => places.push(i > 0 && r.points === ranked[i - 1]!.points && r.elo === ranked[i - 1]!.elo ? places[i - 1]! : i + 1));
+  const list = ranked.map((r, i) => entry(r, places[i]!));
   let mine: ReturnType<typeof entry> | null = null;
   let unranked = false;
   if (caller) {
     const self = await db.prepare("SELECT id, name, points, elo, rated_games FROM accounts WHERE id = ?").bind(caller).first<Row>();
     if (self && self.rated_games > 0) {
-      const ahead = await db.prepare(`SELECT COUNT(*) AS n FROM accounts WHERE rated_games > 0 AND ${AHEAD[by]}`).bind(self.points, self.elo, self.id).first<{ n: number }>();
+      const ahead = await db.prepare(`SELECT COUNT(*) AS n FROM accounts WHERE rated_games > 0 AND ${AHEAD[by]}`).bind(self.points, self.elo).first<{ n: number }>();
       mine = entry(self, (ahead?.n ?? 0) + 1);
     } else unranked = true;
   }

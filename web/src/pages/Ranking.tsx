@@ -2,7 +2,7 @@
 // (also when it is below the top). Read without creating an account: a visitor without one just sees the list.
 import { createResource, createSignal, For, Show } from "solid-js";
 import { authHeaders, storedAccount } from "../account";
-import { tr } from "../i18n";
+import { num, tr } from "../i18n";
 import { Link } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
 
@@ -36,7 +36,7 @@ export function RankingPage() {
     <tr data-testid={mine ? "ranking-me" : "ranking-row"} data-name={e.name ?? ""} data-place={e.place} class={mine ? "mine" : undefined} aria-current={mine ? "true" : undefined}>
       <td>{e.place}</td>
       <th scope="row">{nameOf(e)}</th>
-      <td>{e.points}</td>
+      <td>{num(e.points)}</td>
       <td>{e.elo}</td>
       <td>{e.ratedGames}</td>
     </tr>
@@ -76,7 +76,7 @@ export function RankingPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    <For each={r.top}>{(e) => row(e, e.place === r.me?.place)}</For>
+                    <For each={r.top}>{(e) => row(e, r.me !== null && e.name === r.me.name)}</For>
                   </tbody>
                   {/* Below the top 100: the own row after a gap. */}
                   <Show when={r.me && r.me.place > r.top.length}>

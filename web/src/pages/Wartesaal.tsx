@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
 import { roleName as sharedRoleName } from "../../../shared/battlemaske/words";
-import { lang, tr } from "../i18n";
+import { lang, num, tr } from "../i18n";
 import { connectLobby } from "../lobby";
 import { saveSession } from "../room/session";
 import { Link, navigate } from "../router";
@@ -94,9 +94,9 @@ function ListSection<T>(props: { id: string; title: string; items: readonly T[];
 }
 
 /** A button of this page: its hook, its look ("primary", "quiet" or plain) and what it does. */
-function Action(props: { id: string; kind?: "primary" | "quiet"; onClick: () => void; children: string }) {
+function Action(props: { id: string; kind?: "primary" | "quiet"; disabled?: boolean; onClick: () => void; children: string }) {
   return (
-    <button type="button" class={props.kind ? `button ${props.kind}` : "button"} data-testid={props.id} onClick={() => props.onClick()}>
+    <button type="button" class={props.kind ? `button ${props.kind}` : "button"} data-testid={props.id} disabled={props.disabled} onClick={() => props.onClick()}>
       {props.children}
     </button>
   );
@@ -173,7 +173,8 @@ function Lobby(props: { account: Account; me: Me }) {
         declined: () => tr(`${by} hat abgelehnt${m.reason ? ` („${REASONS[m.reason]()}“)` : ""}.`, `${by} declined${m.reason ? ` (“${REASONS[m.reason]()}”)` : ""}.`),
         expired: () => (by ? tr(`Die Herausforderung mit ${by} ist abgelaufen.`, `The challenge with ${by} has expired.`) : tr("Eine Herausforderung ist abgelaufen.", "A challenge has expired.")),
         withdrawn: () => tr(`${by} hat die Herausforderung zurückgezogen.`, `${by} withdrew the challenge.`),
-        countered: () => tr(`${by} schlägt andere Bedingungen vor.`, `${by} proposes other terms.`),
+        // The changed terms show as such in the list (and what changed): no notice besides.
+        countered: null,
         left: () => tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the lobby.`),
         failed: () => tr("Der Tisch konnte nicht geöffnet werden.", "The table could not be opened."),
       };
@@ -211,6 +212,8 @@ function Lobby(props: { account: Account; me: Me }) {
     setForm(null);
   }
 
+  // At a running table oneself: no challenge or seek goes out (nobody could accept it: one game at a time).
+  const iPlay = () => lobby.players().find((p) => p.name === lobby.you())?.status === "playing";
   // The lobby's clock and this one differ a little: never more than the minute a challenge has.
   const left = (c: Challenge) => Math.max(0, Math.min(CHALLENGE_MS / 1000, Math.ceil((c.expiresAt - now()) / 1000)));
 
@@ -218,7 +221,7 @@ function Lobby(props: { account: Account; me: Me }) {
     <>
       <Show when={lobby.connected()} fallback={<p class="loading" data-testid="lobby-connecting">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
         <p data-testid="lobby-you">
-          {tr(`Du bist als ${lobby.you()} hier · ${props.me.points} Punkte · Elo ${props.me.elo} · ${props.me.taler} Taler`, `You are here as ${lobby.you()} · ${props.me.points} points · Elo ${props.me.elo} · ${props.me.taler} Taler`)} ·{" "}
+          {tr(`Du bist als ${lobby.you()} hier · ${num(props.me.points)} Punkte · Elo ${props.me.elo} · ${props.me.taler} Taler`, `You are here as ${lobby.you()} · ${num(props.me.points)} points · Elo ${props.me.elo} · ${props.me.taler} Taler`)} ·{" "}
           <Link href="/rangliste" data-testid="link-ranking">{tr("Rangliste", "Ranking")}</Link>
         </p>
       </Show>
@@ -241,7 +244,7 @@ function Lobby(props: { account: Account; me: Me }) {
       <Show when={form()} keyed>
         {(f) => <ChallengeForm for={f} taler={props.me.taler} onSend={send} onCancel={() => setForm(null)} />}
       </Show>
-      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
+      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" disabled={iPlay()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
         {(k) => (
           <li data-testid="seek" data-from={k.from}>
             <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}
@@ -264,7 +267,7 @@ function Lobby(props: { account: Account; me: Me }) {
       >
         {(p) => (
           <li data-testid="lobby-player" data-name={p.name} data-status={p.status}>
-            <strong>{p.name}</strong> <span>{tr(`${p.points} Punkte · Elo ${p.elo}`, `${p.points} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? playingText(p.playing) : tr("frei", "free")}</small>{" "}
+            <strong>{p.name}</strong> <span>{tr(`${num(p.points)} Punkte · Elo ${p.elo}`, `${num(p.points)} points · Elo ${p.elo}`)}</span> <small>{p.status === "playing" ? playingText(p.playing) : tr("frei", "free")}</small>{" "}
             <Show
               when={p.name !== lobby.you()}
               fallback={
@@ -275,7 +278,7 @@ function Lobby(props: { account: Account; me: Me }) {
                 </>
               }
             >
-              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing"} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
+              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing" || iPlay()} title={iPlay() ? tr("Du sitzt an einem laufenden Tisch.", "You are at a running table.") : undefined} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
                 {tr("Herausfordern", "Challenge")}
               </button>
             </Show>

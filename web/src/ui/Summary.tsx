@@ -1,6 +1,6 @@
 // The account's standing (points, Elo, Taler) as Konto and Bilanz both show it.
 import type { Me } from "../account";
-import { tr } from "../i18n";
+import { num, tr } from "../i18n";
 
 /** Points, Elo and Taler; its test hooks are named for the page it is on (account-… on Konto, bilanz-… on Bilanz). */
 export function Summary(props: { me: Me; ids?: "account" | "bilanz" }) {
@@ -9,7 +9,7 @@ export function Summary(props: { me: Me; ids?: "account" | "bilanz" }) {
     <dl class="account-summary" data-testid={id("summary")}>
       <div>
         <dt>{tr("Punkte", "Points")}</dt>
-        <dd data-testid={id("points")} data-value={props.me.points}>{props.me.points < 0 ? `−${-props.me.points}` : props.me.points}</dd>
+        <dd data-testid={id("points")} data-value={props.me.points}>{num(props.me.points)}</dd>
       </div>
       <div>
         <dt>Elo</dt>
