@@ -73,6 +73,10 @@ describe("The Wartesaal and a running game", () => {
     await a.getByTestId("challenge-send").click();
     expect(await a.getByTestId("challenge-stake-error").innerText()).toBe(`Du hast nur ${taler} Taler.`);
     await shot(a, "clientfix-stake-error");
+    // A negative stake is said too, not sent as 0.
+    await stake.fill("-5");
+    await a.getByTestId("challenge-send").click();
+    expect(await a.getByTestId("challenge-stake-error").innerText()).toBe("Der Einsatz ist eine ganze Zahl Taler, 0 oder mehr.");
     expect(await a.getByTestId("challenge-form").count()).toBe(1);
     expect(await a.getByTestId("challenge-ruleset-zwiegespalten").getAttribute("aria-pressed")).toBe("true");
     expect(await b.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`).count()).toBe(0);

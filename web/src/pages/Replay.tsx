@@ -229,7 +229,7 @@ function Viewer(props: { archive: Archive }) {
               <span class="replay-jump-label">{tr("Runde", "Round")}</span>
               <For each={model().rounds}>
                 {(r, j) => (
-                  <button type="button" class="button quiet chip" data-testid="replay-round" data-round={r.label} aria-pressed={currentRound() === j()} onClick={() => go(r.index)}>
+                  <button type="button" class="button quiet chip" data-testid="replay-round" data-round={r.label} aria-label={tr(`Runde ${r.label}`, `Round ${r.label}`)} aria-pressed={currentRound() === j()} onClick={() => go(r.index)}>
                     {r.label}
                   </button>
                 )}

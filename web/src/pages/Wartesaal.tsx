@@ -349,6 +349,11 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
   function trySend() {
     const t = terms();
     const s = t.stake ?? 0;
+    // terms() would quietly make −5 or 2.5 Taler a stake of 0 or 2: said instead.
+    if (kind() === "rated" && (stake() < 0 || !Number.isInteger(stake()))) {
+      setStakeError(() => () => tr("Der Einsatz ist eine ganze Zahl Taler, 0 oder mehr.", "The stake is a whole number of Taler, 0 or more."));
+      return;
+    }
     if (s > maxStake()) {
       const cap = maxStake();
       setStakeError(() => () => (cap < props.taler ? tr(`Der Einsatz ist höchstens ${cap} Taler.`, `The stake is at most ${cap} Taler.`) : tr(`Du hast nur ${cap} Taler.`, `You have only ${cap} Taler.`)));
