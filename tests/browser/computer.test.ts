@@ -105,8 +105,12 @@ describe("against the computer (browser)", () => {
         if (i === 3) await shot(page, "table-midgame-desktop");
         const canTakeBack = async () =>
           !(await page.getByTestId("name-suit-P").isVisible()) && !(await page.getByTestId("round-table").isVisible()) && (await page.locator('[data-testid="takeback"]:not([disabled])').count()) > 0;
-        // onStep runs right after the click: let the room's answer arrive first (the button is disabled while busy).
-        if (!tookBack && i >= 2) await page.locator('[data-testid="table"][data-busy="false"]').waitFor({ timeout: 5000 }).catch(() => undefined);
+        // onStep runs right after the click, maybe before the table is busy with the room's answer (seen in CI: every
+        // look fell into that moment, with the button still disabled): wait for the button itself, then for calm.
+        if (!tookBack && i >= 2) {
+          await page.locator('[data-testid="takeback"]:not([disabled])').waitFor({ timeout: 3000 }).catch(() => undefined);
+          await page.locator('[data-testid="table"][data-busy="false"]').waitFor({ timeout: 5000 }).catch(() => undefined);
+        }
         if (!tookBack && i >= 2 && (await canTakeBack())) {
           // Take back the last card once: the table goes back, and the game counts "mit Hilfe".
           tookBack = true;
