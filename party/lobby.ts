@@ -117,9 +117,7 @@ export class Lobby extends Server {
     secret: (this.env as Cloudflare.Env).ROOM_SECRET,
     present: () => this.present(),
     sendTo: (account, message) => this.sendTo(account, message),
-    broadcast: (message) => {
-      for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
-    },
+    broadcast: (message) => this.tellEveryone(message),
     error: (connection, code, message) => this.error(connection, code, message),
   });
 
@@ -294,7 +292,11 @@ export class Lobby extends Server {
   }
 
   private broadcastLive(): void {
-    const message = this.liveMessage();
+    this.tellEveryone(this.liveMessage());
+  }
+
+  /** To every socket that said hello (Server.broadcast would reach sockets not yet greeted too). */
+  private tellEveryone(message: LobbyServerMessage): void {
     for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
   }
 
@@ -434,8 +436,7 @@ export class Lobby extends Server {
   }
 
   private broadcastSeeks(): void {
-    const message = this.seeksMessage();
-    for (const c of this.getConnections<State>()) if (c.state) this.send(c, message);
+    this.tellEveryone(this.seeksMessage());
   }
 
   /** Declining (by the one challenged) or withdrawing (by the sender). */

@@ -230,11 +230,16 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * again must not make the room write to all 64 sockets each time. What was last told is a memory only to save
    * messages: after hibernation it is gone, and the next change is told to everyone once more.
    */
+  /** Sockets watching without a seat, `except` one (a socket closing, or the one saying hello now). */
+  private spectators(except?: Connection): number {
+    let n = 0;
+    for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== except?.id) n++;
+    return n;
+  }
+
   protected broadcastPresence(gone?: Connection, to?: Connection): void {
     if (!this.core) return;
-    let spectators = 0;
-    for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== gone?.id) spectators++;
-    const message = { type: "presence" as const, connected: this.presence(gone), spectators };
+    const message = { type: "presence" as const, connected: this.presence(gone), spectators: this.spectators(gone) };
     const key = JSON.stringify(message);
     const changed = key !== this.toldPresence;
     this.toldPresence = key;
@@ -294,9 +299,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // nobody watches one; it is published with the day's seed once the day is over (ADR 004).
       if (viewer === "spectator" && core.config.kind === "daily") return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." }]);
       if (viewer === "spectator") {
-        let spectators = 0;
-        for (const c of this.getConnections<ConnectionState>()) if (c.id !== connection.id && c.state?.viewer === "spectator") spectators++;
-        if (spectators >= MAX_SOCKETS) {
+        if (this.spectators(connection) >= MAX_SOCKETS) {
           this.send(connection, [{ type: "error", clientSeq: null, code: "TABLE_FULL", message: `At most ${MAX_SOCKETS} sockets watch a table.`, messageDe: "An diesem Tisch schauen schon zu viele zu." }]);
           return this.refuse(connection, "this table has too many spectators");
         }

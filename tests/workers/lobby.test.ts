@@ -170,12 +170,11 @@ describe("Lobby", () => {
     // Taken: gone from everyone's list (told before the other take was read).
     expect(other.s.all.filter((m) => m.type === "seeks").at(-1)!.seeks.some((x: Msg) => x.id === seek.id)).toBe(false);
     // The one left over posts the next seek (the taker is at a table now: BUSY would refuse it).
-    const rest = other;
     // A new seek goes when its poster leaves.
-    rest.s.send({ type: "seek", terms: TERMS });
-    await a.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === rest.name));
-    await leave(rest);
-    await a.s.next((m) => m.type === "seeks" && !m.seeks.some((x: Msg) => x.from === rest.name));
+    other.s.send({ type: "seek", terms: TERMS });
+    await a.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === other.name));
+    await leave(other);
+    await a.s.next((m) => m.type === "seeks" && !m.seeks.some((x: Msg) => x.from === other.name));
     await leave(a, taker);
   });
 

@@ -3,10 +3,10 @@
 // page opened after the end has no "before" and shows nothing here (the Bilanz has it).
 import { createResource, Show, type JSX } from "solid-js";
 import { loadMe, type Me } from "../../account";
-import { tr } from "../../i18n";
+import { num, tr } from "../../i18n";
 import { useTable } from "./store";
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+const signed = (n: number) => (n > 0 ? `+${n}` : n === 0 ? "±0" : num(n));
 
 /** The standing once it counts this game (asked a few times: the room reports the end a moment after it). */
 async function booked(before: Me): Promise<Me | null> {
