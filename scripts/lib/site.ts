@@ -94,8 +94,14 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   let child = await launch(port, state);
   if (!child) throw new Error("wrangler dev did not come up in 90 s");
   const stop = async () => {
-    signalGroup(child!, "SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    const last = child!;
+    const exited = new Promise<void>((r) => (last.exitCode !== null || last.signalCode !== null ? r() : last.once("exit", () => r())));
+    signalGroup(last, "SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    await new Promise((r) => setTimeout(r, 300)); // its workerd children end with it
+    // A throw-away state goes with the site (before, every test run left its storage in the temp folder); wrangler's
+    // logs are kept, the newest few, for a failure to be read afterwards.
+    if (!options.state) keepLogsAndRemove(state);
   };
   const restart = async () => {
     const old = child!;
@@ -118,6 +124,22 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     stop,
     restart,
   };
+}
+
+const KEPT_LOGS = 40;
+
+/** Moves wrangler's logs of a finished site into .tmp/wrangler-logs (the newest KEPT_LOGS stay) and removes its state. */
+function keepLogsAndRemove(state: string): void {
+  const kept = join(root, ".tmp", "wrangler-logs");
+  try {
+    fs.mkdirSync(kept, { recursive: true });
+    for (const f of fs.readdirSync(join(state, "logs"))) fs.copyFileSync(join(state, "logs", f), join(kept, `${f.replace(/\.log$/, "")}-${state.split("-").pop()}.log`));
+    const all = fs.readdirSync(kept).map((f) => ({ f, t: fs.statSync(join(kept, f)).mtimeMs })).sort((a, b) => b.t - a.t);
+    for (const { f } of all.slice(KEPT_LOGS)) fs.rmSync(join(kept, f), { force: true });
+  } catch {
+    // no logs written: nothing to keep
+  }
+  fs.rmSync(state, { recursive: true, force: true });
 }
 
 /**

@@ -1,6 +1,6 @@
 // Browser tests: Debian's chromium driven by playwright-core against the real site (wrangler dev), built once.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -128,34 +128,54 @@ export interface Browser {
 export async function openBrowser(viewport = { width: 1280, height: 900 }, reducedMotion: "reduce" | "no-preference" = "reduce"): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), "spielcenter-chromium-"));
   process.env.XDG_CONFIG_HOME = join(dir, "config");
+  // Chromium's own network log: a navigation that stalls is kept (below), and the log tells where the request waited
+  // (the browser's socket pool, the connection, or the server's answer), which the page's events cannot.
+  const netlog = join(dir, "netlog.json");
   const context = await chromium.launchPersistentContext(join(dir, "profile"), {
     executablePath: "/usr/bin/chromium",
-    args: ARGS,
+    args: [...ARGS, `--log-net-log=${netlog}`, "--net-log-capture-mode=Default"],
     headless: true,
     viewport,
     reducedMotion,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
+  const stalls: string[] = [];
   const watch = (p: Page) => {
     p.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
     p.on("pageerror", (e) => errors.push(String(e)));
-    explainStalls(p);
+    explainStalls(p, stalls);
   };
   watch(page);
   context.on("page", watch);
-  return { context, page, errors, close: () => context.close() };
+  const close = async () => {
+    await context.close();
+    if (stalls.length && existsSync(netlog)) {
+      // Kept outside the profile (which goes): the network log of a browser that saw a navigation stall.
+      const kept = join(root, ".tmp", "netlogs");
+      mkdirSync(kept, { recursive: true });
+      const to = join(kept, `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}.json`);
+      copyFileSync(netlog, to);
+      console.error(`navigation stalled (${stalls.join("; ")}); Chromium's network log kept at ${to}`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { context, page, errors, close };
 }
 
 /**
- * A navigation that times out says which of the page's requests were still open and for how long, and what the
- * browser's console said: "Timeout 30000ms exceeded" alone cannot tell a stalled asset from a stalled page script.
+ * A navigation that times out says which of the page's requests were still open, for how long, and whether their
+ * response headers had come: "Timeout 30000ms exceeded" alone cannot tell a stalled asset from a stalled page script.
  */
-function explainStalls(page: Page): void {
-  const open = new Map<import("playwright-core").Request, number>();
-  page.on("request", (r) => open.set(r, Date.now()));
+function explainStalls(page: Page, stalls: string[]): void {
+  const open = new Map<import("playwright-core").Request, { at: number; status?: number }>();
+  page.on("request", (r) => open.set(r, { at: Date.now() }));
+  page.on("response", (r) => {
+    const o = open.get(r.request());
+    if (o) o.status = r.status();
+  });
   page.on("requestfinished", (r) => open.delete(r));
   page.on("requestfailed", (r) => open.delete(r));
   const goto = page.goto.bind(page);
@@ -165,8 +185,10 @@ function explainStalls(page: Page): void {
       return await goto(url, options);
     } catch (e) {
       const now = Date.now();
-      const pending = [...open].map(([r, t]) => `${r.method()} ${r.url()} (${r.resourceType()}, open ${now - t} ms)`);
-      if (e instanceof Error) e.message += `\n  after ${now - started} ms; requests still open: ${pending.length ? pending.join("; ") : "none"}`;
+      const pending = [...open].map(([r, o]) => `${r.method()} ${r.url()} (${r.resourceType()}, open ${now - o.at} ms, ${o.status === undefined ? "no response headers" : `headers ${o.status}, body unfinished`})`);
+      const said = `after ${now - started} ms; requests still open: ${pending.length ? pending.join("; ") : "none"}`;
+      stalls.push(`${url}: ${said}`);
+      if (e instanceof Error) e.message += `\n  ${said}`;
       throw e;
     }
   };
