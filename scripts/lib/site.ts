@@ -5,6 +5,7 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateLocalD1 } from "../migrate-d1.mjs";
+import { startFront, workerAddress } from "./front.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -21,10 +22,15 @@ export async function freePort(): Promise<number> {
 }
 
 export interface Site {
+  /** The site's address: the front (scripts/lib/front.mjs) on `port`, a pipe to the Worker's own workerd. */
   url: string;
+  /** wrangler dev's own public address (through its dev proxy; ADR 021 says why tests do not use it). */
+  readonly wranglerUrl: string;
+  /** The Worker's own address inside wrangler dev (changes with a restart). */
+  readonly direct: string;
   /** wrangler dev's process group (wrangler, its proxy's workerd and the Worker's workerd); a new one after restart(). */
   readonly pgid: number;
-  /** The public port and the --persist-to directory: a restart reuses both, so rooms, alarms and D1 survive it. */
+  /** The public port and the --persist-to directory: a restart keeps both, so rooms, alarms and D1 survive it. */
   readonly port: number;
   readonly state: string;
   stop(): Promise<void>;
@@ -88,13 +94,25 @@ async function portInUse(port: number): Promise<boolean> {
 
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const port = options.port ?? (await freePort());
+  // wrangler listens on a port of its own; the public port is the front's, which outlives a restart.
+  const inner = await freePort();
   const state = options.state ?? fs.mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
   // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
   if (!options.state) migrateLocalD1(state, { quiet: true });
-  let child = await launch(port, state);
-  if (!child) throw new Error("wrangler dev did not come up in 90 s");
+  const wranglerUrl = `http://127.0.0.1:${inner}`;
+  let direct: string | null = null;
+  const up = async (): Promise<ChildProcess> => {
+    const c = await launch(inner, state);
+    if (!c) throw new Error(`wrangler dev did not come up on port ${inner} in 90 s`);
+    direct = await workerAddress(c.pid!, wranglerUrl, join(state, "config"));
+    if (!direct) throw new Error("the Worker's own address inside wrangler dev was not found");
+    return c;
+  };
+  let child = await up();
+  const front = await startFront({ host: "127.0.0.1", port, target: () => direct });
   const stop = async () => {
-    const last = child!;
+    await front.close();
+    const last = child;
     const exited = new Promise<void>((r) => (last.exitCode !== null || last.signalCode !== null ? r() : last.once("exit", () => r())));
     signalGroup(last, "SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
@@ -104,20 +122,23 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     if (!options.state) keepLogsAndRemove(state);
   };
   const restart = async () => {
-    const old = child!;
+    const old = child;
+    direct = null; // the front refuses connections until the new Worker is found, as a closed port would
     const exited = new Promise<void>((r) => (old.exitCode !== null || old.signalCode !== null ? r() : old.once("exit", () => r())));
     signalGroup(old, "SIGKILL");
     await exited;
     // The group's workerd processes die with it, but the kernel may still show their listening socket for a moment.
-    for (let i = 0; i < 100 && (await portInUse(port)); i++) await new Promise((r) => setTimeout(r, 100));
-    const next = await launch(port, state);
-    if (!next) throw new Error(`wrangler dev did not come up again on port ${port} in 90 s`);
-    child = next;
+    for (let i = 0; i < 100 && (await portInUse(inner)); i++) await new Promise((r) => setTimeout(r, 100));
+    child = await up();
   };
   return {
     url: `http://127.0.0.1:${port}`,
+    wranglerUrl,
+    get direct() {
+      return direct!;
+    },
     get pgid() {
-      return child!.pid!;
+      return child.pid!;
     },
     port,
     state,
@@ -142,55 +163,8 @@ function keepLogsAndRemove(state: string): void {
   fs.rmSync(state, { recursive: true, force: true });
 }
 
-/**
- * The address of the Worker itself inside a running `wrangler dev` (its process group `pgid`), or null.
- * wrangler dev answers on its public port through a dev-only proxy (a second workerd that queues requests across
- * reloads); the Worker's own workerd listens on a port of its own. Found from the Linux socket table: the listening
- * ports of that group's workerd processes, minus the public port and Miniflare's debug port (a Cap'n Proto port that
- * HTTP would upset; read from its dev registry under `configHome`), each asked for GET /api/health (the inspectors fail).
- */
-export async function workerAddress(pgid: number, publicUrl: string, configHome: string, name = "spielcenter"): Promise<string | null> {
-  const { readFileSync, readdirSync, readlinkSync } = fs;
-  const skip = new Set<number>([Number(new URL(publicUrl).port)]);
-  try {
-    const reg = JSON.parse(readFileSync(join(configHome, ".wrangler", "registry", name), "utf8")) as { debugPortAddress?: string };
-    if (reg.debugPortAddress) skip.add(Number(reg.debugPortAddress.split(":").pop()));
-  } catch {
-    return null; // no registry entry: not this wrangler's layout
-  }
-  // Listening IPv4 sockets on 127.0.0.1: inode -> port (state 0A = LISTEN).
-  const listening = new Map<string, number>();
-  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
-    const f = line.trim().split(/\s+/);
-    if (f[3] !== "0A" || !f[1]?.startsWith("0100007F:")) continue;
-    listening.set(f[9]!, parseInt(f[1].split(":")[1]!, 16));
-  }
-  const ports: number[] = [];
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid || !stat.includes("(workerd)")) continue;
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-        const port = m && listening.get(m[1]!);
-        if (port && !skip.has(port)) ports.push(port);
-      }
-    } catch {
-      // a process that ended meanwhile, or one not ours to read
-    }
-  }
-  for (const port of ports) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
-      const body = r.ok ? ((await r.json()) as { name?: string }) : null;
-      if (body?.name === "Spielcenter") return `http://127.0.0.1:${port}`;
-    } catch {
-      // the inspector or another port that is not the Worker
-    }
-  }
-  return null;
-}
+// The Worker's own address inside wrangler dev: shared with scripts/dev.mjs (plain JS), so it lives in front.mjs.
+export { workerAddress };
 
 /** CPU seconds (user + system) used so far by the workerd processes of process group `pgid`. */
 export function workerdCpuSeconds(pgid: number): number {

@@ -1,0 +1,4 @@
+/** The address of the Worker itself inside a running `wrangler dev` (process group `pgid`), or null. */
+export function workerAddress(pgid: number, publicUrl: string, configHome: string, name?: string): Promise<string | null>;
+/** A TCP pipe on host:port to `target()` (closes connections while it is null). */
+export function startFront(options: { host: string; port: number; target: () => string | null; refused?: () => void }): Promise<{ close(): Promise<void> }>;

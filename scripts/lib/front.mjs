@@ -1,0 +1,107 @@
+// The site's public port without wrangler's dev proxy (docs/decisions/021-front-without-the-dev-proxy.md).
+// wrangler dev 4.86 answers its public port through a second workerd (the "ProxyWorker") that forwards each request
+// over a pooled HTTP connection to the Worker's own workerd. When that pooled connection has been idle for about 5 s,
+// the pool's idle timeout and the Worker's keep-alive timeout (both 5 s in kj) race, and the forwarded request can
+// hang with no answer and no error, for good: measured here as about 2 requests in 60 spaced 4.85–5.15 s apart, and
+// seen as browser tests whose navigation never loaded. The fix upstream needs a wrangler that refuses Node 20.
+// The front is a plain TCP pipe, one upstream connection per client connection, to the Worker's own address: no pool,
+// no HTTP parsing (WebSockets pass as they are), so a connection the Worker closes is closed for the client too, which
+// browsers retry as with any server.
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { join } from "node:path";
+
+/**
+ * The address of the Worker itself inside a running `wrangler dev` (its process group `pgid`), or null.
+ * Found from the Linux socket table: the listening ports of that group's workerd processes, minus wrangler's public
+ * port and Miniflare's debug port (a Cap'n Proto port that HTTP would upset; read from its dev registry under
+ * `configHome`), each asked for GET /api/health (the inspectors fail).
+ * @param {number} pgid @param {string} publicUrl @param {string} configHome @param {string} [name]
+ * @returns {Promise<string | null>}
+ */
+export async function workerAddress(pgid, publicUrl, configHome, name = "spielcenter") {
+  const skip = new Set([Number(new URL(publicUrl).port)]);
+  try {
+    const reg = JSON.parse(readFileSync(join(configHome, ".wrangler", "registry", name), "utf8"));
+    if (reg.debugPortAddress) skip.add(Number(String(reg.debugPortAddress).split(":").pop()));
+  } catch {
+    return null; // no registry entry: not this wrangler's layout
+  }
+  // Listening IPv4 sockets on 127.0.0.1: inode -> port (state 0A = LISTEN).
+  const listening = new Map();
+  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f[3] !== "0A" || !f[1]?.startsWith("0100007F:")) continue;
+    listening.set(f[9], parseInt(f[1].split(":")[1], 16));
+  }
+  const ports = [];
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid || !stat.includes("(workerd)")) continue;
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        const port = m && listening.get(m[1]);
+        if (port && !skip.has(port)) ports.push(port);
+      }
+    } catch {
+      // a process that ended meanwhile, or one not ours to read
+    }
+  }
+  for (const port of ports) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const body = r.ok ? await r.json() : null;
+      if (body?.name === "Spielcenter") return `http://127.0.0.1:${port}`;
+    } catch {
+      // the inspector or another port that is not the Worker
+    }
+  }
+  return null;
+}
+
+/**
+ * Listens on host:port and pipes every connection to `target()` (a "http://host:port" or null while there is none: the
+ * connection is then closed at once, as a port nobody listens on would refuse it). `refused` is told when the target
+ * refused a connection (the Worker moved: wrangler restarted it after a source change). Resolves once listening.
+ * @param {{ host: string, port: number, target: () => string | null, refused?: () => void }} options
+ * @returns {Promise<{ close(): Promise<void> }>}
+ */
+export function startFront({ host, port, target, refused }) {
+  const open = new Set();
+  const server = createServer((client) => {
+    const to = target();
+    if (!to) return void client.destroy();
+    const u = new URL(to);
+    const upstream = connect({ host: u.hostname, port: Number(u.port) });
+    upstream.once("error", (e) => {
+      if (/** @type {NodeJS.ErrnoException} */ (e).code === "ECONNREFUSED") refused?.();
+    });
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.once("close", () => open.delete(s));
+    }
+    // An error ends both at once; a side that closes ends the other gracefully (its pending bytes still go out).
+    const fail = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", fail).once("close", () => upstream.end());
+    upstream.on("error", fail).once("close", () => client.end());
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () =>
+      resolve({
+        close: () =>
+          new Promise((done) => {
+            for (const s of open) s.destroy();
+            server.close(() => done());
+          }),
+      }),
+    );
+  });
+}
