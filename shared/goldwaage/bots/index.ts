@@ -1,10 +1,10 @@
 // Computer team-mates: they see only their own view (never the state), so they cannot read a hidden card.
-import { card, DECK, type Card } from "../cards.js";
+import { card, type Card } from "../cards.js";
 import type { Command, Pan } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
-import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, showRank, signalFloors, unseen } from "./knowledge.js";
+import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
 export const BOT_NAMES: readonly BotName[] = ["simple", "planner", "strong"];
@@ -92,11 +92,9 @@ export function sampledPlay(
   random: () => number,
   ahead: AheadWeights = STRONG_AHEAD,
   floors: ReadonlyArray<number | null> = [],
-  rank: (c: Card) => number = showRank,
   checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
 ): Move {
-  let pool = unseen(view);
-  if (EXPERIMENT.truePool) pool = pool.filter((c) => EXPERIMENT.truePool!.includes(c));
+  const pool = unseen(view);
   const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
   // One world is enough when nothing is hidden, or when the unseen cards are exactly one seat's hidden cards.
   const holders = view.handSizes.filter((_, s) => hiddenCount(view, s) > 0).length;
@@ -105,7 +103,7 @@ export function sampledPlay(
   const cap = Math.min(3, view.lives + 1);
   const total = new Map<string, number>();
   for (let w = 0; w < worlds; w++) {
-    const solver = new Solver(positionOf(view, sampleWorld(view, random, pool, floors, rank, checks)));
+    const solver = new Solver(positionOf(view, sampleWorld(view, random, pool, floors, checks)));
     for (const v of solver.moveValues(cap)) {
       const k = keyOf(v);
       total.set(k, (total.get(k) ?? 0) + Math.min(v.loss, cap));
@@ -154,58 +152,43 @@ export function plannerBot(options: BotOptions = {}): Bot {
   };
 }
 
-/** A signalling convention: the order open cards are kept in (rank 0 first), and what a lead's pan on an empty scale says. */
-export interface Convention {
-  readonly rank: (c: Card) => number;
-  /** Left when true for the cards kept after the lead; null: always left (no signal). */
-  readonly panBit: ((rest: readonly Card[]) => boolean) | null;
+/**
+ * The pan of a lead on Profi, where nothing is open and the plays are the only signal: on an empty scale left and right
+ * are mirror images, so strong leads a number or Ace to the left when the cards it keeps are heavy — their number
+ * weights average 6 or more (an Ace, Jack or Queen counts 0) — and to the right when they are lighter.
+ */
+export function heavyRest(rest: readonly Card[]): boolean {
+  return rest.reduce((a, c) => a + (card(c).kind === "number" ? card(c).weight : 0), 0) >= 6 * rest.length;
 }
 
-const rankTools = (c: Card) => {
-  const i = card(c);
-  return i.kind === "ace" ? 0 : i.kind === "queen" ? 1 : i.kind === "jack" ? 2 : 20 - i.weight;
-};
-const rankAceHeavy = (c: Card) => (card(c).kind === "ace" ? 0 : showRank(c));
-const has = (kinds: string[]) => (rest: readonly Card[]) => rest.some((c) => kinds.includes(card(c).kind));
-// Experiment switches (temporary: the sim's screening reads them from the environment through the harness).
-export const EXPERIMENT: { rank: string; bit: string; rotate?: boolean; samples?: number; truePool?: Card[] | null; cheatChecks?: Array<((hand: readonly Card[]) => boolean) | null> | null } = { rank: "heavy", bit: "none" };
-function experimentConvention(): Convention {
-  const rank = EXPERIMENT.rank === "tools" ? rankTools : EXPERIMENT.rank === "aceheavy" ? rankAceHeavy : showRank;
-  const panBit = EXPERIMENT.bit === "ace" ? has(["ace"]) : EXPERIMENT.bit === "aq" ? has(["ace", "queen"]) : EXPERIMENT.bit === "tool" ? has(["ace", "queen", "jack"]) : null;
-  return { rank, panBit };
+/** strong's worlds per decision: more on Profi, where nothing is open and the worlds differ most. */
+export function strongSamples(view: Pick<View, "level" | "players">): number {
+  return view.level === "profi" ? PROFI_SAMPLES : 24;
 }
+const PROFI_SAMPLES = 64;
 
-/** The default team-mate: sampled worlds solved exactly from the round's first card; it keeps its heaviest cards open as the signal of what it must place. */
+/**
+ * The default team-mate: sampled worlds solved exactly from the round's first card. Its open card is the heaviest one it
+ * has not shown yet this round (a new one after every play while any is left), so the team-mates learn one more of its
+ * cards each turn and know the never-shown ones are lighter; on Profi its leads' pans say whether its other cards are heavy.
+ */
 export function strongBot(options: BotOptions = {}): Bot {
   const seed = options.seed ?? 0;
-  const samples = options.samples ?? EXPERIMENT.samples ?? 24;
-  const conv = experimentConvention();
-  const sorted = (cards: readonly Card[]) => cards.slice().sort((a, b) => conv.rank(a) - conv.rank(b) || DECK.indexOf(a) - DECK.indexOf(b));
-  const order = (rest: readonly Card[], need: number) => sorted(rest).slice(0, need);
   return {
     name: "strong",
     act(view) {
-      if (view.phase === "show") {
-        const hand = view.hand ?? [];
-        return { type: "show", cards: order(hand, openNeed(view, hand.length)) };
-      }
+      if (view.phase === "show") return showCommand(view);
       const signalers = options.signalers ?? view.handSizes.map((_, s) => s);
-      const floors = signalFloors(view, signalers, conv.rank);
-      let checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = conv.panBit ? panSignals(view, signalers, conv.panBit) : [];
-      if (EXPERIMENT.cheatChecks) checks = EXPERIMENT.cheatChecks;
-      let move = sampledPlay(view, samples, botRandom(seed, "strong", view), STRONG_AHEAD, floors, conv.rank, checks);
-      if (conv.panBit && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
-        const rest = (view.hand ?? []).filter((c) => c !== move.card);
-        move = { card: move.card, pan: conv.panBit(rest) ? "left" : "right" };
+      const floors = signalFloors(view, signalers);
+      const profi = view.level === "profi";
+      const checks = profi ? panSignals(view, signalers, heavyRest) : [];
+      let move = sampledPlay(view, options.samples ?? strongSamples(view), botRandom(seed, "strong", view), STRONG_AHEAD, floors, checks);
+      if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
+        move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }
-      if (!EXPERIMENT.rotate) return playCommand(view, move, order);
-      // Rotation: show the heaviest card not shown yet this round, so the partners learn one more card per turn.
       const me = view.viewer as number;
       const seen = [...(view.open[me] ?? []), ...(view.wasOpen[me] ?? [])];
-      return playCommand(view, move, (rest, need) => {
-        const fresh = sorted(rest.filter((c) => !seen.includes(c)));
-        return [...fresh, ...sorted(rest.filter((c) => seen.includes(c)))].slice(0, need);
-      });
+      return playCommand(view, move, (rest, need) => [...showOrder(rest.filter((c) => !seen.includes(c))), ...showOrder(rest.filter((c) => seen.includes(c)))].slice(0, need));
     },
   };
 }

@@ -14,21 +14,23 @@ export function unseen(view: View): Card[] {
   return DECK.filter((c) => !known.has(c));
 }
 
-/**
- * One possible deal of the others' hidden cards, drawn from the unseen cards: full hands per seat. `floors[s]`, when
- * given, is the lowest showOrder rank seat s's hidden cards may have (a team-mate that always shows its heaviest cards
- * holds nothing heavier hidden). Seats are dealt the most constrained first; the allowed sets are nested (all "rank ≥ r"),
- * so a deal that exists is always found, and with one constrained seat the draw is uniform.
- */
-/** How many draws of one seat's hidden cards are tried before a world that breaks its signals is taken anyway. */
+/** How many draws of one seat's hidden cards are tried before a world that breaks what its signals said is taken anyway. */
 const CHECK_TRIES = 40;
 
+/**
+ * One possible deal of the others' hidden cards, drawn from the unseen cards: full hands per seat (the cards everyone
+ * knows a seat holds — open, or shown earlier and still held — stay with it). `floors[s]`, when given, is the lowest
+ * showOrder rank seat s's hidden cards may have (a team-mate that shows its heaviest card not shown yet holds nothing
+ * heavier hidden). `checks[s]`, when given, says whether a full hand fits what seat s signalled with its plays; its hidden
+ * cards are then drawn again until one fits (at most CHECK_TRIES times). Seats are dealt the most constrained first; the
+ * floors' allowed sets are nested (all "rank ≥ r"), so a deal that exists is always found, and with one constrained seat
+ * the draw is uniform.
+ */
 export function sampleWorld(
   view: View,
   random: () => number,
   pool: readonly Card[] = unseen(view),
   floors: ReadonlyArray<number | null> = [],
-  rank: (c: Card) => number = showRank,
   checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
 ): Card[][] {
   const seat = view.viewer as Seat;
@@ -43,7 +45,7 @@ export function sampleWorld(
     const check = checks[s] ?? null;
     if (check && need > 0) {
       // Rejection: draws of the seat's hidden cards until one fits what its signals said (the floor and the check).
-      const free = deck.filter((c) => !taken.has(c) && (floor === null || rank(c) >= floor));
+      const free = deck.filter((c) => !taken.has(c) && (floor === null || showRank(c) >= floor));
       const base = free.length >= need ? free : deck.filter((c) => !taken.has(c));
       let pick: Card[] = [];
       for (let t = 0; t < CHECK_TRIES; t++) {
@@ -65,7 +67,7 @@ export function sampleWorld(
     for (const strict of floor === null ? [false] : [true, false]) {
       for (const c of deck) {
         if (need === 0) break;
-        if (taken.has(c) || (strict && rank(c) < (floor as number))) continue;
+        if (taken.has(c) || (strict && showRank(c) < (floor as number))) continue;
         taken.add(c);
         hands[s]!.push(c);
         need--;
@@ -171,14 +173,15 @@ export function showOrder(cards: readonly Card[]): Card[] {
 }
 
 /**
- * What the open cards of team-mates that always show their heaviest cards say about their hidden ones: nothing ranks
- * before the last of their open cards. null for the viewer, a seat not in `signalers`, or a seat with nothing open.
+ * What the open cards of team-mates that show their heaviest card not shown yet say about the cards they have never
+ * shown: nothing ranks before the last of their open cards (the cards shown earlier are known anyway). null for the
+ * viewer, a seat not in `signalers`, or a seat with nothing open.
  */
-export function signalFloors(view: View, signalers: readonly number[], rank: (c: Card) => number = showRank): Array<number | null> {
+export function signalFloors(view: View, signalers: readonly number[]): Array<number | null> {
   return view.handSizes.map((_, s) => {
     const open = view.open[s] ?? [];
     if (s === view.viewer || !signalers.includes(s) || open.length === 0) return null;
-    return Math.max(...open.map(rank));
+    return Math.max(...open.map(showRank));
   });
 }
 
