@@ -42,7 +42,7 @@ export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
   /** Invited friends still missing: the table shows its settings and its empty seats, not an empty 2-player state. */
   waitingView(options, viewer) {
     const seats = Array.from({ length: options.players }, () => []);
-    const waiting: State = { ...emptyState(), options, hands: seats, open: seats.map(() => []), shown: seats.map(() => false) };
+    const waiting: State = { ...emptyState(), options, hands: seats, open: seats.map(() => []), shown: seats.map(() => false), wasOpen: seats.map(() => []) };
     return view(waiting, viewer as State["turn"] | "spectator");
   },
   // On offene Hände every hand is dealt face up, so deals are not redacted there.

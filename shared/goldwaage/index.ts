@@ -7,6 +7,7 @@ export * from "./engine.js";
 export * from "./view.js";
 export * from "./scenario.js";
 export * from "./solver.js";
+export * from "./ceiling.js";
 export * from "./bots/index.js";
 export * from "./bots/knowledge.js";
 export * from "./bots/play.js";

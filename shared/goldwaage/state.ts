@@ -40,6 +40,11 @@ export interface State {
   open: Card[][];
   /** Show phase: which seats have chosen their open cards. */
   shown: boolean[];
+  /**
+   * Each seat's cards that were open earlier in this round and are hidden again (swapped away) but still in its hand:
+   * everyone saw them, and a card leaves a hand only by being played, so they are public knowledge.
+   */
+  wasOpen: Card[][];
   /** Bottom first, top card last. */
   pans: { left: PanCard[]; right: PanCard[] };
   discard: Card[];
@@ -105,6 +110,7 @@ export function emptyState(): State {
     hands: [],
     open: [],
     shown: [],
+    wasOpen: [],
     pans: { left: [], right: [] },
     discard: [],
     played: [],
@@ -120,6 +126,7 @@ export function cloneState(s: State): State {
     hands: s.hands.map((h) => h.slice()),
     open: s.open.map((h) => h.slice()),
     shown: s.shown.slice(),
+    wasOpen: s.wasOpen.map((h) => h.slice()),
     pans: { left: s.pans.left.slice(), right: s.pans.right.slice() },
     discard: s.discard.slice(),
     played: s.played.slice(),
@@ -155,6 +162,7 @@ export function applyInPlace(s: State, e: Event): State {
       s.hands = Array.from({ length: e.options.players }, () => []);
       s.open = Array.from({ length: e.options.players }, () => []);
       s.shown = Array.from({ length: e.options.players }, () => false);
+      s.wasOpen = Array.from({ length: e.options.players }, () => []);
       return s;
     case "roundDealt": {
       s.round = e.round;
@@ -165,20 +173,28 @@ export function applyInPlace(s: State, e: Event): State {
       const all = s.options.variants.includes("offene-haende");
       s.open = s.hands.map((h) => (all ? h.slice() : []));
       s.shown = s.hands.map(() => false);
+      s.wasOpen = s.hands.map(() => []);
       s.pans = { left: [], right: [] };
       s.phase = choosesOpenCards(s.options) ? "show" : "play";
       return s;
     }
-    case "cardsShown":
+    case "cardsShown": {
+      // The cards swapped away stay known; a card shown again is open, not "was open". (A played card left the hand.)
+      const before = s.open[e.seat]!;
+      const was = s.wasOpen[e.seat]!.filter((c) => !e.cards.includes(c));
+      for (const c of before) if (!e.cards.includes(c) && s.hands[e.seat]!.includes(c) && !was.includes(c)) was.push(c);
+      s.wasOpen[e.seat] = was;
       s.open[e.seat] = e.cards.slice();
       if (s.phase === "show") {
         s.shown[e.seat] = true;
         if (s.shown.every(Boolean)) s.phase = "play";
       }
       return s;
+    }
     case "cardPlayed": {
       remove(s.hands[e.seat]!, e.card);
       remove(s.open[e.seat]!, e.card);
+      remove(s.wasOpen[e.seat]!, e.card);
       s.played.push({ round: s.round as 1 | 2 | 3 | 4, seat: e.seat, card: e.card, pan: e.pan });
       s.turn = nextSeat(e.seat, s.options.players);
       const kind = card(e.card).kind;

@@ -25,6 +25,8 @@ export interface View {
   readonly open: ReadonlyArray<readonly Card[]>;
   /** Show phase: who has chosen their open cards. */
   readonly shown: readonly boolean[];
+  /** Each seat's cards that were open earlier in this round, are hidden again and still held (public: everyone saw them). */
+  readonly wasOpen: ReadonlyArray<readonly Card[]>;
   /** Bottom first, top card last; every card readable. */
   readonly pans: { readonly left: readonly PanCard[]; readonly right: readonly PanCard[] };
   readonly sums: readonly [number, number];
@@ -53,6 +55,7 @@ export function view(state: State, viewer: Viewer): View {
     handSizes: state.hands.map((h) => h.length),
     open: state.open.map((o) => o.slice()),
     shown: state.shown.slice(),
+    wasOpen: state.wasOpen.map((h) => h.slice()),
     pans: { left: state.pans.left.slice(), right: state.pans.right.slice() },
     sums: [l, r],
     difference: Math.abs(l - r),

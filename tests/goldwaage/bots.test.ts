@@ -2,7 +2,11 @@
 import { describe, expect, it } from "vitest";
 import {
   BOT_NAMES,
+  card,
   decide,
+  heavyRest,
+  panSignals,
+  roundPlays,
   DECK,
   fold,
   legalCommands,
@@ -25,6 +29,7 @@ import {
 } from "../../shared/goldwaage/index.js";
 import { rng, shuffle } from "../../shared/rng.js";
 import { teammateSignalers } from "../../party/core/goldwaage-core.js";
+import { play as playOn, table } from "./helpers.js";
 
 const CONFIGS: Options[] = [
   { players: 2, level: "normal", variants: [] },
@@ -69,7 +74,7 @@ function redeal(s: State, seat: Seat, seed: number): State {
   const pool = shuffle(unseen(v), rng(seed, "redeal"));
   const t = { ...s, hands: s.hands.map((h) => h.slice()), open: s.open.map((o) => o.slice()) };
   let at = 0;
-  t.hands = s.hands.map((h, o) => (o === seat ? h.slice() : h.map((c) => (s.open[o]!.includes(c) ? c : pool[at++]!))));
+  t.hands = s.hands.map((h, o) => (o === seat ? h.slice() : h.map((c) => (s.open[o]!.includes(c) || s.wasOpen[o]!.includes(c) ? c : pool[at++]!))));
   return t;
 }
 
@@ -135,21 +140,37 @@ describe("bot strength (small samples; the measured tables are in docs/goldwaage
   }, 60_000);
 });
 
-describe("strong's signal: its open cards are its heaviest, and team-mates read them so", () => {
-  it("in strong's games every seat's hidden cards rank at or after its open ones (the convention the reading relies on)", () => {
+describe("strong's signal: its open card is its heaviest not shown yet, and team-mates read it so", () => {
+  it("in strong's games every seat's never-shown cards rank at or after its open ones, and it shows a new card while it has one", () => {
     for (const [i, options] of [CONFIGS[0]!, CONFIGS[1]!].entries()) {
       let checked = 0;
-      playGame(options, `signal-${i}`, team("strong", options.players, `sig${i}`), undefined, (s) => {
-        if (s.phase !== "play") return;
-        s.hands.forEach((hand, seat) => {
-          const open = s.open[seat]!;
-          if (open.length === 0) return;
-          const floor = Math.max(...open.map(showRank));
-          for (const c of hand) if (!open.includes(c)) expect(showRank(c)).toBeGreaterThanOrEqual(floor);
-          checked++;
-        });
+      let swaps = 0;
+      let before: State | null = null;
+      playGame(options, `signal-${i}`, team("strong", options.players, `sig${i}`), undefined, (s, events) => {
+        if (s.phase === "play") {
+          s.hands.forEach((hand, seat) => {
+            const open = s.open[seat]!;
+            if (open.length === 0) return;
+            const floor = Math.max(...open.map(showRank));
+            for (const c of hand) if (!open.includes(c) && !s.wasOpen[seat]!.includes(c)) expect(showRank(c)).toBeGreaterThanOrEqual(floor);
+            checked++;
+          });
+          // After its play a seat shows only cards it never showed before, as long as such cards are left.
+          const played = events.find((e) => e.type === "cardPlayed");
+          if (played && played.type === "cardPlayed" && before && before.round === s.round && before.phase === "play") {
+            const seat = played.seat;
+            const seen = [...before.open[seat]!, ...before.wasOpen[seat]!];
+            const fresh = s.hands[seat]!.filter((c) => !seen.includes(c));
+            if (fresh.length > 0) {
+              expect(s.open[seat]!.filter((c) => !seen.includes(c)).length).toBe(Math.min(s.open[seat]!.length, fresh.length));
+              swaps++;
+            }
+          }
+        }
+        before = structuredClone(s);
       });
       expect(checked).toBeGreaterThan(40);
+      expect(swaps).toBeGreaterThan(10);
     }
   }, 60_000);
 
@@ -175,6 +196,59 @@ describe("strong's signal: its open cards are its heaviest, and team-mates read 
       if (plain.slice(1).some((c) => showRank(c) < showRank("7D"))) heavier++;
     }
     expect(heavier).toBeGreaterThan(150); // without the reading, an 8, 9 or 10 is usually among five unseen cards
+  });
+
+  it("Profi: strong leads a number or Ace to the left exactly when the cards it keeps are heavy", () => {
+    const options: Options = { players: 3, level: "profi", variants: [] };
+    let leads = 0;
+    let reconstructed = 0;
+    const sides = new Set<string>();
+    let before: State | null = null;
+    for (const g of [0, 1, 2]) playGame(options, `pan-bit-${g}`, team("strong", 3, `pb${g}`), undefined, (s, events) => {
+      const played = events.find((e) => e.type === "cardPlayed");
+      if (played && before && before.phase === "play" && s.round === before.round) {
+        // What a partner reconstructs from its view (no Ace weights in it) agrees with the real scale.
+        const plays = roundPlays(view(s, 0));
+        expect(plays[plays.length - 1]!.emptyBefore).toBe(before.pans.left.length + before.pans.right.length === 0);
+        reconstructed++;
+      }
+      if (played && played.type === "cardPlayed" && before && before.phase === "play" && before.pans.left.length + before.pans.right.length === 0) {
+        const kind = card(played.card).kind;
+        if (kind === "number" || kind === "ace") {
+          const rest = before.hands[played.seat]!.filter((c) => c !== played.card);
+          expect(played.pan).toBe(heavyRest(rest) ? "left" : "right");
+          sides.add(played.pan as string);
+          leads++;
+        }
+      }
+      before = structuredClone(s);
+    });
+    expect(leads).toBeGreaterThan(8);
+    expect(reconstructed).toBeGreaterThan(50);
+    expect([...sides].sort()).toEqual(["left", "right"]);
+  }, 60_000);
+
+  it("Profi: a lead's pan narrows the sampled worlds of a signalling seat, and only its", () => {
+    // Seat 1 leads the 2♣ onto the empty scale to the left: the cards it keeps (10, 9, 8) are heavy.
+    let s = table({ level: "profi", players: 3, hands: [["3C", "4C", "5C", "6C"], ["2C", "10S", "9H", "8D"], ["3D", "4D", "5D", "6D"]], turn: 1 });
+    s = playOn(s, 1, "2C", "left").state;
+    s = playOn(s, 2, "3D", "right").state; // not a lead: says nothing
+    const v = view(s, 0);
+    expect(roundPlays(v).map((p) => p.emptyBefore)).toEqual([true, false]);
+    const checks = panSignals(v, [1, 2], heavyRest);
+    expect(checks[0]).toBeNull();
+    expect(checks[2]).toBeNull();
+    expect(checks[1]!(["10S", "9H", "8D"])).toBe(true);
+    expect(checks[1]!(["3H", "4H", "5H"])).toBe(false);
+    expect(panSignals(v, [2], heavyRest)[1]).toBeNull(); // a person's pan says nothing
+    let light = 0;
+    for (let k = 0; k < 100; k++) {
+      const world = sampleWorld(v, rng("pan", k), unseen(v), [], checks);
+      expect(world[1]).toHaveLength(3);
+      expect(heavyRest(world[1]!)).toBe(true);
+      if (!heavyRest(sampleWorld(v, rng("pan", k), unseen(v))[1]!)) light++;
+    }
+    expect(light).toBeGreaterThan(30); // unconstrained, three random unseen cards are often light
   });
 
   it("a table's strong seat reads only the other strong computer seats' open cards", () => {

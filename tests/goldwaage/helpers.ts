@@ -5,6 +5,7 @@ import {
   card,
   decide,
   fold,
+  legalCommands,
   newGame,
   type Command,
   type Event,
@@ -84,3 +85,30 @@ export function eventOf<T extends Event["type"]>(events: readonly Event[], type:
 
 /** The pans as card ids. */
 export const pans = (s: State) => ({ left: s.pans.left.map((p) => p.card), right: s.pans.right.map((p) => p.card) });
+
+/** Fewest lives the rest of the round costs: every legal play tried through decide/apply, until the round ends. */
+export function bruteForce(s: State): number {
+  if (s.hands.every((h) => h.length === 0)) return 0;
+  let best = Infinity;
+  const seen = new Set<string>();
+  for (const c of legalCommands(s, s.turn)) {
+    if (c.type !== "play" || c.show !== undefined) continue;
+    const k = `${c.card}/${c.pan ?? ""}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const d = decide(s, s.turn, c, 0);
+    if (!d.ok) throw new Error(d.error.code);
+    let next = s;
+    let lost = 0;
+    let roundOver = false;
+    for (const e of d.events) {
+      if (e.type === "roundEnded") roundOver = true;
+      if (roundOver) break; // stop before the next round is dealt
+      next = apply(next, e);
+    }
+    const after = d.events.find((e) => e.type === "roundEnded");
+    lost = next.livesLost - s.livesLost + (after && after.type === "roundEnded" && after.unbalanced ? 1 : 0);
+    best = Math.min(best, lost + (roundOver ? 0 : bruteForce(next)));
+  }
+  return best;
+}

@@ -63,8 +63,12 @@ function checkState(s: State, before: State, events: readonly Event[]): void {
       check(o.length === want && o.every((c) => hand.includes(c)), () => `seat ${seat} shows ${o.join(",")} of ${hand.join(",")}`);
     }
   }
-  // Views leak no hidden card: another seat's hidden cards and the cards of later rounds never appear.
-  const hidden = (seat: number) => s.hands[seat]!.filter((c) => !s.open[seat]!.includes(c));
+  // Cards swapped away and still held stay known: in the hand, not open.
+  for (const [seat, w] of s.wasOpen.entries()) {
+    check(w.every((c) => s.hands[seat]!.includes(c) && !s.open[seat]!.includes(c)), () => `seat ${seat} was-open ${w.join(",")} of ${s.hands[seat]!.join(",")}`);
+  }
+  // Views leak no hidden card: another seat's hidden cards (never shown this round) and the cards of later rounds never appear.
+  const hidden = (seat: number) => s.hands[seat]!.filter((c) => !s.open[seat]!.includes(c) && !s.wasOpen[seat]!.includes(c));
   const future = DECK.filter((c) => !all.includes(c));
   for (const viewer of [...s.hands.keys(), "spectator" as const]) {
     const text = JSON.stringify(view(s, viewer as 0));

@@ -279,6 +279,23 @@ describe("open cards during play", () => {
     expect(play(s, 0, "7C", "left").state.open[0]).toEqual(["3D"]);
     expect(play(s, 0, "7C", "left", ["5S"]).state.open[0]).toEqual(["5S"]);
   });
+  it("a card swapped away stays known as shown earlier (wasOpen) until it is played; the next round forgets", () => {
+    const s = table({ hands: [["3D", "7C", "5S", "9H"], ["4H", "8D", "2C", "6S"]], open: [["3D"], ["4H"]] });
+    const a = play(s, 0, "7C", "left", ["5S"]).state;
+    expect(a.wasOpen[0]).toEqual(["3D"]);
+    expect(view(a, 1).wasOpen).toEqual([["3D"], []]);
+    expect(view(a, "spectator").wasOpen).toEqual([["3D"], []]);
+    const b = play(a, 1, "4H", "right", ["8D"]).state; // the open card played: it left the hand, so it is not "was open"
+    expect(b.wasOpen[1]).toEqual([]);
+    const c = play(b, 0, "5S", "left", ["3D"]).state; // shown again: open, no longer "was open"
+    expect(c.open[0]).toEqual(["3D"]);
+    expect(c.wasOpen[0]).toEqual([]);
+    const d = play(play(c, 1, "2C", "left", ["6S"]).state, 0, "9H", "right").state;
+    expect(d.wasOpen).toEqual([[], ["8D"]]);
+    expect(play(d, 1, "8D", "left").state.wasOpen).toEqual([[], []]); // played from hiding: gone from the hand
+    const fresh = fold(newGame({ players: 2, level: "normal", variants: [] }, 1));
+    expect(fresh.wasOpen).toEqual([[], []]);
+  });
   it("the last card is open by itself", () => {
     const s = table({ hands: [["3D", "7C"], ["4H", "8D"]], open: [["3D"], ["4H"]] });
     const { state, events } = play(s, 0, "3D", "left");

@@ -44,6 +44,14 @@ describe("npm run sim -- --game goldwaage", () => {
     expect({ ...again, msPerMove: null }).toEqual({ ...out, msPerMove: null });
     expect(run("--games", "2", "--bot", "simple").stdout).toMatch(/won \d+ of 2/);
   });
+  it("--bot ceiling prints the same keys, one result per game seed (the bots' deals), counting every round", () => {
+    const out = JSON.parse(run("--players", "4", "--level", "schwer", "--bot", "ceiling", "--games", "40", "--seed", "1", "--json").stdout);
+    expect(Object.keys(out)).toEqual(["games", "wins", "winRate", "livesLostByRound", "msPerMove"]);
+    expect(out.games).toBe(40);
+    expect(out.livesLostByRound).toHaveLength(4);
+    expect(JSON.parse(run("--players", "4", "--level", "schwer", "--bot", "ceiling", "--games", "40", "--seed", "1", "--json").stdout).wins).toBe(out.wins);
+    expect(run("--bot", "ceiling", "--games", "3").stdout).toMatch(/ceiling, 2 players, normal: won \d+ of 3[\s\S]*ms per game/);
+  });
   it("exits 2 with a message on stderr for bad flags", () => {
     for (const args of [["--players", "5"], ["--bot", "genius"], ["--level", "mittel"], ["--variant", "x"], ["--games", "-1"], ["--open-hands"], ["--limit", "5"], ["--frobnicate"], ["--samples"], ["--level", "profi", "--variant", "offene-haende"]]) {
       const r = run(...args);

@@ -1,35 +1,8 @@
 // The open-hand solver against a brute force through the engine itself (decide/apply, no memo, no symmetry) on small positions.
 import { describe, expect, it } from "vitest";
-import { card, DECK, decide, legalCommands, apply, minLivesLost, clearable, Solver, type Seat, type State } from "../../shared/goldwaage/index.js";
+import { card, DECK, decide, minLivesLost, clearable, Solver, type Seat, type State } from "../../shared/goldwaage/index.js";
 import { randomInt, rng, shuffle } from "../../shared/rng.js";
-import { table } from "./helpers.js";
-
-/** Fewest lives the rest of the round costs: every legal play tried through decide/apply, until the round ends. */
-function bruteForce(s: State): number {
-  if (s.hands.every((h) => h.length === 0)) return 0;
-  let best = Infinity;
-  const seen = new Set<string>();
-  for (const c of legalCommands(s, s.turn)) {
-    if (c.type !== "play" || c.show !== undefined) continue;
-    const k = `${c.card}/${c.pan ?? ""}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    const d = decide(s, s.turn, c, 0);
-    if (!d.ok) throw new Error(d.error.code);
-    let next = s;
-    let lost = 0;
-    let roundOver = false;
-    for (const e of d.events) {
-      if (e.type === "roundEnded") roundOver = true;
-      if (roundOver) break; // stop before the next round is dealt
-      next = apply(next, e);
-    }
-    const after = d.events.find((e) => e.type === "roundEnded");
-    lost = next.livesLost - s.livesLost + (after && after.type === "roundEnded" && after.unbalanced ? 1 : 0);
-    best = Math.min(best, lost + (roundOver ? 0 : bruteForce(next)));
-  }
-  return best;
-}
+import { bruteForce, table } from "./helpers.js";
 
 function randomPosition(seed: number): State {
   const random = rng(seed, "solver-test");

@@ -4,7 +4,7 @@ import type { Command, Pan } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
-import { allKnown, moves, openNeed, outcome, playCommand, positionOf, sampleWorld, showOrder, signalFloors, unseen } from "./knowledge.js";
+import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
 export const BOT_NAMES: readonly BotName[] = ["simple", "planner", "strong"];
@@ -86,17 +86,24 @@ function best(view: View, score: (m: Move) => number): Move {
  * Sampled worlds solved exactly: each world deals the unseen cards to the others' hidden slots; the solver gives every
  * own move's fewest lost lives in that world; the move with the smallest total wins (ties: one card ahead).
  */
-export function sampledPlay(view: View, samples: number, random: () => number, ahead: AheadWeights = STRONG_AHEAD, floors: ReadonlyArray<number | null> = []): Move {
+export function sampledPlay(
+  view: View,
+  samples: number,
+  random: () => number,
+  ahead: AheadWeights = STRONG_AHEAD,
+  floors: ReadonlyArray<number | null> = [],
+  checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
+): Move {
   const pool = unseen(view);
-  const hidden = view.handSizes.reduce((a, size, s) => a + (s === view.viewer ? 0 : size - (view.open[s] ?? []).length), 0);
+  const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
   // One world is enough when nothing is hidden, or when the unseen cards are exactly one seat's hidden cards.
-  const holders = view.handSizes.filter((size, s) => s !== view.viewer && size > (view.open[s] ?? []).length).length;
+  const holders = view.handSizes.filter((_, s) => hiddenCount(view, s) > 0).length;
   const worlds = allKnown(view) || (pool.length === hidden && holders <= 1) ? 1 : samples;
   // Lives beyond the ones still left (plus the one that loses) make no difference.
   const cap = Math.min(3, view.lives + 1);
   const total = new Map<string, number>();
   for (let w = 0; w < worlds; w++) {
-    const solver = new Solver(positionOf(view, sampleWorld(view, random, pool, floors)));
+    const solver = new Solver(positionOf(view, sampleWorld(view, random, pool, floors, checks)));
     for (const v of solver.moveValues(cap)) {
       const k = keyOf(v);
       total.set(k, (total.get(k) ?? 0) + Math.min(v.loss, cap));
@@ -145,17 +152,43 @@ export function plannerBot(options: BotOptions = {}): Bot {
   };
 }
 
-/** The default team-mate: sampled worlds solved exactly from the round's first card; it keeps its heaviest cards open as the signal of what it must place. */
+/**
+ * The pan of a lead on Profi, where nothing is open and the plays are the only signal: on an empty scale left and right
+ * are mirror images, so strong leads a number or Ace to the left when the cards it keeps are heavy — their number
+ * weights average 6 or more (an Ace, Jack or Queen counts 0) — and to the right when they are lighter.
+ */
+export function heavyRest(rest: readonly Card[]): boolean {
+  return rest.reduce((a, c) => a + (card(c).kind === "number" ? card(c).weight : 0), 0) >= 6 * rest.length;
+}
+
+/** strong's worlds per decision: more on Profi, where nothing is open and the worlds differ most. */
+export function strongSamples(view: Pick<View, "level" | "players">): number {
+  return view.level === "profi" ? PROFI_SAMPLES : 24;
+}
+const PROFI_SAMPLES = 64;
+
+/**
+ * The default team-mate: sampled worlds solved exactly from the round's first card. Its open card is the heaviest one it
+ * has not shown yet this round (a new one after every play while any is left), so the team-mates learn one more of its
+ * cards each turn and know the never-shown ones are lighter; on Profi its leads' pans say whether its other cards are heavy.
+ */
 export function strongBot(options: BotOptions = {}): Bot {
   const seed = options.seed ?? 0;
-  const samples = options.samples ?? 24;
   return {
     name: "strong",
     act(view) {
       if (view.phase === "show") return showCommand(view);
-      const floors = signalFloors(view, options.signalers ?? view.handSizes.map((_, s) => s));
-      const move = sampledPlay(view, samples, botRandom(seed, "strong", view), STRONG_AHEAD, floors);
-      return playCommand(view, move, heaviestFirst);
+      const signalers = options.signalers ?? view.handSizes.map((_, s) => s);
+      const floors = signalFloors(view, signalers);
+      const profi = view.level === "profi";
+      const checks = profi ? panSignals(view, signalers, heavyRest) : [];
+      let move = sampledPlay(view, options.samples ?? strongSamples(view), botRandom(seed, "strong", view), STRONG_AHEAD, floors, checks);
+      if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
+        move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
+      }
+      const me = view.viewer as number;
+      const seen = [...(view.open[me] ?? []), ...(view.wasOpen[me] ?? [])];
+      return playCommand(view, move, (rest, need) => [...showOrder(rest.filter((c) => !seen.includes(c))), ...showOrder(rest.filter((c) => seen.includes(c)))].slice(0, need));
     },
   };
 }

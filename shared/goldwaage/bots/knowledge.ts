@@ -9,25 +9,60 @@ import type { View } from "../view.js";
 export function unseen(view: View): Card[] {
   const known = new Set<Card>(view.hand ?? []);
   for (const o of view.open) for (const c of o) known.add(c);
+  for (const o of view.wasOpen) for (const c of o) known.add(c);
   for (const p of view.played) known.add(p.card);
   return DECK.filter((c) => !known.has(c));
 }
 
+/** How many draws of one seat's hidden cards are tried before a world that breaks what its signals said is taken anyway. */
+const CHECK_TRIES = 40;
+
 /**
- * One possible deal of the others' hidden cards, drawn from the unseen cards: full hands per seat. `floors[s]`, when
- * given, is the lowest showOrder rank seat s's hidden cards may have (a team-mate that always shows its heaviest cards
- * holds nothing heavier hidden). Seats are dealt the most constrained first; the allowed sets are nested (all "rank ≥ r"),
- * so a deal that exists is always found, and with one constrained seat the draw is uniform.
+ * One possible deal of the others' hidden cards, drawn from the unseen cards: full hands per seat (the cards everyone
+ * knows a seat holds — open, or shown earlier and still held — stay with it). `floors[s]`, when given, is the lowest
+ * showOrder rank seat s's hidden cards may have (a team-mate that shows its heaviest card not shown yet holds nothing
+ * heavier hidden). `checks[s]`, when given, says whether a full hand fits what seat s signalled with its plays; its hidden
+ * cards are then drawn again until one fits (at most CHECK_TRIES times). Seats are dealt the most constrained first; the
+ * floors' allowed sets are nested (all "rank ≥ r"), so a deal that exists is always found, and with one constrained seat
+ * the draw is uniform.
  */
-export function sampleWorld(view: View, random: () => number, pool: readonly Card[] = unseen(view), floors: ReadonlyArray<number | null> = []): Card[][] {
+export function sampleWorld(
+  view: View,
+  random: () => number,
+  pool: readonly Card[] = unseen(view),
+  floors: ReadonlyArray<number | null> = [],
+  checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
+): Card[][] {
   const seat = view.viewer as Seat;
   const deck = shuffle(pool, random);
   const taken = new Set<Card>();
-  const hands: Card[][] = view.handSizes.map((_, s) => (s === seat ? (view.hand ?? []).slice() : [...(view.open[s] ?? [])]));
-  const order = view.handSizes.map((_, s) => s).filter((s) => s !== seat).sort((a, b) => (floors[b] ?? -1) - (floors[a] ?? -1) || a - b);
+  const hands: Card[][] = view.handSizes.map((_, s) => (s === seat ? (view.hand ?? []).slice() : knownCards(view, s)));
+  const weight = (s: number) => (checks[s] ? 100 : 0) + (floors[s] ?? -1);
+  const order = view.handSizes.map((_, s) => s).filter((s) => s !== seat).sort((a, b) => weight(b) - weight(a) || a - b);
   for (const s of order) {
-    let need = view.handSizes[s]! - (view.open[s] ?? []).length;
+    let need = view.handSizes[s]! - hands[s]!.length;
     const floor = floors[s] ?? null;
+    const check = checks[s] ?? null;
+    if (check && need > 0) {
+      // Rejection: draws of the seat's hidden cards until one fits what its signals said (the floor and the check).
+      const free = deck.filter((c) => !taken.has(c) && (floor === null || showRank(c) >= floor));
+      const base = free.length >= need ? free : deck.filter((c) => !taken.has(c));
+      let pick: Card[] = [];
+      for (let t = 0; t < CHECK_TRIES; t++) {
+        const a = base.slice();
+        for (let k = 0; k < need; k++) {
+          const j = k + Math.floor(random() * (a.length - k));
+          [a[k], a[j]] = [a[j]!, a[k]!];
+        }
+        pick = a.slice(0, need);
+        if (check([...hands[s]!, ...pick])) break;
+      }
+      for (const c of pick) {
+        taken.add(c);
+        hands[s]!.push(c);
+      }
+      continue;
+    }
     // Two passes: the floor first; a seat whose open cards broke the convention (too few light cards unseen) is then filled anyway.
     for (const strict of floor === null ? [false] : [true, false]) {
       for (const c of deck) {
@@ -53,9 +88,19 @@ export function positionOf(view: View, hands: Card[][]): Position {
   };
 }
 
+/** The cards everyone knows seat s holds: its open cards, and those it showed earlier in the round and still holds. */
+export function knownCards(view: View, s: number): Card[] {
+  return [...(view.open[s] ?? []), ...(view.wasOpen[s] ?? [])];
+}
+
+/** How many of seat s's cards the viewer cannot name. */
+export function hiddenCount(view: View, s: number): number {
+  return s === view.viewer ? 0 : view.handSizes[s]! - knownCards(view, s).length;
+}
+
 /** Whether every hand is known to the viewer (offene Hände, or nothing hidden is left elsewhere). */
 export function allKnown(view: View): boolean {
-  return view.handSizes.every((size, s) => s === view.viewer || (view.open[s] ?? []).length === size);
+  return view.handSizes.every((_, s) => hiddenCount(view, s) === 0);
 }
 
 /** The result of one card on the view's scale: the new signed difference (left − right), and whether it balanced or tipped. */
@@ -128,13 +173,69 @@ export function showOrder(cards: readonly Card[]): Card[] {
 }
 
 /**
- * What the open cards of team-mates that always show their heaviest cards say about their hidden ones: nothing ranks
- * before the last of their open cards. null for the viewer, a seat not in `signalers`, or a seat with nothing open.
+ * What the open cards of team-mates that show their heaviest card not shown yet say about the cards they have never
+ * shown: nothing ranks before the last of their open cards (the cards shown earlier are known anyway). null for the
+ * viewer, a seat not in `signalers`, or a seat with nothing open.
  */
 export function signalFloors(view: View, signalers: readonly number[]): Array<number | null> {
   return view.handSizes.map((_, s) => {
     const open = view.open[s] ?? [];
     if (s === view.viewer || !signalers.includes(s) || open.length === 0) return null;
     return Math.max(...open.map(showRank));
+  });
+}
+
+/** One play of the current round, and whether the scale was empty before it. */
+export interface RoundPlay {
+  readonly seat: Seat;
+  readonly card: Card;
+  readonly pan: Pan | null;
+  readonly emptyBefore: boolean;
+}
+
+/** The current round's plays replayed on a scale of weights (the view does not keep an Ace's weight), to know which were leads onto an empty scale. */
+export function roundPlays(view: View): RoundPlay[] {
+  const L: number[] = [];
+  const R: number[] = [];
+  const sum = (p: number[]) => p.reduce((a, b) => a + b, 0);
+  const out: RoundPlay[] = [];
+  for (const p of view.played) {
+    if (p.round !== view.round) continue;
+    const emptyBefore = L.length + R.length === 0;
+    out.push({ seat: p.seat, card: p.card, pan: p.pan, emptyBefore });
+    const info = card(p.card);
+    if (p.pan === null) continue; // a Jack or Queen on an empty scale: nothing happens
+    const mine = p.pan === "left" ? L : R;
+    const other = p.pan === "left" ? R : L;
+    if (info.kind === "number") mine.push(info.weight);
+    else if (info.kind === "ace") mine.push(sum(mine) < sum(other) ? sum(other) - sum(mine) : 1);
+    else if (info.kind === "jack") other.push(mine.pop() as number);
+    else mine.pop();
+    const d = sum(L) - sum(R);
+    if (d === 0 || Math.abs(d) > view.limit) {
+      L.length = 0;
+      R.length = 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * What signalling team-mates said with the pan of their leads onto an empty scale (left and right are mirror images
+ * there, so the pan is free): `bit(rest)` of the cards they kept after that lead. Returns, per seat, a check of a
+ * candidate full hand (null when nothing was said): the hand then was the candidate plus what the seat played since.
+ */
+export function panSignals(view: View, signalers: readonly number[], bit: (rest: readonly Card[]) => boolean): Array<((hand: readonly Card[]) => boolean) | null> {
+  const plays = roundPlays(view);
+  return view.handSizes.map((_, s) => {
+    if (s === view.viewer || !signalers.includes(s)) return null;
+    const said: Array<{ later: Card[]; left: boolean }> = [];
+    plays.forEach((p, i) => {
+      if (p.seat !== s || !p.emptyBefore || p.pan === null) return;
+      if (card(p.card).kind !== "number" && card(p.card).kind !== "ace") return;
+      said.push({ later: plays.slice(i + 1).filter((q) => q.seat === s).map((q) => q.card), left: p.pan === "left" });
+    });
+    if (said.length === 0) return null;
+    return (hand) => said.every((x) => bit([...hand, ...x.later]) === x.left);
   });
 }
