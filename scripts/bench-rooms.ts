@@ -54,16 +54,30 @@ async function post(base: string, path: string, body: unknown): Promise<any> {
   return r.json();
 }
 
+interface OpenGame {
+  socket: string;
+  tokens: [string, string];
+}
+
 /** A friend game between two guests: the room, both seat tokens and the socket path. */
-async function openGame(base: string): Promise<{ socket: string; tokens: [string, string] }> {
+async function openGame(base: string): Promise<OpenGame> {
   const created = await post(base, "/api/battlemaske/online", { role: "conte", clock: null });
   const friend = await post(base, "/api/battlemaske/invite", { room: created.room, invite: created.invite });
   return { socket: created.socket, tokens: [created.seatToken, friend.seatToken] };
 }
 
+/**
+ * `n` games opened ten at a time, before anything is measured: opening a table (D1 rows, the room's init) is not a
+ * command, and 200 requests at once at the Worker's own address (no proxy queueing them) get connections reset.
+ */
+async function openGames(base: string, n: number): Promise<OpenGame[]> {
+  const games: OpenGame[] = [];
+  for (let i = 0; i < n; i += 10) games.push(...(await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => openGame(base)))));
+  return games;
+}
+
 /** One online game: two sockets, each seat played by the greedy bot from its own view. */
-async function playGame(base: string, g: number): Promise<GameStats> {
-  const { socket, tokens } = await openGame(base);
+async function playGame(base: string, g: number, { socket, tokens }: OpenGame): Promise<GameStats> {
   const wsUrl = `${base.replace(/^http/, "ws")}${socket}`;
   const stats: GameStats = { latencies: [], lost: 0, duplicated: 0, finished: false, commands: 0 };
   const sentAt = new Map<number, number>(); // last version of a command -> when it was sent (filled on ack)
@@ -178,12 +192,13 @@ const load = () =>
     .join(" ");
 
 async function playPhase(site: Site | null, roles: Roles, label: string, base: string) {
+  const games = await openGames(base, GAMES);
   const rssBefore = reading(site, roles).roomRss;
   const before = reading(site, roles).cpu;
   const clientCpuBefore = process.cpuUsage();
   const profiler = PROFILE && site && label === "direct" ? await startProfile(site.inspectorPort) : null;
   const t0 = performance.now();
-  const results = await Promise.all(Array.from({ length: GAMES }, (_, g) => playGame(base, g)));
+  const results = await Promise.all(games.map((game, g) => playGame(base, g, game)));
   const seconds = (performance.now() - t0) / 1000;
   const loadAfter = load();
   if (profiler) {
@@ -233,10 +248,10 @@ async function playPhase(site: Site | null, roles: Roles, label: string, base: s
 async function idlePhase(site: Site, roles: Roles, base: string) {
   const before = reading(site, roles);
   const sockets: WebSocket[] = [];
+  const games = await openGames(base, IDLE_ROOMS);
   for (let i = 0; i < IDLE_ROOMS; i += 10) {
     await Promise.all(
-      Array.from({ length: Math.min(10, IDLE_ROOMS - i) }, async () => {
-        const { socket, tokens } = await openGame(base);
+      games.slice(i, i + 10).map(async ({ socket, tokens }) => {
         for (const token of tokens) {
           const ws = new WebSocket(`${base.replace(/^http/, "ws")}${socket}`, { perMessageDeflate: DEFLATE });
           sockets.push(ws);
@@ -290,7 +305,8 @@ async function main(): Promise<void> {
       if (VIA !== "direct" || !direct) targets.push({ label: "proxy", base: site.url });
     }
     // A few games first: the isolate compiles and warms up, and the first rooms' storage is created (not measured).
-    await Promise.all(Array.from({ length: 4 }, (_, g) => playGame(targets[0]!.base, g)));
+    const warm = await openGames(targets[0]!.base, 4);
+    await Promise.all(warm.map((game, g) => playGame(targets[0]!.base, g, game)));
     const phases = [];
     for (const t of targets) {
       process.stderr.write(`playing ${GAMES} games ${t.label} (${t.base}) …\n`);
