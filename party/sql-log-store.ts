@@ -8,12 +8,31 @@ import type { LogEntry, LogStore, Outcome } from "./core/log";
  */
 export const REFUSALS_KEPT = 16;
 
+/** Rows per INSERT: four bound values each, and a Durable Object's SQL takes at most 100 bound values per statement. */
+const ROWS_PER_INSERT = 16;
+/** The INSERT of `n` events, by n: constant texts, so workerd's statement cache prepares each once per room. */
+const INSERTS: string[] = [];
+function insertEvents(n: number): string {
+  return (INSERTS[n] ??= `INSERT INTO events (version, time, actor, event) VALUES ${Array.from({ length: n }, () => "(?, ?, ?, ?)").join(", ")}`);
+}
+
+/**
+ * The newest entries kept in memory (while the instance lives; hibernation drops them with it): a stale command's
+ * check and a reconnect a few versions behind read the log's tail, which then costs no SELECT and no JSON.parse.
+ */
+export const TAIL_KEPT = 64;
+
 export class SqlLogStore<E> implements LogStore<E> {
   /** Every accepted command's outcome by "seat/clientSeq", read once: a per-command SELECT was the room's largest storage cost. */
   private readonly outcomes = new Map<string, Outcome>();
   /** The last REFUSALS_KEPT refusals per seat, oldest first. */
   private readonly refusals = new Map<number, Map<number, Outcome>>();
   private opened = false;
+  /** The log's last entries (at most TAIL_KEPT), in order; `tailFrom` the version before the first of them. */
+  private tail: Array<LogEntry<E>> = [];
+  private tailFrom = 0;
+  /** The log's last version as written by this instance (null: not known yet, read on first need). */
+  private last: number | null = null;
 
   constructor(private readonly storage: DurableObjectStorage) {}
 
@@ -42,18 +61,34 @@ export class SqlLogStore<E> implements LogStore<E> {
   }
 
   read(after = 0): Array<LogEntry<E>> {
-    return this.storage.sql
+    // The tail holds every entry after `tailFrom` up to the last one written, so any read starting there is served
+    // from memory. The entries are the objects the core staged and folded; nobody mutates a logged entry.
+    if (this.last !== null && after >= this.tailFrom) return this.tail.filter((e) => e.version > after);
+    const rows = this.storage.sql
       .exec<{ version: number; time: number; actor: string; event: string }>("SELECT version, time, actor, event FROM events WHERE version > ? ORDER BY version", after)
       .toArray()
       .map((r) => ({ version: r.version, time: r.time, actor: r.actor, event: JSON.parse(r.event) as E }));
+    if (after === 0) this.keep(rows, 0);
+    return rows;
+  }
+
+  /** Remembers the newest entries of a log that ends with `entries` (whose first follows version `from`). */
+  private keep(entries: ReadonlyArray<LogEntry<E>>, from: number): void {
+    const all = this.last !== null && from === this.last ? [...this.tail, ...entries] : [...entries];
+    const start = this.last !== null && from === this.last ? this.tailFrom : from;
+    const drop = Math.max(0, all.length - TAIL_KEPT);
+    this.tail = all.slice(drop);
+    this.tailFrom = drop > 0 ? all[drop - 1]!.version : start;
+    this.last = all.at(-1)?.version ?? from;
   }
 
   append(entries: ReadonlyArray<LogEntry<E>>, outcome?: { seat: number; clientSeq: number; outcome: Outcome }): void {
     const refused = outcome !== undefined && !outcome.outcome.ok;
     this.storage.transactionSync(() => {
-      for (const e of entries) {
+      for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
+        const rows = entries.slice(i, i + ROWS_PER_INSERT);
         // INTEGER PRIMARY KEY: a version written twice fails the whole transaction instead of duplicating an event.
-        this.storage.sql.exec("INSERT INTO events (version, time, actor, event) VALUES (?, ?, ?, ?)", e.version, e.time, e.actor, JSON.stringify(e.event));
+        this.storage.sql.exec(insertEvents(rows.length), ...rows.flatMap((e) => [e.version, e.time, e.actor, JSON.stringify(e.event)]));
       }
       if (outcome && !refused) {
         this.storage.sql.exec("INSERT INTO outcomes (seat, client_seq, outcome) VALUES (?, ?, ?)", outcome.seat, outcome.clientSeq, JSON.stringify(outcome.outcome));
@@ -66,7 +101,8 @@ export class SqlLogStore<E> implements LogStore<E> {
         );
       }
     });
-    // Only after the transaction committed: a failed append leaves no outcome behind.
+    // Only after the transaction committed: a failed append leaves no outcome (and no tail entry) behind.
+    if (entries.length > 0 && this.last !== null) this.keep(entries, entries[0]!.version - 1);
     if (!outcome) return;
     const copy = JSON.parse(JSON.stringify(outcome.outcome)) as Outcome;
     if (refused) this.remember(outcome.seat, outcome.clientSeq, copy);

@@ -216,6 +216,11 @@ export interface SiteProcess {
   /** CPU seconds (user + system) used so far. */
   cpuSeconds: number;
   rssBytes: number;
+  /**
+   * Seconds its threads spent runnable but waiting for a core so far (/proc/<pid>/task/<tid>/schedstat): on a shared
+   * machine, how long the work waited behind other processes rather than ran.
+   */
+  waitSeconds: number;
   /** The 127.0.0.1 ports it listens on (the Worker's workerd: its own address; the proxy's: the public port). */
   ports: number[];
 }
@@ -244,8 +249,10 @@ export function siteProcesses(pgid: number): SiteProcess[] {
         const port = m && listening.get(m[1]!);
         if (port) ports.push(port);
       }
+      let waitNs = 0;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) waitNs += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[1] ?? 0);
       // Field 24 (rss) counts pages; 4 KiB on this machine's kernels.
-      out.push({ pid: Number(pid), name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (Number(f[11]) + Number(f[12])) / 100, rssBytes: Number(f[21]) * 4096, ports });
+      out.push({ pid: Number(pid), name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (Number(f[11]) + Number(f[12])) / 100, rssBytes: Number(f[21]) * 4096, waitSeconds: waitNs / 1e9, ports });
     } catch {
       // ended meanwhile
     }
