@@ -162,6 +162,11 @@ function pct(sorted: number[], p: number): number {
 interface Roles {
   room: number | null;
   proxy: number | null;
+  /** The ports they listen on, to find them again. */
+  roomPort: number;
+  proxyPort: number;
+  /** Set when a reading found one gone (wrangler restarted it): the figures that span it do not compare. */
+  restarted: boolean;
 }
 
 function roleOf(p: SiteProcess, roles: Roles): "room" | "proxy" | "wrangler" {
@@ -177,9 +182,11 @@ function reading(site: Site | null, roles: Roles): { cpu: Record<string, number>
   let roomRss = 0;
   let proxyRss = 0;
   const procs = site ? siteProcesses(site.pgid) : [];
-  // A workerd that wrangler restarted (or that died) would make every difference meaningless: stop instead.
-  for (const pid of [roles.room, roles.proxy]) {
-    if (site && pid !== null && !procs.some((p) => p.pid === pid)) throw new Error(`workerd ${pid} of the site is gone (restarted or crashed): the CPU and memory readings would not compare`);
+  // A workerd that wrangler restarted (or that died) makes a difference across it meaningless: found again and said.
+  if (site && [roles.room, roles.proxy].some((pid) => pid !== null && !procs.some((p) => p.pid === pid))) {
+    roles.restarted = true;
+    roles.room = procs.find((p) => p.ports.includes(roles.roomPort))?.pid ?? null;
+    roles.proxy = procs.find((p) => p.ports.includes(roles.proxyPort))?.pid ?? null;
   }
   for (const p of procs) {
     const role = roleOf(p, roles);
@@ -199,6 +206,7 @@ const load = () =>
 
 async function playPhase(site: Site | null, roles: Roles, label: string, base: string) {
   const games = await openGames(base, GAMES);
+  roles.restarted = false;
   const start = reading(site, roles);
   const [rssBefore, before] = [start.roomRss, start.cpu];
   const clientCpuBefore = process.cpuUsage();
@@ -213,6 +221,7 @@ async function playPhase(site: Site | null, roles: Roles, label: string, base: s
     process.stderr.write(summarize(profile) + "\n");
   }
   const after = reading(site, roles);
+  const restarted = roles.restarted;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const commands = results.reduce((n, r) => n + r.commands, 0);
   const commandsPerSecond = commands / seconds;
@@ -244,6 +253,7 @@ async function playPhase(site: Site | null, roles: Roles, label: string, base: s
     // The room process's threads runnable but waiting for a core (other processes on the shared machine), per command.
     roomRunQueueMsPerCommand: perCommand(after.roomWait - start.roomWait),
     roomRssMB: { before: mb(rssBefore), after: mb(after.roomRss) },
+    restarted,
     loadAverage: loadAfter,
   };
 }
@@ -305,6 +315,9 @@ async function main(): Promise<void> {
     const roles: Roles = {
       room: procs.find((p) => p.ports.includes(portOf(direct)))?.pid ?? null,
       proxy: procs.find((p) => p.ports.includes(portOf(site?.url ?? null)))?.pid ?? null,
+      roomPort: portOf(direct),
+      proxyPort: portOf(site?.url ?? null),
+      restarted: false,
     };
     const targets: Array<{ label: string; base: string }> = [];
     if (!site) targets.push({ label: "url", base: externalUrl });
@@ -333,6 +346,7 @@ async function main(): Promise<void> {
       const c = p.cpuMsPerCommand;
       lines.push(`== ${p.games} games (${p.sockets} sockets, permessage-deflate ${p.deflate ? "offered" : "off"}, players think ${p.thinkMs} ms on average) ${where}`);
       lines.push(`${p.finished}/${p.games} games finished; lost events ${p.lostEvents}, duplicated ${p.duplicatedEvents}`);
+      if (p.restarted) lines.push("!! a workerd of the site was restarted during this phase: its CPU and memory figures do not compare");
       lines.push(`command -> last broadcast: p50 ${p.latencyMs.p50} ms, p99 ${p.latencyMs.p99} ms (${p.latencyMs.samples} samples)`);
       lines.push(`${p.gamesPerMinute} games/min; ${p.commands} commands, ${p.commandsPerSecond}/s, ${p.inFlight} in flight on average`);
       if (c.room !== null) lines.push(`CPU per command: room process (the Worker's workerd) ${c.room} ms, wrangler's proxy workerd ${c.proxy} ms, wrangler (node) ${c.wrangler} ms, load generator ${c.generator} ms`);

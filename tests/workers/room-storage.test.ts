@@ -29,7 +29,9 @@ describe("SqlLogStore: one transaction per command", () => {
       expect(() => store.append([entry(3), entry(2, 99), entry(4)], { seat: 1, clientSeq: 7, outcome: { ok: true, version: 4 } })).toThrow();
       const rows = state.storage.sql.exec<{ version: number }>("SELECT version FROM events ORDER BY version").toArray();
       expect(rows.map((r) => r.version)).toEqual([1, 2]);
-      expect(state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outcomes").one().n).toBe(1);
+      // The accepted outcome is on the row of the command's last event (one statement for the whole command).
+      const marked = () => state.storage.sql.exec<{ version: number; seat: number; client_seq: number }>("SELECT version, seat, client_seq FROM events WHERE client_seq IS NOT NULL").toArray();
+      expect(marked()).toEqual([{ version: 2, seat: 0, client_seq: 1 }]);
       expect(store.outcome(1, 7)).toBeUndefined();
       expect(store.read()).toEqual([entry(1), entry(2)]);
       // More rows than one INSERT takes (16 at four bound values each): still one transaction, all of them.
@@ -37,6 +39,26 @@ describe("SqlLogStore: one transaction per command", () => {
       store.append(many, { seat: 1, clientSeq: 8, outcome: { ok: true, version: 42 } });
       expect(state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n).toBe(42);
       expect(store.outcome(1, 8)).toEqual({ ok: true, version: 42 });
+      expect(marked()).toEqual([{ version: 2, seat: 0, client_seq: 1 }, { version: 42, seat: 1, client_seq: 8 }]);
+      // What a later instance reads back: the same outcomes, and none of the failed command.
+      const reopened = new SqlLogStore<Entry["event"]>(state.storage).open();
+      expect([reopened.outcome(0, 1), reopened.outcome(1, 7), reopened.outcome(1, 8)]).toEqual([{ ok: true, version: 2 }, undefined, { ok: true, version: 42 }]);
+    });
+  });
+
+  it("opens a room stored before outcomes moved onto the events: its old outcomes still answer, new ones go on the rows", async () => {
+    await runInDurableObject(scratch(), (_room, state) => {
+      state.storage.sql.exec("CREATE TABLE events (version INTEGER PRIMARY KEY, time INTEGER NOT NULL, actor TEXT NOT NULL, event TEXT NOT NULL)");
+      state.storage.sql.exec("CREATE TABLE outcomes (seat INTEGER NOT NULL, client_seq INTEGER NOT NULL, outcome TEXT NOT NULL, PRIMARY KEY (seat, client_seq))");
+      state.storage.sql.exec("INSERT INTO events VALUES (1, 1001, '0', ?)", JSON.stringify(entry(1).event));
+      state.storage.sql.exec("INSERT INTO outcomes VALUES (0, 5, ?)", JSON.stringify({ ok: true, version: 1 }));
+      const store = new SqlLogStore<Entry["event"]>(state.storage).open();
+      expect(store.read()).toEqual([entry(1)]);
+      expect(store.outcome(0, 5)).toEqual({ ok: true, version: 1 });
+      store.append([entry(2)], { seat: 1, clientSeq: 6, outcome: { ok: true, version: 2 } });
+      const again = new SqlLogStore<Entry["event"]>(state.storage).open();
+      expect([again.outcome(0, 5), again.outcome(1, 6)]).toEqual([{ ok: true, version: 1 }, { ok: true, version: 2 }]);
+      expect(again.read()).toEqual([entry(1), entry(2)]);
     });
   });
 
