@@ -329,7 +329,8 @@ async function main(): Promise<void> {
     const warm = await openGames(targets[0]!.base, 4);
     await Promise.all(warm.map((game, g) => playGame(targets[0]!.base, g, game, 0)));
     const phases = [];
-    for (const t of targets) {
+    // --games 0: only the idle rooms, in a process that played nothing but the warm-up (its heap not grown by games).
+    for (const t of GAMES > 0 ? targets : []) {
       process.stderr.write(`playing ${GAMES} games ${t.label} (${t.base}) …\n`);
       phases.push(await playPhase(site, roles, t.label, t.base));
     }

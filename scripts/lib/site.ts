@@ -243,14 +243,21 @@ export function siteProcesses(pgid: number): SiteProcess[] {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(f[2]) !== pgid) continue;
-      const ports: number[] = [];
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      // A socket closed or a thread ended between listing and reading is skipped, not the whole process: hundreds of
+      // sockets close at the end of a bench phase.
+      const each = <T>(dir: string, read: (name: string) => T): T[] =>
+        readdirSync(dir).flatMap((name) => {
+          try {
+            return [read(name)];
+          } catch {
+            return [];
+          }
+        });
+      const ports = each(`/proc/${pid}/fd`, (fd) => {
         const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-        const port = m && listening.get(m[1]!);
-        if (port) ports.push(port);
-      }
-      let waitNs = 0;
-      for (const tid of readdirSync(`/proc/${pid}/task`)) waitNs += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[1] ?? 0);
+        return (m && listening.get(m[1]!)) || 0;
+      }).filter((port) => port > 0);
+      const waitNs = each(`/proc/${pid}/task`, (tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[1] ?? 0)).reduce((a, b) => a + b, 0);
       // Field 24 (rss) counts pages; 4 KiB on this machine's kernels.
       out.push({ pid: Number(pid), name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (Number(f[11]) + Number(f[12])) / 100, rssBytes: Number(f[21]) * 4096, waitSeconds: waitNs / 1e9, ports });
     } catch {
