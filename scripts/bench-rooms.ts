@@ -267,18 +267,28 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
   const before = reading(site, roles);
   const sockets: WebSocket[] = [];
   const games = await openGames(base, IDLE_ROOMS);
+  /** Seat 1's socket of each room, and how many presence messages it got. */
+  const watchers: Array<{ presences: number }> = [];
+  const seat = (socket: string, token: string, watch?: { presences: number }) => {
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}${socket}`, { perMessageDeflate: DEFLATE });
+    sockets.push(ws);
+    return new Promise<void>((resolve, reject) => {
+      ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: token })));
+      ws.on("message", (data) => {
+        if ((JSON.parse(String(data)) as Msg).type !== "presence") return;
+        if (watch) watch.presences++;
+        resolve();
+      });
+      ws.on("error", reject);
+    });
+  };
   for (let i = 0; i < IDLE_ROOMS; i += 10) {
     await Promise.all(
       games.slice(i, i + 10).map(async ({ socket, tokens }) => {
-        for (const token of tokens) {
-          const ws = new WebSocket(`${base.replace(/^http/, "ws")}${socket}`, { perMessageDeflate: DEFLATE });
-          sockets.push(ws);
-          await new Promise<void>((resolve, reject) => {
-            ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: token })));
-            ws.on("message", (data) => (JSON.parse(String(data)) as Msg).type === "presence" && resolve());
-            ws.on("error", reject);
-          });
-        }
+        const watch = { presences: 0 };
+        watchers.push(watch);
+        await seat(socket, tokens[0]);
+        await seat(socket, tokens[1], watch);
       }),
     );
   }
@@ -290,6 +300,14 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
     samples.push({ s, roomMB: mb(r.roomRss), proxyMB: mb(r.proxyRss) });
   }
   const idle = reading(site, roles);
+  // Did the rooms hibernate? A second socket of seat 0 says hello: the presence is unchanged, so a room that kept its
+  // instance (and its memory of what it last told) sends it only to the newcomer; one that hibernated has forgotten
+  // and tells everyone again — seat 1's socket gets one more presence.
+  const probed = games.slice(0, Math.min(20, games.length));
+  const seen = probed.map((_, i) => watchers[i]!.presences);
+  await Promise.all(probed.map(({ socket, tokens }) => seat(socket, tokens[0])));
+  await new Promise((r) => setTimeout(r, 500));
+  const hibernated = probed.filter((_, i) => watchers[i]!.presences > seen[i]!).length;
   for (const ws of sockets) ws.close(1000);
   const perRoom = (bytes: number) => +(bytes / IDLE_ROOMS / 2 ** 20).toFixed(2);
   return {
@@ -302,6 +320,7 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
     perIdleRoomMB: perRoom(idle.roomRss - before.roomRss),
     samples,
     idleCpuSeconds: +(idle.cpu.room! - opened.cpu.room!).toFixed(2),
+    hibernated: `${hibernated}/${probed.length}`,
     loadAverage: load(),
   };
 }
@@ -363,6 +382,7 @@ async function main(): Promise<void> {
       lines.push(`room process memory: ${idle.roomMB.before} MB before, ${idle.roomMB.opened} MB open, ${idle.roomMB.idle} MB idle (${idle.samples.map((s) => `${s.s} s: ${s.roomMB}`).join(", ")})`);
       lines.push(`proxy workerd memory: ${idle.proxyMB.before} MB before, ${idle.proxyMB.opened} MB open, ${idle.proxyMB.idle} MB idle`);
       lines.push(`per room: ${idle.perOpenRoomMB} MB open, ${idle.perIdleRoomMB} MB idle; room process CPU while idle ${idle.idleCpuSeconds} s; load average ${idle.loadAverage}`);
+      lines.push(`rooms that had hibernated (told a repeated presence to everyone again, having forgotten what they told): ${idle.hibernated}`);
       lines.push(`  target: ≤ ${TARGET.idleRoomMB} MB of workerd memory per idle room: ${verdict(idle.perIdleRoomMB <= TARGET.idleRoomMB)}`);
     }
     process.stdout.write(lines.join("\n") + "\n");
