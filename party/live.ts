@@ -21,11 +21,13 @@ const LISTED = new Set(["online", "computer", "table"]);
  * `present`: whether a person has a socket at the table now. A game against the computer, or a Goldwaage table, that
  * nobody sits at is not running for anyone (neither has a clock to end it): it leaves the list until a player is back.
  */
-export function liveReport(core: AnyCore, game: AnyGame, present = true): LiveReport | null {
+export function liveReport(core: AnyCore, game: AnyGame, present: boolean | (() => boolean) = true): LiveReport | null {
   const c = core.config;
   const accounts = c.seats.map((_, i) => c.accounts?.[i] ?? null);
   if (!LISTED.has(c.kind) || core.version === 0 || accounts.every((a) => a === null)) return null;
-  if (core.over || (!present && (c.kind === "computer" || game.id === "goldwaage"))) return { room: core.name, ended: true };
+  if (core.over) return { room: core.name, ended: true };
+  // Asked only where it matters (a lazy `present` reads the room's sockets).
+  if ((c.kind === "computer" || game.id === "goldwaage") && !(typeof present === "function" ? present() : present)) return { room: core.name, ended: true };
   const g = core.state.game;
   // The game's own report fields (as the archive files them) say its rules and score without the room knowing the game.
   const summary = game.report.summary(g) as { mirror?: unknown; rounds?: unknown; lives?: unknown };
@@ -63,6 +65,8 @@ export interface LiveStore {
  */
 export class LiveTeller {
   private chain: Promise<void> = Promise.resolve();
+  /** `liveTold` as this instance last read or wrote it: one storage read per instance instead of one per change. */
+  private told: string | undefined = undefined;
 
   constructor(
     private readonly env: Cloudflare.Env,
@@ -70,22 +74,27 @@ export class LiveTeller {
   ) {}
 
   /** Tells the lobby if the report changed; `failed` is called when a send did not get through (to try again later). */
-  update(core: AnyCore, game: AnyGame, present: boolean, failed: () => void): void {
+  update(core: AnyCore, game: AnyGame, present: boolean | (() => boolean), failed: () => void): void {
     const report = liveReport(core, game, present);
     const key = keyOf(report);
-    if (!report || key === (this.store.getMeta<string>("liveTold") ?? "")) return;
+    if (!report || key === this.lastTold()) return;
     this.chain = this.chain.then(async () => {
       // Another send may have told it meanwhile.
-      if (key === (this.store.getMeta<string>("liveTold") ?? "")) return;
+      if (key === this.lastTold()) return;
       try {
         const lobby = await getServerByName(this.env.Lobby, LOBBY_NAME);
         await lobby.live(report);
         this.store.putMeta("liveTold", key);
+        this.told = key;
       } catch (err) {
         console.error(`room ${core.name}: telling the Wartesaal failed: ${err instanceof Error ? err.message : String(err)}`);
         failed();
       }
     });
+  }
+
+  private lastTold(): string {
+    return (this.told ??= this.store.getMeta<string>("liveTold") ?? "");
   }
 
   /** Resolves once every send asked for so far is done (for tests and for a room about to report). */

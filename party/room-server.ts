@@ -252,8 +252,12 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
 
   /** The Wartesaal's list (party/live.ts), with whether a person sits at the table now (`gone`: a socket closing). */
   private tellLobby(core: Core, gone?: Connection): void {
-    const here = this.presence(gone);
-    const present = core.config.seats.some((s, i) => s.type !== "computer" && here[i] === true);
+    // Read from the sockets only when the report needs it (a game against the computer, a Goldwaage table): not on
+    // every command of a duel.
+    const present = () => {
+      const here = this.presence(gone);
+      return core.config.seats.some((s, i) => s.type !== "computer" && here[i] === true);
+    };
     // Untold at the end (no next change to carry it): the alarm tries again, a bounded number of times (after that the
     // lobby's own expiry drops the table).
     this.live.update(core, this.game, present, () => {
@@ -270,8 +274,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
 
   /** Ends a game on time. Alarms fire at least once, maybe twice: the core appends a timeout only when one is really due. */
   override async onAlarm(): Promise<void> {
-    // A fired alarm is gone from storage: read it again rather than trust the remembered time.
-    this.alarmAt = undefined;
+    // The alarm that fired is gone (an alarm is at most one, and only this handler runs now): the next one is set anew.
+    this.alarmAt = null;
     const core = this.core;
     if (!core) return;
     this.broadcastEntries(core, core.onAlarm(Date.now()));
@@ -373,21 +377,35 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     }
   }
 
-  /** Sets (or with null deletes) the room's one alarm; skips the storage write when it is already so. */
+  /**
+   * Keeps the room's one alarm no later than `at` (null: none wanted, the alarm is deleted). An alarm already set
+   * earlier stays: it fires early, the handler (idempotent: it appends a timeout only when one is really due) finds
+   * nothing and sets the next one. The deadline moves later after nearly every action — the emergency brake's ten
+   * minutes always, a Fischer clock mostly — and rewriting the alarm each time was a storage write per command.
+   */
   protected async setAlarmAt(at: number | null): Promise<void> {
     if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
     if (at === this.alarmAt) return;
+    if (at !== null && this.alarmAt !== null && this.alarmAt < at) return;
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);
     this.alarmAt = at;
   }
 
+  /**
+   * A batch to every socket that said hello: each viewer's messages computed and serialised once (core.serializedFor),
+   * however many of its sockets are open, and a public event's text shared between viewers; a socket gets only its
+   * own viewer's texts.
+   */
   protected broadcastEntries(core: Core, entries: ReadonlyArray<LogEntry<{ readonly type: string } | RoomEvent>>): void {
     if (entries.length === 0) return;
-    for (const connection of this.getConnections<ConnectionState>()) {
-      const viewer = connection.state?.viewer;
-      if (viewer !== undefined) this.send(connection, core.messagesFor(viewer, entries));
+    const sockets: Array<[Connection, Viewer]> = [];
+    for (const c of this.getConnections<ConnectionState>()) {
+      const viewer = c.state?.viewer;
+      if (viewer !== undefined) sockets.push([c, viewer]);
     }
+    const texts = core.serializedFor(sockets.map(([, viewer]) => viewer), entries);
+    for (const [c, viewer] of sockets) for (const text of texts.get(viewer)!) c.send(text);
   }
 
   private send(connection: Connection, messages: ReadonlyArray<ServerMessageOf<unknown>>): void {

@@ -4,13 +4,10 @@
 //    then checks that the daily boards, points and Taler are consistent with what was reported;
 // 2. GETs a daily leaderboard at --rps for --seconds (open loop), through wrangler dev's URL and again at the Worker's own
 //    address inside the same wrangler dev (without its dev proxy), and prints p50/p90/p99/max latency and errors.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { boardKey, compareKeys, type BoardKey } from "../worker/daily-score.js";
-import { migrateLocalD1 } from "./migrate-d1.mjs";
-import { freePort, workerAddress } from "./lib/site.js";
+import { startSite } from "./lib/site.js";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const flag = (name: string, dflt: string) => {
@@ -39,51 +36,11 @@ function readDevVar(name: string): string {
 
 /**
  * wrangler dev rebuilds and restarts the Worker whenever a source file changes ("Your worker restarted mid-request"),
- * and others edit the checkout while this runs. So the Worker is bundled once (wrangler deploy --dry-run) into a
- * fresh folder and served from there with --no-bundle (static assets left out): a frozen copy that no edit elsewhere
- * disturbs.
+ * and others edit the checkout while this runs: the site serves a frozen bundle (scripts/lib/site.ts, `frozen`).
  */
-async function startSite(): Promise<{ url: string; direct: string | null; stop(): void }> {
-  const port = await freePort();
-  const state = mkdtempSync(join(tmpdir(), "spielcenter-bench-api-"));
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") };
-  const wrangler = join(root, "node_modules", ".bin", "wrangler");
-  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", join(state, "dist")], { cwd: root, env, stdio: "pipe" });
-  const config = readFileSync(join(root, "wrangler.toml"), "utf8")
-    .replace(/^main = .*$/m, `main = "dist/index.js"\nno_bundle = true`)
-    // An empty assets folder of its own: wrangler dev also reloads when web/dist changes (a build elsewhere).
-    .replace(/^directory = "web\/dist"$/m, `directory = "assets"`)
-    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(join(root, "worker", "migrations"))}`);
-  writeFileSync(join(state, "wrangler.toml"), config);
-  mkdirSync(join(state, "assets"));
-  copyFileSync(join(root, ".dev.vars"), join(state, ".dev.vars"));
-  migrateLocalD1(join(state, "persist"), { quiet: true });
-  // RATE_LIMIT_LOOPBACK=off: the bench creates --accounts accounts from this machine, more than the limit's 10 a minute.
-  // --log-level warn: at "info" Miniflare POSTs a log line for every request from workerd to wrangler's Node process.
-  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(state, "persist"), "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), "--log-level", "warn", "--var", "RATE_LIMIT_LOOPBACK:off"], {
-    cwd: state,
-    detached: true,
-    stdio: "ignore",
-    env,
-  });
-  const site = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
-  for (let i = 0; i < 160; i++) {
-    try {
-      if ((await fetch(`${site}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) return { url: site, direct: await workerAddress(child.pid!, site, env.XDG_CONFIG_HOME), stop };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  stop();
-  throw new Error("wrangler dev did not come up in 40 s");
+async function startBenchSite(): Promise<{ url: string; direct: string | null; stop(): Promise<void> }> {
+  const site = await startSite({ frozen: true });
+  return { url: site.wranglerUrl, direct: site.direct, stop: site.stop };
 }
 
 async function req(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<any> {
@@ -151,9 +108,9 @@ interface Player {
 }
 
 async function main(): Promise<void> {
-  let site: { url: string; direct: string | null; stop(): void } | null = null;
+  let site: { url: string; direct: string | null; stop(): Promise<void> } | null = null;
   if (!url) {
-    site = await startSite();
+    site = await startBenchSite();
     url = site.url;
   }
   const roomSecret = readDevVar("ROOM_SECRET");
@@ -257,7 +214,7 @@ async function main(): Promise<void> {
     console.log(pass ? "PASS (p99 ≤ 20 ms, no errors, consistent)" : "FAIL");
     process.exitCode = pass ? 0 : 1;
   } finally {
-    site?.stop();
+    await site?.stop();
   }
 }
 

@@ -1,12 +1,20 @@
-// npm run bench:rooms [-- --games 200 --think MS --no-deflate --url URL]: concurrent bot-vs-bot online games against wrangler dev; prints
-// command → broadcast latency (p50, p99), lost and duplicated events, games per minute, commands per second, the
-// commands in flight on average, workerd's CPU per command and its memory. --think: each player waits MS on average
-// (uniform in 0..2·MS) before a command (0, the default: as fast as they can).
-import { execFileSync } from "node:child_process";
+// npm run bench:rooms [-- --games 200 --think MS --no-deflate --via both|direct|proxy --port P --idle N --idle-wait S
+//                         --profile FILE --json --url URL]
+// Concurrent bot-vs-bot online games against wrangler dev (started here from a frozen bundle of the Worker), played at
+// the Worker's own address inside wrangler dev (the room alone, as bench:api measures it) and through the printed URL
+// (wrangler's dev proxy in front, as a browser connects). For each it prints command → last broadcast latency (p50,
+// p99), lost and duplicated events, games per minute, commands per second, commands in flight on average, the CPU per
+// command of each process (the Worker's workerd — the room process —, wrangler's proxy workerd, wrangler's Node, the
+// load generator) and the Worker's memory; then the memory per idle room (N rooms with two sockets each that said
+// hello, before and after they hibernate), and the issue's targets beside the figures, met or missed.
+// --think: each player waits MS on average (uniform in 0..2·MS) before a command (0, the default: as fast as they can).
+import { loadavg, cpus } from "node:os";
+import { writeFileSync } from "node:fs";
 import WebSocket from "ws";
 import { stateFromView, type Seat } from "../shared/battlemaske/index.js";
 import { botCommand, mustAct } from "../shared/battlemaske/bots/index.js";
-import { startSite, workerdCpuSeconds } from "./lib/site.js";
+import { siteProcesses, startSite, type Site, type SiteProcess } from "./lib/site.js";
+import { startProfile, summarize } from "./lib/profile.js";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const flag = (name: string, dflt: string) => {
@@ -15,10 +23,19 @@ const flag = (name: string, dflt: string) => {
 };
 const GAMES = Number(flag("--games", "200"));
 const THINK_MS = Number(flag("--think", "0"));
-/** --no-deflate: the sockets do not offer permessage-deflate (browsers do; Miniflare's entry worker accepts it). */
+/** --no-deflate: the sockets do not offer permessage-deflate (browsers do, so the default offers it). */
 const DEFLATE = !args.includes("--no-deflate");
+const VIA = flag("--via", "both") as "both" | "direct" | "proxy";
+const PORT = Number(flag("--port", "0")) || undefined;
+/** Rooms opened for the idle-memory phase (0: none) and how long they then stay idle before the last reading. */
+const IDLE_ROOMS = Number(flag("--idle", String(GAMES)));
+const IDLE_WAIT_S = Number(flag("--idle-wait", "30"));
+const PROFILE = flag("--profile", "");
 const json = args.includes("--json");
-let url = flag("--url", "");
+const externalUrl = flag("--url", "");
+
+/** The issue's targets (docs/protocol.md, "Load"). */
+const TARGET = { roomCpuMs: 0.4, p50Ms: 5, p99Ms: 25, idleRoomMB: 1 };
 
 type Msg = { type: string; [k: string]: any };
 
@@ -30,42 +47,69 @@ interface GameStats {
   commands: number;
 }
 
-function rssOf(pattern: string): number {
-  try {
-    const out = execFileSync("ps", ["-eo", "rss,args"], { encoding: "utf8" });
-    return out
-      .split("\n")
-      .filter((l) => l.includes(pattern))
-      .reduce((sum, l) => sum + Number(l.trim().split(/\s+/)[0] ?? 0), 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-async function post(path: string, body: unknown): Promise<any> {
-  const r = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+async function post(base: string, path: string, body: unknown): Promise<any> {
+  const r = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
   return r.json();
 }
 
-/** One online game: two sockets, each seat played by the greedy bot from its own view. */
-async function playGame(g: number): Promise<GameStats> {
-  const created = await post("/api/battlemaske/online", { role: "conte", clock: null });
-  const friend = await post("/api/battlemaske/invite", { room: created.room, invite: created.invite });
-  const wsUrl = `${url.replace(/^http/, "ws")}${created.socket}`;
+interface OpenGame {
+  socket: string;
+  tokens: [string, string];
+}
+
+/** A friend game between two guests: the room, both seat tokens and the socket path. */
+async function openGame(base: string): Promise<OpenGame> {
+  const created = await post(base, "/api/battlemaske/online", { role: "conte", clock: null });
+  const friend = await post(base, "/api/battlemaske/invite", { room: created.room, invite: created.invite });
+  return { socket: created.socket, tokens: [created.seatToken, friend.seatToken] };
+}
+
+/**
+ * `n` games opened ten at a time, before anything is measured: opening a table (D1 rows, the room's init) is not a
+ * command, and 200 requests at once at the Worker's own address (no proxy queueing them) get connections reset.
+ */
+async function openGames(base: string, n: number): Promise<OpenGame[]> {
+  const games: OpenGame[] = [];
+  for (let i = 0; i < n; i += 10) games.push(...(await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => openGame(base)))));
+  return games;
+}
+
+/** One online game: two sockets, each seat played by the greedy bot from its own view, thinking `think` ms on average. */
+async function playGame(base: string, g: number, { socket, tokens }: OpenGame, think = THINK_MS): Promise<GameStats> {
+  const wsUrl = `${base.replace(/^http/, "ws")}${socket}`;
   const stats: GameStats = { latencies: [], lost: 0, duplicated: 0, finished: false, commands: 0 };
   const sentAt = new Map<number, number>(); // last version of a command -> when it was sent (filled on ack)
   const pendingSend = new Map<string, number>(); // seat/clientSeq -> send time
   const arrived: Array<Map<number, number>> = [new Map(), new Map()];
   await new Promise<void>((resolve, reject) => {
     let done = 0;
-    for (const [seat, token] of [[0, created.seatToken], [1, friend.seatToken]] as Array<[Seat, string]>) {
+    for (const seat of [0, 1] as Seat[]) {
       const ws = new WebSocket(wsUrl, { perMessageDeflate: DEFLATE });
       let version = 0;
       let seq = 0;
       let pending = false;
       let lastEvent = 0;
-      ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: token })));
+      let view: Msg | null = null;
+      // The ack comes after the events and the state its command caused (docs/protocol.md): the seat acts on the newest
+      // view once nothing of its own is in flight, whichever of the two came last.
+      const act = () => {
+        if (pending || !view) return;
+        const state = stateFromView(view.game);
+        if (!mustAct(state, seat)) return;
+        pending = true;
+        const clientSeq = ++seq;
+        const command = botCommand("greedy", state, seat, `bench/${g}/${version}`);
+        const baseVersion = version;
+        const send = () => {
+          pendingSend.set(`${seat}/${clientSeq}`, performance.now());
+          ws.send(JSON.stringify({ type: "command", clientSeq, baseVersion, command }));
+        };
+        // Uniform in [0, 2·THINK_MS]: players that all wait the same time would send in lockstep bursts.
+        if (think > 0) setTimeout(send, Math.random() * 2 * think);
+        else send();
+      };
+      ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: tokens[seat] })));
       ws.on("message", (data) => {
         const m = JSON.parse(String(data)) as Msg;
         const now = performance.now();
@@ -81,37 +125,25 @@ async function playGame(g: number): Promise<GameStats> {
           pending = false;
           stats.commands++;
           sentAt.set(m.version, pendingSend.get(`${seat}/${m.clientSeq}`)!);
-          return;
+          return act();
         }
         if (m.type === "error") return reject(new Error(`game ${g}: ${m.code} ${m.message}`));
-        const view = m.view;
-        if (!view) return;
+        if (!m.view) return;
         version = m.version;
-        if (view.over) {
+        view = m.view;
+        if (m.view.over) {
           stats.finished = true;
           ws.close(1000);
           if (++done === 2) resolve();
           return;
         }
         if (m.type === "resync") pending = false;
-        const state = stateFromView(view.game);
-        if (pending || !mustAct(state, seat)) return;
-        pending = true;
-        const clientSeq = ++seq;
-        const command = botCommand("greedy", state, seat, `bench/${g}/${version}`);
-        const baseVersion = version;
-        const send = () => {
-          pendingSend.set(`${seat}/${clientSeq}`, performance.now());
-          ws.send(JSON.stringify({ type: "command", clientSeq, baseVersion, command }));
-        };
-        // Uniform in [0, 2·THINK_MS]: players that all wait the same time would send in lockstep bursts.
-        if (THINK_MS > 0) setTimeout(send, Math.random() * 2 * THINK_MS);
-        else send();
+        act();
       });
       ws.on("error", reject);
     }
   });
-  // Latency: from sending a command to its last event reaching the other seat.
+  // Latency: from sending a command to its last event reaching each seat.
   for (const [v, t0] of sentAt) {
     for (const s of [0, 1]) {
       const t = arrived[s]!.get(v);
@@ -125,51 +157,234 @@ function pct(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN;
 }
 
-async function main(): Promise<void> {
-  const site = url ? null : await startSite();
-  if (site) url = site.url;
-  try {
-    const rssBefore = rssOf("workerd");
-    const cpuBefore = site ? workerdCpuSeconds(site.pgid) : NaN;
-    const clientCpuBefore = process.cpuUsage();
-    const t0 = performance.now();
-    const results = await Promise.all(Array.from({ length: GAMES }, (_, g) => playGame(g)));
-    const minutes = (performance.now() - t0) / 60_000;
-    const cpu = site ? workerdCpuSeconds(site.pgid) - cpuBefore : NaN;
-    const clientCpu = process.cpuUsage(clientCpuBefore);
-    const rssAfter = rssOf("workerd");
-    const commands = results.reduce((n, r) => n + r.commands, 0);
-    const commandsPerSecond = commands / (minutes * 60);
-    const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
-    const out = {
-      games: GAMES,
-      sockets: GAMES * 2,
-      finished: results.filter((r) => r.finished).length,
-      latencyMs: { p50: +pct(lat, 0.5).toFixed(2), p99: +pct(lat, 0.99).toFixed(2), samples: lat.length },
-      lostEvents: results.reduce((n, r) => n + r.lost, 0),
-      duplicatedEvents: results.reduce((n, r) => n + r.duplicated, 0),
-      gamesPerMinute: +(GAMES / minutes).toFixed(1),
-      thinkMs: THINK_MS,
-      commands,
-      commandsPerSecond: +commandsPerSecond.toFixed(0),
-      // Little's law: commands waiting for their broadcast at any moment = throughput × mean latency.
-      inFlight: +((commandsPerSecond * lat.reduce((a, b) => a + b, 0)) / Math.max(1, lat.length) / 1000).toFixed(1),
-      workerdCpuMsPerCommand: Number.isNaN(cpu) ? null : +((cpu * 1000) / commands).toFixed(2),
+/** The processes of the site by role: the Worker's workerd (the rooms run there), wrangler's proxy workerd, the rest. */
+interface Roles {
+  room: number | null;
+  proxy: number | null;
+  /** The ports they listen on, to find them again. */
+  roomPort: number;
+  proxyPort: number;
+  /** Set when a reading found one gone (wrangler restarted it): the figures that span it do not compare. */
+  restarted: boolean;
+}
+
+function roleOf(p: SiteProcess, roles: Roles): "room" | "proxy" | "wrangler" {
+  if (p.pid === roles.room) return "room";
+  if (p.pid === roles.proxy) return "proxy";
+  return "wrangler";
+}
+
+/** CPU seconds and memory by role now. */
+function reading(site: Site | null, roles: Roles): { cpu: Record<string, number>; roomWait: number; roomRss: number; proxyRss: number } {
+  const cpu: Record<string, number> = { room: 0, proxy: 0, wrangler: 0 };
+  let roomWait = 0;
+  let roomRss = 0;
+  let proxyRss = 0;
+  const procs = site ? siteProcesses(site.pgid) : [];
+  // A workerd that wrangler restarted (or that died) makes a difference across it meaningless: found again and said.
+  if (site && [roles.room, roles.proxy].some((pid) => pid !== null && !procs.some((p) => p.pid === pid))) {
+    roles.restarted = true;
+    roles.room = procs.find((p) => p.ports.includes(roles.roomPort))?.pid ?? null;
+    roles.proxy = procs.find((p) => p.ports.includes(roles.proxyPort))?.pid ?? null;
+  }
+  for (const p of procs) {
+    const role = roleOf(p, roles);
+    cpu[role]! += p.cpuSeconds;
+    if (role === "room") [roomRss, roomWait] = [p.rssBytes, p.waitSeconds];
+    if (role === "proxy") proxyRss = p.rssBytes;
+  }
+  return { cpu, roomWait, roomRss, proxyRss };
+}
+
+const mb = (bytes: number) => +(bytes / 2 ** 20).toFixed(1);
+const verdict = (ok: boolean) => (ok ? "met" : "missed");
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+
+async function playPhase(site: Site | null, roles: Roles, label: string, base: string) {
+  const games = await openGames(base, GAMES);
+  roles.restarted = false;
+  const start = reading(site, roles);
+  const [rssBefore, before] = [start.roomRss, start.cpu];
+  const clientCpuBefore = process.cpuUsage();
+  const profiler = PROFILE && site && label === "direct" ? await startProfile(site.inspectorPort) : null;
+  const t0 = performance.now();
+  const results = await Promise.all(games.map((game, g) => playGame(base, g, game)));
+  const seconds = (performance.now() - t0) / 1000;
+  const loadAfter = load();
+  if (profiler) {
+    const profile = await profiler.stop();
+    writeFileSync(PROFILE, JSON.stringify(profile));
+    process.stderr.write(summarize(profile) + "\n");
+  }
+  const after = reading(site, roles);
+  const restarted = roles.restarted;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const commands = results.reduce((n, r) => n + r.commands, 0);
+  const commandsPerSecond = commands / seconds;
+  const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const perCommand = (s: number) => (site ? +((s * 1000) / commands).toFixed(3) : null);
+  return {
+    via: label,
+    base,
+    games: GAMES,
+    sockets: GAMES * 2,
+    deflate: DEFLATE,
+    thinkMs: THINK_MS,
+    finished: results.filter((r) => r.finished).length,
+    latencyMs: { p50: +pct(lat, 0.5).toFixed(2), p99: +pct(lat, 0.99).toFixed(2), samples: lat.length },
+    lostEvents: results.reduce((n, r) => n + r.lost, 0),
+    duplicatedEvents: results.reduce((n, r) => n + r.duplicated, 0),
+    gamesPerMinute: +((GAMES / seconds) * 60).toFixed(1),
+    commands,
+    commandsPerSecond: +commandsPerSecond.toFixed(0),
+    // Little's law: commands waiting for their broadcast at any moment = throughput × mean latency.
+    inFlight: +((commandsPerSecond * lat.reduce((a, b) => a + b, 0)) / Math.max(1, lat.length) / 1000).toFixed(1),
+    cpuMsPerCommand: {
+      room: perCommand(after.cpu.room! - before.room!),
+      proxy: perCommand(after.cpu.proxy! - before.proxy!),
+      wrangler: perCommand(after.cpu.wrangler! - before.wrangler!),
       // The load generator runs on the same cores: its 400 sockets, JSON and bots.
-      clientCpuMsPerCommand: +((clientCpu.user + clientCpu.system) / 1000 / commands).toFixed(2),
-      workerdRssMB: { before: Math.round(rssBefore / 2 ** 20), after: Math.round(rssAfter / 2 ** 20), perRoomKB: Math.round((rssAfter - rssBefore) / GAMES / 1024) },
+      generator: +((clientCpu.user + clientCpu.system) / 1000 / commands).toFixed(3),
+    },
+    // The room process's threads runnable but waiting for a core (other processes on the shared machine), per command.
+    roomRunQueueMsPerCommand: perCommand(after.roomWait - start.roomWait),
+    roomRssMB: { before: mb(rssBefore), after: mb(after.roomRss) },
+    restarted,
+    loadAverage: loadAfter,
+  };
+}
+
+/**
+ * N rooms, each with two sockets that said hello, then left idle: the Worker's workerd memory before they open, once
+ * they are open and after they had time to hibernate (workerd evicts a Durable Object idle for about 10 s whose sockets
+ * are hibernatable), read every 5 s.
+ */
+async function idlePhase(site: Site, roles: Roles, base: string) {
+  const before = reading(site, roles);
+  const sockets: WebSocket[] = [];
+  const games = await openGames(base, IDLE_ROOMS);
+  /** Seat 1's socket of each room, and how many presence messages it got. */
+  const watchers: Array<{ presences: number }> = [];
+  const seat = (socket: string, token: string, watch?: { presences: number }) => {
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}${socket}`, { perMessageDeflate: DEFLATE });
+    sockets.push(ws);
+    return new Promise<void>((resolve, reject) => {
+      ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: token })));
+      ws.on("message", (data) => {
+        if ((JSON.parse(String(data)) as Msg).type !== "presence") return;
+        if (watch) watch.presences++;
+        resolve();
+      });
+      ws.on("error", reject);
+    });
+  };
+  for (let i = 0; i < IDLE_ROOMS; i += 10) {
+    await Promise.all(
+      games.slice(i, i + 10).map(async ({ socket, tokens }) => {
+        const watch = { presences: 0 };
+        watchers.push(watch);
+        await seat(socket, tokens[0]);
+        await seat(socket, tokens[1], watch);
+      }),
+    );
+  }
+  const opened = reading(site, roles);
+  const samples: Array<{ s: number; roomMB: number; proxyMB: number }> = [];
+  for (let s = 5; s <= IDLE_WAIT_S; s += 5) {
+    await new Promise((r) => setTimeout(r, 5000));
+    const r = reading(site, roles);
+    samples.push({ s, roomMB: mb(r.roomRss), proxyMB: mb(r.proxyRss) });
+  }
+  const idle = reading(site, roles);
+  // Did the rooms hibernate? A second socket of seat 0 says hello: the presence is unchanged, so a room that kept its
+  // instance (and its memory of what it last told) sends it only to the newcomer; one that hibernated has forgotten
+  // and tells everyone again — seat 1's socket gets one more presence.
+  const probed = games.slice(0, Math.min(20, games.length));
+  const seen = probed.map((_, i) => watchers[i]!.presences);
+  await Promise.all(probed.map(({ socket, tokens }) => seat(socket, tokens[0])));
+  await new Promise((r) => setTimeout(r, 500));
+  const hibernated = probed.filter((_, i) => watchers[i]!.presences > seen[i]!).length;
+  for (const ws of sockets) ws.close(1000);
+  const perRoom = (bytes: number) => +(bytes / IDLE_ROOMS / 2 ** 20).toFixed(2);
+  return {
+    rooms: IDLE_ROOMS,
+    sockets: sockets.length,
+    via: base === site.wranglerUrl ? "proxy" : "direct",
+    roomMB: { before: mb(before.roomRss), opened: mb(opened.roomRss), idle: mb(idle.roomRss) },
+    proxyMB: { before: mb(before.proxyRss), opened: mb(opened.proxyRss), idle: mb(idle.proxyRss) },
+    perOpenRoomMB: perRoom(opened.roomRss - before.roomRss),
+    perIdleRoomMB: perRoom(idle.roomRss - before.roomRss),
+    samples,
+    idleCpuSeconds: +(idle.cpu.room! - opened.cpu.room!).toFixed(2),
+    hibernated: `${hibernated}/${probed.length}`,
+    loadAverage: load(),
+  };
+}
+
+async function main(): Promise<void> {
+  const site = externalUrl ? null : await startSite({ frozen: true, port: PORT });
+  try {
+    const direct = site ? site.direct : null;
+    const procs = site ? siteProcesses(site.pgid) : [];
+    const portOf = (u: string | null) => (u ? Number(new URL(u).port) : -1);
+    const roles: Roles = {
+      room: procs.find((p) => p.ports.includes(portOf(direct)))?.pid ?? null,
+      proxy: procs.find((p) => p.ports.includes(portOf(site?.wranglerUrl ?? null)))?.pid ?? null,
+      roomPort: portOf(direct),
+      proxyPort: portOf(site?.wranglerUrl ?? null),
+      restarted: false,
     };
-    if (json) process.stdout.write(JSON.stringify(out) + "\n");
-    else
-      process.stdout.write(
-        `${out.finished}/${out.games} games finished (${out.sockets} sockets)\n` +
-          `command -> broadcast latency: p50 ${out.latencyMs.p50} ms, p99 ${out.latencyMs.p99} ms (${out.latencyMs.samples} samples)\n` +
-          `lost events: ${out.lostEvents}, duplicated events: ${out.duplicatedEvents}\n` +
-          `games per minute: ${out.gamesPerMinute}; ${out.commands} commands, ${out.commandsPerSecond} per second, ${out.inFlight} in flight on average (players think ${THINK_MS} ms on average)\n` +
-          (out.workerdCpuMsPerCommand === null ? "" : `workerd CPU per command: ${out.workerdCpuMsPerCommand} ms (wrangler's proxy and the Worker together)\n`) +
-          `load generator CPU per command: ${out.clientCpuMsPerCommand} ms (on the same cores)\n` +
-          `workerd memory: ${out.workerdRssMB.before} MB -> ${out.workerdRssMB.after} MB (~${out.workerdRssMB.perRoomKB} KB per room)\n`,
-      );
+    const targets: Array<{ label: string; base: string }> = [];
+    if (!site) targets.push({ label: "url", base: externalUrl });
+    else {
+      if (VIA !== "proxy" && direct) targets.push({ label: "direct", base: direct });
+      if (VIA !== "direct" || !direct) targets.push({ label: "proxy", base: site.wranglerUrl });
+    }
+    // A few games first: the isolate compiles and warms up, and the first rooms' storage is created (not measured).
+    const warm = await openGames(targets[0]!.base, 4);
+    await Promise.all(warm.map((game, g) => playGame(targets[0]!.base, g, game, 0)));
+    const phases = [];
+    // --games 0: only the idle rooms, in a process that played nothing but the warm-up (its heap not grown by games).
+    for (const t of GAMES > 0 ? targets : []) {
+      process.stderr.write(`playing ${GAMES} games ${t.label} (${t.base}) …\n`);
+      phases.push(await playPhase(site, roles, t.label, t.base));
+    }
+    if (site && IDLE_ROOMS > 0) process.stderr.write(`opening ${IDLE_ROOMS} rooms to leave idle …\n`);
+    const idle = site && IDLE_ROOMS > 0 ? await idlePhase(site, roles, targets[0]!.base) : null;
+    const out = { roles, cores: cpus().length, phases, idle, targets: TARGET };
+    if (json) {
+      process.stdout.write(JSON.stringify(out) + "\n");
+      return;
+    }
+    const lines: string[] = [];
+    for (const p of phases) {
+      const where = p.via === "direct" ? `at the Worker's own address (${p.base})` : p.via === "proxy" ? `through wrangler dev's printed URL (${p.base})` : p.base;
+      const c = p.cpuMsPerCommand;
+      lines.push(`== ${p.games} games (${p.sockets} sockets, permessage-deflate ${p.deflate ? "offered" : "off"}, players think ${p.thinkMs} ms on average) ${where}`);
+      lines.push(`${p.finished}/${p.games} games finished; lost events ${p.lostEvents}, duplicated ${p.duplicatedEvents}`);
+      if (p.restarted) lines.push("!! a workerd of the site was restarted during this phase: its CPU and memory figures do not compare");
+      lines.push(`command -> last broadcast: p50 ${p.latencyMs.p50} ms, p99 ${p.latencyMs.p99} ms (${p.latencyMs.samples} samples)`);
+      lines.push(`${p.gamesPerMinute} games/min; ${p.commands} commands, ${p.commandsPerSecond}/s, ${p.inFlight} in flight on average`);
+      if (c.room !== null) lines.push(`CPU per command: room process (the Worker's workerd) ${c.room} ms, wrangler's proxy workerd ${c.proxy} ms, wrangler (node) ${c.wrangler} ms, load generator ${c.generator} ms`);
+      else lines.push(`CPU per command: load generator ${c.generator} ms (the server's processes are not ours to read)`);
+      lines.push(`room process memory: ${p.roomRssMB.before} MB -> ${p.roomRssMB.after} MB; load average ${p.loadAverage} on ${out.cores} cores`);
+      if (p.roomRunQueueMsPerCommand !== null) lines.push(`room process waited for a core (runnable, other processes running): ${p.roomRunQueueMsPerCommand} ms per command`);
+      if (c.room !== null) lines.push(`  target: room process ≤ ${TARGET.roomCpuMs} ms CPU per command${p.games === 200 ? "" : " (set for 200 games)"}: ${verdict(c.room <= TARGET.roomCpuMs)}`);
+      const thinkNote = p.thinkMs === 1000 && p.games === 200 && p.deflate ? "" : " (set for 200 games thinking 1 s, deflate on)";
+      lines.push(`  target: p50 ≤ ${TARGET.p50Ms} ms and p99 ≤ ${TARGET.p99Ms} ms${thinkNote}: ${verdict(p.latencyMs.p50 <= TARGET.p50Ms && p.latencyMs.p99 <= TARGET.p99Ms)}`);
+    }
+    if (idle) {
+      lines.push(`== ${idle.rooms} idle rooms (${idle.sockets} sockets that said hello, ${idle.via}), then ${IDLE_WAIT_S} s without a message`);
+      lines.push(`room process memory: ${idle.roomMB.before} MB before, ${idle.roomMB.opened} MB open, ${idle.roomMB.idle} MB idle (${idle.samples.map((s) => `${s.s} s: ${s.roomMB}`).join(", ")})`);
+      lines.push(`proxy workerd memory: ${idle.proxyMB.before} MB before, ${idle.proxyMB.opened} MB open, ${idle.proxyMB.idle} MB idle`);
+      lines.push(`per room: ${idle.perOpenRoomMB} MB open, ${idle.perIdleRoomMB} MB idle; room process CPU while idle ${idle.idleCpuSeconds} s; load average ${idle.loadAverage}`);
+      lines.push(`rooms that had hibernated (told a repeated presence to everyone again, having forgotten what they told): ${idle.hibernated}`);
+      lines.push(`  target: ≤ ${TARGET.idleRoomMB} MB of workerd memory per idle room: ${verdict(idle.perIdleRoomMB <= TARGET.idleRoomMB)}`);
+    }
+    process.stdout.write(lines.join("\n") + "\n");
   } finally {
     await site?.stop();
   }

@@ -14,6 +14,7 @@ import { lobby } from "./api/lobby";
 import { LOBBY_NAME } from "../party/lobby";
 import { me } from "./api/me";
 import { ranking } from "./api/ranking";
+import { smallDeflate } from "./deflate";
 import { ROOM_NAME, ROOM_PARTIES, roomGame, type TableGame } from "./tables";
 
 export { BattlemaskeRoom } from "../party/battlemaske-room";
@@ -62,7 +63,7 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>()
     if (!game) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room type." }, 404);
     if (!ROOM_NAME.test(name) || (await roomGame(c.env.DB, name)) !== game) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
     const response = await routePartykitRequest(c.req.raw, c.env);
-    return response ?? c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
+    return response ? smallDeflate(c.req.raw, response) : c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
   })
   .all("/parties/*", (c) => c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404))
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));

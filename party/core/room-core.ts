@@ -191,8 +191,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return r;
   }
 
+  /** The seats held by persons (the config never changes within an instance): computed once, not per event. */
+  private humans: number[] | null = null;
   private humanSeats(): number[] {
-    return this.config.seats.flatMap((s, i) => (s.type === "computer" ? [] : [i]));
+    return (this.humans ??= this.config.seats.flatMap((s, i) => (s.type === "computer" ? [] : [i])));
   }
 
   /** One log entry folded into the room. */
@@ -264,7 +266,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (this.over || !this.config.clock || !this.room.clock) return [];
     const flag = flagFall(this.room.clock, this.config.clock);
     if (!flag || now < flag.at) return [];
-    return this.append([{ type: "timeout", v: 1, seat: flag.seat }], now, "room");
+    return this.commit(() => this.stage([{ type: "timeout", v: 1, seat: flag.seat }], now, "room"));
   }
 
   /** The seat a token hash belongs to, or null (a spectator). */
@@ -283,8 +285,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** Deals the game and lets computer seats act; does nothing when the log already holds the game or a seat is still free. */
   start(now: number): Array<LogEntry<E | RoomEvent>> {
     if (this.room.version > 0 || this.config.seats.some((s) => s.type === "invite")) return [];
-    const appended = this.append(this.rules.newGame(this.config.options, this.config.seed), now, "room");
-    return [...appended, ...this.runComputers(now)];
+    return this.commit(() => [...this.stage(this.rules.newGame(this.config.options, this.config.seed), now, "room"), ...this.runComputers(now)]);
   }
 
   viewFor(viewer: Viewer): RoomViewOf<V> {
@@ -328,7 +329,34 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
 
   /** One logged event as `viewer` may receive it: the same redaction for live events, catch-up and history. */
   private entryFor(viewer: Viewer, e: LogEntry<E | RoomEvent>): EventEntry {
-    return { version: e.version, time: e.time, actor: e.actor, event: isRoomEvent(e.event) ? redactRoomEvent(e.event, viewer) : this.rules.redact(e.event, viewer, this.config.options) };
+    return { version: e.version, time: e.time, actor: e.actor, event: this.redacted(viewer, e) };
+  }
+
+  private redacted(viewer: Viewer, e: LogEntry<E | RoomEvent>): unknown {
+    return isRoomEvent(e.event) ? redactRoomEvent(e.event, viewer) : this.rules.redact(e.event, viewer, this.config.options);
+  }
+
+  /**
+   * A batch's messages for each of `viewers` (seats, "spectator"; each distinct viewer computed once however many of
+   * its sockets are open), as the JSON text sent: messagesFor(viewer, entries), byte for byte. An event whose redaction
+   * is the very same object for several viewers (nothing hidden from any of them: the redaction returned the event
+   * itself) is serialised once and its text shared; every other event and every view is that viewer's own.
+   */
+  serializedFor(viewers: Iterable<Viewer>, entries: ReadonlyArray<LogEntry<E | RoomEvent>>): Map<Viewer, string[]> {
+    const texts = entries.map(() => new Map<unknown, string>());
+    const out = new Map<Viewer, string[]>();
+    for (const viewer of viewers) {
+      if (out.has(viewer)) continue;
+      const messages = entries.map((e, i) => {
+        const event = this.redacted(viewer, e);
+        let text = texts[i]!.get(event);
+        if (text === undefined) texts[i]!.set(event, (text = JSON.stringify({ type: "event", version: e.version, time: e.time, actor: e.actor, event })));
+        return text;
+      });
+      messages.push(JSON.stringify({ type: "state", version: this.room.version, view: this.viewFor(viewer) }));
+      out.set(viewer, messages);
+    }
+    return out;
   }
 
   /** The event messages for `viewer` (redacted), then the view after them. */
@@ -386,9 +414,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       this.store.append([], { seat, clientSeq, outcome: result.error });
       return { reply: [outcomeMessage(clientSeq, result.error)], appended: [] };
     }
-    const appended = this.append(result.events, now, String(seat), { seat, clientSeq });
-    appended.push(...this.runComputers(now));
-    return { reply: [{ type: "ack", clientSeq, version: appended[0]!.version + result.events.length - 1 }], appended };
+    // The command's events, the computer seats' replies and the command's outcome: one write, one transaction.
+    const version = this.room.version + result.events.length;
+    const appended = this.commit(() => [...this.stage(result.events, now, String(seat)), ...this.runComputers(now)], { seat, clientSeq, outcome: { ok: true, version } });
+    return { reply: [{ type: "ack", clientSeq, version }], appended };
   }
 
   /** A command based on an old version is stale unless everything since then is another seat's secret pick. */
@@ -508,16 +537,33 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       const command = this.choose(this.room.game, seat, cfg.level, `${String(this.config.seed)}/computer/${seat}/${this.room.version}`, levels);
       const d = this.rules.decide(this.room.game, seat, command, now);
       if (!d.ok) throw new Error(`computer seat ${seat} chose an illegal command: ${d.error.code}`);
-      appended.push(...this.append(d.events, now, "computer"));
+      appended.push(...this.stage(d.events, now, "computer"));
     }
     return appended;
   }
 
-  protected append(events: ReadonlyArray<E | RoomEvent>, now: number, actor: string, command?: { seat: number; clientSeq: number }): Array<LogEntry<E | RoomEvent>> {
+  /** Folds events into the room in memory only (commit writes them); the computer seats decide on the staged room. */
+  private stage(events: ReadonlyArray<E | RoomEvent>, now: number, actor: string): Array<LogEntry<E | RoomEvent>> {
     let version = this.room.version;
     const entries = events.map((event) => ({ version: ++version, time: now, actor, event }));
-    this.store.append(entries, command ? { ...command, outcome: { ok: true, version } } : undefined);
     for (const e of entries) this.room = this.step(this.room, e);
     return entries;
+  }
+
+  /**
+   * Stages entries (`build`), then appends them and the command's outcome to the log in one write — one transaction
+   * per command however many events it and the computer seats' replies cause. If the write fails, the room is put back
+   * as it was: nothing of the command is kept, in storage or in memory, and nothing is broadcast.
+   */
+  private commit(build: () => Array<LogEntry<E | RoomEvent>>, outcome?: { seat: number; clientSeq: number; outcome: Outcome }): Array<LogEntry<E | RoomEvent>> {
+    const before = this.room;
+    try {
+      const entries = build();
+      this.store.append(entries, outcome);
+      return entries;
+    } catch (err) {
+      this.room = before;
+      throw err;
+    }
   }
 }

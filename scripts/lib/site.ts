@@ -1,5 +1,5 @@
 // Starts the real site (wrangler dev, workerd) on a free port with its own throw-away storage, for end-to-end tests.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -33,6 +33,8 @@ export interface Site {
   /** The public port and the --persist-to directory: a restart keeps both, so rooms, alarms and D1 survive it. */
   readonly port: number;
   readonly state: string;
+  /** The Worker's V8 inspector (wrangler dev's --inspector-port). */
+  readonly inspectorPort: number;
   stop(): Promise<void>;
   /**
    * Kills the whole process group hard (SIGKILL: no shutdown handlers, like a crash or a lost machine) and starts
@@ -46,19 +48,52 @@ export interface SiteOptions {
   state?: string;
   /** The public port; default: a free one. */
   port?: number;
+  /**
+   * Serve a copy of the Worker bundled once at start (wrangler deploy --dry-run, then wrangler dev --no-bundle from its
+   * own folder): wrangler dev restarts the Worker whenever a source file or web/dist changes ("Your worker restarted
+   * mid-request"), which a bench running while the checkout is edited must not see.
+   */
+  frozen?: boolean;
+  /** wrangler dev's --inspector-port (the Worker's V8 inspector, for profiles); default: a free one. */
+  inspectorPort?: number;
+}
+
+const wrangler = join(root, "node_modules", ".bin", "wrangler");
+
+/** The environment wrangler runs in: offline, quiet, its config and logs under `state`. */
+function wranglerEnv(state: string): NodeJS.ProcessEnv {
+  return { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") };
+}
+
+/** Bundles the Worker once into `state`/frozen with a wrangler.toml that serves it unbundled; returns that folder. */
+function freeze(state: string): string {
+  const dir = join(state, "frozen");
+  fs.mkdirSync(join(dir, "assets"), { recursive: true });
+  // The checkout's wrangler.toml names web/dist, which must exist for the bundling too.
+  fs.mkdirSync(join(root, "web", "dist"), { recursive: true });
+  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", join(dir, "dist")], { cwd: root, env: wranglerEnv(state), stdio: "pipe" });
+  const config = fs
+    .readFileSync(join(root, "wrangler.toml"), "utf8")
+    .replace(/^main = .*$/m, `main = "dist/index.js"\nno_bundle = true`)
+    // An empty assets folder of its own: wrangler dev also reloads when web/dist changes (a build elsewhere).
+    .replace(/^directory = "web\/dist"$/m, `directory = "assets"`)
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(join(root, "worker", "migrations"))}`);
+  fs.writeFileSync(join(dir, "wrangler.toml"), config);
+  fs.copyFileSync(join(root, ".dev.vars"), join(dir, ".dev.vars"));
+  return dir;
 }
 
 /** Spawns wrangler dev in a process group of its own and waits for /api/health; null when it did not come up in time. */
-async function launch(port: number, state: string): Promise<ChildProcess | null> {
+async function launch(port: number, state: string, cwd: string, inspectorPort: number): Promise<ChildProcess | null> {
   // wrangler.toml's [assets] directory must exist (an unbuilt checkout has none; the API needs no built site).
   fs.mkdirSync(join(root, "web", "dist"), { recursive: true });
   // Its own inspector port too: two sites at once would both want 9229, and the second would not start.
   // RATE_LIMIT_LOOPBACK=off: the e2e tests create many accounts from this machine (npm start stays strict).
-  const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "wrangler"), ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), "--log-level", "warn", "--var", "RATE_LIMIT_LOOPBACK:off"], {
-    cwd: root,
+  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(inspectorPort), "--log-level", "warn", "--var", "RATE_LIMIT_LOOPBACK:off"], {
+    cwd,
     detached: true,
     stdio: "ignore",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: join(state, "config"), WRANGLER_LOG_PATH: join(state, "logs") },
+    env: wranglerEnv(state),
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 360; i++) {
@@ -99,10 +134,12 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const state = options.state ?? fs.mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
   // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
   if (!options.state) migrateLocalD1(state, { quiet: true });
+  const cwd = options.frozen ? freeze(state) : root;
+  const inspectorPort = options.inspectorPort ?? (await freePort());
   const wranglerUrl = `http://127.0.0.1:${inner}`;
   let direct: string | null = null;
   const up = async (): Promise<ChildProcess> => {
-    const c = await launch(inner, state);
+    const c = await launch(inner, state, cwd, inspectorPort);
     if (!c) throw new Error(`wrangler dev did not come up on port ${inner} in 90 s`);
     direct = await workerAddress(c.pid!, wranglerUrl, join(state, "config"));
     if (!direct) throw new Error("the Worker's own address inside wrangler dev was not found");
@@ -142,6 +179,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     },
     port,
     state,
+    inspectorPort,
     stop,
     restart,
   };
@@ -166,18 +204,61 @@ function keepLogsAndRemove(state: string): void {
 // The Worker's own address inside wrangler dev: shared with scripts/dev.mjs (plain JS), so it lives in front.mjs.
 export { workerAddress };
 
-/** CPU seconds (user + system) used so far by the workerd processes of process group `pgid`. */
-export function workerdCpuSeconds(pgid: number): number {
-  const { readFileSync, readdirSync } = fs;
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((p: string) => /^\d+$/.test(p))) {
+/** One process of a wrangler dev process group, as Linux's /proc shows it now. */
+export interface SiteProcess {
+  pid: number;
+  /** The executable's name (`workerd`, `node`, `esbuild`). */
+  name: string;
+  /** CPU seconds (user + system) used so far. */
+  cpuSeconds: number;
+  rssBytes: number;
+  /**
+   * Seconds its threads spent runnable but waiting for a core so far (/proc/<pid>/task/<tid>/schedstat): on a shared
+   * machine, how long the work waited behind other processes rather than ran.
+   */
+  waitSeconds: number;
+  /** The 127.0.0.1 ports it listens on (the Worker's workerd: its own address; the proxy's: the public port). */
+  ports: number[];
+}
+
+/** Every process of process group `pgid` with its CPU, memory and listening ports (empty where /proc is not Linux's). */
+export function siteProcesses(pgid: number): SiteProcess[] {
+  const { readFileSync, readdirSync, readlinkSync } = fs;
+  const listening = new Map<string, number>();
+  try {
+    for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[3] === "0A" && f[1]?.startsWith("0100007F:")) listening.set(f[9]!, parseInt(f[1].split(":")[1]!, 16));
+    }
+  } catch {
+    return [];
+  }
+  const out: SiteProcess[] = [];
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8") as string;
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(f[2]) === pgid && stat.includes("(workerd)")) ticks += Number(f[11]) + Number(f[12]);
+      if (Number(f[2]) !== pgid) continue;
+      // A socket closed or a thread ended between listing and reading is skipped, not the whole process: hundreds of
+      // sockets close at the end of a bench phase.
+      const each = <T>(dir: string, read: (name: string) => T): T[] =>
+        readdirSync(dir).flatMap((name) => {
+          try {
+            return [read(name)];
+          } catch {
+            return [];
+          }
+        });
+      const ports = each(`/proc/${pid}/fd`, (fd) => {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        return (m && listening.get(m[1]!)) || 0;
+      }).filter((port) => port > 0);
+      const waitNs = each(`/proc/${pid}/task`, (tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[1] ?? 0)).reduce((a, b) => a + b, 0);
+      // Field 24 (rss) counts pages; 4 KiB on this machine's kernels.
+      out.push({ pid: Number(pid), name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (Number(f[11]) + Number(f[12])) / 100, rssBytes: Number(f[21]) * 4096, waitSeconds: waitNs / 1e9, ports });
     } catch {
       // ended meanwhile
     }
   }
-  return ticks / 100; // USER_HZ is 100 on Linux
+  return out;
 }

@@ -2,7 +2,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { choose, connect, type Msg } from "./sockets";
+import { choose, connect, seatBoth, type Msg } from "./sockets";
 
 const origin = "http://spielcenter.test";
 
@@ -185,12 +185,7 @@ describe("BattlemaskeRoom online for two", () => {
     const after = await runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
     expect(after).toBe(2);
 
-    const a = await connect(created.socket);
-    const b = await connect(created.socket);
-    a.send({ type: "hello", seatToken: created.seatToken });
-    b.send({ type: "hello", seatToken: friend.seatToken });
-    const wa = await a.next((m) => m.type === "welcome");
-    const wb = await b.next((m) => m.type === "welcome");
+    const { a, b, wa, wb } = await seatBoth(created.socket, [created.seatToken, friend.seatToken]);
     expect(wa.view.clock.running).toEqual([0, 1]);
     expect(wa.view.game.hand).not.toEqual(wb.view.game.hand);
     // Seat 0 exchanges; seat 1 sees only that it has picked, not what.

@@ -68,3 +68,11 @@ export async function seated(path: string, seatToken: string, extra: Record<stri
   s.send({ type: "hello", seatToken, ...extra });
   return { s, welcome: await s.next((m) => m.type === "welcome") };
 }
+
+/** Both seats of a table at `path`, each on its own socket that said hello with its token, with their welcomes. */
+export async function seatBoth(path: string, tokens: readonly [string, string]) {
+  const sockets = [await connect(path), await connect(path)] as const;
+  sockets.forEach((s, i) => s.send({ type: "hello", seatToken: tokens[i] }));
+  const welcomes = await Promise.all(sockets.map((s) => s.next((m) => m.type === "welcome")));
+  return { a: sockets[0], b: sockets[1], wa: welcomes[0]!, wb: welcomes[1]! };
+}
