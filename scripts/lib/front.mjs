@@ -51,7 +51,7 @@ export async function workerAddress(pgid, publicUrl, configHome, name = "spielce
   }
   for (const port of ports) {
     try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) });
       const body = r.ok ? await r.json() : null;
       if (body?.name === "Spielcenter") return `http://127.0.0.1:${port}`;
     } catch {

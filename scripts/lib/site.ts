@@ -141,8 +141,16 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const up = async (): Promise<ChildProcess> => {
     const c = await launch(inner, state, cwd, inspectorPort);
     if (!c) throw new Error(`wrangler dev did not come up on port ${inner} in 90 s`);
-    direct = await workerAddress(c.pid!, wranglerUrl, join(state, "config"));
-    if (!direct) throw new Error("the Worker's own address inside wrangler dev was not found");
+    // Its ports are read from /proc and each asked for /api/health: on a loaded machine an answer can be late, so a
+    // few looks before giving up (the Worker has answered through wrangler's port already).
+    for (let i = 0; i < 10 && !direct; i++) {
+      direct = await workerAddress(c.pid!, wranglerUrl, join(state, "config"));
+      if (!direct) await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!direct) {
+      signalGroup(c, "SIGTERM");
+      throw new Error(`the Worker's own address inside wrangler dev (process group ${c.pid}, wrangler on ${wranglerUrl}) was not found`);
+    }
     return c;
   };
   let child = await up();
