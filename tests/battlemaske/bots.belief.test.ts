@@ -6,8 +6,9 @@ import { applyInPlace } from "../../shared/battlemaske/state.js";
 import { botCommand, type BotName } from "../../shared/battlemaske/bots/index.js";
 import { information, worlds, type Info } from "../../shared/battlemaske/bots/info.js";
 import { beliefWorlds, handsAtPlays, likelihood } from "../../shared/battlemaske/bots/belief.js";
-import { ELIXIR_MASK, popcount, toMask } from "../../shared/battlemaske/bots/fast.js";
+import { ELIXIR_MASK, placeSuit as placeRk, popcount, toMask } from "../../shared/battlemaske/bots/fast.js";
 import { playCandidates, scorePlays, searchCtx, type SearchParams } from "../../shared/battlemaske/bots/search.js";
+import { exactFollow, work } from "../../shared/battlemaske/bots/policy.js";
 import { rng } from "../../shared/rng.js";
 
 interface Position {
@@ -154,5 +155,63 @@ describe("weighting the worlds by the opponent's plays", () => {
       }
     }
     expect(checked).toBeGreaterThan(50);
+  });
+});
+
+describe("the search's work limits and exact root lead", () => {
+  const stark: SearchParams = { worlds: 24, budget: 240, minWorlds: 6, exactAt: 4, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+  const plays = (["battlemaske", "zwiegespalten"] as const).flatMap((r) => positions(r, 2, ["mittel", "greedy"], `limits-${r}`)).filter((p) => p.state.phase === "play");
+  const values = (info: Info, params: SearchParams, salt: string) => scorePlays(info, params, rng(salt), playCandidates(info)).map((s) => s.value);
+
+  it("an unreachable node budget and a pruning margin above every value difference change no score", () => {
+    for (const p of plays.filter((_, i) => i % 4 === 0)) {
+      const info = information(p.state, p.seat);
+      const plain = values(info, stark, "x");
+      // A node budget shuffles the same worlds: the same means up to rounding.
+      const budget = values(info, { ...stark, nodeBudget: 1e15 }, "x");
+      for (let i = 0; i < plain.length; i++) expect(budget[i]).toBeCloseTo(plain[i] as number, 12);
+      expect(values(info, { ...stark, prune: { every: 1, margin: 2 } }, "x")).toEqual(plain);
+    }
+  });
+
+  it("a node budget of 0 stops after minWorlds worlds, and pruning drops candidates out of reach", () => {
+    let fewer = 0, dropped = 0;
+    for (const p of plays.filter((_, i) => i % 4 === 1)) {
+      const info = information(p.state, p.seat);
+      if (popcount(info.hand) < 6) continue;
+      const n0 = work.nodes;
+      values(info, stark, "y");
+      const full = work.nodes - n0;
+      const n1 = work.nodes;
+      const limited = values(info, { ...stark, nodeBudget: 0 }, "y");
+      if (work.nodes - n1 < full) fewer++;
+      for (const v of limited) expect(v).toBeGreaterThan(-0.1);
+      const pruned = values(info, { ...stark, prune: { every: 1, margin: 0 } }, "y");
+      const out = pruned.filter((v) => !Number.isFinite(v)).length;
+      expect(out).toBeLessThan(pruned.length);
+      dropped += out;
+    }
+    expect(fewer).toBeGreaterThan(10);
+    expect(dropped).toBeGreaterThan(10);
+  });
+
+  it("rootExactAt: a lead one card above the exact size is worth what the exact search says after the opponent's best reply", () => {
+    let checked = 0;
+    for (const p of plays) {
+      const info0 = information(p.state, p.seat);
+      if (info0.lead >= 0 || popcount(info0.hand) !== stark.exactAt + 1) continue;
+      const info: Info = { ...info0, voids: info0.unknown & ~trueHidden(p, info0) }; // one world: the true one
+      const ctx = searchCtx(info, stark);
+      const hOpp = toMask(info.codec, p.state.hands[other(p.seat)]);
+      const [h0, h1] = p.seat === 0 ? [info.hand, hOpp] : [hOpp, info.hand];
+      const scored = scorePlays(info, { ...stark, rootExactAt: stark.exactAt + 1 }, rng("z"), playCandidates(info));
+      for (const s of scored) {
+        const sa = s.card < 21 ? Math.floor(s.card / 7) : -1;
+        const rk = sa >= 0 ? placeRk(info.rk, sa) : info.rk;
+        expect(s.value).toBeCloseTo(exactFollow(ctx, h0, h1, info.tricks[0], info.tricks[1], rk, p.seat, s.card, s.named), 12);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 });

@@ -30,7 +30,7 @@ export interface SearchParams {
   readonly pool?: number;
   /** Sampled worlds are all different (drawn without replacement). */
   readonly distinct?: boolean;
-  /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` of them. */
+  /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` (default 400) of them. */
   readonly allWorldsAt?: number;
   readonly allWorlds?: number;
   /**
@@ -88,7 +88,7 @@ export function playCandidates(info: Info): Candidate[] {
 export function scorePlays(info: Info, params: SearchParams, random: () => number, cands: Candidate[]): Scored[] {
   const ctx = searchCtx(info, params);
   const few = popcount(info.hand) <= (params.allWorldsAt ?? 0);
-  const n = few ? (params.allWorlds ?? 0) : Math.min(params.worlds, Math.max(params.minWorlds, Math.floor(params.budget / Math.max(1, cands.length))));
+  const n = few ? (params.allWorlds ?? 400) : Math.min(params.worlds, Math.max(params.minWorlds, Math.floor(params.budget / Math.max(1, cands.length))));
   const { ws, wt } = decisionWorlds(info, ctx, params, n, random);
   const me = info.seat;
   const opp = 1 - me;
