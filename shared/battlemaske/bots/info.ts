@@ -2,7 +2,7 @@
 import { randomInt } from "../../rng.js";
 import type { Seat } from "../events.js";
 import { conteSeat, other, pickCount, type Phase, type State } from "../state.js";
-import { CODECS, ELIXIR_MASK, encodeRanking, FULL_MASK, lowBit, popcount, SUIT_MASK, SUIT_OF, suitIndex, toMask, type Codec } from "./fast.js";
+import { CODECS, ELIXIR_MASK, encodeRanking, FULL_MASK, lowBit, placeSuit, popcount, resolve, SUIT_MASK, SUIT_OF, suitIndex, toMask, type Codec } from "./fast.js";
 
 /**
  * A seat's information, built only from what that seat may know: its own hand, its own picks and gifts, what it received,
@@ -38,7 +38,17 @@ export interface Info {
   readonly lead: number;
   readonly named: number;
   readonly pickCount: number;
+  /** What the opponent did this round after the exchange, in order: the evidence that weights the worlds (belief.ts). */
+  readonly steps: readonly Step[];
 }
+
+/**
+ * One observed step of the opponent: a card it played (with what it knew then: the lead it answered, the ranking, the trick
+ * counts), or a greed swap (the cards it received from us and gave us).
+ */
+export type Step =
+  | { readonly kind: "play"; readonly card: number; readonly lead: number; readonly named: number; readonly rk: number; readonly tOpp: number; readonly tMe: number }
+  | { readonly kind: "swap"; readonly got: number; readonly gave: number };
 
 export function information(state: State, seat: Seat): Info {
   const codec = CODECS[state.options.ruleset];
@@ -70,6 +80,7 @@ export function information(state: State, seat: Seat): Info {
       if (zw) voids |= ELIXIR_MASK; // Zwiegespalten: without the suit an elixir is compulsory
     }
   }
+  const steps = opponentSteps(state, seat, codec);
   let lead = -1;
   for (const p of state.trick) {
     const c = codec.index.get(p.card) as number;
@@ -114,7 +125,50 @@ export function information(state: State, seat: Seat): Info {
     lead,
     named: state.namedSuit === null ? -1 : suitIndex(state.namedSuit),
     pickCount: pickCount(state),
+    steps,
   };
+}
+
+/** Replays the round's public tricks (ranking and trick counts before each card) and greed swaps from the seat's view. */
+function opponentSteps(state: State, seat: Seat, codec: Codec): Step[] {
+  const opp = other(seat);
+  const steps: Step[] = [];
+  const st = codec.strength;
+  let rk = 0, tMe = 0, tOpp = 0;
+  let swapAt = state.round; // the first `round` cards of each given list are the exchange; greed swaps follow in order
+  let left = 10;
+  const trickSteps = (cards: readonly { seat: Seat; card: string }[], named: number): void => {
+    const a = cards[0];
+    if (!a) return;
+    const ca = codec.index.get(a.card as never) as number;
+    const sa = SUIT_OF[ca] as number;
+    if (a.seat === opp) steps.push({ kind: "play", card: ca, lead: -1, named: -1, rk, tOpp, tMe });
+    const rk1 = sa >= 0 ? placeSuit(rk, sa) : rk;
+    const b = cards[1];
+    if (b && b.seat === opp) steps.push({ kind: "play", card: codec.index.get(b.card as never) as number, lead: ca, named, rk: rk1, tOpp, tMe });
+  };
+  for (const t of state.history) {
+    const named = t.namedSuit === null ? -1 : suitIndex(t.namedSuit);
+    trickSteps(t.cards, named);
+    const a = codec.index.get((t.cards[0] as { card: string }).card as never) as number;
+    const b = codec.index.get((t.cards[1] as { card: string }).card as never) as number;
+    const sa = SUIT_OF[a] as number;
+    const res = resolve(st, sa >= 0 ? placeSuit(rk, sa) : rk, a, b);
+    rk = res >> 3;
+    tMe = t.winner === seat ? tMe + (t.stolen ? 2 : 1) : tMe - (t.stolen ? 1 : 0);
+    tOpp = t.winner === opp ? tOpp + (t.stolen ? 2 : 1) : tOpp - (t.stolen ? 1 : 0);
+    left--;
+    if (t.effect === "greed" && left > 0) {
+      const k = Math.min(2, left);
+      const got = toMask(codec, state.given[seat].slice(swapAt, swapAt + k));
+      const gave = toMask(codec, state.given[opp].slice(swapAt, swapAt + k));
+      swapAt += k;
+      // A swap still pending (both picks not yet made) has not changed the hands: it is not a step yet.
+      if (popcount(got) === k && popcount(gave) === k) steps.push({ kind: "swap", got, gave });
+    }
+  }
+  trickSteps(state.trick, state.namedSuit === null ? -1 : suitIndex(state.namedSuit));
+  return steps;
 }
 
 function binomial(n: number, k: number): number {
@@ -129,7 +183,7 @@ function binomial(n: number, k: number): number {
  * there are at most `n`, else `n` drawn uniformly. With `inference` false only the cards seen and given away count (no voids,
  * no elixir rule), as the pimc16 baseline does.
  */
-export function worlds(info: Info, n: number, random: () => number, inference = true): number[] {
+export function worlds(info: Info, n: number, random: () => number, inference = true, distinct = false): number[] {
   const h = info.oppHidden;
   let pool = inference ? info.unknown & ~info.voids : info.unknown;
   if (popcount(pool) < h) pool = info.unknown; // cannot happen with a true history; stay safe
@@ -152,7 +206,9 @@ export function worlds(info: Info, n: number, random: () => number, inference = 
   }
   const out: number[] = [];
   const a = cards.slice();
-  for (let w = 0; w < n; w++) {
+  // Without repeats: a world drawn again is redrawn (a bounded number of times, so a narrow pool cannot loop forever).
+  const seen = distinct ? new Set<number>() : null;
+  for (let w = 0, redraws = 0; w < n; w++) {
     let mask = 0;
     for (let tries = 0; tries < 200; tries++) {
       mask = 0;
@@ -164,6 +220,13 @@ export function worlds(info: Info, n: number, random: () => number, inference = 
         mask |= 1 << (a[i] as number);
       }
       if (ok(mask)) break;
+    }
+    if (seen) {
+      if (seen.has(mask) && redraws++ < 20 * n) {
+        w--;
+        continue;
+      }
+      seen.add(mask);
     }
     out.push(mask);
   }

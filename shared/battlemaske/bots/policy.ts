@@ -242,8 +242,12 @@ const TT_VAL = new Float64Array(2 * TT_SIZE);
 let ttGen = 0;
 let ttCtx: SearchCtx | null = null;
 
+/** Lead positions the exact search has visited (never reset: callers take differences), a deterministic measure of its work. */
+export const work = { nodes: 0 };
+
 /** Exact minimax with alpha-beta from a lead (both hands known; greed swaps by the rule of thumb). The Conte's value. */
 export function leadNode(c: SearchCtx, h0: number, h1: number, t0: number, t1: number, rk: number, leader: number, alpha: number, beta: number): number {
+  work.nodes++;
   const hl = leader === 0 ? h0 : h1;
   if (hl === 0) return c.leaf[Math.abs(t0 - t1)] as number;
   if ((hl & (hl - 1)) === 0) {

@@ -1,7 +1,9 @@
 // Determinized search: every candidate is played in each sampled world to the round's end (rollouts, then exact search), and the average kept.
 import { countTrick, ELIXIR_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
+import { randomInt } from "../../rng.js";
+import { beliefWorlds, type Belief } from "./belief.js";
 import { worlds, type Info } from "./info.js";
-import { exactFollow, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, type SearchCtx } from "./policy.js";
+import { exactFollow, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, work, type SearchCtx } from "./policy.js";
 import { gameLeaf, TABLES, trickLeaf } from "./values.js";
 
 export interface SearchParams {
@@ -12,12 +14,35 @@ export interface SearchParams {
   readonly minWorlds: number;
   /** Exact search once both hands are at or below this size. */
   readonly exactAt: number;
+  /** A lead from a hand of this size is searched exactly with the opponent's reply (default `exactAt`; at most exactAt + 1). */
+  readonly rootExactAt?: number;
   /** Exchange / greed swap: how many of the rule of thumb's best candidates are evaluated, and in how many worlds. */
   readonly pickTop: number;
   readonly pickWorlds: number;
   /** Voids and the elixir rule narrow the worlds (false: only the cards seen and given away). */
   readonly inference: boolean;
   readonly objective: "game" | "tricks";
+  /**
+   * Weight the worlds by the opponent's plays this round under the rule of thumb, softened by this ε (belief.ts); absent: all
+   * consistent worlds weigh the same. `pool`: how many consistent worlds are weighted (all when there are that few).
+   */
+  readonly eps?: number;
+  readonly pool?: number;
+  /** Sampled worlds are all different (drawn without replacement). */
+  readonly distinct?: boolean;
+  /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` (default 400) of them. */
+  readonly allWorldsAt?: number;
+  readonly allWorlds?: number;
+  /**
+   * Racing the candidates: after each `prune.every` worlds, a candidate whose mean so far is more than `prune.margin` below the
+   * best one's (for the seat's role) is dropped, and its time goes to the others. Absent: every candidate sees every world.
+   */
+  readonly prune?: { readonly every: number; readonly margin: number };
+  /**
+   * Work limit: once the exact search has visited this many lead positions in a decision (and at least `minWorlds` worlds are
+   * done), no further worlds are searched. Deterministic, unlike a clock; the worlds are visited in random order.
+   */
+  readonly nodeBudget?: number;
 }
 
 /** A candidate: play `card` (naming `named` on an elixir lead, else −1), or give the cards of `give`. */
@@ -62,17 +87,26 @@ export function playCandidates(info: Info): Candidate[] {
 /** Scores play candidates over the worlds; the caller picks the best for its role. */
 export function scorePlays(info: Info, params: SearchParams, random: () => number, cands: Candidate[]): Scored[] {
   const ctx = searchCtx(info, params);
-  const n = Math.min(params.worlds, Math.max(params.minWorlds, Math.floor(params.budget / Math.max(1, cands.length))));
-  const ws = worlds(info, n, random, params.inference);
+  const few = popcount(info.hand) <= (params.allWorldsAt ?? 0);
+  const n = few ? (params.allWorlds ?? 400) : Math.min(params.worlds, Math.max(params.minWorlds, Math.floor(params.budget / Math.max(1, cands.length))));
+  const { ws, wt } = decisionWorlds(info, ctx, params, n, random);
   const me = info.seat;
   const opp = 1 - me;
   const scored: Scored[] = cands.map((c) => ({ ...c, value: 0, trickWin: 0, diffAfter: 0 }));
   const [t0, t1] = info.tricks;
   const st = ctx.strength;
-  const exactNow = popcount(info.hand) <= params.exactAt;
-  for (const hidden of ws) {
-    const hOpp = info.oppKnown | hidden;
-    for (const s of scored) {
+  const exactNow = popcount(info.hand) <= Math.min(params.exactAt + 1, params.rootExactAt ?? params.exactAt);
+  const sign = me === info.conte ? 1 : -1;
+  const live = scored.slice();
+  let wsum = 0;
+  const nodes0 = work.nodes;
+  for (let wi = 0; wi < ws.length; wi++) {
+    if (params.nodeBudget !== undefined && wi >= params.minWorlds && work.nodes - nodes0 > params.nodeBudget) break;
+    const hOpp = info.oppKnown | (ws[wi] as number);
+    const w = wt[wi] as number;
+    if (params.prune && wi > 0 && wi % params.prune.every === 0 && live.length > 1) prune(live, sign, params.prune.margin * wsum);
+    wsum += w;
+    for (const s of live) {
       const a0 = me === 0 ? info.hand : hOpp;
       const a1 = me === 0 ? hOpp : info.hand;
       let lead: number, follow: number, leader: number, rk: number;
@@ -84,14 +118,14 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
         if (exactNow) {
           // Both hands are small: the opponent's reply is searched exactly too.
           const v = exactFollow(ctx, a0, a1, t0, t1, rk, me, lead, s.named);
-          s.value += v;
+          s.value += w * v;
           // For the reason only: the greedy reply says whether the trick is likely won.
           follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
           const res = resolve(st, rk, lead, follow);
           const won = (res & 1) === 1;
           const t = countTrick(t0, t1, won ? me : opp, (res >> 1) & 3);
-          s.trickWin += won ? 1 : 0;
-          s.diffAfter += Math.abs((t & 15) - (t >> 4));
+          s.trickWin += won ? w : 0;
+          s.diffAfter += w * Math.abs((t & 15) - (t >> 4));
           continue;
         }
         follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
@@ -108,22 +142,54 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
       let h0 = a0, h1 = a1;
       if (leader === 0) { h0 &= ~(1 << lead); h1 &= ~(1 << follow); } else { h1 &= ~(1 << lead); h0 &= ~(1 << follow); }
       const played = info.played | (1 << lead) | (1 << follow);
-      s.trickWin += winner === me ? 1 : 0;
-      s.diffAfter += Math.abs((t & 15) - (t >> 4));
+      s.trickWin += winner === me ? w : 0;
+      s.diffAfter += w * Math.abs((t & 15) - (t >> 4));
       if (eff === GREED && h0 !== 0) {
         const out = swapHands(ctx, h0, h1, t & 15, t >> 4);
         h0 = out[0];
         h1 = out[1];
       }
-      s.value += playout(ctx, h0, h1, t & 15, t >> 4, res >> 3, winner, played);
+      s.value += w * playout(ctx, h0, h1, t & 15, t >> 4, res >> 3, winner, played);
     }
   }
+  // The weighted mean over the worlds searched (all of them unless the work limit stopped early).
   for (const s of scored) {
-    s.value /= ws.length;
-    s.trickWin /= ws.length;
-    s.diffAfter /= ws.length;
+    s.value /= wsum;
+    s.trickWin /= wsum;
+    s.diffAfter /= wsum;
+  }
+  if (live.length < scored.length) {
+    // Dropped candidates were scored on fewer worlds: put them out of reach of the best instead of comparing partial sums.
+    for (const s of scored) if (!live.includes(s)) s.value = sign > 0 ? -Infinity : Infinity;
   }
   return scored;
+}
+
+/** Drops from `live` every candidate whose sum so far is more than `margin` below the best's for `sign` (the Conte's +1). */
+function prune(live: Scored[], sign: number, margin: number): void {
+  let best = -Infinity;
+  for (const s of live) if (sign * s.value > best) best = sign * s.value;
+  for (let i = live.length - 1; i >= 0; i--) if (sign * (live[i] as Scored).value < best - margin) live.splice(i, 1);
+}
+
+/** The worlds of a decision and their weights (relative): weighted by the opponent's plays when `params.eps` is set. */
+function decisionWorlds(info: Info, ctx: SearchCtx, params: SearchParams, n: number, random: () => number): Belief {
+  let b: Belief;
+  if (params.eps !== undefined) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
+  else {
+    const ws = worlds(info, n, random, params.inference, params.distinct === true);
+    // Weight 1 each and one division at the end: the same floating-point sums as an unweighted mean.
+    b = { ws, wt: new Float64Array(ws.length).fill(1) };
+  }
+  if (params.nodeBudget !== undefined) {
+    // The work limit may stop before the last world: an enumeration's order must not decide which ones are left out.
+    for (let i = b.ws.length - 1; i > 0; i--) {
+      const j = randomInt(random, i + 1);
+      [b.ws[i], b.ws[j]] = [b.ws[j] as number, b.ws[i] as number];
+      [b.wt[i], b.wt[j]] = [b.wt[j] as number, b.wt[i] as number];
+    }
+  }
+  return b;
 }
 
 function swapHands(ctx: SearchCtx, h0: number, h1: number, t0: number, t1: number): [number, number] {
@@ -180,7 +246,7 @@ export function rankPicks(info: Info, sets: number[]): number[] {
  */
 export function scorePicks(info: Info, params: SearchParams, random: () => number, gives: number[]): Scored[] {
   const ctx = searchCtx(info, params);
-  const ws = worlds(info, params.pickWorlds, random, params.inference);
+  const { ws, wt } = decisionWorlds(info, ctx, params, params.pickWorlds, random);
   const me = info.seat;
   const opp = 1 - me;
   const st = ctx.strength;
@@ -188,8 +254,13 @@ export function scorePicks(info: Info, params: SearchParams, random: () => numbe
   const exchange = info.phase === "exchange";
   const [t0, t1] = info.tricks;
   const scored: Scored[] = gives.map((g) => ({ card: -1, named: -1, give: g, value: 0, trickWin: 0, diffAfter: 0 }));
-  for (const hidden of ws) {
-    const hOpp = info.oppKnown | hidden;
+  let wsum = 0;
+  const nodes0 = work.nodes;
+  for (let wi = 0; wi < ws.length; wi++) {
+    if (params.nodeBudget !== undefined && wi >= params.minWorlds && work.nodes - nodes0 > params.nodeBudget) break;
+    const hOpp = info.oppKnown | (ws[wi] as number);
+    const w = wt[wi] as number;
+    wsum += w;
     const oppIsConte = opp === ctx.conte;
     const oppGive = greedyGive(st, hOpp, k, oppIsConte, wantsTrick(st, oppIsConte, info.tricks[opp] as number, info.tricks[me] as number, hOpp), exchange && popcount(hOpp & ELIXIR_MASK) >= 2);
     for (const s of scored) {
@@ -197,9 +268,9 @@ export function scorePicks(info: Info, params: SearchParams, random: () => numbe
       const theirs = (hOpp & ~oppGive) | s.give;
       const h0 = me === 0 ? mine : theirs;
       const h1 = me === 0 ? theirs : mine;
-      s.value += playout(ctx, h0, h1, t0, t1, info.rk, info.leader, info.played);
+      s.value += w * playout(ctx, h0, h1, t0, t1, info.rk, info.leader, info.played);
     }
   }
-  for (const s of scored) s.value /= ws.length;
+  for (const s of scored) s.value /= wsum;
   return scored;
 }

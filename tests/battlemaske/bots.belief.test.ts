@@ -1,0 +1,217 @@
+// The worlds a searching bot considers: enumeration, sampling without repeats, and the weighting by the opponent's plays.
+import { describe, expect, it } from "vitest";
+import { cloneState, decide, fold, newGame, other, type Ruleset, type Seat, type State } from "../../shared/battlemaske/index.js";
+import { seatsToAct } from "../../shared/battlemaske/random.js";
+import { applyInPlace } from "../../shared/battlemaske/state.js";
+import { botCommand, type BotName } from "../../shared/battlemaske/bots/index.js";
+import { information, worlds, type Info } from "../../shared/battlemaske/bots/info.js";
+import { beliefWorlds, handsAtPlays, likelihood } from "../../shared/battlemaske/bots/belief.js";
+import { ELIXIR_MASK, placeSuit as placeRk, popcount, toMask } from "../../shared/battlemaske/bots/fast.js";
+import { playCandidates, scorePlays, searchCtx, type SearchParams } from "../../shared/battlemaske/bots/search.js";
+import { exactFollow, work } from "../../shared/battlemaske/bots/policy.js";
+import { rng } from "../../shared/rng.js";
+
+interface Position {
+  state: State;
+  seat: Seat;
+  /** The true hand (mask) of each seat before each of its plays this round, in order. */
+  plays: [number[], number[]];
+}
+
+/** Every position of games between two bots, with the true hands before each play of the round so far. */
+function positions(ruleset: Ruleset, games: number, bots: [BotName, BotName], seed: string): Position[] {
+  const out: Position[] = [];
+  for (let g = 0; g < games; g++) {
+    let state = fold(newGame({ ruleset, variant: "single" }, `${seed}/${g}`));
+    let plays: [number[], number[]] = [[], []];
+    const codec = information(state, 0).codec;
+    for (let step = 0; step < 1000; step++) {
+      const seats = seatsToAct(state);
+      if (seats.length === 0) break;
+      for (const seat of seats) {
+        if (state.phase === "exchange") plays = [[], []];
+        out.push({ state: cloneState(state), seat, plays: [plays[0].slice(), plays[1].slice()] });
+        const command = botCommand(bots[seat] as BotName, state, seat, `${seed}/${g}/${step}`);
+        if (command.type === "play") plays[seat].push(toMask(codec, state.hands[seat]));
+        const d = decide(state, seat, command, 0);
+        if (!d.ok) throw new Error(d.error.code);
+        for (const e of d.events) state = applyInPlace(state, e);
+      }
+    }
+  }
+  return out;
+}
+
+/** Every world by brute force over all subsets of the unknown cards: the definition `worlds` must meet. */
+function allWorlds(info: Info): number[] {
+  const cards: number[] = [];
+  for (let m = info.unknown; m; m &= m - 1) cards.push(31 - Math.clz32(m & -m));
+  const out: number[] = [];
+  for (let s = 0; s < 1 << cards.length; s++) {
+    let mask = 0;
+    for (let i = 0; i < cards.length; i++) if (s & (1 << i)) mask |= 1 << (cards[i] as number);
+    if (popcount(mask) !== info.oppHidden || (mask & info.voids) !== 0) continue;
+    if (info.elixirCap < 4 && popcount(mask & ELIXIR_MASK) > info.elixirCap) continue;
+    out.push(mask);
+  }
+  return out;
+}
+
+const trueHidden = (p: Position, info: Info) => toMask(info.codec, p.state.hands[other(p.seat)]) & ~info.oppKnown;
+
+describe("worlds", () => {
+  for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
+    const ps = positions(ruleset, 6, ["greedy", "mittel"], `belief-${ruleset}`).filter((p) => p.state.phase !== "exchange");
+
+    it(`${ruleset}: enumerates every consistent world exactly once when there are few enough`, () => {
+      let checked = 0;
+      for (const p of ps) {
+        const info = information(p.state, p.seat);
+        const all = allWorlds(info).sort((a, b) => a - b);
+        if (all.length > 3003) continue;
+        const got = worlds(info, 3003, rng("enum"));
+        expect(got.slice().sort((a, b) => a - b)).toEqual(all);
+        expect(all).toContain(trueHidden(p, info));
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(100);
+    });
+
+    it(`${ruleset}: draws distinct consistent worlds when there are more than asked for`, () => {
+      let checked = 0;
+      for (const p of ps) {
+        const info = information(p.state, p.seat);
+        const all = new Set(allWorlds(info));
+        if (all.size <= 40) continue;
+        const got = worlds(info, 40, rng("distinct", checked), true, true);
+        expect(got.length).toBe(40);
+        expect(new Set(got).size).toBe(40);
+        for (const w of got) expect(all.has(w)).toBe(true);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(30);
+    });
+  }
+});
+
+describe("weighting the worlds by the opponent's plays", () => {
+  for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
+    // The opponent (seat 1) is the rule-of-thumb bot itself, so the model explains each of its plays exactly.
+    const ps = positions(ruleset, 8, ["mittel", "greedy"], `weights-${ruleset}`).filter((p) => p.seat === 0 && p.state.phase !== "exchange");
+
+    it(`${ruleset}: rebuilds the opponent's hand before each of its plays from its hand now`, () => {
+      let checked = 0;
+      for (const p of ps) {
+        const info = information(p.state, p.seat);
+        expect(handsAtPlays(info, toMask(info.codec, p.state.hands[1]))).toEqual(p.plays[1]);
+        checked += p.plays[1].length;
+      }
+      expect(checked).toBeGreaterThan(500);
+    });
+
+    it(`${ruleset}: the true world of a rule-of-thumb opponent has likelihood 1 without softening, and others less`, () => {
+      let lower = 0;
+      for (const p of ps) {
+        const info = information(p.state, p.seat);
+        const ctx = searchCtx(info, { exactAt: 0, objective: "game" });
+        expect(likelihood(info, ctx, toMask(info.codec, p.state.hands[1]), 0)).toBe(1);
+        for (const w of worlds(info, 20, rng("others"))) {
+          const l = likelihood(info, ctx, info.oppKnown | w, 0.5);
+          expect(l).toBeGreaterThan(0);
+          expect(l).toBeLessThanOrEqual(1);
+          if (l < 1) lower++;
+        }
+      }
+      expect(lower).toBeGreaterThan(100);
+    });
+
+    it(`${ruleset}: weights sum to 1, and resampled worlds are consistent`, () => {
+      for (const p of ps.filter((_, i) => i % 5 === 0)) {
+        const info = information(p.state, p.seat);
+        const ctx = searchCtx(info, { exactAt: 0, objective: "game" });
+        const all = new Set(allWorlds(info));
+        const b = beliefWorlds(info, ctx, 12, 200, 0.5, rng("belief"));
+        expect(b.ws.length).toBe(Math.min(12, all.size));
+        expect(b.wt.reduce((a, x) => a + x, 0)).toBeCloseTo(1, 9);
+        for (const w of b.ws) expect(all.has(w)).toBe(true);
+      }
+    });
+  }
+
+  it("with one consistent world, the weighted search scores every candidate as the plain search does", () => {
+    const stark: SearchParams = { worlds: 40, budget: 240, minWorlds: 12, exactAt: 5, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+    let checked = 0;
+    for (const ruleset of ["battlemaske", "zwiegespalten"] as const) {
+      for (const p of positions(ruleset, 3, ["mittel", "greedy"], `one-${ruleset}`)) {
+        if (p.state.phase !== "play") continue;
+        const info0 = information(p.state, p.seat);
+        // Narrow the information to the true world: every unknown card but the opponent's is ruled out as a void.
+        const info: Info = { ...info0, voids: info0.unknown & ~trueHidden(p, info0) };
+        const cands = playCandidates(info);
+        const plain = scorePlays(info, stark, rng("a"), cands);
+        const weighted = scorePlays(info, { ...stark, eps: 0.3, pool: 500 }, rng("b"), cands);
+        for (let i = 0; i < cands.length; i++) expect(weighted[i]?.value).toBeCloseTo(plain[i]?.value as number, 12);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});
+
+describe("the search's work limits and exact root lead", () => {
+  const stark: SearchParams = { worlds: 24, budget: 240, minWorlds: 6, exactAt: 4, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+  const plays = (["battlemaske", "zwiegespalten"] as const).flatMap((r) => positions(r, 2, ["mittel", "greedy"], `limits-${r}`)).filter((p) => p.state.phase === "play");
+  const values = (info: Info, params: SearchParams, salt: string) => scorePlays(info, params, rng(salt), playCandidates(info)).map((s) => s.value);
+
+  it("an unreachable node budget and a pruning margin above every value difference change no score", () => {
+    for (const p of plays.filter((_, i) => i % 4 === 0)) {
+      const info = information(p.state, p.seat);
+      const plain = values(info, stark, "x");
+      // A node budget shuffles the same worlds: the same means up to rounding.
+      const budget = values(info, { ...stark, nodeBudget: 1e15 }, "x");
+      for (let i = 0; i < plain.length; i++) expect(budget[i]).toBeCloseTo(plain[i] as number, 12);
+      expect(values(info, { ...stark, prune: { every: 1, margin: 2 } }, "x")).toEqual(plain);
+    }
+  });
+
+  it("a node budget of 0 stops after minWorlds worlds, and pruning drops candidates out of reach", () => {
+    let fewer = 0, dropped = 0;
+    for (const p of plays.filter((_, i) => i % 4 === 1)) {
+      const info = information(p.state, p.seat);
+      if (popcount(info.hand) < 6) continue;
+      const n0 = work.nodes;
+      values(info, stark, "y");
+      const full = work.nodes - n0;
+      const n1 = work.nodes;
+      const limited = values(info, { ...stark, nodeBudget: 0 }, "y");
+      if (work.nodes - n1 < full) fewer++;
+      for (const v of limited) expect(v).toBeGreaterThan(-0.1);
+      const pruned = values(info, { ...stark, prune: { every: 1, margin: 0 } }, "y");
+      const out = pruned.filter((v) => !Number.isFinite(v)).length;
+      expect(out).toBeLessThan(pruned.length);
+      dropped += out;
+    }
+    expect(fewer).toBeGreaterThan(10);
+    expect(dropped).toBeGreaterThan(10);
+  });
+
+  it("rootExactAt: a lead one card above the exact size is worth what the exact search says after the opponent's best reply", () => {
+    let checked = 0;
+    for (const p of plays) {
+      const info0 = information(p.state, p.seat);
+      if (info0.lead >= 0 || popcount(info0.hand) !== stark.exactAt + 1) continue;
+      const info: Info = { ...info0, voids: info0.unknown & ~trueHidden(p, info0) }; // one world: the true one
+      const ctx = searchCtx(info, stark);
+      const hOpp = toMask(info.codec, p.state.hands[other(p.seat)]);
+      const [h0, h1] = p.seat === 0 ? [info.hand, hOpp] : [hOpp, info.hand];
+      const scored = scorePlays(info, { ...stark, rootExactAt: stark.exactAt + 1 }, rng("z"), playCandidates(info));
+      for (const s of scored) {
+        const sa = s.card < 21 ? Math.floor(s.card / 7) : -1;
+        const rk = sa >= 0 ? placeRk(info.rk, sa) : info.rk;
+        expect(s.value).toBeCloseTo(exactFollow(ctx, h0, h1, info.tricks[0], info.tricks[1], rk, p.seat, s.card, s.named), 12);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+});
