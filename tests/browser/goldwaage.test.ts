@@ -78,10 +78,21 @@ describe("Goldwaage (browser)", () => {
     await shot(page, "gw-preview-desktop");
     expect(await page.getByTestId("gw-put-left").textContent()).toMatch(/Unterschied|kippt|Gleichgewicht|tut nichts/);
     let sawThinking = false;
+    // The computer's open card moves on after each of its turns (ADR 019): a card it showed before and still holds
+    // is listed at its seat under "schon gezeigt", never as its open card.
+    const shownBefore: string[][] = [];
     await playToEnd(page, 240_000, async (i) => {
       if (!sawThinking && (await page.getByTestId("gw-thinking").count()) > 0) {
         sawThinking = true;
         await shot(page, "gw-thinking-desktop");
+      }
+      const before = page.locator('[data-testid="gw-seat"][data-seat="1"] [data-testid="gw-shown-before"] [data-card]');
+      if ((await before.count()) > 0 && shownBefore.length < 3) {
+        const cards = await before.evaluateAll((es) => es.map((e) => e.getAttribute("data-card")!));
+        const open = await page.locator('[data-testid="gw-seat"][data-seat="1"] .gw-seat-cards > [data-card]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card")!));
+        expect(cards.filter((c) => open.includes(c))).toEqual([]);
+        shownBefore.push(cards);
+        if (shownBefore.length === 1) await shot(page, "gw-shown-before-desktop");
       }
       if (i === 6) await shot(page, "gw-play-desktop");
       if ((await page.getByTestId("gw-round-table").count()) > 0 && !(await page.getByTestId("gw-line").count())) {
@@ -95,6 +106,7 @@ describe("Goldwaage (browser)", () => {
       }
     });
     expect(sawThinking).toBe(true);
+    expect(shownBefore.length, "the computer's seat listed cards it had shown before").toBeGreaterThan(0);
     const result = page.getByTestId("gw-result");
     expect(["won", "lost"]).toContain(await result.getAttribute("data-result"));
     expect(await page.getByTestId("gw-round-analysis").count()).toBeGreaterThan(0);

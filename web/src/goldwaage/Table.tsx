@@ -23,7 +23,7 @@ const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H
 export function Face(props: { id: Card; small?: boolean }) {
   const c = () => cardInfo(props.id);
   return (
-    <span class={`gw-face ${SUIT_CLASS[c().suit]}${props.small ? " small" : ""}`} aria-label={spokenCard(props.id, lang())} role="img">
+    <span class={`gw-face ${SUIT_CLASS[c().suit]}${props.small ? " small" : ""}`} data-card={props.id} aria-label={spokenCard(props.id, lang())} role="img">
       <span aria-hidden="true">{cardName(props.id, lang())}</span>
     </span>
   );
@@ -311,6 +311,8 @@ export function GoldwaageTable(props: { session: Session }) {
 
   // While a batch plays out, a seat's cards as they stand in it: the cards played so far are out of every hand.
   const openNow = (x: Seat) => g()!.open[x]!.filter((c) => !(staged()?.gone ?? []).includes(c));
+  /** Cards a seat showed earlier this round and still holds: public, as they were shown (a computer's open card moves on). */
+  const shownBefore = (x: Seat) => (g()!.wasOpen?.[x] ?? []).filter((c) => !(staged()?.gone ?? []).includes(c) && !openNow(x).includes(c));
   const handSizeNow = (x: Seat) => g()!.handSizes[x]! - (staged()?.playedBy ?? []).filter((p) => p === x).length;
 
   /**
@@ -503,12 +505,18 @@ export function GoldwaageTable(props: { session: Session }) {
                     </div>
                     <div class="gw-seat-cards">
                       <For each={x === seat ? [] : openNow(x)}>{(c) => <Face id={c} small />}</For>
+                      <Show when={x !== seat && shownBefore(x).length > 0}>
+                        <span class="gw-shown-before" data-testid="gw-shown-before" title={tr("Diese Karten hat der Platz in dieser Runde schon gezeigt und hält sie noch (verdeckt).", "This seat showed these cards earlier this round and still holds them (face down).")}>
+                          <small>{tr("schon gezeigt:", "shown before:")}</small>
+                          <For each={shownBefore(x)}>{(c) => <Face id={c} small />}</For>
+                        </span>
+                      </Show>
                       <span class="gw-hidden-count">
                         {x === seat
                           ? handSizeNow(x) === 1
                             ? tr("1 Karte", "1 card")
                             : tr(`${handSizeNow(x)} Karten`, `${handSizeNow(x)} cards`)
-                          : tr(`${handSizeNow(x) - openNow(x).length} verdeckt`, `${handSizeNow(x) - openNow(x).length} hidden`)}
+                          : tr(`${handSizeNow(x) - openNow(x).length - shownBefore(x).length} verdeckt`, `${handSizeNow(x) - openNow(x).length - shownBefore(x).length} hidden`)}
                       </span>
                     </div>
                   </li>
