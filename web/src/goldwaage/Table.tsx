@@ -451,7 +451,7 @@ export function GoldwaageTable(props: { session: Session }) {
             <header class="gw-top">
               <div class="gw-round">
                 <strong>{tr(`Runde ${g()!.round} von 4`, `Round ${g()!.round} of 4`)}</strong>
-                <span>{tr(`noch ${cardsLeft()} Karten in der Runde`, `${cardsLeft()} cards left in the round`)}</span>
+                <span>{cardsLeft() === 1 ? tr("noch 1 Karte in der Runde", "1 card left in the round") : tr(`noch ${cardsLeft()} Karten in der Runde`, `${cardsLeft()} cards left in the round`)}</span>
               </div>
               <Kings total={totalKings()} left={lives()} />
               <div class="gw-meta">
@@ -488,7 +488,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     <div class="gw-seat-name">
                       <strong>{x === seat ? tr("Du", "You") : seatName(x)}</strong>
                       <Show when={g()!.starter === x}>
-                        <small>{tr("beginnt", "starts")}</small>
+                        <small>{x === seat ? tr("beginnst", "start") : tr("beginnt", "starts")}</small>
                       </Show>
                       <Show when={phase() === "play" && g()!.turn === x && staged() === null}>
                         <small class="gw-turn-mark">{tr("am Zug", "to play")}</small>
