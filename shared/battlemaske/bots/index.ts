@@ -186,7 +186,9 @@ export function playReason(ruleset: Ruleset, cmd: Extract<Command, { type: "play
   const win = p >= 0.5;
   const de1 = win ? `Du gewinnst den Stich${sure ? "" : ` wahrscheinlich (${pct(p)})`}` : `Du gibst den Stich${sure ? "" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
   const en1 = win ? `you ${sure ? "" : "probably "}win the trick${sure ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : "probably "}give the trick away${sure ? "" : ` (${pct(1 - p)})`}`;
-  const exact = Math.abs(diffAfter - Math.round(diffAfter)) < 1e-9;
+  // An uncertain trick makes the difference after it a mean over both outcomes, even when it is a whole number: a
+  // 50 % trick at 7 gives "7", which the trick can never leave (8 or 6) — said "etwa", never "bleibt".
+  const exact = sure && Math.abs(diffAfter - Math.round(diffAfter)) < 1e-9;
   const dd = Math.round(diffAfter);
   const de2 = exact && dd === diffNow ? `der Abstand bleibt ${dd}` : `der Abstand ist dann ${exact ? "" : "etwa "}${dd}`;
   const en2 = exact && dd === diffNow ? `the difference stays ${dd}` : `the difference is then ${exact ? "" : "about "}${dd}`;
