@@ -72,8 +72,14 @@ describe("Goldwaage (browser)", () => {
     await confirm.click();
     await page.locator('[data-testid="gw-table"][data-phase="play"]').waitFor();
     expect(await page.locator(`[data-testid="gw-hand-card"][data-card="${first}"]`).getAttribute("data-open")).toBe("true");
-    // Seat 0 starts round 1: a card, then the pans show the difference they would make.
-    await page.locator('[data-testid="gw-table"][data-turn="0"][data-busy="false"]').waitFor();
+    // Seat 0 starts round 1: a card, then the pans show the difference they would make. The table must have settled
+    // (300 ms my turn and not busy): seen failing once (no preview: the click was ignored), most likely in a moment between the view's arrival
+    // and the start of its staged batch — the table said "my turn, not busy", then was busy, and ignored the click.
+    await page.waitForFunction(
+      `(() => { const t = globalThis.document.querySelector('[data-testid="gw-table"]'); const w = globalThis; const ok = !!t && t.dataset.phase === "play" && t.dataset.turn === "0" && t.dataset.busy === "false"; if (!ok) { w.__settled = 0; return false; } w.__settled ||= performance.now(); return performance.now() - w.__settled > 300; })()`,
+      undefined,
+      { polling: 50, timeout: 30_000 },
+    );
     await page.locator('[data-testid="gw-hand-card"][data-legal="true"]').first().click();
     await shot(page, "gw-preview-desktop");
     expect(await page.getByTestId("gw-put-left").textContent()).toMatch(/Unterschied|kippt|Gleichgewicht|tut nichts/);

@@ -549,7 +549,14 @@ export function GoldwaageTable(props: { session: Session }) {
                 <Show when={mustShow()}>{tr(needShow() === 2 ? "Wähle zwei Karten, die offen liegen, und bestätige." : "Wähle die Karte, die offen liegt, und bestätige.", needShow() === 2 ? "Choose two cards to show and confirm." : "Choose the card to show and confirm.")}</Show>
                 <Show when={phase() === "show" && !mustShow() && !room.busy()}>{tr("Die anderen wählen ihre offene Karte …", "The others are choosing their open card …")}</Show>
                 <Show when={pending()}>{tr("Wähle deine neue offene Karte und bestätige.", "Choose your new open card and confirm.")}</Show>
-                <Show when={myTurn() && !pending()}>{selected() ? tr("Jetzt die Schale wählen (Taste L / R).", "Now choose the pan (key L / R).") : tr("Du bist dran: Wähle eine Karte.", "Your turn: choose a card.")}</Show>
+                <Show when={myTurn() && !pending()}>{selected() ? (
+                    <>
+                      {tr("Jetzt die Schale wählen", "Now choose the pan")}
+                      <span class="gw-key-note">{tr(" (Taste L / R)", " (key L / R)")}</span>.
+                    </>
+                  ) : (
+                    tr("Du bist dran: Wähle eine Karte.", "Your turn: choose a card.")
+                  )}</Show>
                 <Show when={phase() === "play" && !myTurn() && !room.busy() && g()!.turn !== null}>{tr(`${seatName(g()!.turn!)} ist dran.`, `${seatName(g()!.turn!)} to play.`)}</Show>
               </div>
 
