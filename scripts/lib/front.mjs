@@ -12,6 +12,20 @@ import { connect, createServer } from "node:net";
 import { join } from "node:path";
 
 /**
+ * Linux's listening IPv4 sockets on 127.0.0.1 (/proc/net/tcp, state 0A = LISTEN): socket inode -> port. Throws where
+ * there is no such file (not Linux).
+ * @returns {Map<string, number>}
+ */
+export function listeningSockets() {
+  const listening = new Map();
+  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f[3] === "0A" && f[1]?.startsWith("0100007F:")) listening.set(f[9], parseInt(f[1].split(":")[1], 16));
+  }
+  return listening;
+}
+
+/**
  * The address of the Worker itself inside a running `wrangler dev` (its process group `pgid`), or null.
  * Found from the Linux socket table: the listening ports of that group's workerd processes, minus wrangler's public
  * port and Miniflare's debug port (a Cap'n Proto port that HTTP would upset; read from its dev registry under
@@ -27,13 +41,7 @@ export async function workerAddress(pgid, publicUrl, configHome, name = "spielce
   } catch {
     return null; // no registry entry: not this wrangler's layout
   }
-  // Listening IPv4 sockets on 127.0.0.1: inode -> port (state 0A = LISTEN).
-  const listening = new Map();
-  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
-    const f = line.trim().split(/\s+/);
-    if (f[3] !== "0A" || !f[1]?.startsWith("0100007F:")) continue;
-    listening.set(f[9], parseInt(f[1].split(":")[1], 16));
-  }
+  const listening = listeningSockets();
   const ports = [];
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {

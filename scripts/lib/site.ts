@@ -5,7 +5,7 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateLocalD1 } from "../migrate-d1.mjs";
-import { startFront, workerAddress } from "./front.mjs";
+import { listeningSockets, startFront, workerAddress } from "./front.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -232,12 +232,9 @@ export interface SiteProcess {
 /** Every process of process group `pgid` with its CPU, memory and listening ports (empty where /proc is not Linux's). */
 export function siteProcesses(pgid: number): SiteProcess[] {
   const { readFileSync, readdirSync, readlinkSync } = fs;
-  const listening = new Map<string, number>();
+  let listening: Map<string, number>;
   try {
-    for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
-      const f = line.trim().split(/\s+/);
-      if (f[3] === "0A" && f[1]?.startsWith("0100007F:")) listening.set(f[9]!, parseInt(f[1].split(":")[1]!, 16));
-    }
+    listening = listeningSockets();
   } catch {
     return [];
   }
