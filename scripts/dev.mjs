@@ -107,7 +107,7 @@ const poll = setInterval(async () => {
       port,
       target: () => direct,
       // After a source change wrangler may start the Worker on another port: look for it again, once at a time.
-      refused: () => void (finding ??= findWorker().finally(() => (finding = null))),
+      refused: () => (finding ??= findWorker().finally(() => (finding = null))),
     });
     console.log(`\n  Spielcenter läuft auf ${url}\n  (Strg+C beendet / Ctrl+C stops; wrangler's "Ready on" port above is internal)\n`);
   } catch (error) {

@@ -72,33 +72,51 @@ export async function workerAddress(pgid, publicUrl, configHome, name = "spielce
 /**
  * Listens on host:port and pipes every connection to `target()` (a "http://host:port" or null while there is none: the
  * connection is then closed at once, as a port nobody listens on would refuse it). `refused` is told when the target
- * refused a connection (the Worker moved: wrangler restarted it after a source change). Resolves once listening.
- * @param {{ host: string, port: number, target: () => string | null, refused?: () => void }} options
+ * refused a connection (the Worker moved: wrangler restarted it after a source change) and may return a promise of
+ * the search for its new address. Such a connection is not lost: nothing has been read from the client before the
+ * upstream connection stands, so it is tried again (every REFUSED_WAIT_MS, for at most REFUSED_TRIES tries) while
+ * wrangler reloads; before, the first page after every edit came back empty. Resolves once listening.
+ * @param {{ host: string, port: number, target: () => string | null, refused?: () => void | Promise<unknown>, tries?: number, waitMs?: number }} options
  * @returns {Promise<{ close(): Promise<void> }>}
  */
-export function startFront({ host, port, target, refused }) {
+export function startFront({ host, port, target, refused, tries: maxTries = REFUSED_TRIES, waitMs = REFUSED_WAIT_MS }) {
   const open = new Set();
+  let closing = false;
   const server = createServer((client) => {
-    const to = target();
-    if (!to) return void client.destroy();
-    const u = new URL(to);
-    const upstream = connect({ host: u.hostname, port: Number(u.port) });
-    upstream.once("error", (e) => {
-      if (/** @type {NodeJS.ErrnoException} */ (e).code === "ECONNREFUSED") refused?.();
-    });
-    for (const s of [client, upstream]) {
-      open.add(s);
-      s.once("close", () => open.delete(s));
-    }
-    // An error ends both at once; a side that closes ends the other gracefully (its pending bytes still go out).
-    const fail = () => {
-      client.destroy();
-      upstream.destroy();
+    open.add(client);
+    client.once("close", () => open.delete(client));
+    // Until the upstream connection stands the client's bytes wait in its socket (not read: no pipe, no listener).
+    client.once("error", () => client.destroy());
+    const attempt = (tries) => {
+      const to = target();
+      if (!to || closing || client.destroyed) return void client.destroy();
+      const u = new URL(to);
+      const upstream = connect({ host: u.hostname, port: Number(u.port) });
+      open.add(upstream);
+      upstream.once("close", () => open.delete(upstream));
+      const early = async (e) => {
+        upstream.destroy();
+        if (/** @type {NodeJS.ErrnoException} */ (e).code !== "ECONNREFUSED") return void client.destroy();
+        const found = refused?.();
+        if (tries <= 1) return void client.destroy();
+        await Promise.all([found, new Promise((r) => setTimeout(r, waitMs))]);
+        attempt(tries - 1);
+      };
+      upstream.once("error", early);
+      upstream.once("connect", () => {
+        upstream.off("error", early);
+        // An error ends both at once; a side that closes ends the other gracefully (its pending bytes still go out).
+        const fail = () => {
+          client.destroy();
+          upstream.destroy();
+        };
+        client.on("error", fail).once("close", () => upstream.end());
+        upstream.on("error", fail).once("close", () => client.end());
+        client.pipe(upstream);
+        upstream.pipe(client);
+      });
     };
-    client.on("error", fail).once("close", () => upstream.end());
-    upstream.on("error", fail).once("close", () => client.end());
-    client.pipe(upstream);
-    upstream.pipe(client);
+    attempt(maxTries);
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -106,6 +124,7 @@ export function startFront({ host, port, target, refused }) {
       resolve({
         close: () =>
           new Promise((done) => {
+            closing = true;
             for (const s of open) s.destroy();
             server.close(() => done());
           }),
@@ -113,3 +132,7 @@ export function startFront({ host, port, target, refused }) {
     );
   });
 }
+
+/** A refused connection is tried again this often, this many times (wrangler's reload after an edit takes 1–3 s). */
+const REFUSED_WAIT_MS = 250;
+const REFUSED_TRIES = 40;

@@ -20,9 +20,9 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function front(target: () => string | null, refused?: () => void): Promise<number> {
+async function front(target: () => string | null, refused?: () => void | Promise<unknown>, tries = 3): Promise<number> {
   const port = await freePort();
-  const f = await startFront({ host: "127.0.0.1", port, target, refused });
+  const f = await startFront({ host: "127.0.0.1", port, target, refused, tries, waitMs: 20 });
   closers.unshift(() => f.close());
   return port;
 }
@@ -89,17 +89,33 @@ describe("the front", () => {
     await closed;
   });
 
-  it("without a target it closes each connection at once; a refused upstream is reported", async () => {
+  it("without a target it closes each connection at once; a refused upstream is reported, tried again, then closed", async () => {
     let target: string | null = null;
     let refusals = 0;
-    const port = await front(() => target, () => refusals++);
+    const port = await front(() => target, () => void refusals++);
     const a = connect({ host: "127.0.0.1", port });
     expect(await readAll(a)).toBe("");
-    // A port nobody listens on: the client's connection is closed and the front is told.
+    // A port nobody listens on: tried `tries` (3) times, each refusal told, then the client's connection is closed.
     target = `http://127.0.0.1:${await freePort()}`;
     const b = connect({ host: "127.0.0.1", port });
     b.on("error", () => {});
     expect(await readAll(b)).toBe("");
-    expect(refusals).toBe(1);
+    expect(refusals).toBe(3);
+  });
+
+  it("a connection refused while the Worker moves reaches it at its new address, with the bytes sent meanwhile", async () => {
+    const seen: string[] = [];
+    const moved = await listen(http.createServer((req, res) => (seen.push(req.url!), res.end(`moved ${req.url}`))));
+    let target = `http://127.0.0.1:${await freePort()}`; // where the Worker was: refused now
+    // The search for the new address takes a while, as workerAddress does.
+    const port = await front(() => target, () => new Promise((r) => setTimeout(() => r((target = moved)), 50)), 5);
+    const body = await new Promise<string>((resolve, reject) => {
+      http.get(`http://127.0.0.1:${port}/after-edit`, { agent: false }, (res) => {
+        let got = "";
+        res.on("data", (d) => (got += d)).on("end", () => resolve(got));
+      }).on("error", reject);
+    });
+    expect(body).toBe("moved /after-edit");
+    expect(seen).toEqual(["/after-edit"]);
   });
 });
