@@ -50,7 +50,9 @@ export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
   // Who must act now: the engine's one answer (its bots ask the same function).
   toAct: (g) => seatsToAct(g),
   isOver: (g) => g.phase === "over",
-  // Open cards chosen at the round start are public at once, but change nothing another seat may do then.
+  // Open cards chosen at the round start are public at once, but change nothing another seat may do then (each picks its
+  // own). A card shown during play always comes with that seat's cardPlayed, which is not secret: a command that missed
+  // it is resynced (tests/rooms/definition.test.ts).
   secretOf: (e) => (e.type === "cardsShown" ? e.seat : null),
   takebackMark: (e) => (e.type === "cardPlayed" ? e.seat : e.type === "roundDealt" ? "boundary" : null),
   actorOf: (e) => (e.type === "cardPlayed" || e.type === "cardsShown" ? e.seat : null),

@@ -21,6 +21,11 @@ describe("against the computer (browser)", () => {
     const page = b.page;
     await page.goto(site.url + "/");
     await shot(page, "home-desktop");
+    // Each game's card has its own way in: Zwiegespalten's opens the computer setup with that rule set chosen.
+    await page.getByTestId("play-zwiegespalten").click();
+    await page.locator('[data-testid="ruleset-zwiegespalten"][aria-pressed="true"]').waitFor();
+    expect(await page.getByTestId("role-conte").textContent()).toContain("Hüter");
+    await page.goto(site.url + "/");
     await page.getByTestId("new-game-computer").click();
     await page.getByTestId("role-conte").click();
     await page.getByTestId("level-leicht").click();
@@ -55,6 +60,12 @@ describe("against the computer (browser)", () => {
     await page.getByTestId("hint-box").waitFor();
     expect(await page.locator('[data-testid="hand-card"][data-hint="true"]').count()).toBeGreaterThan(0);
     expect(await page.getByTestId("win-chance").textContent()).toMatch(/\d+ %/);
+    // The advice sits under the tools and covers neither the computer's hand nor the trick (it once opened over them).
+    const box = (await page.getByTestId("hint-box").boundingBox())!;
+    for (const covered of [page.getByTestId("opponent-hand"), page.getByTestId("trick"), page.getByTestId("hint")]) {
+      const r = (await covered.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(r.y + r.height);
+    }
     await shot(page, "table-hint-desktop");
 
     // Card info: hovering a card opens its window, computed from the view (rule, higher cards, what it does now).

@@ -116,6 +116,8 @@ describe("Goldwaage (browser)", () => {
     const result = page.getByTestId("gw-result");
     expect(["won", "lost"]).toContain(await result.getAttribute("data-result"));
     expect(await page.getByTestId("gw-round-analysis").count()).toBeGreaterThan(0);
+    // A game lost by its last life names the loss that ended it, once; a won game has none.
+    expect(await page.getByTestId("gw-fatal-loss").count()).toBe((await result.getAttribute("data-result")) === "lost" ? 1 : 0);
     await shot(page, "gw-end-desktop");
     const room = new URL(page.url()).pathname.split("/").pop()!;
     const a = await archived(site.url, room);

@@ -10,6 +10,8 @@ import { RoomCore, type RoomConfigOf, type RoomEvent } from "../../party/core/ro
 import { randomCommand, type Event, type Options as BattlemaskeOptions, type Seat, type State } from "../../shared/battlemaske/index.js";
 import { rng } from "../../shared/rng.js";
 import type { Options as GoldwaageOptions } from "../../shared/goldwaage/index.js";
+import { legalCommands } from "../../shared/goldwaage/engine.js";
+import type { State as GoldwaageState } from "../../shared/goldwaage/state.js";
 
 const duel: RoomConfigOf<BattlemaskeOptions> = {
   kind: "online",
@@ -99,6 +101,38 @@ describe("the room core asks the game", () => {
     const report = core.report()!;
     expect(report).toMatchObject({ room: "g2", game: "goldwaage", kind: "table", accounts: [null, null, null], result: { team: "lost" }, options: seated.options });
     expect(v.safeParse(reportSchemaOf(goldwaageGame), report).issues).toBeUndefined();
+  });
+
+  it("Goldwaage's open cards: a show at the round start misses only others' shows (accepted); a play that missed a play and its new open card is resynced", () => {
+    const table: RoomConfigOf<GoldwaageOptions> = {
+      kind: "table",
+      options: { players: 2, level: "normal", variants: [] },
+      seed: "stale-show",
+      rated: false,
+      clock: null,
+      seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }],
+    };
+    const core = new RoomCore("g4", goldwaageGame, new MemoryLogStore(), table);
+    core.start(1000);
+    const game = () => core.state.game as GoldwaageState;
+    expect(game().phase).toBe("show");
+    // Both pick their open card on the table as dealt: the second pick, one show behind, is its own choice still.
+    const dealt = core.version;
+    const showOf = (seat: 0 | 1) => legalCommands(game(), seat).find((c) => c.type === "show")!;
+    expect(core.handle(0, { type: "command", clientSeq: 1, baseVersion: dealt, command: showOf(0) }, 1100).reply[0]).toMatchObject({ type: "ack" });
+    expect(core.handle(1, { type: "command", clientSeq: 1, baseVersion: dealt, command: showOf(1) }, 1200).reply[0]).toMatchObject({ type: "ack" });
+    expect(game().phase).toBe("play");
+    // A play (with the card it now shows) changes the table: a command judged on the table before it is not applied.
+    const first = game().turn as 0 | 1;
+    const second = (1 - first) as 0 | 1;
+    const before = core.version;
+    const play = legalCommands(game(), first)[0]!;
+    const played = core.handle(first, { type: "command", clientSeq: 2, baseVersion: before, command: play }, 1300);
+    expect(played.appended.map((e) => e.event.type)).toContain("cardPlayed");
+    const reply = legalCommands(game(), second)[0]!;
+    const stale = core.handle(second, { type: "command", clientSeq: 2, baseVersion: before, command: reply }, 1400);
+    expect(stale.reply[0]).toMatchObject({ type: "resync", version: core.version });
+    expect(stale.appended).toEqual([]);
   });
 
   it("remarks: only the game's fixed set, never in a round, a few per pause, told to the table and not logged", () => {

@@ -31,7 +31,7 @@ export function currentRoute(): Route {
 
 /** `force`: past the guard (the page itself leaving, once what the guard asks is settled). */
 export function navigate(to: string, opts: { force?: boolean } = {}): void {
-  if (to === window.location.pathname) return;
+  if (to === window.location.pathname + window.location.search) return;
   if (guard && !opts.force) {
     guard.ask(() => navigate(to, { force: true }));
     return;

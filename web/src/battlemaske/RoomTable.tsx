@@ -43,7 +43,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   /** Who sits at `seat`, for a spectator: the name, else the computer or a guest. */
   const seatName = (seat: Seat): Record<Lang, string> => {
     const name = room?.view()?.names?.[seat];
-    return name ? { de: name, en: name } : props.computer === seat ? OPPONENT.computer : GUEST;
+    // Two guests watched are told apart by their seat, as the replay names them.
+    return name ? { de: name, en: name } : props.computer === seat ? OPPONENT.computer : { de: `${GUEST.de} ${seat + 1}`, en: `${GUEST.en} ${seat + 1}` };
   };
   const room = connectBattlemaske(s, (msg, before) => {
     const ev = msg.event;

@@ -43,7 +43,11 @@ export function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: num
             <li class="gw-stack-card" classList={{ fresh: p.card === props.last }}>
               <Face id={p.card} />
               <Show when={cardInfo(p.card).kind === "ace"}>
-                <small class="gw-weight">{tr(`wiegt ${p.weight}`, `weighs ${p.weight}`)}</small>
+                {/* "= 7" beside the name: "wiegt 7" covered the suit on a phone's narrow pan (the player pass). */}
+                <small class="gw-weight" title={tr(`wiegt ${p.weight}`, `weighs ${p.weight}`)}>
+                  <span aria-hidden="true">= {p.weight}</span>
+                  <span class="visually-hidden">{tr(`wiegt ${p.weight}`, `weighs ${p.weight}`)}</span>
+                </small>
               </Show>
             </li>
           )}
@@ -68,7 +72,7 @@ export function Kings(props: { total: number; left: number }) {
 }
 
 /** The round table or one line of the end table: lives lost and why, and the solver's verdict with a line to step through. */
-function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => string }) {
+function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => string; fatal?: boolean }) {
   const verdict = createMemo(() => (props.report.complete ? roundVerdict(props.report.hands, props.report.starter, props.report.limit) : null));
   const [line, setLine] = createSignal<PlayedStep[] | null>(null);
   const [at, setAt] = createSignal(0);
@@ -80,7 +84,18 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
     <div class="gw-analysis" data-testid="gw-round-analysis" data-round={props.report.round}>
       <Show when={props.report.losses.length > 0} fallback={<p>{tr("Kein Leben verloren.", "No life lost.")}</p>}>
         <ul class="gw-losses">
-          <For each={props.report.losses}>{(l) => <li>♔ {lossText(l, lang(), (x) => { const n = props.seatName(x); return n === "du" ? "dir" : n; })}</li>}</For>
+          <For each={props.report.losses}>
+            {(l, i) => {
+              // The loss that ended the game is told as such, not like any other lost life (the player pass).
+              const fatal = () => props.fatal === true && i() === props.report.losses.length - 1;
+              return (
+                <li classList={{ fatal: fatal() }} data-testid={fatal() ? "gw-fatal-loss" : undefined}>
+                  ♔ <Show when={fatal()}><strong>{tr("Das letzte Leben – ", "The last life – ")}</strong></Show>
+                  {lossText(l, lang(), (x) => { const n = props.seatName(x); return n === "du" ? "dir" : n; })}
+                </li>
+              );
+            }}
+          </For>
         </ul>
       </Show>
       <Show when={verdict()} fallback={<p>{tr("Die Runde wurde nicht zu Ende gespielt.", "The round was not played to the end.")}</p>}>
@@ -385,6 +400,9 @@ export function GoldwaageTable(props: { session: Session }) {
     return r !== null && !over() ? reports().find((x) => x.round === r) ?? null : null;
   };
   const totalKings = () => (g() ? LIVES[g()!.level] : 0);
+  /** The game was lost by the rules (its last life), not given up or out of time: then one loss ended it. */
+  const lostByLives = () => over() && g()?.result === "lost" && g()!.lives === 0 && (!rv()?.result || rv()!.result!.reason === "rules");
+  const lastLossReport = () => [...reports()].reverse().find((r) => r.losses.length > 0);
   const cardsLeft = () => (g()?.handSizes ?? []).reduce((a, b) => a + b, 0) - (staged()?.gone.length ?? 0);
   const difference = () => Math.abs(sums()[0] - sums()[1]);
   const seatsInOrder = () => Array.from({ length: g()?.players ?? 0 }, (_, i) => i as Seat);
@@ -687,7 +705,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     {(r) => (
                       <li>
                         <h3>{tr(`Runde ${r.round} · Grenze ${r.limit}`, `Round ${r.round} · limit ${r.limit}`)}</h3>
-                        <RoundAnalysis report={r} seatName={seatName} />
+                        <RoundAnalysis report={r} seatName={seatName} fatal={lostByLives() && r === lastLossReport()} />
                       </li>
                     )}
                   </For>

@@ -24,11 +24,15 @@ const CHOICE_KEY = "spielcenter.computer.choice";
 
 function storedChoice(): Choice {
   const d: Choice = { role: "conte", level: "leicht", ruleset: "battlemaske", variant: "single" };
+  let stored: Choice = d;
   try {
-    return { ...d, ...(JSON.parse(localStorage.getItem(CHOICE_KEY) ?? "{}") as Partial<Choice>) };
+    stored = { ...d, ...(JSON.parse(localStorage.getItem(CHOICE_KEY) ?? "{}") as Partial<Choice>) };
   } catch {
-    return d;
+    // A broken stored choice: the defaults.
   }
+  // A link may name the rule set (the start page's game cards: ?regelwerk=zwiegespalten); anything else is ignored.
+  const asked = new URLSearchParams(window.location.search).get("regelwerk");
+  return asked === "battlemaske" || asked === "zwiegespalten" ? { ...stored, ruleset: asked } : stored;
 }
 
 /** A row of toggle buttons (each with its data-testid); exactly one is pressed. */

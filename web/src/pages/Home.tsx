@@ -1,5 +1,5 @@
 import { For, Show } from "solid-js";
-import { GAMES } from "../../../shared/catalog";
+import { GAMES, type GameId } from "../../../shared/catalog";
 import { lang, playersText, tr, ui } from "../i18n";
 import { hrefOf } from "../route";
 import { Link } from "../router";
@@ -23,6 +23,16 @@ const BATTLEMASKE_TILES: ReadonlyArray<{ id: string; href: string; title: Words;
   { id: "wartesaal", href: "/wartesaal", title: ["Wartesaal", "Lobby"], text: ["Sehen, wer online ist, herausfordern, gewertet oder freundschaftlich spielen.", "See who is online, challenge someone, play rated or friendly."] },
   { id: "new-game-friend", href: "/spielen/freund", title: ["Mit einem Freund", "With a friend"], text: ["Einladungslink teilen, der Freund öffnet ihn, los geht's.", "Share an invite link; your friend opens it and you play."] },
 ];
+
+/**
+ * Each game's own way in: Zwiegespalten is a rule set of the Battlemaske tables, so its card opens the computer setup
+ * with that rule set chosen (the player pass found it hidden behind a toggle there).
+ */
+const PLAY_HREF: Record<GameId, string> = {
+  battlemaske: "/spielen/computer?regelwerk=battlemaske",
+  zwiegespalten: "/spielen/computer?regelwerk=zwiegespalten",
+  goldwaage: "/spielen/goldwaage",
+};
 
 export function Home() {
   const room = resumable();
@@ -79,10 +89,16 @@ export function Home() {
                 <h3>{game.name[lang()]}</h3>
                 <p class="players">{playersText(game.players)}</p>
                 <p>{game.summary[lang()]}</p>
-                <Link class="button" href={hrefOf({ page: "rules", game: game.id })}>
-                  {ui().readRules}
-                  <span class="visually-hidden">: {game.name[lang()]}</span>
-                </Link>
+                <div class="game-card-actions">
+                  <Link class="button primary" href={PLAY_HREF[game.id]} data-testid={`play-${game.id}`}>
+                    {tr("Spielen", "Play")}
+                    <span class="visually-hidden">: {game.name[lang()]}</span>
+                  </Link>
+                  <Link class="button" href={hrefOf({ page: "rules", game: game.id })}>
+                    {ui().readRules}
+                    <span class="visually-hidden">: {game.name[lang()]}</span>
+                  </Link>
+                </div>
               </li>
             )}
           </For>

@@ -15,7 +15,8 @@ import { watchHref } from "./watch";
 const WATCHABLE = new Set(["battlemaske"]);
 
 function players(g: LiveGame): string {
-  return g.seats.map((s) => (s.computer ? tr("Computer", "Computer") : s.name ?? tr("Gast", "Guest"))).join(g.game === "battlemaske" ? tr(" gegen ", " vs ") : ", ");
+  // Two guests are told apart by their seat ("Gast 1 gegen Gast 2"), as the replay names them.
+  return g.seats.map((s, i) => (s.computer ? tr("Computer", "Computer") : s.name ?? tr(`Gast ${i + 1}`, `Guest ${i + 1}`))).join(g.game === "battlemaske" ? tr(" gegen ", " vs ") : ", ");
 }
 
 function clockText(c: TimeControl | null): string {

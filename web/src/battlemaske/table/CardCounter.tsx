@@ -17,7 +17,11 @@ export function CardCounter(props: { v: RoomView["game"]; me: Seat }): JSX.Eleme
   const voids = () => opponentVoids(props.v, props.me);
   return (
     <details class="counter">
-      <summary class="box-title">{tr("Noch im Spiel", "Still in play")}</summary>
+      {/* Closed, a bare title looked like an empty box (the player pass): the count and a marker say there is more. */}
+      <summary class="box-title" data-testid="card-counter-toggle">
+        {tr("Noch im Spiel", "Still in play")}
+        <span class="counter-count">{tr(`${deckCards().length - played().size} Karten`, `${deckCards().length - played().size} cards`)}</span>
+      </summary>
       <ul class="counter-grid" data-testid="card-counter">
         <For each={deckCards()}>
           {(c) => (

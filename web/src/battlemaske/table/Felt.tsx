@@ -1,5 +1,5 @@
-// The felt in the middle: the opponent and the trick (the stage, where the intro, the suit choice and the advice open
-// over them), whose turn, the choices in hand, your cards and tools — all within one screen.
+// The felt in the middle: the opponent and the trick (the stage, where the intro and the suit choice open over
+// them), whose turn, the choices in hand, your cards, the tools and the advice — all within one screen.
 import { For, Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { ExchangeHelp } from "./ExchangeHelp";
@@ -30,7 +30,6 @@ export function Felt(): JSX.Element {
         <div class="stage-over">
           <SuitChooser />
           <ExchangeHelp />
-          <HintBox />
         </div>
       </div>
 
@@ -72,6 +71,10 @@ export function Felt(): JSX.Element {
         <Hand />
 
         <Tools />
+
+        {/* Under the button that asked for it, in the page's flow: over the stage it hid the computer's hand and its
+            card in the trick (the player pass), the very things the advice is about. */}
+        <HintBox />
       </Show>
     </section>
   );
