@@ -128,6 +128,9 @@ describe("against the computer (browser)", () => {
           await page.locator('[data-testid="takeback"]:not([disabled])').click();
           await page.getByTestId("game-log").getByText("Karte zurück:").waitFor();
           expect(await page.getByTestId("table-error").count()).toBe(0);
+          // What it undid stays listed, struck through: at least my card; the take-back's own line is not.
+          expect(await page.locator('[data-testid="log-entry"][data-undone="true"]').count()).toBeGreaterThan(0);
+          expect(await page.locator('[data-testid="log-entry"]').last().getAttribute("data-undone")).toBeNull();
         }
       },
     });

@@ -7,7 +7,7 @@ import { loadMe } from "../account";
 import { forgetCurrent, inviteLink, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
 import { Link, navigate } from "../router";
 import { logFromHistory } from "./history";
-import { describeEvent, seedLog, type LogEntry, type RoundSummary } from "./log";
+import { describeEvent, markUndone, seedLog, type LogEntry, type RoundSummary } from "./log";
 import { connectBattlemaske, type HintPayload } from "./room";
 import { Table, type TableModel } from "./Table";
 
@@ -59,6 +59,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     }
     if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
     const entries = describeEvent(ev, msg.version, v, logSeat, opp());
+    // What a take-back undid stays in the log, struck through (the player pass found it listed as if still played).
+    if (ev.type === "takeback") setLog((l) => markUndone(l, ev.toVersion as number));
     if (entries.length) setLog((l) => [...l, ...entries]);
   }, (entries, end) => {
     // A page opening a running game: the whole log so far, from the room's history of this seat (empty before the deal).

@@ -4,7 +4,7 @@ import type { Role, Seat } from "../../../shared/battlemaske/events";
 import type { View } from "../../../shared/battlemaske/view";
 import type { Lang } from "../../../shared/catalog";
 import type { RoomEventMessage } from "../room/connection";
-import { describeEvent, type LogEntry } from "./log";
+import { describeEvent, markUndone, type LogEntry } from "./log";
 
 /**
  * The table each event is explained against. The log needs only what is public and known from the events: the rule
@@ -24,6 +24,7 @@ export function logFromHistory(entries: readonly RoomEventMessage[], end: View, 
   const log: LogEntry[] = [];
   for (const m of entries) {
     const ev = m.event;
+    if (ev.type === "takeback") log.splice(0, log.length, ...markUndone(log, ev.toVersion as number));
     log.push(...describeEvent(ev, m.version, tableAt(end, game, round), me, opponent));
     if (ev.type === "roundDealt") {
       game = ev.game as 1 | 2;

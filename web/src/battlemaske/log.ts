@@ -30,6 +30,16 @@ export interface LogEntry {
   readonly text: Record<Lang, string>;
   /** Effects and round ends stand out. */
   readonly strong?: boolean;
+  /** Taken back ("Karte zurück"): kept in the list, struck through, as a move list keeps a take-back visible. */
+  readonly undone?: boolean;
+}
+
+/** The entries of the events after `toVersion` (a take-back's target) marked as taken back; their key starts with the version. */
+export function markUndone(log: readonly LogEntry[], toVersion: number): LogEntry[] {
+  return log.map((e) => {
+    const version = Number.parseInt(e.key, 10);
+    return !e.undone && Number.isFinite(version) && version > toVersion ? { ...e, undone: true } : e;
+  });
 }
 
 export interface RoundSummary {

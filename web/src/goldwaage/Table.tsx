@@ -86,11 +86,14 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
         <ul class="gw-losses">
           <For each={props.report.losses}>
             {(l, i) => {
-              // The loss that ended the game is told as such, not like any other lost life (the player pass).
+              // The loss that ended the game is told as such, not like a lost life (the player pass).
               const fatal = () => props.fatal === true && i() === props.report.losses.length - 1;
               return (
                 <li classList={{ fatal: fatal() }} data-testid={fatal() ? "gw-fatal-loss" : undefined}>
-                  ♔ <Show when={fatal()}><strong>{tr("Das letzte Leben – ", "The last life – ")}</strong></Show>
+                  {/* The game ends at the loss that finds no King left to turn (docs/goldwaage.md): no ♔ beside it. */}
+                  <Show when={fatal()} fallback="♔ ">
+                    ✕ <strong>{tr("Kein Leben mehr – verloren: ", "No life left – lost: ")}</strong>
+                  </Show>
                   {lossText(l, lang(), (x) => { const n = props.seatName(x); return n === "du" ? "dir" : n; })}
                 </li>
               );

@@ -17,7 +17,7 @@ function resumable(): string | null {
 type Words = [de: string, en: string];
 /** The ways to a Battlemaske game, in the order the start page offers them. */
 const BATTLEMASKE_TILES: ReadonlyArray<{ id: string; href: string; title: Words; text: Words }> = [
-  { id: "new-game-computer", href: "/spielen/computer", title: ["Gegen den Computer", "Against the computer"], text: ["Leicht, Mittel oder Stark – mit Rat und „Karte zurück“.", "Easy, medium or strong – with hints and take-backs."] },
+  { id: "new-game-computer", href: "/spielen/computer", title: ["Gegen den Computer", "Against the computer"], text: ["Battlemaske oder Zwiegespalten, Leicht, Mittel oder Stark – mit Rat und „Karte zurück“.", "Battlemaske or Zwiegespalten, easy, medium or strong – with hints and take-backs."] },
   { id: "new-game-hotseat", href: "/spielen/zuzweit", title: ["Zu zweit an einem Gerät", "Two players, one device"], text: ["Ein Vorhang verdeckt die Karten, bevor ihr wechselt – auf Wunsch mit Schachuhr.", "A curtain hides the cards before you swap seats – with a chess clock if you like."] },
   { id: "daily", href: "/tagesspiel", title: ["Tagesmaskerade", "Daily game"], text: ["Dieselben Karten für alle, gegen Stark – mit Bestenliste.", "The same cards for everyone, against Strong – with a leaderboard."] },
   { id: "wartesaal", href: "/wartesaal", title: ["Wartesaal", "Lobby"], text: ["Sehen, wer online ist, herausfordern, gewertet oder freundschaftlich spielen.", "See who is online, challenge someone, play rated or friendly."] },

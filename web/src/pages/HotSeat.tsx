@@ -2,7 +2,7 @@
 // change of player, and the chess clock stands while it is down.
 import { batch, createSignal, For, onCleanup, Show } from "solid-js";
 import type { Ruleset, Variant } from "../../../shared/battlemaske/cards";
-import { describeEvent, roleName, seedLog, type LogEntry, type RoundSummary } from "../battlemaske/log";
+import { describeEvent, markUndone, roleName, seedLog, type LogEntry, type RoundSummary } from "../battlemaske/log";
 import type { RoomView } from "../battlemaske/room";
 import { Table, type TableModel } from "../battlemaske/Table";
 import type { RoomError } from "../room/connection";
@@ -133,8 +133,10 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
       if (ev.type === "gameEnded" && before.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner } : r));
       entries.push(...describeEvent(ev, m.version, before, null, OPPOSITE));
     }
+    // What a take-back undid stays in the log, struck through.
+    const back = messages.find((m) => m.type === "event" && (m.event as { type: string }).type === "takeback");
     batch(() => {
-      setLog((l) => [...l, ...entries]);
+      setLog((l) => [...(back ? markUndone(l, (back as unknown as { event: { toVersion: number } }).event.toVersion) : l), ...entries]);
       sync(after);
     });
   });

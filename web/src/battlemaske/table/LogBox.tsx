@@ -1,5 +1,5 @@
 // The game log ("Spielverlauf") with the newest entry in sight, and the card counter below it.
-import { createEffect, For, on, type JSX } from "solid-js";
+import { createEffect, For, on, Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { CardCounter } from "./CardCounter";
 import { useTable } from "./store";
@@ -20,8 +20,11 @@ export function LogBox(): JSX.Element {
           </span>
         </summary>
         <ol class="log" data-testid="game-log" ref={logList}>
-          <For each={m.log()}>{(e) => <li classList={{ strong: !!e.strong }} data-testid="log-entry">
+          <For each={m.log()}>{(e) => <li classList={{ strong: !!e.strong, undone: !!e.undone }} data-testid="log-entry" data-undone={e.undone ? "true" : undefined}>
                 {e.text[lang()]}
+                <Show when={e.undone}>
+                  <span class="visually-hidden"> {tr("(zurückgenommen)", "(taken back)")}</span>
+                </Show>
               </li>}</For>
         </ol>
       </details>
