@@ -58,6 +58,7 @@ describe("Goldwaage (browser)", () => {
     await page.getByTestId("gw-table").waitFor();
     expect(await attr(page, "data-phase")).toBe("show");
     expect(await attr(page, "data-round")).toBe("1");
+    expect(await page.getByTestId("gw-profi-note").count()).toBe(0);
     expect(await attr(page, "data-limit")).toBe("8");
     expect(await attr(page, "data-lives")).toBe("3");
     expect(await attr(page, "data-seat")).toBe("0");
@@ -135,6 +136,8 @@ describe("Goldwaage (browser)", () => {
     expect(await page.getByTestId("gw-hand-card").count()).toBe(3);
     expect(await page.locator('[data-testid="gw-hand-card"][data-open="true"]').count()).toBe(0);
     expect(await page.getByTestId("gw-seat").count()).toBe(4);
+    // The table says where the computers' signals are explained (only on Profi: elsewhere their open cards speak).
+    expect(await page.getByTestId("gw-profi-note").textContent()).toMatch(/nur durch ihr Spiel/);
     await shot(page, "gw-profi4-desktop");
     await playToEnd(page);
     expect(["won", "lost"]).toContain(await page.getByTestId("gw-result").getAttribute("data-result"));

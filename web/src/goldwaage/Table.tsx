@@ -661,6 +661,18 @@ export function GoldwaageTable(props: { session: Session }) {
               <For each={feed().slice(0, 4)}>{(l) => <li>{l}</li>}</For>
             </ul>
 
+            {/* On Profi the computers' plays are their only signal; the rules page says how (the player pass found it
+                explained nowhere at the table). */}
+            <Show when={g()!.level === "profi" && computers().size > 0}>
+              <p class="gw-note" data-testid="gw-profi-note">
+                {tr("Profi: Nichts liegt offen. Eure Computer-Teamkameraden verraten ihre Karten nur durch ihr Spiel – wie, steht in den ", "Profi: nothing is open. Your computer team-mates tell about their cards only by how they play – how, the ")}
+                <a href="/regeln/goldwaage" target="_blank" rel="noopener">
+                  {tr("Regeln", "rules")}
+                </a>
+                {tr(" unter „Kein Wort über eure Karten“.", " say under “Not a word about your cards”.")}
+              </p>
+            </Show>
+
             <Show when={!room.connected()}>
               <p class="gw-offline" role="status">
                 {tr("Verbindung unterbrochen – verbinde neu …", "Connection lost – reconnecting …")}
