@@ -4,7 +4,7 @@ import type { Command, Pan } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
-import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipSignals, unseen } from "./knowledge.js";
+import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
 export const BOT_NAMES: readonly BotName[] = ["simple", "planner", "strong"];
@@ -161,17 +161,6 @@ export function heavyRest(rest: readonly Card[]): boolean {
   return rest.reduce((a, c) => a + (card(c).kind === "number" ? card(c).weight : 0), 0) >= 6 * rest.length;
 }
 
-type HandCheck = ((hand: readonly Card[]) => boolean) | null;
-
-/** Per seat, a check that passes when both given checks do (null when neither says anything). */
-function bothChecks(a: readonly HandCheck[], b: readonly HandCheck[]): HandCheck[] {
-  return a.map((x, s) => {
-    const y = b[s] ?? null;
-    if (!x || !y) return x ?? y;
-    return (hand) => x(hand) && y(hand);
-  });
-}
-
 /** strong's worlds per decision: more on Profi, where nothing is open and the worlds differ most. */
 export function strongSamples(view: Pick<View, "level" | "players">): number {
   return view.level === "profi" ? PROFI_SAMPLES : 24;
@@ -192,7 +181,7 @@ export function strongBot(options: BotOptions = {}): Bot {
       const signalers = options.signalers ?? view.handSizes.map((_, s) => s);
       const floors = signalFloors(view, signalers);
       const profi = view.level === "profi";
-      const checks = profi ? bothChecks(panSignals(view, signalers, heavyRest), tipSignals(view, signalers)) : [];
+      const checks = profi ? panSignals(view, signalers, heavyRest) : [];
       let move = sampledPlay(view, options.samples ?? strongSamples(view), botRandom(seed, "strong", view), STRONG_AHEAD, floors, checks);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };

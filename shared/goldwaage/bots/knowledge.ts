@@ -191,37 +191,9 @@ export interface RoundPlay {
   readonly card: Card;
   readonly pan: Pan | null;
   readonly emptyBefore: boolean;
-  /** The pans' weights just before the play (bottom first). */
-  readonly left: readonly number[];
-  readonly right: readonly number[];
-  /** Whether the play tipped the scale. */
-  readonly tipped: boolean;
 }
 
-/** The signed difference (left − right) after card `c` on `pan` of a scale of weights; null pan: a Jack or Queen on an empty scale. */
-export function differenceAfter(L: readonly number[], R: readonly number[], c: Card, pan: Pan | null): number {
-  const sum = (p: readonly number[]) => p.reduce((a, b) => a + b, 0);
-  const d = sum(L) - sum(R);
-  if (pan === null) return d;
-  const info = card(c);
-  const sign = pan === "left" ? 1 : -1;
-  if (info.kind === "number") return d + sign * info.weight;
-  if (info.kind === "ace") return d + sign * (sign * d < 0 ? Math.abs(d) : 1);
-  const stack = pan === "left" ? L : R;
-  return d - (info.kind === "jack" ? 2 : 1) * sign * (stack[stack.length - 1] ?? 0);
-}
-
-/** Whether a hand holds a move that does not tip a scale of weights L, R at `limit` (a Jack or Queen acts only on a pan with cards). */
-export function hasSafeMove(hand: readonly Card[], L: readonly number[], R: readonly number[], limit: number): boolean {
-  const empty = L.length + R.length === 0;
-  return hand.some((c) => {
-    const kind = card(c).kind;
-    if ((kind === "jack" || kind === "queen") && empty) return true;
-    return (["left", "right"] as const).some((pan) => (kind === "number" || kind === "ace" || (pan === "left" ? L : R).length > 0) && Math.abs(differenceAfter(L, R, c, pan)) <= limit);
-  });
-}
-
-/** The current round's plays replayed on a scale of weights (the view does not keep an Ace's weight), to know which were leads onto an empty scale and which tipped. */
+/** The current round's plays replayed on a scale of weights (the view does not keep an Ace's weight), to know which were leads onto an empty scale. */
 export function roundPlays(view: View): RoundPlay[] {
   const L: number[] = [];
   const R: number[] = [];
@@ -230,8 +202,7 @@ export function roundPlays(view: View): RoundPlay[] {
   for (const p of view.played) {
     if (p.round !== view.round) continue;
     const emptyBefore = L.length + R.length === 0;
-    const tipped = Math.abs(differenceAfter(L, R, p.card, p.pan)) > view.limit;
-    out.push({ seat: p.seat, card: p.card, pan: p.pan, emptyBefore, left: L.slice(), right: R.slice(), tipped });
+    out.push({ seat: p.seat, card: p.card, pan: p.pan, emptyBefore });
     const info = card(p.card);
     if (p.pan === null) continue; // a Jack or Queen on an empty scale: nothing happens
     const mine = p.pan === "left" ? L : R;
@@ -266,24 +237,5 @@ export function panSignals(view: View, signalers: readonly number[], bit: (rest:
     });
     if (said.length === 0) return null;
     return (hand) => said.every((x) => bit([...hand, ...x.later]) === x.left);
-  });
-}
-
-/**
- * What a team-mate's tip says: strong never tips the scale while it holds a card that does not (in its games not once in
- * 1335 chances), so a signalling seat that tipped had no safe move then. Per seat, a check of a candidate hand (null when
- * the seat never tipped in this round with cards left): the hand then — the candidate, what the seat played since, and
- * the tipping card — held no move that keeps that scale within the limit.
- */
-export function tipSignals(view: View, signalers: readonly number[]): Array<((hand: readonly Card[]) => boolean) | null> {
-  const plays = roundPlays(view);
-  return view.handSizes.map((_, s) => {
-    if (s === view.viewer || !signalers.includes(s) || view.handSizes[s] === 0) return null;
-    const said: Array<{ then: Card[]; p: RoundPlay }> = [];
-    plays.forEach((p, i) => {
-      if (p.seat === s && p.tipped) said.push({ then: [p.card, ...plays.slice(i + 1).filter((q) => q.seat === s).map((q) => q.card)], p });
-    });
-    if (said.length === 0) return null;
-    return (hand) => said.every((x) => !hasSafeMove([...hand, ...x.then], x.p.left, x.p.right, view.limit));
   });
 }
