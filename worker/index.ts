@@ -49,6 +49,13 @@ const api = new Hono<{ Bindings: Cloudflare.Env }>()
 const app = new Hono<{ Bindings: Cloudflare.Env }>()
   .route("/api", api)
   .route("/internal", internal)
+  // A room's name is checked decoded, but partyserver names the Durable Object by the raw path: "%4DE32…" passed the
+  // check as "ME32…" and created a new object under the encoded name (the lobby likewise, as "m%61in"). No room,
+  // lobby or party name needs a "%": any escape under /parties is refused before anything else (the attacker pass).
+  .use("/parties/*", async (c, next) => {
+    if (new URL(c.req.url).pathname.includes("%")) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
+    await next();
+  })
   // Rooms only by the names the Worker handed out, and only rooms it created (D1 `games`): a request for any other
   // name is answered here and never reaches (or creates) a Durable Object.
   // The Wartesaal: one lobby, by its one name; a socket proves who it is with a ticket in its hello (party/lobby.ts).

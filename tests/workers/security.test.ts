@@ -194,6 +194,18 @@ describe("4. nothing grows without bound because of what a stranger sends", () =
     // A Battlemaske room's name under the Goldwaage class is no room either.
     const real = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
     expect((await exports.default.fetch(`${origin}/parties/goldwaage-room/${real.room}`, { headers: { Upgrade: "websocket" } })).status).toBe(404);
+    // A real room's name, or the lobby's, with a letter percent-encoded: it decodes to a real name, but the object
+    // would be named by the raw path — refused, and no object of that raw name is written.
+    const escaped = `%${real.room.charCodeAt(0).toString(16).toUpperCase()}${real.room.slice(1)}`;
+    for (const path of [`/parties/battlemaske-room/${escaped}`, "/parties/lobby/m%61in", "/parties/battlemaske%2Droom/" + real.room]) {
+      const r = await exports.default.fetch(`${origin}${path}`, { headers: { Upgrade: "websocket" } });
+      expect(r.status, path).toBe(404);
+      expect(await r.json()).toMatchObject({ error: "NO_SUCH_ROOM" });
+    }
+    const rawName = await runInDurableObject(env.BattlemaskeRoom.getByName(escaped), (_r, s) => [...s.storage.kv.list()].length);
+    expect(rawName).toBe(0);
+    // The real room itself still answers.
+    expect((await exports.default.fetch(`${origin}/parties/battlemaske-room/${real.room}`, { headers: { Upgrade: "websocket" } })).status).toBe(101);
   });
 
   it("refused commands keep only a bounded window per seat, and a duplicate within it gets the same answer", async () => {
