@@ -245,12 +245,16 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const key = JSON.stringify(message);
     const changed = key !== this.toldPresence;
     this.toldPresence = key;
+    let answered = false;
     for (const c of this.getConnections<ConnectionState>()) {
       if ((gone && c.id === gone.id) || !c.state) continue;
       // `to` (the socket saying hello) gets its answer (`before`) and the presence together: one frame when batched.
-      if (c.id === to?.id) this.send(c, [...before, message]);
-      else if (changed) this.send(c, [message]);
+      if (c.id === to?.id) {
+        this.send(c, [...before, message]);
+        answered = true;
+      } else if (changed) this.send(c, [message]);
     }
+    if (to && !answered) this.send(to, [...before, message]);
     if (changed) this.tellLobby(this.core, gone);
   }
 
