@@ -1,5 +1,5 @@
-// npm run bench:rooms [-- --games 200 --think MS --no-deflate --via both|direct|proxy --port P --idle N --idle-wait S
-//                         --profile FILE --json --url URL]
+// npm run bench:rooms [-- --games 200 --think MS --no-deflate --no-batch --via both|direct|proxy --port P --idle N
+//                         --idle-wait S --floor --floor-only --no-assets --profile FILE --json --url URL]
 // Concurrent bot-vs-bot online games against wrangler dev (started here from a frozen bundle of the Worker), played at
 // the Worker's own address inside wrangler dev (the room alone, as bench:api measures it) and through the printed URL
 // (wrangler's dev proxy in front, as a browser connects). For each it prints command → last broadcast latency (p50,
@@ -8,6 +8,8 @@
 // load generator) and the Worker's memory; then the memory per idle room (N rooms with two sockets each that said
 // hello, before and after they hibernate), and the issue's targets beside the figures, met or missed.
 // --think: each player waits MS on average (uniform in 0..2·MS) before a command (0, the default: as fast as they can).
+// --floor: the same recorded frames played back by a Durable Object without a game (party/floor-room.ts), without and
+// with the room's SQLite write: the floor of workerd's local plumbing under the room (docs/protocol.md "Load").
 import { loadavg, cpus } from "node:os";
 import { writeFileSync } from "node:fs";
 import WebSocket from "ws";
@@ -44,6 +46,8 @@ const FLOOR_ONLY = args.includes("--floor-only");
 const FLOOR = FLOOR_ONLY || args.includes("--floor");
 /** How many distinct recorded games the floor plays back (game g plays recording g mod this). */
 const FLOOR_RECORDINGS = 20;
+/** --no-assets: wrangler dev without [assets] (no assets RPC proxy and router in front of the Worker): what those hops cost. */
+const NO_ASSETS = args.includes("--no-assets");
 const json = args.includes("--json");
 const externalUrl = flag("--url", "");
 
@@ -435,7 +439,7 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
 }
 
 async function main(): Promise<void> {
-  const site = externalUrl ? null : await startSite({ frozen: true, port: PORT, floor: FLOOR });
+  const site = externalUrl ? null : await startSite({ frozen: true, port: PORT, floor: FLOOR, noAssets: NO_ASSETS });
   try {
     const direct = site ? site.direct : null;
     const procs = site ? siteProcesses(site.pgid) : [];
@@ -485,7 +489,7 @@ async function main(): Promise<void> {
       const where = p.via === "direct" ? `at the Worker's own address (${p.base})` : p.via === "proxy" ? `through wrangler dev's printed URL (${p.base})` : p.base;
       const c = p.cpuMsPerCommand;
       const what = p.kind === "room" ? `${p.games} games` : `the floor${p.kind === "floor+sql" ? " with the room's SQLite write" : ""}: ${p.games} recorded games played back (no game)`;
-      lines.push(`== ${what} (${p.sockets} sockets, permessage-deflate ${p.deflate ? "offered" : "off"}, ${BATCH ? "batched frames" : "one message per frame"}, players think ${p.thinkMs} ms on average) ${where}`);
+      lines.push(`== ${what} (${p.sockets} sockets, permessage-deflate ${p.deflate ? "offered" : "off"}, ${BATCH ? "batched frames" : "one message per frame"}${NO_ASSETS ? ", no [assets]: no assets proxy and router in front" : ""}, players think ${p.thinkMs} ms on average) ${where}`);
       lines.push(`${p.finished}/${p.games} games finished; lost events ${p.lostEvents}, duplicated ${p.duplicatedEvents}`);
       if (p.restarted) lines.push("!! a workerd of the site was restarted during this phase: its CPU and memory figures do not compare");
       lines.push(`command -> last broadcast: p50 ${p.latencyMs.p50} ms, p99 ${p.latencyMs.p99} ms (${p.latencyMs.samples} samples)`);

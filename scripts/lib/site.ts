@@ -60,6 +60,11 @@ export interface SiteOptions {
    * With `frozen`: bind bench:rooms' floor (party/floor-room.ts, FloorRoom) in the frozen config, never in wrangler.toml.
    */
   floor?: boolean;
+  /**
+   * With `frozen`: leave out [assets], so a request goes from Miniflare's entry straight to the Worker, without the assets
+   * RPC proxy and router in between (bench:rooms --no-assets measures those two hops; the site's pages are not served).
+   */
+  noAssets?: boolean;
 }
 
 const wrangler = join(root, "node_modules", ".bin", "wrangler");
@@ -70,7 +75,7 @@ function wranglerEnv(state: string): NodeJS.ProcessEnv {
 }
 
 /** Bundles the Worker once into `state`/frozen with a wrangler.toml that serves it unbundled; returns that folder. */
-function freeze(state: string, floor = false): string {
+function freeze(state: string, floor = false, noAssets = false): string {
   const dir = join(state, "frozen");
   fs.mkdirSync(join(dir, "assets"), { recursive: true });
   // The checkout's wrangler.toml names web/dist, which must exist for the bundling too.
@@ -83,7 +88,9 @@ function freeze(state: string, floor = false): string {
     .replace(/^directory = "web\/dist"$/m, `directory = "assets"`)
     .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(join(root, "worker", "migrations"))}`);
   const floorConfig = '\n[[durable_objects.bindings]]\nname = "FloorRoom"\nclass_name = "FloorRoom"\n\n[[migrations]]\ntag = "bench-floor"\nnew_sqlite_classes = ["FloorRoom"]\n';
-  fs.writeFileSync(join(dir, "wrangler.toml"), floor ? config + floorConfig : config);
+  const served = noAssets ? config.replace(/^\[assets\]\n[\s\S]*?^run_worker_first = .*\n/m, "") : config;
+  if (noAssets && served.includes("[assets]")) throw new Error("freeze: wrangler.toml's [assets] block was not found to leave out");
+  fs.writeFileSync(join(dir, "wrangler.toml"), floor ? served + floorConfig : served);
   fs.copyFileSync(join(root, ".dev.vars"), join(dir, ".dev.vars"));
   return dir;
 }
@@ -139,7 +146,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const state = options.state ?? fs.mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
   // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
   if (!options.state) migrateLocalD1(state, { quiet: true });
-  const cwd = options.frozen ? freeze(state, options.floor) : root;
+  const cwd = options.frozen ? freeze(state, options.floor, options.noAssets) : root;
   const inspectorPort = options.inspectorPort ?? (await freePort());
   const wranglerUrl = `http://127.0.0.1:${inner}`;
   let direct: string | null = null;
