@@ -3,7 +3,7 @@
 import { exports } from "cloudflare:workers";
 import { Server, type Connection, type WSMessage } from "partyserver";
 import type { GameDefinition } from "../shared/room/game.js";
-import { clientMessageSchema, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
+import { batchFrames, clientMessageSchema, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
 import type { LogEntry } from "./core/log";
 import { LiveTeller } from "./live";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
@@ -29,6 +29,8 @@ const LIVE_RETRIES = 20;
 
 interface ConnectionState {
   viewer: Viewer;
+  /** The socket asked for batched frames in its hello: what the room sends it at once comes as one JSON array. */
+  batch?: true;
 }
 
 // Any game's core and definition: the server only moves messages and entries between sockets, storage and the core.
@@ -237,16 +239,22 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     return n;
   }
 
-  protected broadcastPresence(gone?: Connection, to?: Connection): void {
+  protected broadcastPresence(gone?: Connection, to?: Connection, before: ReadonlyArray<ServerMessageOf<unknown>> = []): void {
     if (!this.core) return;
     const message = { type: "presence" as const, connected: this.presence(gone), spectators: this.spectators(gone) };
     const key = JSON.stringify(message);
     const changed = key !== this.toldPresence;
     this.toldPresence = key;
+    let answered = false;
     for (const c of this.getConnections<ConnectionState>()) {
       if ((gone && c.id === gone.id) || !c.state) continue;
-      if (changed || c.id === to?.id) this.send(c, [message]);
+      // `to` (the socket saying hello) gets its answer (`before`) and the presence together: one frame when batched.
+      if (c.id === to?.id) {
+        this.send(c, [...before, message]);
+        answered = true;
+      } else if (changed) this.send(c, [message]);
     }
+    if (to && !answered) this.send(to, [...before, message]);
     if (changed) this.tellLobby(this.core, gone);
   }
 
@@ -311,12 +319,10 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // Said hello: no longer the one to close when the table is full (a spectator counts from now on as one).
       clearTimeout(this.graces.get(connection.id) ?? null);
       this.graces.delete(connection.id);
-      connection.setState({ viewer });
-      this.send(connection, core.hello(viewer, msg.lastVersion, msg.history === true));
-      // After the game: an offered rematch, and a seat's own new table if one was opened (a reload finds it).
-      this.send(connection, this.rematch.hello(viewer));
-      // This socket learns who is at the table now; the others if that changed.
-      return this.broadcastPresence(undefined, connection);
+      connection.setState(msg.batch === true ? { viewer, batch: true } : { viewer });
+      // The welcome (and what the log adds to it), after the game an offered rematch and a seat's own new table if one
+      // was opened (a reload finds it), then who is at the table now; the others learn that if it changed.
+      return this.broadcastPresence(undefined, connection, [...core.hello(viewer, msg.lastVersion, msg.history === true), ...this.rematch.hello(viewer)]);
     }
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
@@ -326,11 +332,13 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     }
     const { reply, appended, notice } = core.handle(state.viewer, msg, Date.now());
     // The events first, the ack after them: a client that acts on its ack acts on the table the ack refers to.
-    this.broadcastEntries(core, appended);
-    // A remark goes to everyone at the table now (it is not logged: nobody gets it later).
-    if (notice) for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer !== undefined) this.send(c, [notice]);
-    this.send(connection, reply);
-    if (appended.length > 0) await this.afterChange();
+    if (appended.length > 0) {
+      this.broadcastEntries(core, appended, { to: connection, messages: reply });
+      return this.afterChange();
+    }
+    // A remark goes to everyone at the table now (it is not logged: nobody gets it later), the sender's answer after it.
+    if (notice) for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer !== undefined && c.id !== connection.id) this.send(c, [notice]);
+    this.send(connection, notice ? [notice, ...reply] : reply);
   }
 
   /**
@@ -397,19 +405,30 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * however many of its sockets are open, and a public event's text shared between viewers; a socket gets only its
    * own viewer's texts.
    */
-  protected broadcastEntries(core: Core, entries: ReadonlyArray<LogEntry<{ readonly type: string } | RoomEvent>>): void {
+  protected broadcastEntries(core: Core, entries: ReadonlyArray<LogEntry<{ readonly type: string } | RoomEvent>>, reply?: { to: Connection; messages: ReadonlyArray<ServerMessageOf<unknown>> }): void {
     if (entries.length === 0) return;
-    const sockets: Array<[Connection, Viewer]> = [];
+    const sockets: Array<[Connection<ConnectionState>, Viewer]> = [];
     for (const c of this.getConnections<ConnectionState>()) {
       const viewer = c.state?.viewer;
       if (viewer !== undefined) sockets.push([c, viewer]);
     }
     const texts = core.serializedFor(sockets.map(([, viewer]) => viewer), entries);
-    for (const [c, viewer] of sockets) for (const text of texts.get(viewer)!) c.send(text);
+    for (const [c, viewer] of sockets) {
+      const own = texts.get(viewer)!;
+      // The command's sender gets its ack after the batch (reply.to may be a socket that never said hello: then alone).
+      this.frames(c, c.id === reply?.to.id ? [...own, ...reply.messages.map((m) => JSON.stringify(m))] : own);
+    }
+    if (reply && !sockets.some(([c]) => c.id === reply.to.id)) this.send(reply.to, reply.messages);
   }
 
   private send(connection: Connection, messages: ReadonlyArray<ServerMessageOf<unknown>>): void {
-    for (const m of messages) connection.send(JSON.stringify(m));
+    if (messages.length > 0) this.frames(connection, messages.map((m) => JSON.stringify(m)));
+  }
+
+  /** Serialised messages to one socket: one frame each, or — a socket that asked for batches — JSON arrays of them. */
+  private frames(connection: Connection, texts: readonly string[]): void {
+    if ((connection as Connection<ConnectionState>).state?.batch) for (const frame of batchFrames(texts)) connection.send(frame);
+    else for (const text of texts) connection.send(text);
   }
 
   private roomName(): string {

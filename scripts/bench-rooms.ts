@@ -1,5 +1,5 @@
-// npm run bench:rooms [-- --games 200 --think MS --no-deflate --via both|direct|proxy --port P --idle N --idle-wait S
-//                         --profile FILE --json --url URL]
+// npm run bench:rooms [-- --games 200 --think MS --no-deflate --no-batch --via both|direct|proxy --port P --idle N
+//                         --idle-wait S --floor --floor-only --no-assets --profile FILE --json --url URL]
 // Concurrent bot-vs-bot online games against wrangler dev (started here from a frozen bundle of the Worker), played at
 // the Worker's own address inside wrangler dev (the room alone, as bench:api measures it) and through the printed URL
 // (wrangler's dev proxy in front, as a browser connects). For each it prints command → last broadcast latency (p50,
@@ -8,12 +8,16 @@
 // load generator) and the Worker's memory; then the memory per idle room (N rooms with two sockets each that said
 // hello, before and after they hibernate), and the issue's targets beside the figures, met or missed.
 // --think: each player waits MS on average (uniform in 0..2·MS) before a command (0, the default: as fast as they can).
+// --floor: the same recorded frames played back by a Durable Object without a game (party/floor-room.ts), without and
+// with the room's SQLite write: the floor of workerd's local plumbing under the room (docs/protocol.md "Load").
 import { loadavg, cpus } from "node:os";
 import { writeFileSync } from "node:fs";
 import WebSocket from "ws";
 import { stateFromView, type Seat } from "../shared/battlemaske/index.js";
+import { framedMessages } from "../shared/room/protocol.js";
 import { botCommand, mustAct } from "../shared/battlemaske/bots/index.js";
 import { siteProcesses, startSite, type Site, type SiteProcess } from "./lib/site.js";
+import { recordFloorGame, type FloorGame } from "./lib/floor-script.js";
 import { startProfile, summarize } from "./lib/profile.js";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
@@ -25,12 +29,25 @@ const GAMES = Number(flag("--games", "200"));
 const THINK_MS = Number(flag("--think", "0"));
 /** --no-deflate: the sockets do not offer permessage-deflate (browsers do, so the default offers it). */
 const DEFLATE = !args.includes("--no-deflate");
+/** --no-batch: the sockets take one message per frame (hello without `batch`), as before the web client asked for batches. */
+const BATCH = !args.includes("--no-batch");
 const VIA = flag("--via", "both") as "both" | "direct" | "proxy";
 const PORT = Number(flag("--port", "0")) || undefined;
 /** Rooms opened for the idle-memory phase (0: none) and how long they then stay idle before the last reading. */
 const IDLE_ROOMS = Number(flag("--idle", String(GAMES)));
 const IDLE_WAIT_S = Number(flag("--idle-wait", "30"));
 const PROFILE = flag("--profile", "");
+/**
+ * --floor: after the games, the same number of recorded games played back by the floor (party/floor-room.ts: the same
+ * frames per command through the same hops, no game), without and with the room's SQLite write per command.
+ * --floor-only: the floor phases alone.
+ */
+const FLOOR_ONLY = args.includes("--floor-only");
+const FLOOR = FLOOR_ONLY || args.includes("--floor");
+/** How many distinct recorded games the floor plays back (game g plays recording g mod this). */
+const FLOOR_RECORDINGS = 20;
+/** --no-assets: wrangler dev without [assets] (no assets RPC proxy and router in front of the Worker): what those hops cost. */
+const NO_ASSETS = args.includes("--no-assets");
 const json = args.includes("--json");
 const externalUrl = flag("--url", "");
 
@@ -45,6 +62,8 @@ interface GameStats {
   duplicated: number;
   finished: boolean;
   commands: number;
+  /** Frames the game's sockets received. */
+  frames: number;
 }
 
 async function post(base: string, path: string, body: unknown): Promise<any> {
@@ -78,7 +97,7 @@ async function openGames(base: string, n: number): Promise<OpenGame[]> {
 /** One online game: two sockets, each seat played by the greedy bot from its own view, thinking `think` ms on average. */
 async function playGame(base: string, g: number, { socket, tokens }: OpenGame, think = THINK_MS): Promise<GameStats> {
   const wsUrl = `${base.replace(/^http/, "ws")}${socket}`;
-  const stats: GameStats = { latencies: [], lost: 0, duplicated: 0, finished: false, commands: 0 };
+  const stats: GameStats = { latencies: [], lost: 0, duplicated: 0, finished: false, commands: 0, frames: 0 };
   const sentAt = new Map<number, number>(); // last version of a command -> when it was sent (filled on ack)
   const pendingSend = new Map<string, number>(); // seat/clientSeq -> send time
   const arrived: Array<Map<number, number>> = [new Map(), new Map()];
@@ -109,10 +128,13 @@ async function playGame(base: string, g: number, { socket, tokens }: OpenGame, t
         if (think > 0) setTimeout(send, Math.random() * 2 * think);
         else send();
       };
-      ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: tokens[seat] })));
+      ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: tokens[seat], ...(BATCH ? { batch: true } : {}) })));
       ws.on("message", (data) => {
-        const m = JSON.parse(String(data)) as Msg;
         const now = performance.now();
+        stats.frames++;
+        for (const m of framedMessages<Msg>(JSON.parse(String(data)))) receive(m, now);
+      });
+      const receive = (m: Msg, now: number) => {
         if (m.type === "event") {
           if (m.version <= lastEvent) stats.duplicated++;
           else if (lastEvent > 0 && m.version !== lastEvent + 1) stats.lost += m.version - lastEvent - 1;
@@ -139,7 +161,7 @@ async function playGame(base: string, g: number, { socket, tokens }: OpenGame, t
         }
         if (m.type === "resync") pending = false;
         act();
-      });
+      };
       ws.on("error", reject);
     }
   });
@@ -150,6 +172,91 @@ async function playGame(base: string, g: number, { socket, tokens }: OpenGame, t
       if (t !== undefined) stats.latencies.push(t - t0);
     }
   }
+  return stats;
+}
+
+/** A floor table: its name and the recorded game it plays back. */
+interface OpenFloor {
+  name: string;
+  game: FloorGame;
+}
+
+/** A room name as the Worker hands them out (16 characters A-Z a-z 0-9 _ -). */
+const floorName = () => Array.from({ length: 16 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(Math.random() * 62)]).join("");
+
+/** `n` floor tables, each sent its recording (ten at a time, before anything is measured, as openGames). */
+async function openFloors(base: string, n: number, recordings: FloorGame[], sql: boolean): Promise<OpenFloor[]> {
+  const floors: OpenFloor[] = [];
+  for (let i = 0; i < n; i += 10) {
+    const batch = Array.from({ length: Math.min(10, n - i) }, (_, k) => ({ name: floorName(), game: recordings[(i + k) % recordings.length]! }));
+    await Promise.all(
+      batch.map(async (f) => {
+        const r = await fetch(`${base}/parties/floor/${f.name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ script: f.game.script, sql }) });
+        if (r.status !== 204) throw new Error(`floor set-up: ${r.status} ${await r.text()}`);
+      }),
+    );
+    floors.push(...batch);
+  }
+  return floors;
+}
+
+/**
+ * One recorded game played back by the floor: each command's seat sends its recorded text once it has all the frames of
+ * the command before (and, thinking, after its pause), as the players of playGame act once their view and ack are in.
+ * Latency: from sending a command to its last frame reaching each seat.
+ */
+async function playFloor(base: string, { name, game }: OpenFloor, think = THINK_MS): Promise<GameStats> {
+  const stats: GameStats = { latencies: [], lost: 0, duplicated: 0, finished: false, commands: 0, frames: 0 };
+  const { script, commands, hellos } = game;
+  // Per seat: how many frames it has once the hello and the first i commands are answered (need[seat][i]).
+  const need = ([0, 1] as const).map((seat) => {
+    const out = [script.hello[seat]!.length];
+    for (const step of script.steps) out.push(out.at(-1)! + step.frames[seat]!.length);
+    return out;
+  });
+  const received = [0, 0];
+  const sentAt: number[] = [];
+  let next = 0;
+  let waiting = false;
+  await new Promise<void>((resolve, reject) => {
+    const sockets = ([0, 1] as const).map((seat) => new WebSocket(`${base.replace(/^http/, "ws")}/parties/floor/${name}?seat=${seat}`, { perMessageDeflate: DEFLATE }));
+    let closed = 0;
+    const pump = () => {
+      if (waiting || next >= commands.length) return;
+      const { seat, text } = commands[next]!;
+      if (received[seat]! < need[seat]![next]!) return;
+      const send = () => {
+        waiting = false;
+        sentAt[next] = performance.now();
+        next++;
+        stats.commands++;
+        sockets[seat]!.send(text);
+      };
+      waiting = true;
+      if (think > 0) setTimeout(send, Math.random() * 2 * think);
+      else send();
+    };
+    sockets.forEach((ws, seat) => {
+      ws.on("open", () => ws.send(hellos[seat]!));
+      ws.on("message", () => {
+        const now = performance.now();
+        stats.frames++;
+        const n = ++received[seat]!;
+        // The command whose answer this frame completes, if it does.
+        const i = need[seat]!.indexOf(n);
+        if (i > 0 && sentAt[i - 1] !== undefined) stats.latencies.push(now - sentAt[i - 1]!);
+        if (n === need[seat]!.at(-1)) ws.close(1000);
+        pump();
+      });
+      ws.on("close", () => {
+        if (++closed === 2) {
+          stats.finished = received.every((n, s) => n === need[s]!.at(-1));
+          resolve();
+        }
+      });
+      ws.on("error", reject);
+    });
+  });
   return stats;
 }
 
@@ -176,7 +283,8 @@ function roleOf(p: SiteProcess, roles: Roles): "room" | "proxy" | "wrangler" {
 
 /** CPU seconds and memory by role now. */
 function reading(site: Site | null, roles: Roles): { cpu: Record<string, number>; roomWait: number; roomRss: number; proxyRss: number } {
-  const cpu: Record<string, number> = { room: 0, proxy: 0, wrangler: 0 };
+  // roomSystem: the room process's time in the kernel (part of `room`).
+  const cpu: Record<string, number> = { room: 0, roomSystem: 0, proxy: 0, wrangler: 0 };
   let roomWait = 0;
   let roomRss = 0;
   let proxyRss = 0;
@@ -190,7 +298,7 @@ function reading(site: Site | null, roles: Roles): { cpu: Record<string, number>
   for (const p of procs) {
     const role = roleOf(p, roles);
     cpu[role]! += p.cpuSeconds;
-    if (role === "room") [roomRss, roomWait] = [p.rssBytes, p.waitSeconds];
+    if (role === "room") [roomRss, roomWait, cpu.roomSystem] = [p.rssBytes, p.waitSeconds, p.systemSeconds];
     if (role === "proxy") proxyRss = p.rssBytes;
   }
   return { cpu, roomWait, roomRss, proxyRss };
@@ -203,15 +311,17 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(" ");
 
-async function playPhase(site: Site | null, roles: Roles, label: string, base: string) {
-  const games = await openGames(base, GAMES);
+type PhaseKind = "room" | "floor" | "floor+sql";
+
+async function playPhase(site: Site | null, roles: Roles, label: string, base: string, kind: PhaseKind = "room", recordings: FloorGame[] = []) {
+  const games = kind === "room" ? await openGames(base, GAMES) : await openFloors(base, GAMES, recordings, kind === "floor+sql");
   roles.restarted = false;
   const start = reading(site, roles);
   const [rssBefore, before] = [start.roomRss, start.cpu];
   const clientCpuBefore = process.cpuUsage();
   const profiler = PROFILE && site && label === "direct" ? await startProfile(site.inspectorPort) : null;
   const t0 = performance.now();
-  const results = await Promise.all(games.map((game, g) => playGame(base, g, game)));
+  const results = await Promise.all(games.map((game, g) => ("tokens" in game ? playGame(base, g, game) : playFloor(base, game))));
   const seconds = (performance.now() - t0) / 1000;
   const loadAfter = load();
   if (profiler) {
@@ -228,6 +338,7 @@ async function playPhase(site: Site | null, roles: Roles, label: string, base: s
   const perCommand = (s: number) => (site ? +((s * 1000) / commands).toFixed(3) : null);
   return {
     via: label,
+    kind,
     base,
     games: GAMES,
     sockets: GAMES * 2,
@@ -239,11 +350,14 @@ async function playPhase(site: Site | null, roles: Roles, label: string, base: s
     duplicatedEvents: results.reduce((n, r) => n + r.duplicated, 0),
     gamesPerMinute: +((GAMES / seconds) * 60).toFixed(1),
     commands,
+    // Frames the sockets received per command; each command is one more frame, in.
+    framesPerCommand: +(results.reduce((n, r) => n + r.frames, 0) / commands).toFixed(2),
     commandsPerSecond: +commandsPerSecond.toFixed(0),
     // Little's law: commands waiting for their broadcast at any moment = throughput × mean latency.
     inFlight: +((commandsPerSecond * lat.reduce((a, b) => a + b, 0)) / Math.max(1, lat.length) / 1000).toFixed(1),
     cpuMsPerCommand: {
       room: perCommand(after.cpu.room! - before.room!),
+      roomSystem: perCommand(after.cpu.roomSystem! - before.roomSystem!),
       proxy: perCommand(after.cpu.proxy! - before.proxy!),
       wrangler: perCommand(after.cpu.wrangler! - before.wrangler!),
       // The load generator runs on the same cores: its 400 sockets, JSON and bots.
@@ -272,9 +386,9 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
     const ws = new WebSocket(`${base.replace(/^http/, "ws")}${socket}`, { perMessageDeflate: DEFLATE });
     sockets.push(ws);
     return new Promise<void>((resolve, reject) => {
-      ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: token })));
+      ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: token, ...(BATCH ? { batch: true } : {}) })));
       ws.on("message", (data) => {
-        if ((JSON.parse(String(data)) as Msg).type !== "presence") return;
+        if (!framedMessages<Msg>(JSON.parse(String(data))).some((m) => m.type === "presence")) return;
         if (watch) watch.presences++;
         resolve();
       });
@@ -325,7 +439,7 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
 }
 
 async function main(): Promise<void> {
-  const site = externalUrl ? null : await startSite({ frozen: true, port: PORT });
+  const site = externalUrl ? null : await startSite({ frozen: true, port: PORT, floor: FLOOR, noAssets: NO_ASSETS });
   try {
     const direct = site ? site.direct : null;
     const procs = site ? siteProcesses(site.pgid) : [];
@@ -346,11 +460,22 @@ async function main(): Promise<void> {
     // A few games first: the isolate compiles and warms up, and the first rooms' storage is created (not measured).
     const warm = await openGames(targets[0]!.base, 4);
     await Promise.all(warm.map((game, g) => playGame(targets[0]!.base, g, game, 0)));
-    const phases = [];
+    const phases: Array<Awaited<ReturnType<typeof playPhase>>> = [];
     // --games 0: only the idle rooms, in a process that played nothing but the warm-up (its heap not grown by games).
-    for (const t of GAMES > 0 ? targets : []) {
+    for (const t of GAMES > 0 && !FLOOR_ONLY ? targets : []) {
       process.stderr.write(`playing ${GAMES} games ${t.label} (${t.base}) …\n`);
-      phases.push(await playPhase(site, roles, t.label, t.base));
+      phases.push(await playPhase(site, roles, t.label, t.base, "room"));
+    }
+    if (FLOOR && site && GAMES > 0) {
+      const recordings = Array.from({ length: FLOOR_RECORDINGS }, (_, i) => recordFloorGame(`floor-${i}`, BATCH));
+      const base = targets[0]!.base;
+      for (const kind of ["floor", "floor+sql"] as const) {
+        // Warmed up as the rooms are (the floor's code compiled, its first objects created), not measured.
+        const warmFloors = await openFloors(base, 4, recordings, kind === "floor+sql");
+        await Promise.all(warmFloors.map((f) => playFloor(base, f, 0)));
+        process.stderr.write(`playing back ${GAMES} recorded games on the floor (${kind}) …\n`);
+        phases.push(await playPhase(site, roles, targets[0]!.label, base, kind, recordings));
+      }
     }
     if (site && IDLE_ROOMS > 0) process.stderr.write(`opening ${IDLE_ROOMS} rooms to leave idle …\n`);
     const idle = site && IDLE_ROOMS > 0 ? await idlePhase(site, roles, targets[0]!.base) : null;
@@ -363,18 +488,26 @@ async function main(): Promise<void> {
     for (const p of phases) {
       const where = p.via === "direct" ? `at the Worker's own address (${p.base})` : p.via === "proxy" ? `through wrangler dev's printed URL (${p.base})` : p.base;
       const c = p.cpuMsPerCommand;
-      lines.push(`== ${p.games} games (${p.sockets} sockets, permessage-deflate ${p.deflate ? "offered" : "off"}, players think ${p.thinkMs} ms on average) ${where}`);
+      const what = p.kind === "room" ? `${p.games} games` : `the floor${p.kind === "floor+sql" ? " with the room's SQLite write" : ""}: ${p.games} recorded games played back (no game)`;
+      lines.push(`== ${what} (${p.sockets} sockets, permessage-deflate ${p.deflate ? "offered" : "off"}, ${BATCH ? "batched frames" : "one message per frame"}${NO_ASSETS ? ", no [assets]: no assets proxy and router in front" : ""}, players think ${p.thinkMs} ms on average) ${where}`);
       lines.push(`${p.finished}/${p.games} games finished; lost events ${p.lostEvents}, duplicated ${p.duplicatedEvents}`);
       if (p.restarted) lines.push("!! a workerd of the site was restarted during this phase: its CPU and memory figures do not compare");
       lines.push(`command -> last broadcast: p50 ${p.latencyMs.p50} ms, p99 ${p.latencyMs.p99} ms (${p.latencyMs.samples} samples)`);
-      lines.push(`${p.gamesPerMinute} games/min; ${p.commands} commands, ${p.commandsPerSecond}/s, ${p.inFlight} in flight on average`);
-      if (c.room !== null) lines.push(`CPU per command: room process (the Worker's workerd) ${c.room} ms, wrangler's proxy workerd ${c.proxy} ms, wrangler (node) ${c.wrangler} ms, load generator ${c.generator} ms`);
+      lines.push(`${p.gamesPerMinute} games/min; ${p.commands} commands, ${p.commandsPerSecond}/s, ${p.inFlight} in flight on average; frames per command: 1 in, ${p.framesPerCommand} out`);
+      if (c.room !== null) lines.push(`CPU per command: room process (the Worker's workerd) ${c.room} ms (${c.roomSystem} ms of it in the kernel), wrangler's proxy workerd ${c.proxy} ms, wrangler (node) ${c.wrangler} ms, load generator ${c.generator} ms`);
       else lines.push(`CPU per command: load generator ${c.generator} ms (the server's processes are not ours to read)`);
       lines.push(`room process memory: ${p.roomRssMB.before} MB -> ${p.roomRssMB.after} MB; load average ${p.loadAverage} on ${out.cores} cores`);
       if (p.roomRunQueueMsPerCommand !== null) lines.push(`room process waited for a core (runnable, other processes running): ${p.roomRunQueueMsPerCommand} ms per command`);
+      if (p.kind !== "room") continue;
       if (c.room !== null) lines.push(`  target: room process ≤ ${TARGET.roomCpuMs} ms CPU per command${p.games === 200 ? "" : " (set for 200 games)"}: ${verdict(c.room <= TARGET.roomCpuMs)}`);
       const thinkNote = p.thinkMs === 1000 && p.games === 200 && p.deflate ? "" : " (set for 200 games thinking 1 s, deflate on)";
       lines.push(`  target: p50 ≤ ${TARGET.p50Ms} ms and p99 ≤ ${TARGET.p99Ms} ms${thinkNote}: ${verdict(p.latencyMs.p50 <= TARGET.p50Ms && p.latencyMs.p99 <= TARGET.p99Ms)}`);
+    }
+    const cpuOf = (kind: PhaseKind) => phases.find((p) => p.kind === kind && p.via === "direct")?.cpuMsPerCommand.room ?? null;
+    const [room, floor, floorSql] = [cpuOf("room"), cpuOf("floor"), cpuOf("floor+sql")];
+    if (floor !== null && floorSql !== null) {
+      lines.push(`== room process CPU per command at the Worker's own address: the floor ${floor} ms (the same frames, no game), with the room's SQLite write ${floorSql} ms${room !== null ? `; the real room ${room} ms, of which above the floor (the Worker's and the room's own code, partyserver) ${+(room - floorSql).toFixed(3)} ms` : ""}`);
+      if (floorSql > TARGET.roomCpuMs) lines.push(`  the floor with the write alone is above the target of ${TARGET.roomCpuMs} ms: no room that stores each command reaches it on this workerd`);
     }
     if (idle) {
       lines.push(`== ${idle.rooms} idle rooms (${idle.sockets} sockets that said hello, ${idle.via}), then ${IDLE_WAIT_S} s without a message`);

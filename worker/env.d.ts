@@ -2,6 +2,7 @@
 // partyserver's Server<Env>, `env` from "cloudflare:workers" and the tests all see them.
 import type { BattlemaskeRoom } from "../party/battlemaske-room";
 import type { GoldwaageRoom } from "../party/goldwaage-room";
+import type { FloorRoom } from "../party/floor-room";
 import type { Lobby } from "../party/lobby";
 
 declare global {
@@ -15,6 +16,8 @@ declare global {
       GoldwaageRoom: DurableObjectNamespace<GoldwaageRoom>;
       /** The Wartesaal, one instance routed from /parties/lobby/main. */
       Lobby: DurableObjectNamespace<Lobby>;
+      /** Only in bench:rooms' frozen config (scripts/lib/site.ts `floor`): the plumbing's floor, /parties/floor/<name>. */
+      FloorRoom?: DurableObjectNamespace<FloorRoom>;
       /** Accounts, ratings, Taler, results, records, daily boards, the archive (worker/migrations). */
       DB: D1Database;
       /** Rooms authenticate their result reports with it (POST /internal/results). .dev.vars locally, `wrangler secret put` in production. */

@@ -20,6 +20,8 @@ import { ROOM_NAME, ROOM_PARTIES, roomGame, type TableGame } from "./tables";
 export { BattlemaskeRoom } from "../party/battlemaske-room";
 export { GoldwaageRoom } from "../party/goldwaage-room";
 export { Lobby } from "../party/lobby";
+// Bound only in bench:rooms' own config (party/floor-room.ts): exported so that config can name it, unbound elsewhere.
+export { FloorRoom } from "../party/floor-room";
 export { recordReport, recordResult, ResultReport, type ResultOutcome } from "./results";
 
 const api = new Hono<{ Bindings: Cloudflare.Env }>()
@@ -63,6 +65,11 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>()
     if (c.req.param("name") !== LOBBY_NAME) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
     const response = await routePartykitRequest(c.req.raw, c.env);
     return response ?? c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
+  })
+  // The plumbing's floor for bench:rooms --floor: only where its binding exists (never in wrangler.toml).
+  .all("/parties/floor/:name", async (c) => {
+    if (!c.env.FloorRoom || !ROOM_NAME.test(c.req.param("name"))) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room type." }, 404);
+    return smallDeflate(c.req.raw, await c.env.FloorRoom.getByName(c.req.param("name")).fetch(c.req.raw));
   })
   .all("/parties/:party/:name", async (c) => {
     const { party, name } = c.req.param();

@@ -56,6 +56,15 @@ export interface SiteOptions {
   frozen?: boolean;
   /** wrangler dev's --inspector-port (the Worker's V8 inspector, for profiles); default: a free one. */
   inspectorPort?: number;
+  /**
+   * With `frozen`: bind bench:rooms' floor (party/floor-room.ts, FloorRoom) in the frozen config, never in wrangler.toml.
+   */
+  floor?: boolean;
+  /**
+   * With `frozen`: leave out [assets], so a request goes from Miniflare's entry straight to the Worker, without the assets
+   * RPC proxy and router in between (bench:rooms --no-assets measures those two hops; the site's pages are not served).
+   */
+  noAssets?: boolean;
 }
 
 const wrangler = join(root, "node_modules", ".bin", "wrangler");
@@ -66,7 +75,7 @@ function wranglerEnv(state: string): NodeJS.ProcessEnv {
 }
 
 /** Bundles the Worker once into `state`/frozen with a wrangler.toml that serves it unbundled; returns that folder. */
-function freeze(state: string): string {
+function freeze(state: string, floor = false, noAssets = false): string {
   const dir = join(state, "frozen");
   fs.mkdirSync(join(dir, "assets"), { recursive: true });
   // The checkout's wrangler.toml names web/dist, which must exist for the bundling too.
@@ -78,7 +87,10 @@ function freeze(state: string): string {
     // An empty assets folder of its own: wrangler dev also reloads when web/dist changes (a build elsewhere).
     .replace(/^directory = "web\/dist"$/m, `directory = "assets"`)
     .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(join(root, "worker", "migrations"))}`);
-  fs.writeFileSync(join(dir, "wrangler.toml"), config);
+  const floorConfig = '\n[[durable_objects.bindings]]\nname = "FloorRoom"\nclass_name = "FloorRoom"\n\n[[migrations]]\ntag = "bench-floor"\nnew_sqlite_classes = ["FloorRoom"]\n';
+  const served = noAssets ? config.replace(/^\[assets\]\n[\s\S]*?^run_worker_first = .*\n/m, "") : config;
+  if (noAssets && served.includes("[assets]")) throw new Error("freeze: wrangler.toml's [assets] block was not found to leave out");
+  fs.writeFileSync(join(dir, "wrangler.toml"), floor ? served + floorConfig : served);
   fs.copyFileSync(join(root, ".dev.vars"), join(dir, ".dev.vars"));
   return dir;
 }
@@ -134,7 +146,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const state = options.state ?? fs.mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
   // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
   if (!options.state) migrateLocalD1(state, { quiet: true });
-  const cwd = options.frozen ? freeze(state) : root;
+  const cwd = options.frozen ? freeze(state, options.floor, options.noAssets) : root;
   const inspectorPort = options.inspectorPort ?? (await freePort());
   const wranglerUrl = `http://127.0.0.1:${inner}`;
   let direct: string | null = null;
@@ -227,6 +239,8 @@ export interface SiteProcess {
   name: string;
   /** CPU seconds (user + system) used so far. */
   cpuSeconds: number;
+  /** Of them, in the kernel (system time: sockets, file writes and syncs, scheduling). */
+  systemSeconds: number;
   rssBytes: number;
   /**
    * Seconds its threads spent runnable but waiting for a core so far (/proc/<pid>/task/<tid>/schedstat): on a shared
@@ -268,7 +282,7 @@ export function siteProcesses(pgid: number): SiteProcess[] {
       }).filter((port) => port > 0);
       const waitNs = each(`/proc/${pid}/task`, (tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[1] ?? 0)).reduce((a, b) => a + b, 0);
       // Field 24 (rss) counts pages; 4 KiB on this machine's kernels.
-      out.push({ pid: Number(pid), name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (Number(f[11]) + Number(f[12])) / 100, rssBytes: Number(f[21]) * 4096, waitSeconds: waitNs / 1e9, ports });
+      out.push({ pid: Number(pid), name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (Number(f[11]) + Number(f[12])) / 100, systemSeconds: Number(f[12]) / 100, rssBytes: Number(f[21]) * 4096, waitSeconds: waitNs / 1e9, ports });
     } catch {
       // ended meanwhile
     }

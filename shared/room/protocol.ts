@@ -17,6 +17,34 @@ export const PROTOCOL_VERSION = 1;
  */
 export const HISTORY_CHUNK_BYTES = 32 * 1024;
 
+/**
+ * A batched socket's frame (hello's `batch`) is closed before a message that would take it past about this many
+ * characters of JSON: a long answer (a whole log's `history`) still comes in frames of about this size, never one big one.
+ */
+export const BATCH_FRAME_CHARS = HISTORY_CHUNK_BYTES;
+
+/** The frames a batched socket gets for `texts` (each a serialised message), in order: JSON arrays of whole messages. */
+export function batchFrames(texts: readonly string[]): string[] {
+  const frames: string[] = [];
+  let from = 0;
+  let chars = 0;
+  for (let i = 0; i < texts.length; i++) {
+    if (i > from && chars + texts[i]!.length > BATCH_FRAME_CHARS) {
+      frames.push(`[${texts.slice(from, i).join(",")}]`);
+      from = i;
+      chars = 0;
+    }
+    chars += texts[i]!.length + 1;
+  }
+  if (texts.length > from) frames.push(`[${texts.slice(from).join(",")}]`);
+  return frames;
+}
+
+/** The messages of one frame a room sent: a batched socket's array, or the one message of any other socket's frame. */
+export function framedMessages<M>(frame: unknown): M[] {
+  return Array.isArray(frame) ? (frame as M[]) : [frame as M];
+}
+
 /** Largest message a room reads; anything bigger is refused unparsed. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 
@@ -54,6 +82,12 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
        * its seat: the room answers the welcome with `history` messages. Ignored with `lastVersion` (the client has it).
        */
       history: v.optional(v.boolean()),
+      /**
+       * The socket takes the messages the room sends it at once (a command's events, state and ack; a hello's answer)
+       * as one frame holding a JSON array of them, in the order they would have come one by one (BATCH_FRAME_CHARS).
+       * Absent: one message per frame, as always.
+       */
+      batch: v.optional(v.boolean()),
     }),
     v.strictObject({ type: v.literal("command"), clientSeq: Seq, baseVersion: Seq, command }),
     v.strictObject({ type: v.literal("takeback"), clientSeq: Seq, action: v.picklist(["request", "accept", "decline"]) }),

@@ -2,7 +2,7 @@
 // command in flight resent with the same clientSeq after the welcome — never replayed blindly by the socket.
 import { PartySocket } from "partysocket";
 import { batch, createSignal, onCleanup } from "solid-js";
-import { PROTOCOL_VERSION, type RematchActions, type RematchMessage, type RematchReadyMessage, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
+import { framedMessages, PROTOCOL_VERSION, type RematchActions, type RematchMessage, type RematchReadyMessage, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
 import { saveSession, type Session } from "./session";
 
 /** An event as the room sends it (redacted for this seat). */
@@ -94,7 +94,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     refused = 0;
     setConnected(true);
     // The first hello of the page asks for the log so far; a reconnect asks only for what it missed.
-    send({ type: "hello", protocol: PROTOCOL_VERSION, ...(session.spectator ? {} : { seatToken: session.seatToken }), ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
+    // batch: a command's events, view and ack come as one frame (fewer frames for the room to send, docs/protocol.md).
+    send({ type: "hello", protocol: PROTOCOL_VERSION, batch: true, ...(session.spectator ? {} : { seatToken: session.seatToken }), ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
   });
   ws.addEventListener("close", () => {
     if (!opened && ++refused === 3 && !current) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });
@@ -103,12 +104,16 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     setPresence(null);
   });
   ws.addEventListener("message", (e: MessageEvent) => {
-    let m: { type: string; [k: string]: any };
+    let frame: unknown;
     try {
-      m = JSON.parse(String(e.data));
+      frame = JSON.parse(String(e.data));
     } catch {
       return;
     }
+    // A frame of several messages (the hello asked for batches) is read as the messages one by one, in order.
+    for (const m of framedMessages<{ type: string; [k: string]: any }>(frame)) receive(m);
+  });
+  function receive(m: { type: string; [k: string]: any }) {
     switch (m.type) {
       case "welcome": {
         // Views go through the same chain as batches, so a batch still playing never overwrites a newer view.
@@ -178,7 +183,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         setError({ code: m.code, message: m.message, messageDe: m.messageDe });
         break;
     }
-  });
+  }
   onCleanup(() => {
     closed = true;
     ws.close(1000);
