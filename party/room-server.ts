@@ -299,20 +299,22 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     if (!core) return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_GAME", message: "There is no game at this table.", messageDe: "An diesem Tisch gibt es kein Spiel." }]);
     const msg = parsed.message;
     if (msg.type === "hello") {
+      // A refused hello is answered in the framing it asked for (an array of one when batched), as everything after.
+      const refuse = (m: ServerMessageOf<unknown>) => (msg.batch === true ? connection.send(JSON.stringify([m])) : this.send(connection, [m]));
       // A client of another protocol version would misread the messages: it is told to reload instead.
-      if ((msg.protocol ?? 1) !== PROTOCOL_VERSION) return this.send(connection, [{ type: "error", clientSeq: null, code: "PROTOCOL_MISMATCH", message: `This page speaks protocol ${msg.protocol}, the room ${PROTOCOL_VERSION}: reload the page.`, messageDe: "Die Seite ist veraltet: bitte neu laden." }]);
+      if ((msg.protocol ?? 1) !== PROTOCOL_VERSION) return refuse({ type: "error", clientSeq: null, code: "PROTOCOL_MISMATCH", message: `This page speaks protocol ${msg.protocol}, the room ${PROTOCOL_VERSION}: reload the page.`, messageDe: "Die Seite ist veraltet: bitte neu laden." });
       let viewer: Viewer = "spectator";
       if (msg.seatToken !== undefined) {
         const seat = core.seatFor(await hashToken(msg.seatToken));
-        if (seat === null) return this.send(connection, [{ type: "error", clientSeq: null, code: "BAD_SEAT_TOKEN", message: "This seat token does not belong to this table.", messageDe: "Dieses Platz-Token gehört nicht zu diesem Tisch." }]);
+        if (seat === null) return refuse({ type: "error", clientSeq: null, code: "BAD_SEAT_TOKEN", message: "This seat token does not belong to this table.", messageDe: "Dieses Platz-Token gehört nicht zu diesem Tisch." });
         viewer = seat;
       }
       // A daily attempt shows the day's deal as it is played — the same cards for every attempt of that day — so
       // nobody watches one; it is published with the day's seed once the day is over (ADR 004).
-      if (viewer === "spectator" && core.config.kind === "daily") return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." }]);
+      if (viewer === "spectator" && core.config.kind === "daily") return refuse({ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." });
       if (viewer === "spectator") {
         if (this.spectators(connection) >= MAX_SOCKETS) {
-          this.send(connection, [{ type: "error", clientSeq: null, code: "TABLE_FULL", message: `At most ${MAX_SOCKETS} sockets watch a table.`, messageDe: "An diesem Tisch schauen schon zu viele zu." }]);
+          refuse({ type: "error", clientSeq: null, code: "TABLE_FULL", message: `At most ${MAX_SOCKETS} sockets watch a table.`, messageDe: "An diesem Tisch schauen schon zu viele zu." });
           return this.refuse(connection, "this table has too many spectators");
         }
       }

@@ -19,9 +19,11 @@ export function decodeFrame(raw: ArrayBuffer | ArrayBufferView): string | { ok: 
 
 /**
  * The per-socket message budget: `burst` messages at once, `perSecond` sustained. A message over budget is "refused"
- * (the caller answers RATE_LIMITED and does not read it); a socket refused more than `closeAfter` times in a row is
- * closed (1008) and gets "closed". The buckets live in memory only: after hibernation a socket starts with a full
- * bucket, which is harmless.
+ * (the caller answers RATE_LIMITED and does not read it); a socket refused more than `closeAfter` times without a
+ * pause is closed (1008) and gets "closed". "Without a pause": the count starts again only when a message finds the
+ * bucket refilled by two or more — a flood is admitted one message per refill (every 1/perSecond s), and counting
+ * "in a row" from each of those never reached `closeAfter`, so a flooding socket was answered for ever (the attacker
+ * pass). The buckets live in memory only: after hibernation a socket starts with a full bucket, which is harmless.
  */
 export class MessageBudget {
   private readonly buckets = new WeakMap<Connection, { tokens: number; at: number; refused: number }>();
@@ -38,8 +40,8 @@ export class MessageBudget {
     b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) * this.perSecond) / 1000);
     b.at = now;
     if (b.tokens >= 1) {
+      if (b.tokens >= 2) b.refused = 0;
       b.tokens -= 1;
-      b.refused = 0;
       return "ok";
     }
     b.refused += 1;

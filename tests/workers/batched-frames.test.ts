@@ -109,4 +109,19 @@ describe("batched frames", () => {
     expect(JSON.parse(s.raw[before]!)).toEqual([expect.objectContaining({ type: "error", clientSeq: 1, code: "BAD_VERSION" })]);
     await s.close();
   });
+
+  it("answer a refused hello that asked for them as an array of one too (and one without as a plain message)", async () => {
+    const { socket } = await duel();
+    for (const [hello, code] of [[{ seatToken: "not-this-table" }, "BAD_SEAT_TOKEN"], [{ protocol: 999 }, "PROTOCOL_MISMATCH"]] as const) {
+      for (const batch of [true, false]) {
+        const s = await connect(socket);
+        s.send({ type: "hello", ...hello, ...(batch ? { batch: true } : {}) });
+        await until("the refusal", () => s.raw.length > 0);
+        const got = JSON.parse(s.raw[0]!);
+        if (batch) expect(got).toEqual([expect.objectContaining({ type: "error", code })]);
+        else expect(got).toMatchObject({ type: "error", code });
+        await s.close();
+      }
+    }
+  });
 });
