@@ -215,3 +215,40 @@ describe("the search's work limits and exact root lead", () => {
     expect(checked).toBeGreaterThan(5);
   });
 });
+
+describe("the search handed its worlds (the sim's oracle) and spending more worlds on close decisions", () => {
+  const stark: SearchParams = { worlds: 24, budget: 240, minWorlds: 6, exactAt: 4, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+  const plays = (["battlemaske", "zwiegespalten"] as const).flatMap((r) => positions(r, 2, ["mittel", "greedy"], `given-${r}`)).filter((p) => p.state.phase === "play");
+
+  it("given the true world, every candidate scores as when the information narrows to that world", () => {
+    let checked = 0;
+    for (const p of plays.filter((_, i) => i % 2 === 0)) {
+      const info0 = information(p.state, p.seat);
+      const truth = trueHidden(p, info0);
+      const narrowed: Info = { ...info0, voids: info0.unknown & ~truth };
+      const cands = playCandidates(info0);
+      const given = scorePlays(info0, stark, rng("g"), cands, [truth]);
+      const plain = scorePlays(narrowed, stark, rng("h"), cands);
+      for (let i = 0; i < cands.length; i++) {
+        expect(given[i]?.value).toBeCloseTo(plain[i]?.value as number, 12);
+        expect(given[i]?.trickWin).toBe(plain[i]?.trickWin);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it("refine: a margin no candidate meets changes no score; a wide one rescores the candidates on more worlds", () => {
+    let changed = 0;
+    for (const p of plays.filter((_, i) => i % 3 === 0)) {
+      const info = information(p.state, p.seat);
+      const cands = playCandidates(info);
+      const plain = scorePlays(info, stark, rng("r"), cands).map((s) => s.value);
+      expect(scorePlays(info, { ...stark, refine: { margin: -1, worlds: 24 } }, rng("r"), cands).map((s) => s.value)).toEqual(plain);
+      const wide = scorePlays(info, { ...stark, refine: { margin: 2, worlds: 24 } }, rng("r"), cands).map((s) => s.value);
+      for (const v of wide) expect(v).toBeGreaterThan(-0.1);
+      if (wide.some((v, i) => Math.abs(v - (plain[i] as number)) > 1e-9)) changed++;
+    }
+    expect(changed).toBeGreaterThan(10);
+  });
+});
