@@ -3,33 +3,48 @@
 //     plays deals FROM..TO−1 of `npm run sim -- --seed 1` twice (Stark as the Conte, then as the Maske) with LEVELS.stark
 //     overridden by the JSON (a `byRuleset` key replaces Stark's per-rule-set sizes); prints a summary with Stark's ms.
 //     `"oracle": true` in the JSON makes Stark's seat an oracle: the same search, but handed the one true world (the
-//     opponent's real hand) instead of sampled ones — a bound on what any inference about the hidden cards could gain.
+//     opponent's real hand) instead of sampled ones — a bound on what any inference about the hidden cards could gain;
+//     `"oracle": {"play": [1, 6], "picks": false}` only in play with 1–6 cards in hand (the exchange and swaps as Stark).
 //   npx tsx scripts/battlemaske-ab.ts compare A.jsonl B.jsonl
 //     the paired difference B − A over the games both files hold (per deal, ± 1.96 standard errors of the mean).
 //   npx tsx scripts/battlemaske-ab.ts bias A.jsonl
 //     how the deals split: won by Stark in both roles, lost in both, or won by the same role (the Maske / the Conte) both times.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { other, type Command, type Ruleset, type Seat, type State } from "../shared/battlemaske/index.js";
-import { isBotName, LEVELS, levelParams, searchCommand, type BotName } from "../shared/battlemaske/bots/index.js";
-import { toMask } from "../shared/battlemaske/bots/fast.js";
+import { botCommand, isBotName, LEVELS, levelParams, searchCommand, type BotName } from "../shared/battlemaske/bots/index.js";
+import { popcount, toMask } from "../shared/battlemaske/bots/fast.js";
 import { information } from "../shared/battlemaske/bots/info.js";
 import { rng } from "../shared/rng.js";
 import { playGame, type Player } from "./sim-battlemaske.js";
 
+/** Where the oracle (below) sees the truth: in play with a hand of `play[0]`–`play[1]` cards, and in the exchange / greed swap. */
+interface OracleScope {
+  readonly play: readonly [number, number];
+  readonly picks: boolean;
+}
+
 /**
  * Stark's search given the truth: the only world is the opponent's real hidden cards (its whole hand in the exchange; its
  * hand before a pending greed swap). The aside cards and later rounds' deals stay unknown to it as they are to everyone
- * (each round is a fresh deal and nothing is drawn from the aside cards). Only for measuring: it reads the opponent's hand.
+ * (each round is a fresh deal and nothing is drawn from the aside cards). Outside `scope` it is the plain Stark, so a narrow
+ * scope tells where knowing the cards pays (the last tricks, where strategy fusion lives, or the early ones). Only for
+ * measuring: it reads the opponent's hand.
  */
-function oracle(state: State, seat: Seat, seed: string): Command {
-  const info = information(state, seat);
-  const truth = toMask(info.codec, state.hands[other(seat)]) & ~info.oppKnown;
-  return searchCommand(info, levelParams("stark", state.options.ruleset), rng(seed, "battlemaske-bot", "stark"), [truth]).command;
+function oracle(scope: OracleScope): (state: State, seat: Seat, seed: string) => Command {
+  return (state, seat, seed) => {
+    const info = information(state, seat);
+    const n = popcount(info.hand);
+    const sees = info.phase === "play" ? n >= scope.play[0] && n <= scope.play[1] : scope.picks;
+    if (!sees) return botCommand("stark", state, seat, seed);
+    const truth = toMask(info.codec, state.hands[other(seat)]) & ~info.oppKnown;
+    return searchCommand(info, levelParams("stark", state.options.ruleset), rng(seed, "battlemaske-bot", "stark"), [truth]).command;
+  };
 }
 
 function run(out: string, ruleset: Ruleset, from: number, to: number, overrides: string, opp: BotName): void {
   const { oracle: useOracle, ...over } = JSON.parse(overrides) as Record<string, unknown>;
-  const stark: Player = useOracle === true ? oracle : "stark";
+  const scope: OracleScope | undefined = useOracle === true ? { play: [0, 10], picks: true } : (useOracle as OracleScope | undefined);
+  const stark: Player = scope ? oracle(scope) : "stark";
   const base = LEVELS.stark;
   // LEVELS is read at every decision, so replacing Stark's entry here changes only this process.
   (LEVELS as unknown as Record<string, unknown>).stark = { ...base, ...over, byRuleset: over.byRuleset ?? base.byRuleset };
@@ -54,7 +69,7 @@ function run(out: string, ruleset: Ruleset, from: number, to: number, overrides:
   const q = (p: number) => Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(1));
   const mean = Number((times.reduce((a, b) => a + b, 0) / times.length).toFixed(1));
   const rate = (x: number) => Number(x.toFixed(4));
-  process.stdout.write(`${JSON.stringify({ over, oracle: useOracle === true, ruleset, deals: `${from}-${to - 1}`, games: 2 * n, starkWins: wins[0] + wins[1], rate: rate((wins[0] + wins[1]) / (2 * n)), asConte: rate(wins[0] / n), asMaske: rate(wins[1] / n), ms: { mean, p95: q(0.95), p99: q(0.99), max: q(1) } })}\n`);
+  process.stdout.write(`${JSON.stringify({ over, oracle: scope ?? false, ruleset, deals: `${from}-${to - 1}`, games: 2 * n, starkWins: wins[0] + wins[1], rate: rate((wins[0] + wins[1]) / (2 * n)), asConte: rate(wins[0] / n), asMaske: rate(wins[1] / n), ms: { mean, p95: q(0.95), p99: q(0.99), max: q(1) } })}\n`);
 }
 
 function load(file: string): Map<string, number> {

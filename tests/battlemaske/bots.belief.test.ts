@@ -6,9 +6,9 @@ import { applyInPlace } from "../../shared/battlemaske/state.js";
 import { botCommand, type BotName } from "../../shared/battlemaske/bots/index.js";
 import { information, worlds, type Info } from "../../shared/battlemaske/bots/info.js";
 import { beliefWorlds, handsAtPlays, likelihood } from "../../shared/battlemaske/bots/belief.js";
-import { ELIXIR_MASK, placeSuit as placeRk, popcount, toMask } from "../../shared/battlemaske/bots/fast.js";
+import { countTrick, ELIXIR_MASK, GREED, placeSuit as placeRk, popcount, resolve, toMask } from "../../shared/battlemaske/bots/fast.js";
 import { playCandidates, scorePlays, searchCtx, type SearchParams } from "../../shared/battlemaske/bots/search.js";
-import { exactFollow, work } from "../../shared/battlemaske/bots/policy.js";
+import { exactFollow, exactLead, greedyFollow, greedySwap, wantsTrick, work } from "../../shared/battlemaske/bots/policy.js";
 import { rng } from "../../shared/rng.js";
 
 interface Position {
@@ -250,5 +250,34 @@ describe("the search handed its worlds (the sim's oracle) and spending more worl
       if (wide.some((v, i) => Math.abs(v - (plain[i] as number)) > 1e-9)) changed++;
     }
     expect(changed).toBeGreaterThan(10);
+  });
+
+  it("replyMix: 0 is the plain search; 1 values a lead in the last tricks by the rule-of-thumb reply, then the exact search", () => {
+    let checked = 0;
+    for (const p of plays) {
+      const info0 = information(p.state, p.seat);
+      if (info0.lead >= 0 || popcount(info0.hand) > stark.exactAt) continue;
+      const info: Info = { ...info0, voids: info0.unknown & ~trueHidden(p, info0) }; // one world: the true one
+      const cands = playCandidates(info);
+      expect(scorePlays(info, { ...stark, replyMix: 0 }, rng("m"), cands)).toEqual(scorePlays(info, stark, rng("m"), cands));
+      const ctx = searchCtx(info, stark);
+      const me = p.seat, opp = other(me);
+      const hOpp = toMask(info.codec, p.state.hands[opp]);
+      for (const s of scorePlays(info, { ...stark, replyMix: 1 }, rng("m"), cands)) {
+        const sa = s.card < 21 ? Math.floor(s.card / 7) : -1;
+        const rk = sa >= 0 ? placeRk(info.rk, sa) : info.rk;
+        const f = greedyFollow(ctx, hOpp, s.card, s.named, rk, wantsTrick(ctx.strength, opp === ctx.conte, info.tricks[opp], info.tricks[me], hOpp));
+        const res = resolve(ctx.strength, rk, s.card, f);
+        const winner = (res & 1) === 1 ? me : opp;
+        const t = countTrick(info.tricks[0], info.tricks[1], winner, (res >> 1) & 3);
+        const mine = info.hand & ~(1 << s.card), theirs = hOpp & ~(1 << f);
+        const out = new Int32Array([me === 0 ? mine : theirs, me === 0 ? theirs : mine]);
+        if (((res >> 1) & 3) === GREED && mine !== 0) greedySwap(ctx, out[0] as number, out[1] as number, t & 15, t >> 4, out);
+        const want = mine === 0 ? (ctx.leaf[Math.abs((t & 15) - (t >> 4))] as number) : exactLead(ctx, out[0] as number, out[1] as number, t & 15, t >> 4, res >> 3, winner);
+        expect(s.value).toBeCloseTo(want, 12);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 });

@@ -48,6 +48,11 @@ export interface SearchParams {
    * best are scored on `worlds` more, freshly drawn ones (only when the first ones were a sample, not every consistent world).
    */
   readonly refine?: { readonly margin: number; readonly worlds: number };
+  /**
+   * An opponent that does not see our cards: where the reply to a lead is searched exactly (the last tricks), this share of
+   * each world's value assumes the opponent's rule-of-thumb reply instead of its best one. Absent or 0: always the best.
+   */
+  readonly replyMix?: number;
 }
 
 /** A candidate: play `card` (naming `named` on an elixir lead, else −1), or give the cards of `give`. */
@@ -107,23 +112,29 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
     const a0 = me === 0 ? info.hand : hOpp;
     const a1 = me === 0 ? hOpp : info.hand;
     let lead: number, follow: number, leader: number, rk: number;
+    let wv = w;
     if (info.lead < 0) {
       lead = s.card;
       leader = me;
       const sa = SUIT_OF[lead] as number;
       rk = sa >= 0 ? placeSuit(info.rk, sa) : info.rk;
-      if (exactNow) {
+      // With replyMix the opponent's reply is that share of the time its rule-of-thumb card, else its best (exact) one.
+      const mix = exactNow ? (params.replyMix ?? 0) : 1;
+      if (mix < 1) {
         // Both hands are small: the opponent's reply is searched exactly too.
         const v = exactFollow(ctx, a0, a1, t0, t1, rk, me, lead, s.named);
-        s.value += w * v;
-        // For the reason only: the greedy reply says whether the trick is likely won.
-        follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
-        const res = resolve(st, rk, lead, follow);
-        const won = (res & 1) === 1;
-        const t = countTrick(t0, t1, won ? me : opp, (res >> 1) & 3);
-        s.trickWin += won ? w : 0;
-        s.diffAfter += w * Math.abs((t & 15) - (t >> 4));
-        return;
+        s.value += w * (1 - mix) * v;
+        if (mix === 0) {
+          // For the reason only: the greedy reply says whether the trick is likely won.
+          follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
+          const res = resolve(st, rk, lead, follow);
+          const won = (res & 1) === 1;
+          const t = countTrick(t0, t1, won ? me : opp, (res >> 1) & 3);
+          s.trickWin += won ? w : 0;
+          s.diffAfter += w * Math.abs((t & 15) - (t >> 4));
+          return;
+        }
+        wv = w * mix; // the rule-of-thumb reply below gets the rest of the world's value (trickWin and diffAfter all of it)
       }
       follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
     } else {
@@ -146,7 +157,7 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
       h0 = out[0];
       h1 = out[1];
     }
-    s.value += w * playout(ctx, h0, h1, t & 15, t >> 4, res >> 3, winner, played);
+    s.value += wv * playout(ctx, h0, h1, t & 15, t >> 4, res >> 3, winner, played);
   };
   const live = scored.slice();
   let wsum = 0;
