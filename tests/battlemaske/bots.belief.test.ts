@@ -280,4 +280,23 @@ describe("the search handed its worlds (the sim's oracle) and spending more worl
     }
     expect(checked).toBeGreaterThan(5);
   });
+
+  it("epsAt: above that hand size the worlds are not weighted (the plain search), at or below it they are", () => {
+    let same = 0, differ = 0;
+    for (const p of plays.filter((_, i) => i % 2 === 1)) {
+      const info = information(p.state, p.seat);
+      if (info.steps.length === 0) continue;
+      const cands = playCandidates(info);
+      const plain = scorePlays(info, stark, rng("e"), cands).map((s) => s.value);
+      const weighted = { ...stark, eps: 0.2, pool: 200 };
+      const size = popcount(info.hand);
+      expect(scorePlays(info, { ...weighted, epsAt: size - 1 }, rng("e"), cands).map((s) => s.value)).toEqual(plain);
+      same++;
+      const at = scorePlays(info, { ...weighted, epsAt: size }, rng("e"), cands).map((s) => s.value);
+      expect(at).toEqual(scorePlays(info, weighted, rng("e"), cands).map((s) => s.value));
+      if (at.some((v, i) => Math.abs(v - (plain[i] as number)) > 1e-9)) differ++;
+    }
+    expect(same).toBeGreaterThan(10);
+    expect(differ).toBeGreaterThan(5);
+  });
 });

@@ -28,6 +28,8 @@ export interface SearchParams {
    */
   readonly eps?: number;
   readonly pool?: number;
+  /** Weight the worlds (`eps`) only with at most this many cards in hand: where the exact search runs. Absent: always. */
+  readonly epsAt?: number;
   /** Sampled worlds are all different (drawn without replacement). */
   readonly distinct?: boolean;
   /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` (default 400) of them. */
@@ -223,7 +225,7 @@ function prune(live: Scored[], sign: number, margin: number): void {
 function decisionWorlds(info: Info, ctx: SearchCtx, params: SearchParams, n: number, random: () => number, given?: readonly number[]): Belief {
   let b: Belief;
   if (given !== undefined) b = { ws: given.slice(), wt: new Float64Array(given.length).fill(1) };
-  else if (params.eps !== undefined) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
+  else if (params.eps !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
   else {
     const ws = worlds(info, n, random, params.inference, params.distinct === true);
     // Weight 1 each and one division at the end: the same floating-point sums as an unweighted mean.
