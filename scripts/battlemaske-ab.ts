@@ -2,15 +2,49 @@
 //   npx tsx scripts/battlemaske-ab.ts run OUT.jsonl RULESET FROM TO ['{"exactAt":7}'] [OPPONENT=pimc16]
 //     plays deals FROM..TO−1 of `npm run sim -- --seed 1` twice (Stark as the Conte, then as the Maske) with LEVELS.stark
 //     overridden by the JSON (a `byRuleset` key replaces Stark's per-rule-set sizes); prints a summary with Stark's ms.
+//     `"oracle": true` in the JSON makes Stark's seat an oracle: the same search, but handed the one true world (the
+//     opponent's real hand) instead of sampled ones — a bound on what any inference about the hidden cards could gain;
+//     `"oracle": {"play": [1, 6], "picks": false}` only in play with 1–6 cards in hand (the exchange and swaps as Stark).
 //   npx tsx scripts/battlemaske-ab.ts compare A.jsonl B.jsonl
 //     the paired difference B − A over the games both files hold (per deal, ± 1.96 standard errors of the mean).
+//   npx tsx scripts/battlemaske-ab.ts bias A.jsonl
+//     how the deals split: won by Stark in both roles, lost in both, or won by the same role (the Maske / the Conte) both times.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import type { Ruleset } from "../shared/battlemaske/index.js";
-import { isBotName, LEVELS, type BotName } from "../shared/battlemaske/bots/index.js";
-import { playGame } from "./sim-battlemaske.js";
+import { other, type Command, type Ruleset, type Seat, type State } from "../shared/battlemaske/index.js";
+import { botCommand, isBotName, LEVELS, levelParams, searchCommand, type BotName } from "../shared/battlemaske/bots/index.js";
+import { popcount, toMask } from "../shared/battlemaske/bots/fast.js";
+import { information } from "../shared/battlemaske/bots/info.js";
+import { rng } from "../shared/rng.js";
+import { playGame, type Player } from "./sim-battlemaske.js";
+
+/** Where the oracle (below) sees the truth: in play with a hand of `play[0]`–`play[1]` cards, and in the exchange / greed swap. */
+interface OracleScope {
+  readonly play: readonly [number, number];
+  readonly picks: boolean;
+}
+
+/**
+ * Stark's search given the truth: the only world is the opponent's real hidden cards (its whole hand in the exchange; its
+ * hand before a pending greed swap). The aside cards and later rounds' deals stay unknown to it as they are to everyone
+ * (each round is a fresh deal and nothing is drawn from the aside cards). Outside `scope` it is the plain Stark, so a narrow
+ * scope tells where knowing the cards pays (the last tricks, where strategy fusion lives, or the early ones). Only for
+ * measuring: it reads the opponent's hand.
+ */
+function oracle(scope: OracleScope): (state: State, seat: Seat, seed: string) => Command {
+  return (state, seat, seed) => {
+    const info = information(state, seat);
+    const n = popcount(info.hand);
+    const sees = info.phase === "play" ? n >= scope.play[0] && n <= scope.play[1] : scope.picks;
+    if (!sees) return botCommand("stark", state, seat, seed);
+    const truth = toMask(info.codec, state.hands[other(seat)]) & ~info.oppKnown;
+    return searchCommand(info, levelParams("stark", state.options.ruleset), rng(seed, "battlemaske-bot", "stark"), [truth]).command;
+  };
+}
 
 function run(out: string, ruleset: Ruleset, from: number, to: number, overrides: string, opp: BotName): void {
-  const over = JSON.parse(overrides) as Record<string, unknown>;
+  const { oracle: useOracle, ...over } = JSON.parse(overrides) as Record<string, unknown>;
+  const scope: OracleScope | undefined = useOracle === true ? { play: [0, 10], picks: true } : (useOracle as OracleScope | undefined);
+  const stark: Player = scope ? oracle(scope) : "stark";
   const base = LEVELS.stark;
   // LEVELS is read at every decision, so replacing Stark's entry here changes only this process.
   (LEVELS as unknown as Record<string, unknown>).stark = { ...base, ...over, byRuleset: over.byRuleset ?? base.byRuleset };
@@ -19,7 +53,7 @@ function run(out: string, ruleset: Ruleset, from: number, to: number, overrides:
   const wins = [0, 0];
   for (let g = from; g < to; g++) {
     for (let pass = 0; pass < 2; pass++) {
-      const bots: [BotName, BotName] = pass === 0 ? ["stark", opp] : [opp, "stark"];
+      const bots: [Player, Player] = pass === 0 ? [stark, opp] : [opp, stark];
       const t: [number[], number[]] = [[], []];
       // The same game and bot seeds as `npm run sim -- --seed 1 --swap-roles` with Stark given as --conte.
       const r = playGame(ruleset, `sim/1/${g}`, bots, `bot/1/${g}/${pass}`, t);
@@ -35,7 +69,7 @@ function run(out: string, ruleset: Ruleset, from: number, to: number, overrides:
   const q = (p: number) => Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(1));
   const mean = Number((times.reduce((a, b) => a + b, 0) / times.length).toFixed(1));
   const rate = (x: number) => Number(x.toFixed(4));
-  process.stdout.write(`${JSON.stringify({ over, ruleset, deals: `${from}-${to - 1}`, games: 2 * n, starkWins: wins[0] + wins[1], rate: rate((wins[0] + wins[1]) / (2 * n)), asConte: rate(wins[0] / n), asMaske: rate(wins[1] / n), ms: { mean, p95: q(0.95), p99: q(0.99), max: q(1) } })}\n`);
+  process.stdout.write(`${JSON.stringify({ over, oracle: scope ?? false, ruleset, deals: `${from}-${to - 1}`, games: 2 * n, starkWins: wins[0] + wins[1], rate: rate((wins[0] + wins[1]) / (2 * n)), asConte: rate(wins[0] / n), asMaske: rate(wins[1] / n), ms: { mean, p95: q(0.95), p99: q(0.99), max: q(1) } })}\n`);
 }
 
 function load(file: string): Map<string, number> {
@@ -68,13 +102,32 @@ function compare(fa: string, fb: string): void {
   process.stdout.write(`${games} games (${d.length} deals): A ${pct(sa[0] + sa[1], games)} % (as the Conte ${pct(sa[0], half)} / as the Maske ${pct(sa[1], half)}), B ${pct(sb[0] + sb[1], games)} % (${pct(sb[0], half)} / ${pct(sb[1], half)}), B − A ${(100 * mean).toFixed(1)} ± ${(196 * se).toFixed(1)} points\n`);
 }
 
+/** A deal whose two games the same role won is the deal's bias, whoever played it; the rest Stark won or lost twice. */
+function bias(file: string): void {
+  const a = load(file);
+  const n = { both: 0, none: 0, maske: 0, conte: 0 };
+  for (const [key, asConte] of a) {
+    const [g, pass] = key.split("/").map(Number) as [number, number];
+    const asMaske = pass === 0 ? a.get(`${g}/1`) : undefined;
+    if (asMaske === undefined) continue;
+    if (asConte && asMaske) n.both++;
+    else if (!asConte && !asMaske) n.none++;
+    else if (asMaske) n.maske++;
+    else n.conte++;
+  }
+  const deals = n.both + n.none + n.maske + n.conte;
+  const pct = (x: number) => `${x} (${(100 * x / deals).toFixed(1)} %)`;
+  process.stdout.write(`${deals} deals: Stark won both ${pct(n.both)}, lost both ${pct(n.none)}, the Maske won both ${pct(n.maske)}, the Conte won both ${pct(n.conte)}\n`);
+}
+
 const [mode, ...rest] = process.argv.slice(2).filter((x) => x !== "--");
 if (mode === "run" && rest.length >= 4) {
   const [out, ruleset, from, to, overrides, opp] = rest as [string, Ruleset, string, string, string?, string?];
   if (opp !== undefined && !isBotName(opp)) throw new Error(`unknown bot ${opp}`);
   run(out, ruleset, Number(from), Number(to), overrides ?? "{}", (opp ?? "pimc16") as BotName);
 } else if (mode === "compare" && rest.length === 2) compare(rest[0] as string, rest[1] as string);
+else if (mode === "bias" && rest.length === 1) bias(rest[0] as string);
 else {
-  process.stderr.write("usage: battlemaske-ab.ts run OUT.jsonl RULESET FROM TO [JSON] [OPPONENT] | compare A.jsonl B.jsonl\n");
+  process.stderr.write("usage: battlemaske-ab.ts run OUT.jsonl RULESET FROM TO [JSON] [OPPONENT] | compare A.jsonl B.jsonl | bias A.jsonl\n");
   process.exitCode = 2;
 }

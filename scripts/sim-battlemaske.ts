@@ -3,7 +3,11 @@
 import { decide, fold, newGame, RULESETS, type Ruleset, type Seat, type State } from "../shared/battlemaske/index.js";
 import { seatsToAct } from "../shared/battlemaske/random.js";
 import { applyInPlace } from "../shared/battlemaske/state.js";
+import type { Command } from "../shared/battlemaske/events.js";
 import { BOT_NAMES, botCommand, isBotName, type BotName } from "../shared/battlemaske/bots/index.js";
+
+/** A seat's player: a named bot, or (for experiments such as the A/B runner's oracle) any function of the full state. */
+export type Player = BotName | ((state: State, seat: Seat, seed: string) => Command);
 
 interface Options {
   conte: BotName;
@@ -68,17 +72,19 @@ function parse(args: string[]): Options | string {
 }
 
 /** Plays one single game; returns the winner role, the final mirror (capped at 10) and the time of every decision per seat. */
-export function playGame(ruleset: Ruleset, gameSeed: string, bots: readonly [BotName, BotName], botSeed: string, times: [number[], number[]]): { conteWon: boolean; mirror: number } {
+export function playGame(ruleset: Ruleset, gameSeed: string, bots: readonly [Player, Player], botSeed: string, times: [number[], number[]]): { conteWon: boolean; mirror: number } {
   let state: State = fold(newGame({ ruleset, variant: "single" }, gameSeed));
   for (let step = 0; step < 1000; step++) {
     const seats = seatsToAct(state);
     if (seats.length === 0) break;
     for (const seat of seats) {
       const t0 = performance.now();
-      const command = botCommand(bots[seat] as BotName, state, seat as Seat, `${botSeed}/${step}/${seat}`);
+      const player = bots[seat] as Player;
+      const seed = `${botSeed}/${step}/${seat}`;
+      const command = typeof player === "function" ? player(state, seat as Seat, seed) : botCommand(player, state, seat as Seat, seed);
       times[seat].push(performance.now() - t0);
       const d = decide(state, seat, command, 0);
-      if (!d.ok) throw new Error(`bot ${bots[seat]} sent an illegal command ${JSON.stringify(command)}: ${d.error.code}`);
+      if (!d.ok) throw new Error(`bot ${typeof player === "function" ? "(function)" : player} sent an illegal command ${JSON.stringify(command)}: ${d.error.code}`);
       for (const e of d.events) state = applyInPlace(state, e);
     }
   }

@@ -6,9 +6,9 @@ import { applyInPlace } from "../../shared/battlemaske/state.js";
 import { botCommand, type BotName } from "../../shared/battlemaske/bots/index.js";
 import { information, worlds, type Info } from "../../shared/battlemaske/bots/info.js";
 import { beliefWorlds, handsAtPlays, likelihood } from "../../shared/battlemaske/bots/belief.js";
-import { ELIXIR_MASK, placeSuit as placeRk, popcount, toMask } from "../../shared/battlemaske/bots/fast.js";
+import { countTrick, ELIXIR_MASK, GREED, placeSuit as placeRk, popcount, resolve, toMask } from "../../shared/battlemaske/bots/fast.js";
 import { playCandidates, scorePlays, searchCtx, type SearchParams } from "../../shared/battlemaske/bots/search.js";
-import { exactFollow, work } from "../../shared/battlemaske/bots/policy.js";
+import { exactFollow, exactLead, greedyFollow, greedySwap, wantsTrick, work } from "../../shared/battlemaske/bots/policy.js";
 import { rng } from "../../shared/rng.js";
 
 interface Position {
@@ -213,5 +213,90 @@ describe("the search's work limits and exact root lead", () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe("the search handed its worlds (the sim's oracle) and spending more worlds on close decisions", () => {
+  const stark: SearchParams = { worlds: 24, budget: 240, minWorlds: 6, exactAt: 4, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+  const plays = (["battlemaske", "zwiegespalten"] as const).flatMap((r) => positions(r, 2, ["mittel", "greedy"], `given-${r}`)).filter((p) => p.state.phase === "play");
+
+  it("given the true world, every candidate scores as when the information narrows to that world", () => {
+    let checked = 0;
+    for (const p of plays.filter((_, i) => i % 2 === 0)) {
+      const info0 = information(p.state, p.seat);
+      const truth = trueHidden(p, info0);
+      const narrowed: Info = { ...info0, voids: info0.unknown & ~truth };
+      const cands = playCandidates(info0);
+      const given = scorePlays(info0, stark, rng("g"), cands, [truth]);
+      const plain = scorePlays(narrowed, stark, rng("h"), cands);
+      for (let i = 0; i < cands.length; i++) {
+        expect(given[i]?.value).toBeCloseTo(plain[i]?.value as number, 12);
+        expect(given[i]?.trickWin).toBe(plain[i]?.trickWin);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it("refine: a margin no candidate meets changes no score; a wide one rescores the candidates on more worlds", () => {
+    let changed = 0;
+    for (const p of plays.filter((_, i) => i % 3 === 0)) {
+      const info = information(p.state, p.seat);
+      const cands = playCandidates(info);
+      const plain = scorePlays(info, stark, rng("r"), cands).map((s) => s.value);
+      expect(scorePlays(info, { ...stark, refine: { margin: -1, worlds: 24 } }, rng("r"), cands).map((s) => s.value)).toEqual(plain);
+      const wide = scorePlays(info, { ...stark, refine: { margin: 2, worlds: 24 } }, rng("r"), cands).map((s) => s.value);
+      for (const v of wide) expect(v).toBeGreaterThan(-0.1);
+      if (wide.some((v, i) => Math.abs(v - (plain[i] as number)) > 1e-9)) changed++;
+    }
+    expect(changed).toBeGreaterThan(10);
+  });
+
+  it("replyMix: 0 is the plain search; 1 values a lead in the last tricks by the rule-of-thumb reply, then the exact search", () => {
+    let checked = 0;
+    for (const p of plays) {
+      const info0 = information(p.state, p.seat);
+      if (info0.lead >= 0 || popcount(info0.hand) > stark.exactAt) continue;
+      const info: Info = { ...info0, voids: info0.unknown & ~trueHidden(p, info0) }; // one world: the true one
+      const cands = playCandidates(info);
+      expect(scorePlays(info, { ...stark, replyMix: 0 }, rng("m"), cands)).toEqual(scorePlays(info, stark, rng("m"), cands));
+      const ctx = searchCtx(info, stark);
+      const me = p.seat, opp = other(me);
+      const hOpp = toMask(info.codec, p.state.hands[opp]);
+      for (const s of scorePlays(info, { ...stark, replyMix: 1 }, rng("m"), cands)) {
+        const sa = s.card < 21 ? Math.floor(s.card / 7) : -1;
+        const rk = sa >= 0 ? placeRk(info.rk, sa) : info.rk;
+        const f = greedyFollow(ctx, hOpp, s.card, s.named, rk, wantsTrick(ctx.strength, opp === ctx.conte, info.tricks[opp], info.tricks[me], hOpp));
+        const res = resolve(ctx.strength, rk, s.card, f);
+        const winner = (res & 1) === 1 ? me : opp;
+        const t = countTrick(info.tricks[0], info.tricks[1], winner, (res >> 1) & 3);
+        const mine = info.hand & ~(1 << s.card), theirs = hOpp & ~(1 << f);
+        const out = new Int32Array([me === 0 ? mine : theirs, me === 0 ? theirs : mine]);
+        if (((res >> 1) & 3) === GREED && mine !== 0) greedySwap(ctx, out[0] as number, out[1] as number, t & 15, t >> 4, out);
+        const want = mine === 0 ? (ctx.leaf[Math.abs((t & 15) - (t >> 4))] as number) : exactLead(ctx, out[0] as number, out[1] as number, t & 15, t >> 4, res >> 3, winner);
+        expect(s.value).toBeCloseTo(want, 12);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it("epsAt: above that hand size the worlds are not weighted (the plain search), at or below it they are", () => {
+    let same = 0, differ = 0;
+    for (const p of plays.filter((_, i) => i % 2 === 1)) {
+      const info = information(p.state, p.seat);
+      if (info.steps.length === 0) continue;
+      const cands = playCandidates(info);
+      const plain = scorePlays(info, stark, rng("e"), cands).map((s) => s.value);
+      const weighted = { ...stark, eps: 0.2, pool: 200 };
+      const size = popcount(info.hand);
+      expect(scorePlays(info, { ...weighted, epsAt: size - 1 }, rng("e"), cands).map((s) => s.value)).toEqual(plain);
+      same++;
+      const at = scorePlays(info, { ...weighted, epsAt: size }, rng("e"), cands).map((s) => s.value);
+      expect(at).toEqual(scorePlays(info, weighted, rng("e"), cands).map((s) => s.value));
+      if (at.some((v, i) => Math.abs(v - (plain[i] as number)) > 1e-9)) differ++;
+    }
+    expect(same).toBeGreaterThan(10);
+    expect(differ).toBeGreaterThan(5);
   });
 });

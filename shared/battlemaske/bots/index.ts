@@ -115,18 +115,19 @@ function best(info: Info, scored: Scored[]): Scored {
   return b;
 }
 
-function searchCommand(info: Info, params: SearchParams, random: () => number): Thought {
+/** The search's command for `info`; `given` replaces the worlds (only the sim's oracle passes it, see scorePlays). */
+export function searchCommand(info: Info, params: SearchParams, random: () => number, given?: readonly number[]): Thought {
   if (info.phase === "play") {
     // The rule of thumb's card goes first, so that it wins ties (exact endgames often value several cards the same).
     const g = greedyCommand(info);
     const cands = playCandidates(info).sort((x, y) => Number(isCommand(info, y, g)) - Number(isCommand(info, x, g)));
-    const scored = scorePlays(info, params, random, cands);
+    const scored = scorePlays(info, params, random, cands, given);
     const b = best(info, scored);
     return { command: toCommand(info, b), best: b };
   }
   const rule = info.phase === "exchange" && popcount(info.hand & ELIXIR_MASK) >= 2;
   const sets = rankPicks(info, pickSets(info.hand, info.pickCount, rule)).slice(0, params.pickTop);
-  const scored = scorePicks(info, params, random, sets);
+  const scored = scorePicks(info, params, random, sets, given);
   const b = best(info, scored);
   return { command: toCommand(info, b), best: b };
 }

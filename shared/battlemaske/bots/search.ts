@@ -28,6 +28,8 @@ export interface SearchParams {
    */
   readonly eps?: number;
   readonly pool?: number;
+  /** Weight the worlds (`eps`) only with at most this many cards in hand: where the exact search runs. Absent: always. */
+  readonly epsAt?: number;
   /** Sampled worlds are all different (drawn without replacement). */
   readonly distinct?: boolean;
   /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` (default 400) of them. */
@@ -43,6 +45,16 @@ export interface SearchParams {
    * done), no further worlds are searched. Deterministic, unlike a clock; the worlds are visited in random order.
    */
   readonly nodeBudget?: number;
+  /**
+   * Spending time where the decision is close: after the first `worlds`, the candidates within `margin` (in win chance) of the
+   * best are scored on `worlds` more, freshly drawn ones (only when the first ones were a sample, not every consistent world).
+   */
+  readonly refine?: { readonly margin: number; readonly worlds: number };
+  /**
+   * An opponent that does not see our cards: where the reply to a lead is searched exactly (the last tricks), this share of
+   * each world's value assumes the opponent's rule-of-thumb reply instead of its best one. Absent or 0: always the best.
+   */
+  readonly replyMix?: number;
 }
 
 /** A candidate: play `card` (naming `named` on an elixir lead, else −1), or give the cards of `give`. */
@@ -85,11 +97,11 @@ export function playCandidates(info: Info): Candidate[] {
 }
 
 /** Scores play candidates over the worlds; the caller picks the best for its role. */
-export function scorePlays(info: Info, params: SearchParams, random: () => number, cands: Candidate[]): Scored[] {
+export function scorePlays(info: Info, params: SearchParams, random: () => number, cands: Candidate[], given?: readonly number[]): Scored[] {
   const ctx = searchCtx(info, params);
   const few = popcount(info.hand) <= (params.allWorldsAt ?? 0);
   const n = few ? (params.allWorlds ?? 400) : Math.min(params.worlds, Math.max(params.minWorlds, Math.floor(params.budget / Math.max(1, cands.length))));
-  const { ws, wt } = decisionWorlds(info, ctx, params, n, random);
+  const { ws, wt } = decisionWorlds(info, ctx, params, n, random, given);
   const me = info.seat;
   const opp = 1 - me;
   const scored: Scored[] = cands.map((c) => ({ ...c, value: 0, trickWin: 0, diffAfter: 0 }));
@@ -97,6 +109,58 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
   const st = ctx.strength;
   const exactNow = popcount(info.hand) <= Math.min(params.exactAt + 1, params.rootExactAt ?? params.exactAt);
   const sign = me === info.conte ? 1 : -1;
+  // One world's rollout (or exact search) of candidate s, added with weight w: a closure per world, not per node.
+  const playWorld = (s: Scored, hOpp: number, w: number): void => {
+    const a0 = me === 0 ? info.hand : hOpp;
+    const a1 = me === 0 ? hOpp : info.hand;
+    let lead: number, follow: number, leader: number, rk: number;
+    let wv = w;
+    if (info.lead < 0) {
+      lead = s.card;
+      leader = me;
+      const sa = SUIT_OF[lead] as number;
+      rk = sa >= 0 ? placeSuit(info.rk, sa) : info.rk;
+      // With replyMix the opponent's reply is that share of the time its rule-of-thumb card, else its best (exact) one.
+      const mix = exactNow ? (params.replyMix ?? 0) : 1;
+      if (mix < 1) {
+        // Both hands are small: the opponent's reply is searched exactly too.
+        const v = exactFollow(ctx, a0, a1, t0, t1, rk, me, lead, s.named);
+        s.value += w * (1 - mix) * v;
+        if (mix === 0) {
+          // For the reason only: the greedy reply says whether the trick is likely won.
+          follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
+          const res = resolve(st, rk, lead, follow);
+          const won = (res & 1) === 1;
+          const t = countTrick(t0, t1, won ? me : opp, (res >> 1) & 3);
+          s.trickWin += won ? w : 0;
+          s.diffAfter += w * Math.abs((t & 15) - (t >> 4));
+          return;
+        }
+        wv = w * mix; // the rule-of-thumb reply below gets the rest of the world's value (trickWin and diffAfter all of it)
+      }
+      follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
+    } else {
+      lead = info.lead;
+      follow = s.card;
+      leader = opp;
+      rk = info.rk; // the lead's suit is placed already
+    }
+    const res = resolve(st, rk, lead, follow);
+    const winner = (res & 1) === 1 ? leader : 1 - leader;
+    const eff = (res >> 1) & 3;
+    const t = countTrick(t0, t1, winner, eff);
+    let h0 = a0, h1 = a1;
+    if (leader === 0) { h0 &= ~(1 << lead); h1 &= ~(1 << follow); } else { h1 &= ~(1 << lead); h0 &= ~(1 << follow); }
+    const played = info.played | (1 << lead) | (1 << follow);
+    s.trickWin += winner === me ? w : 0;
+    s.diffAfter += w * Math.abs((t & 15) - (t >> 4));
+    if (eff === GREED && h0 !== 0) {
+      const out = swapHands(ctx, h0, h1, t & 15, t >> 4);
+      h0 = out[0];
+      h1 = out[1];
+    }
+    s.value += wv * playout(ctx, h0, h1, t & 15, t >> 4, res >> 3, winner, played);
+  };
   const live = scored.slice();
   let wsum = 0;
   const nodes0 = work.nodes;
@@ -106,51 +170,7 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
     const w = wt[wi] as number;
     if (params.prune && wi > 0 && wi % params.prune.every === 0 && live.length > 1) prune(live, sign, params.prune.margin * wsum);
     wsum += w;
-    for (const s of live) {
-      const a0 = me === 0 ? info.hand : hOpp;
-      const a1 = me === 0 ? hOpp : info.hand;
-      let lead: number, follow: number, leader: number, rk: number;
-      if (info.lead < 0) {
-        lead = s.card;
-        leader = me;
-        const sa = SUIT_OF[lead] as number;
-        rk = sa >= 0 ? placeSuit(info.rk, sa) : info.rk;
-        if (exactNow) {
-          // Both hands are small: the opponent's reply is searched exactly too.
-          const v = exactFollow(ctx, a0, a1, t0, t1, rk, me, lead, s.named);
-          s.value += w * v;
-          // For the reason only: the greedy reply says whether the trick is likely won.
-          follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
-          const res = resolve(st, rk, lead, follow);
-          const won = (res & 1) === 1;
-          const t = countTrick(t0, t1, won ? me : opp, (res >> 1) & 3);
-          s.trickWin += won ? w : 0;
-          s.diffAfter += w * Math.abs((t & 15) - (t >> 4));
-          continue;
-        }
-        follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
-      } else {
-        lead = info.lead;
-        follow = s.card;
-        leader = opp;
-        rk = info.rk; // the lead's suit is placed already
-      }
-      const res = resolve(st, rk, lead, follow);
-      const winner = (res & 1) === 1 ? leader : 1 - leader;
-      const eff = (res >> 1) & 3;
-      const t = countTrick(t0, t1, winner, eff);
-      let h0 = a0, h1 = a1;
-      if (leader === 0) { h0 &= ~(1 << lead); h1 &= ~(1 << follow); } else { h1 &= ~(1 << lead); h0 &= ~(1 << follow); }
-      const played = info.played | (1 << lead) | (1 << follow);
-      s.trickWin += winner === me ? w : 0;
-      s.diffAfter += w * Math.abs((t & 15) - (t >> 4));
-      if (eff === GREED && h0 !== 0) {
-        const out = swapHands(ctx, h0, h1, t & 15, t >> 4);
-        h0 = out[0];
-        h1 = out[1];
-      }
-      s.value += w * playout(ctx, h0, h1, t & 15, t >> 4, res >> 3, winner, played);
-    }
+    for (const s of live) playWorld(s, hOpp, w);
   }
   // The weighted mean over the worlds searched (all of them unless the work limit stopped early).
   for (const s of scored) {
@@ -162,6 +182,32 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
     // Dropped candidates were scored on fewer worlds: put them out of reach of the best instead of comparing partial sums.
     for (const s of scored) if (!live.includes(s)) s.value = sign > 0 ? -Infinity : Infinity;
   }
+  const r = params.refine;
+  if (r && given === undefined && ws.length >= n && live.length > 1) {
+    // A close decision gets more worlds: the candidates within `margin` of the best are scored on `worlds` fresh ones too.
+    let top = -Infinity;
+    for (const s of live) if (sign * s.value > top) top = sign * s.value;
+    const close = live.filter((s) => sign * s.value >= top - r.margin);
+    if (close.length > 1) {
+      const more = decisionWorlds(info, ctx, params, r.worlds, random);
+      for (const s of close) {
+        s.value *= wsum;
+        s.trickWin *= wsum;
+        s.diffAfter *= wsum;
+      }
+      let extra = 0;
+      for (let wi = 0; wi < more.ws.length; wi++) {
+        const w = more.wt[wi] as number;
+        extra += w;
+        for (const s of close) playWorld(s, info.oppKnown | (more.ws[wi] as number), w);
+      }
+      for (const s of close) {
+        s.value /= wsum + extra;
+        s.trickWin /= wsum + extra;
+        s.diffAfter /= wsum + extra;
+      }
+    }
+  }
   return scored;
 }
 
@@ -172,10 +218,14 @@ function prune(live: Scored[], sign: number, margin: number): void {
   for (let i = live.length - 1; i >= 0; i--) if (sign * (live[i] as Scored).value < best - margin) live.splice(i, 1);
 }
 
-/** The worlds of a decision and their weights (relative): weighted by the opponent's plays when `params.eps` is set. */
-function decisionWorlds(info: Info, ctx: SearchCtx, params: SearchParams, n: number, random: () => number): Belief {
+/**
+ * The worlds of a decision and their weights (relative): weighted by the opponent's plays when `params.eps` is set. `given`
+ * replaces them (the sim's oracle, which is handed the true world: a bound on what better inference could gain, never a level).
+ */
+function decisionWorlds(info: Info, ctx: SearchCtx, params: SearchParams, n: number, random: () => number, given?: readonly number[]): Belief {
   let b: Belief;
-  if (params.eps !== undefined) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
+  if (given !== undefined) b = { ws: given.slice(), wt: new Float64Array(given.length).fill(1) };
+  else if (params.eps !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
   else {
     const ws = worlds(info, n, random, params.inference, params.distinct === true);
     // Weight 1 each and one division at the end: the same floating-point sums as an unweighted mean.
@@ -244,9 +294,9 @@ export function rankPicks(info: Info, sets: number[]): number[] {
  * Scores exchange or greed-swap picks: in each world the opponent gives by the rule of thumb, then the round is played out.
  * In the exchange the opponent's whole hand is unknown (10 of the 15 cards we do not hold).
  */
-export function scorePicks(info: Info, params: SearchParams, random: () => number, gives: number[]): Scored[] {
+export function scorePicks(info: Info, params: SearchParams, random: () => number, gives: number[], given?: readonly number[]): Scored[] {
   const ctx = searchCtx(info, params);
-  const { ws, wt } = decisionWorlds(info, ctx, params, params.pickWorlds, random);
+  const { ws, wt } = decisionWorlds(info, ctx, params, params.pickWorlds, random, given);
   const me = info.seat;
   const opp = 1 - me;
   const st = ctx.strength;
