@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, WebSocket as PlaywrightSocket } from "playwright-core";
 import { cardsIn, overVersion, secretsByVersion } from "../../scripts/lib/attack/hidden.js";
+import { framedMessages } from "../../shared/room/protocol.js";
 import { archived, enterWartesaal, exchangeUntilPlay, lobbyPlayer, myTurn, openBrowser, playInTurn, readBilanz, resign, roomOf, shot, siteAndTwoBrowsers, step, type Browser, type Setting } from "./helpers.js";
 
 let setting: Setting;
@@ -41,13 +42,16 @@ function recordFrames(page: Page): Frame[] {
     if (!m) return;
     ws.on("framereceived", (f) => {
       const raw = typeof f.payload === "string" ? f.payload : f.payload.toString("utf8");
-      let msg: Frame["msg"] = null;
+      let parsed: unknown;
       try {
-        msg = JSON.parse(raw) as Frame["msg"];
+        parsed = JSON.parse(raw);
       } catch {
         // judged as text below
+        frames.push({ room: m[1]!, raw, msg: null });
+        return;
       }
-      frames.push({ room: m[1]!, raw, msg });
+      // The web client asks for batched frames (an array of messages per frame): each message is judged on its own.
+      for (const msg of framedMessages<Frame["msg"]>(parsed)) frames.push({ room: m[1]!, raw: JSON.stringify(msg), msg });
     });
   });
   return frames;

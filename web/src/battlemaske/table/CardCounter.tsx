@@ -17,10 +17,10 @@ export function CardCounter(props: { v: RoomView["game"]; me: Seat }): JSX.Eleme
   const voids = () => opponentVoids(props.v, props.me);
   return (
     <details class="counter">
-      {/* Closed, a bare title looked like an empty box (the player pass): the count and a marker say there is more. */}
-      <summary class="box-title" data-testid="card-counter-toggle">
+      {/* Closed, a bare title looked like an empty box (the player pass): the count and a marker say there is more.
+          Both are drawn by CSS from data-count: the summary's text stays the seed's title, "Noch im Spiel". */}
+      <summary class="box-title" data-testid="card-counter-toggle" data-count={tr(`${deckCards().length - played().size} Karten`, `${deckCards().length - played().size} cards`)}>
         {tr("Noch im Spiel", "Still in play")}
-        <span class="counter-count">{tr(`${deckCards().length - played().size} Karten`, `${deckCards().length - played().size} cards`)}</span>
       </summary>
       <ul class="counter-grid" data-testid="card-counter">
         <For each={deckCards()}>
