@@ -300,7 +300,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const msg = parsed.message;
     if (msg.type === "hello") {
       // A refused hello is answered in the framing it asked for (an array of one when batched), as everything after.
-      const refuse = (m: ServerMessageOf<unknown>) => (msg.batch === true ? connection.send(JSON.stringify([m])) : this.send(connection, [m]));
+      const refuse = (m: ServerMessageOf<unknown>) => this.send(connection, [m], msg.batch === true);
       // A client of another protocol version would misread the messages: it is told to reload instead.
       if ((msg.protocol ?? 1) !== PROTOCOL_VERSION) return refuse({ type: "error", clientSeq: null, code: "PROTOCOL_MISMATCH", message: `This page speaks protocol ${msg.protocol}, the room ${PROTOCOL_VERSION}: reload the page.`, messageDe: "Die Seite ist veraltet: bitte neu laden." });
       let viewer: Viewer = "spectator";
@@ -423,13 +423,14 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     if (reply && !sockets.some(([c]) => c.id === reply.to.id)) this.send(reply.to, reply.messages);
   }
 
-  private send(connection: Connection, messages: ReadonlyArray<ServerMessageOf<unknown>>): void {
-    if (messages.length > 0) this.frames(connection, messages.map((m) => JSON.stringify(m)));
+  /** `batched`: the framing when the socket has none stored yet (a hello refused before its state is set). */
+  private send(connection: Connection, messages: ReadonlyArray<ServerMessageOf<unknown>>, batched?: boolean): void {
+    if (messages.length > 0) this.frames(connection, messages.map((m) => JSON.stringify(m)), batched);
   }
 
   /** Serialised messages to one socket: one frame each, or — a socket that asked for batches — JSON arrays of them. */
-  private frames(connection: Connection, texts: readonly string[]): void {
-    if ((connection as Connection<ConnectionState>).state?.batch) for (const frame of batchFrames(texts)) connection.send(frame);
+  private frames(connection: Connection, texts: readonly string[], batched = (connection as Connection<ConnectionState>).state?.batch === true): void {
+    if (batched) for (const frame of batchFrames(texts)) connection.send(frame);
     else for (const text of texts) connection.send(text);
   }
 

@@ -94,7 +94,6 @@ let direct = innerUrl;
 const findWorker = async () => {
   direct = (await workerAddress(child.pid, innerUrl, configDir)) ?? innerUrl;
 };
-let finding = null;
 const poll = setInterval(async () => {
   try {
     const response = await fetch(`${innerUrl}/api/health`, { signal: AbortSignal.timeout(1000) });
@@ -107,7 +106,7 @@ const poll = setInterval(async () => {
       port,
       target: () => direct,
       // After a source change wrangler may start the Worker on another port: look for it again, once at a time.
-      refused: () => (finding ??= findWorker().finally(() => (finding = null))),
+      refused: findWorker,
     });
     console.log(`\n  Spielcenter läuft auf ${url}\n  (Strg+C beendet / Ctrl+C stops; wrangler's "Ready on" port above is internal)\n`);
   } catch (error) {

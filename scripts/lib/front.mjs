@@ -72,8 +72,8 @@ export async function workerAddress(pgid, publicUrl, configHome, name = "spielce
 /**
  * Listens on host:port and pipes every connection to `target()` (a "http://host:port" or null while there is none: the
  * connection is then closed at once, as a port nobody listens on would refuse it). `refused` is told when the target
- * refused a connection (the Worker moved: wrangler restarted it after a source change) and may return a promise of
- * the search for its new address. Such a connection is not lost: nothing has been read from the client before the
+ * refused a connection (the Worker moved: wrangler restarted it after a source change), never twice at once, and may
+ * return a promise of the search for its new address. Such a connection is not lost: nothing has been read from the client before the
  * upstream connection stands, so it is tried again (every REFUSED_WAIT_MS, for at most REFUSED_TRIES tries) while
  * wrangler reloads; before, the first page after every edit came back empty. Resolves once listening.
  * @param {{ host: string, port: number, target: () => string | null, refused?: () => void | Promise<unknown>, tries?: number, waitMs?: number }} options
@@ -82,6 +82,10 @@ export async function workerAddress(pgid, publicUrl, configHome, name = "spielce
 export function startFront({ host, port, target, refused, tries: maxTries = REFUSED_TRIES, waitMs = REFUSED_WAIT_MS }) {
   const open = new Set();
   let closing = false;
+  // One search for the Worker at a time, however many connections were refused meanwhile.
+  /** @type {Promise<unknown> | null} */
+  let finding = null;
+  const tell = () => (finding ??= Promise.resolve().then(() => refused?.()).catch(() => undefined).finally(() => (finding = null)));
   const server = createServer((client) => {
     open.add(client);
     client.once("close", () => open.delete(client));
@@ -97,7 +101,7 @@ export function startFront({ host, port, target, refused, tries: maxTries = REFU
       const early = async (e) => {
         upstream.destroy();
         if (/** @type {NodeJS.ErrnoException} */ (e).code !== "ECONNREFUSED") return void client.destroy();
-        const found = refused?.();
+        const found = tell();
         if (tries <= 1) return void client.destroy();
         await Promise.all([found, new Promise((r) => setTimeout(r, waitMs))]);
         attempt(tries - 1);

@@ -169,12 +169,11 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // A source edited while a test site runs makes wrangler reload the Worker, often onto another port: found again
   // (the front holds the refused connection meanwhile), as `npm start` does. Left pointing at the old port, every test
   // after such an edit failed with empty answers.
-  let finding: Promise<void> | null = null;
   const refind = async () => {
     const found = await workerAddress(child.pid!, wranglerUrl, join(state, "config"));
     if (found) direct = found;
   };
-  const front = await startFront({ host: "127.0.0.1", port, target: () => direct, refused: () => (finding ??= refind().finally(() => (finding = null))) });
+  const front = await startFront({ host: "127.0.0.1", port, target: () => direct, refused: refind });
   const stop = async () => {
     await front.close();
     const last = child;

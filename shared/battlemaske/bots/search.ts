@@ -122,13 +122,14 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
       rk = sa >= 0 ? placeSuit(info.rk, sa) : info.rk;
       // With replyMix the opponent's reply is that share of the time its rule-of-thumb card, else its best (exact) one.
       const mix = exactNow ? (params.replyMix ?? 0) : 1;
+      // The rule-of-thumb reply: played out below, and with an exact reply it still says whether the trick is likely won.
+      follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
       if (mix < 1) {
         // Both hands are small: the opponent's reply is searched exactly too.
         const v = exactFollow(ctx, a0, a1, t0, t1, rk, me, lead, s.named);
         s.value += w * (1 - mix) * v;
         if (mix === 0) {
           // For the reason only: the greedy reply says whether the trick is likely won.
-          follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
           const res = resolve(st, rk, lead, follow);
           const won = (res & 1) === 1;
           const t = countTrick(t0, t1, won ? me : opp, (res >> 1) & 3);
@@ -138,7 +139,6 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
         }
         wv = w * mix; // the rule-of-thumb reply below gets the rest of the world's value (trickWin and diffAfter all of it)
       }
-      follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
     } else {
       lead = info.lead;
       follow = s.card;

@@ -121,6 +121,7 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
   room.listen((messages) => {
     const before = view().game;
     const entries: LogEntry[] = [];
+    let undoneAfter: number | null = null;
     let after = room.view();
     for (const m of messages) {
       if (m.type === "state") after = m.view;
@@ -131,12 +132,12 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
         setRound({ game: before.game, round: before.round, conte: ev.tricks[conteSeat], maske: ev.tricks[1 - conteSeat], moved: ev.moved, mirror: ev.mirror, gameWinner: null });
       }
       if (ev.type === "gameEnded" && before.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner } : r));
+      // What a take-back undid stays in the log, struck through.
+      if (ev.type === "takeback") undoneAfter = ev.toVersion;
       entries.push(...describeEvent(ev, m.version, before, null, OPPOSITE));
     }
-    // What a take-back undid stays in the log, struck through.
-    const back = messages.find((m) => m.type === "event" && (m.event as { type: string }).type === "takeback");
     batch(() => {
-      setLog((l) => [...(back ? markUndone(l, (back as unknown as { event: { toVersion: number } }).event.toVersion) : l), ...entries]);
+      setLog((l) => [...(undoneAfter !== null ? markUndone(l, undoneAfter) : l), ...entries]);
       sync(after);
     });
   });
