@@ -159,6 +159,38 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
     });
   }, 60_000);
 
+  it("small phones: the top bar fits 320–375 px, and at 375 × 667 the exchange's ten cards and Tauschen need no scrolling", async () => {
+    for (const width of [320, 360, 375]) {
+      await withBrowser([{ width, height: 667 }], async (b) => {
+        await b.page.goto(site.url + "/");
+        await b.page.getByTestId("nav-account").waitFor();
+        const sizes = (await b.page.evaluate(`[globalThis.document.documentElement.scrollWidth, globalThis.document.documentElement.clientWidth]`)) as number[];
+        // Wider than the screen, a phone zooms the whole page out (and a fixed log sheet falls below the fold).
+        expect(sizes[0], `page width at ${width} px`).toBe(sizes[1]);
+      });
+    }
+    await withBrowser([{ width: 375, height: 667 }], async (b) => {
+      const page = b.page;
+      // Several deals: how many lines sit above the hand depends on it (the two-elixirs note).
+      for (let deal = 0; deal < 4; deal++) {
+        await startGame(page);
+        await closeIntro(page);
+        const bad = (await unreachable(page)).filter((x) => /^(hand-card|exchange-confirm)/.test(x));
+        if (deal === 0) await shot(page, "exchange-375x667");
+        expect(bad, `deal ${deal}`).toEqual([]);
+      }
+      // The empty trick gives its room to the hand only in the exchange: in play it is back to full height.
+      expect(await page.getByTestId("trick").getAttribute("class")).toContain("quiet");
+      const legal = page.locator('[data-testid="hand-card"][data-legal="true"]');
+      const picks = Number((await page.getByTestId("exchange-confirm").textContent())!.match(/\/(\d)/)![1]);
+      for (let i = 0; i < picks; i++) await legal.nth(i).click();
+      await page.getByTestId("exchange-confirm").click();
+      await page.locator('[data-testid="table"][data-phase="play"]').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId("trick").getAttribute("class")).not.toContain("quiet");
+      expect(b.errors).toEqual([]);
+    });
+  }, 180_000);
+
   it("cards greyed by the two-elixirs rule say why", async () => {
     await withBrowser([DESKTOP], async (b) => {
       const page = b.page;

@@ -7,7 +7,7 @@ import { effectText } from "../log";
 import { useTable } from "./store";
 
 export function Trick(): JSX.Element {
-  const { m, v, me, rs, staged, infoHandlers } = useTable();
+  const { m, v, me, rs, staged, infoHandlers, explain } = useTable();
   // While a batch plays out the table shows its frames instead of the view's trick (the view moves on at the end).
   const trickShown = () => staged()?.trick ?? v().trick;
   const lastTrick = () => {
@@ -16,9 +16,13 @@ export function Trick(): JSX.Element {
     return v().trick.length === 0 && v().history.length > 0 ? v().history[v().history.length - 1] : undefined;
   };
   // A spectator sees both sides by name.
+  // In the exchange nothing lies on the table yet: on a short screen the empty trick gives its height to the hand, so
+  // ten cards and "Tauschen" fit without scrolling (the player pass, 375 × 667). Not while the exchange's help is
+  // open over the stage (it needs the room), and not in play, where the hand would jump under a finger at the first card.
+  const quiet = () => v().phase === "exchange" && !explain() && trickShown().length === 0 && !lastTrick();
   const who = (s: Seat) => (m.spectator && m.seatName ? m.seatName(s)[lang()] : s === me() ? tr("Du", "You") : m.opponent[lang()]);
   return (
-    <div class="trick" data-testid="trick" data-count={trickShown().length} data-staged={staged() ? "true" : undefined}>
+    <div class="trick" classList={{ quiet: quiet() }} data-testid="trick" data-count={trickShown().length} data-staged={staged() ? "true" : undefined}>
       <Show
         when={trickShown().length > 0}
         fallback={
