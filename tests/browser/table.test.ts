@@ -191,6 +191,43 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
     });
   }, 180_000);
 
+  it("desktop 1280 × 900: with a long log, the opened card counter is still on screen and the log shows its newest line", async () => {
+    await withBrowser([{ width: 1280, height: 900 }], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      await closeIntro(page);
+      // Play until the log is longer than its box (about 20 lines fill it); a game over first starts another.
+      for (let i = 0, end = Date.now() + 120_000; Date.now() < end; i++) {
+        if ((await page.getByTestId("log-entry").count()) >= 36) break;
+        if ((await step(page, i)) === "over") {
+          await startGame(page);
+          await closeIntro(page);
+        }
+      }
+      expect(await page.getByTestId("log-entry").count()).toBeGreaterThanOrEqual(36);
+      await idle(page);
+      // A round's end may have just opened its table over everything: away with it, as a player would.
+      if (await page.getByTestId("round-continue").isVisible().catch(() => false)) {
+        await page.getByTestId("round-continue").click();
+        await idle(page);
+      }
+      await page.evaluate(`globalThis.window.scrollTo(0, 0)`);
+      await page.getByTestId("card-counter-toggle").click();
+      await page.getByTestId("card-counter").waitFor();
+      await page.waitForTimeout(100);
+      const counter = (await page.getByTestId("card-counter").boundingBox())!;
+      await shot(page, "counter-long-log-desktop");
+      expect(counter.y + counter.height, "the counter's foot").toBeLessThanOrEqual(900);
+      const newest = (await page.evaluate(`(() => {
+        const log = globalThis.document.querySelector('[data-testid="game-log"]'), last = log.lastElementChild;
+        const a = log.getBoundingClientRect(), r = last.getBoundingClientRect();
+        return r.bottom <= a.bottom + 1 && r.top >= a.top - 1;
+      })()`)) as boolean;
+      expect(newest, "the newest log line in sight").toBe(true);
+      expect(b.errors).toEqual([]);
+    });
+  }, 180_000);
+
   it("cards greyed by the two-elixirs rule say why", async () => {
     await withBrowser([DESKTOP], async (b) => {
       const page = b.page;

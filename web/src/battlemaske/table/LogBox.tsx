@@ -1,5 +1,5 @@
 // The game log ("Spielverlauf") with the newest entry in sight, and the card counter below it.
-import { createEffect, For, on, Show, type JSX } from "solid-js";
+import { createEffect, For, on, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { CardCounter } from "./CardCounter";
 import { useTable } from "./store";
@@ -9,6 +9,13 @@ export function LogBox(): JSX.Element {
   let logList: HTMLOListElement | undefined;
   // The newest entry stays in sight.
   createEffect(on(m.log, () => queueMicrotask(() => logList && (logList.scrollTop = logList.scrollHeight))));
+  // And when the list is resized: on a desktop an opened card counter takes part of the log's height (table.css).
+  onMount(() => {
+    if (!logList || typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(() => logList && (logList.scrollTop = logList.scrollHeight));
+    watch.observe(logList);
+    onCleanup(() => watch.disconnect());
+  });
   return (
     <aside class="log-box" aria-label={tr("Spielverlauf", "Game log")}>
       {/* On a phone this is a sheet at the bottom edge: the handle shows the newest entry, a tap pulls the whole log up. */}
