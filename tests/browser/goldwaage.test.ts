@@ -272,6 +272,8 @@ describe("Goldwaage (browser)", () => {
       if (r === "idle") await page.waitForTimeout(40);
     }
     await page.getByTestId("gw-round-table").waitFor();
+    // The live scale is round 2's by now: the round table tells what round 1's last card left on it.
+    expect(await page.getByTestId("gw-round-table").getByTestId("gw-end-scale").textContent()).toMatch(/^Am Ende (war die Waage leer|lag auf der Waage: links .+, rechts .+ – Unterschied \d+)\.$/);
     await page.waitForTimeout(100);
     spoken += (await page.getByTestId("gw-live").textContent()) ?? "";
     await shot(page, "gw-keyboard-round-end");

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { decide, fold, legalCommands, newGame, pansFor, view, applyInPlace, LEVELS, VARIANTS, validateOptions, makeBot, playGame, Solver, type Event, type Options, type Seat, type State, type Variant } from "../../shared/goldwaage/index.js";
 import { rng } from "../../shared/rng.js";
-import { clearingLine, previewPlay, previewText, roundReports, roundVerdict, verdictText } from "../../web/src/goldwaage/logic";
+import { clearingLine, endScaleText, previewPlay, previewText, roundReports, roundVerdict, verdictText } from "../../web/src/goldwaage/logic";
 
 function randomOptions(random: () => number): Options {
   for (;;) {
@@ -116,5 +116,51 @@ describe("the post-round 'lösbar' agrees with the solver", () => {
     }
     expect(rounds).toBeGreaterThan(300);
     expect(parity).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe("the round table's end scale", () => {
+  it("in 200 bot games, is the engine's scale just before each round ended, and says so in words", () => {
+    let rounds = 0;
+    let loaded = 0;
+    for (let g = 0; g < 200; g++) {
+      const random = rng(g, "end-scale");
+      const options = randomOptions(random);
+      const bots = Array.from({ length: options.players }, (_, s) => makeBot("simple", { seed: `${g}-${s}` }));
+      const game = playGame(options, `e-${g}`, bots);
+      // The engine's own scale at each roundEnded, folding the log.
+      const truth = new Map<number, { left: unknown[]; right: unknown[] }>();
+      let st: State | null = null;
+      for (const e of game.events) {
+        if (e.type === "roundEnded" && st) truth.set(e.round, structuredClone(st.pans));
+        st = st === null ? fold([e]) : applyInPlace(st, e);
+      }
+      for (const r of roundReports(view(game.state, 0))) {
+        if (!truth.has(r.round)) {
+          // No round end: the game ended inside the round — or at its last card by a tip with no life left, which
+          // cleared the scale (the round table then says it was empty, as it was).
+          if (r.complete) {
+            expect(r.steps.at(-1)!.outcome).toBe("tipped");
+            expect(game.state.result).toBe("lost");
+            expect(r.endPans).toEqual({ left: [], right: [] });
+          } else expect(r.endPans).toBeNull();
+          continue;
+        }
+        expect(r.endPans).toEqual(truth.get(r.round));
+        const end = r.endPans!;
+        const text = endScaleText(end, "de");
+        if (end.left.length + end.right.length === 0) expect(text).toBe("Am Ende war die Waage leer.");
+        else {
+          loaded++;
+          expect(r.losses.some((l) => l.kind === "unbalanced")).toBe(true);
+          const sum = (p: readonly { weight: number }[]) => p.reduce((t, c) => t + c.weight, 0);
+          expect(text).toMatch(new RegExp(`^Am Ende lag auf der Waage: links .*${end.left.length ? `= ${sum(end.left)}` : "leer"}, rechts .*${end.right.length ? `= ${sum(end.right)}` : "leer"} – Unterschied ${Math.abs(sum(end.left) - sum(end.right))}\\.$`));
+          expect(endScaleText(end, "en")).toMatch(/^At the end the scale held: left .*, right .* – difference \d+\.$/);
+        }
+        rounds++;
+      }
+    }
+    expect(rounds).toBeGreaterThan(500);
+    expect(loaded).toBeGreaterThan(0);
   }, 120_000);
 });

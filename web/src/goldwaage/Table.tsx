@@ -13,7 +13,7 @@ import { levelName, variantName } from "./names";
 import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { LeaveDialog } from "../ui/LeaveDialog";
-import { cardName, clearingLine, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { cardName, clearingLine, endScaleText, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import { connectGoldwaage } from "./room";
 import "./goldwaage.css";
 
@@ -101,6 +101,8 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
           </For>
         </ul>
       </Show>
+      {/* The live scale is already the next round's when this opens: what the last card left (the player pass). */}
+      <Show when={props.report.endPans}>{(end) => <p class="gw-end-scale" data-testid="gw-end-scale">{endScaleText(end(), lang())}</p>}</Show>
       <Show when={verdict()} fallback={<p>{tr("Die Runde wurde nicht zu Ende gespielt.", "The round was not played to the end.")}</p>}>
         {(v) => (
           <>

@@ -5,7 +5,7 @@ import { card as cardInfo, type Card } from "../../../shared/goldwaage/cards";
 import { decide, pansFor } from "../../../shared/goldwaage/engine";
 import type { Event, Options, Pan, Seat } from "../../../shared/goldwaage/events";
 import { Solver, type Position } from "../../../shared/goldwaage/solver";
-import { applyInPlace, cardsPerHand, choosesOpenCards, cloneState, limitFor, openCount, sumOf, type State } from "../../../shared/goldwaage/state";
+import { applyInPlace, cardsPerHand, choosesOpenCards, cloneState, limitFor, openCount, sumOf, type PanCard, type State } from "../../../shared/goldwaage/state";
 import type { View } from "../../../shared/goldwaage/view";
 
 export type Lang = "de" | "en";
@@ -163,10 +163,12 @@ export interface RoundReport {
   readonly losses: Loss[];
   /** All 12 cards were played (a game lost mid-round leaves its round incomplete). */
   readonly complete: boolean;
+  /** The scale as the round's last card left it, before the round's end cleared it (null: the round did not end). */
+  readonly endPans: { readonly left: readonly PanCard[]; readonly right: readonly PanCard[] } | null;
 }
 
 /** Plays `plays` through the engine on an empty scale from `hands`: the steps and the lives they cost. */
-function replay(players: Options["players"], limit: number, hands: Card[][], starter: Seat, plays: ReadonlyArray<{ seat: Seat; card: Card; pan: Pan | null }>): { steps: PlayedStep[]; losses: Loss[]; state: State } {
+function replay(players: Options["players"], limit: number, hands: Card[][], starter: Seat, plays: ReadonlyArray<{ seat: Seat; card: Card; pan: Pan | null }>): { steps: PlayedStep[]; losses: Loss[]; state: State; endPans: RoundReport["endPans"] } {
   let s: State = {
     options: { players, level: "profi", variants: [] },
     seed: 0,
@@ -190,6 +192,7 @@ function replay(players: Options["players"], limit: number, hands: Card[][], sta
   };
   const steps: PlayedStep[] = [];
   const losses: Loss[] = [];
+  let endPans: RoundReport["endPans"] = null;
   for (const p of plays) {
     const d = decide(s, p.seat, p.pan === null ? { type: "play", card: p.card } : { type: "play", card: p.card, pan: p.pan }, 0);
     if (!d.ok) break;
@@ -198,6 +201,8 @@ function replay(players: Options["players"], limit: number, hands: Card[][], sta
     let difference = 0;
     for (const e of d.events) {
       if (e.type === "roundDealt" || e.type === "gameEnded") break;
+      // The live table is already dealt anew when the round table opens: keep what the last card left on the scale.
+      if (e.type === "roundEnded") endPans = { left: s.pans.left.slice(), right: s.pans.right.slice() };
       s = applyInPlace(s, e);
       if (e.type === "cardPlayed") {
         sums = [sumOf(s.pans.left), sumOf(s.pans.right)];
@@ -212,7 +217,7 @@ function replay(players: Options["players"], limit: number, hands: Card[][], sta
     }
     steps.push({ seat: p.seat, card: p.card, pan: p.pan, sums, outcome, difference });
   }
-  return { steps, losses, state: s };
+  return { steps, losses, state: s, endPans };
 }
 
 /** Every round of the game so far whose cards have been played (all of them when the game is over), from the view's record. */
@@ -225,10 +230,22 @@ export function roundReports(v: Pick<View, "played" | "players" | "variants" | "
     const starter = plays[0]!.seat;
     const hands: Card[][] = Array.from({ length: v.players }, (_, s) => plays.filter((p) => p.seat === s).map((p) => p.card));
     const limit = limitFor({ players: v.players, variants: v.variants }, r);
-    const { steps, losses } = replay(v.players, limit, hands, starter, plays);
-    out.push({ round: r, limit, starter, hands, steps, losses, complete: plays.length === 12 && hands.every((h) => h.length === cardsPerHand(v.players)) });
+    const { steps, losses, endPans } = replay(v.players, limit, hands, starter, plays);
+    const complete = plays.length === 12 && hands.every((h) => h.length === cardsPerHand(v.players));
+    // The replay has lives to spare and only the cards played as hands: a round the game ended early "ends" there too.
+    out.push({ round: r, limit, starter, hands, steps, losses, complete, endPans: complete ? endPans : null });
   }
   return out;
+}
+
+/** The scale at a round's end in words: "empty", or each pan's cards (an Ace with the weight it had there) and sum. */
+export function endScaleText(end: NonNullable<RoundReport["endPans"]>, lang: Lang): string {
+  const de = lang === "de";
+  if (end.left.length + end.right.length === 0) return de ? "Am Ende war die Waage leer." : "At the end the scale was empty.";
+  const pan = (cards: readonly PanCard[]) =>
+    cards.length === 0 ? (de ? "leer" : "empty") : `${cards.map((c) => (cardInfo(c.card).kind === "ace" ? `${cardName(c.card, lang)} (= ${c.weight})` : cardName(c.card, lang))).join(" ")} = ${sumOf(cards)}`;
+  const d = Math.abs(sumOf(end.left) - sumOf(end.right));
+  return de ? `Am Ende lag auf der Waage: links ${pan(end.left)}, rechts ${pan(end.right)} – Unterschied ${d}.` : `At the end the scale held: left ${pan(end.left)}, right ${pan(end.right)} – difference ${d}.`;
 }
 
 export interface Verdict {
