@@ -54,14 +54,23 @@ async function unreachable(page: Page): Promise<string[]> {
     const els = [];
     for (const id of ids) for (const e of d.querySelectorAll('[data-testid="' + id + '"]')) els.push(e);
     for (const e of d.querySelectorAll('[data-testid^="name-suit-"]')) els.push(e);
+    // Each suit's name and "Abbrechen" (no test id of its own) too: a scrolled or covered name is a suit not found.
+    for (const e of d.querySelectorAll('.name-suit .suit-button-name, .name-suit > .button')) els.push(e);
+    // "Abbrechen" beside the suits, never over an aid's words.
+    const opts = d.querySelector('.name-suit-options'), cancel = d.querySelector('.name-suit > .button');
+    const early = [];
+    if (opts && cancel) {
+      const a = opts.getBoundingClientRect(), c = cancel.getBoundingClientRect();
+      if (c.top < a.bottom - 0.5 && c.bottom > a.top + 0.5) early.push("Abbrechen over the suits (" + Math.round(c.top) + "–" + Math.round(c.bottom) + " in " + Math.round(a.top) + "–" + Math.round(a.bottom) + ")");
+    }
     // Under a modal (the round table, the result) only its own controls count.
     if (!modal) for (const e of d.querySelectorAll('[data-testid="hand-card"]')) els.push(e);
-    const bad = [];
+    const bad = early;
     for (const e of els) {
       if (modal && !modal.contains(e)) continue;
       const r = e.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue; // not shown
-      const name = (e.getAttribute("data-testid") || "") + (e.getAttribute("data-card") ? ":" + e.getAttribute("data-card") : "");
+      const name = (e.getAttribute("data-testid") || e.className || e.tagName) + (e.getAttribute("data-card") ? ":" + e.getAttribute("data-card") : "") + (e.classList.contains("suit-button-name") ? ":" + e.textContent.trim() : "");
       if (r.top < 0 || r.left < 0 || r.bottom > w.innerHeight || r.right > w.innerWidth) { bad.push(name + " outside the viewport (" + Math.round(r.left) + "," + Math.round(r.top) + "–" + Math.round(r.right) + "," + Math.round(r.bottom) + ")"); continue; }
       const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       if (!hit || !(hit === e || e.contains(hit))) bad.push(name + " covered by " + (hit ? hit.tagName + "." + hit.className : "nothing"));

@@ -1,5 +1,5 @@
 // An elixir led: the suits to name, each with the announcement aid, and a way back.
-import { For, Show, type JSX } from "solid-js";
+import { createEffect, For, on, Show, type JSX } from "solid-js";
 import { SUITS, type Suit } from "../../../../shared/battlemaske/cards";
 import { lang, tr } from "../../i18n";
 import { SuitEmblem, suitName } from "../cards";
@@ -13,9 +13,16 @@ export function SuitChooser(): JSX.Element {
     const a = aid()[s];
     return [a.beat, a.opponent, a.effect, a.held];
   };
+  let box: HTMLDivElement | undefined;
+  // The elixir was tapped in the hand, often with the page scrolled down to it: the suits' names come into sight (on
+  // a small phone they were above the screen's top edge: the player pass).
+  createEffect(on(elixir, (e) => e && queueMicrotask(() => box?.scrollIntoView({ block: "nearest" })), { defer: true }));
   return (
     <Show when={elixir()}>
-      <div class="name-suit" role="group" aria-label={rs() === "zwiegespalten" ? tr("Farbe nennen", "Name a suit") : tr("Farbe ansagen", "Name a suit")}>
+      <div class="name-suit" ref={box} role="group" aria-label={rs() === "zwiegespalten" ? tr("Farbe nennen", "Name a suit") : tr("Farbe ansagen", "Name a suit")}>
+        {/* The suits scroll in a box of their own when their aids are longer than the room: "Abbrechen" stays below
+            them, never over an aid's words (a sticky button covered the middle suit's text on phones: the player pass). */}
+        <div class="name-suit-options">
         <For each={SUITS}>
           {(s) => (
             <button
@@ -35,6 +42,7 @@ export function SuitChooser(): JSX.Element {
             </button>
           )}
         </For>
+        </div>
         <button type="button" class="button quiet" onClick={() => setElixir(null)}>
           {tr("Abbrechen", "Cancel")}
         </button>
