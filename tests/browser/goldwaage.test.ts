@@ -148,6 +148,44 @@ describe("Goldwaage (browser)", () => {
     expect(b.errors).toEqual([]);
   }, 300_000);
 
+  it("a small phone (375 × 667), 4 players on Profi: a chosen card brings the pans' buttons into sight, and a tap on a pan plays it there", async () => {
+    const b = await browser({ width: 375, height: 667 });
+    const page = b.page;
+    await setup(page, { players: 4, level: "profi" });
+    await page.getByTestId("gw-table").waitFor();
+    for (let played = 0, end = Date.now() + 120_000; played < 2 && Date.now() < end; ) {
+      const t = await look(page);
+      if (t.over) break;
+      if (t.roundTable) {
+        await page.getByTestId("gw-round-continue").click();
+        continue;
+      }
+      if (!t.myTurn || t.legal.length === 0) {
+        await page.waitForTimeout(60);
+        continue;
+      }
+      await page.evaluate(`globalThis.window.scrollTo(0, 0)`);
+      await page.locator(`[data-testid="gw-hand-card"][data-card="${t.legal[0]!.card}"]`).click();
+      await page.waitForTimeout(150);
+      // Both pans' buttons (or the discard pile's) inside the screen without the player scrolling.
+      const inSight = (await page.evaluate(`["gw-put-left", "gw-put-right", "gw-put-discard"].map((id) => globalThis.document.querySelector('[data-testid="' + id + '"]')).filter((e) => e).map((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= globalThis.window.innerHeight + 0.5; })`)) as boolean[];
+      expect(inSight.length).toBeGreaterThan(0);
+      expect(inSight.every((x) => x)).toBe(true);
+      if (played === 0) await shot(page, "gw-small-phone-chosen");
+      const allowed = (await page.locator('[data-testid^="gw-put-"]:enabled').evaluateAll((es) => es.map((e) => e.getAttribute("data-testid")))) as string[];
+      const pan = allowed.includes("gw-put-left") ? "left" : allowed.includes("gw-put-right") ? "right" : null;
+      const before = await page.getByTestId("gw-hand-card").count();
+      if (pan) {
+        // The pan itself takes the card: the card leaves the hand onto that pan.
+        const onPan = await page.locator(`[data-testid="gw-pan"][data-pan="${pan}"] .gw-stack-card`).count();
+        await page.locator(`[data-testid="gw-pan"][data-pan="${pan}"]`).click();
+        await page.waitForFunction(`globalThis.document.querySelectorAll('[data-testid="gw-hand-card"]').length < ${before} || globalThis.document.querySelectorAll('[data-testid="gw-pan"][data-pan="${pan}"] .gw-stack-card').length !== ${onPan}`, undefined, { timeout: 10_000 });
+      } else await page.getByTestId("gw-put-discard").click();
+      played++;
+    }
+    expect(b.errors).toEqual([]);
+  }, 180_000);
+
   it("2 people through the invite link, the second on a phone; the phone reloads mid-round and gets the same round, hand and scale back", async () => {
     const a = await browser({ width: 1280, height: 800 });
     const p = await browser({ width: 390, height: 844 });

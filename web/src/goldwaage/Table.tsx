@@ -30,9 +30,11 @@ export function Face(props: { id: Card; small?: boolean }) {
 }
 
 /** A pan: its cards as an overlapping column, bottom card first, the top card (last in) lowest, nearest the players. */
-export function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: number; heavier: boolean; last: string | null }) {
+export function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: number; heavier: boolean; last: string | null; onPick?: (() => void) | undefined }) {
+  // With a card chosen, the pan itself takes it too (a tap where the card goes); the buttons below stay the way for a
+  // keyboard and a screen reader, so the pan is no button of its own.
   return (
-    <div class="gw-pan" data-testid="gw-pan" data-pan={props.pan} data-sum={props.sum} classList={{ heavier: props.heavier }}>
+    <div class="gw-pan" data-testid="gw-pan" data-pan={props.pan} data-sum={props.sum} classList={{ heavier: props.heavier, pickable: !!props.onPick }} onClick={() => props.onPick?.()}>
       <div class="gw-pan-head">
         <span>{props.pan === "left" ? tr("Linke Schale", "Left pan") : tr("Rechte Schale", "Right pan")}</span>
         <strong class="gw-sum">{props.sum}</strong>
@@ -266,11 +268,18 @@ export function GoldwaageTable(props: { session: Session }) {
       if (p.includes(c)) setPicked(p.filter((x) => x !== c));
       else if (needShow() === 1) setPicked([c]);
       else if (p.length < needShow()) setPicked([...p, c]);
+      revealActions();
       return;
     }
     if (!myTurn()) return;
     setSelected(selected() === c ? null : c);
+    revealActions();
   }
+
+  let actionsEl: HTMLDivElement | undefined;
+  // What acts on the chosen card (the pans' buttons, "Zeigen") may lie below the screen's edge on a small phone (four
+  // seats at 375 × 667: the player pass): it comes into sight, scrolling no more than needed.
+  const revealActions = () => queueMicrotask(() => actionsEl?.scrollIntoView({ block: "nearest" }));
 
   const previews = createMemo(() => {
     const v = g();
@@ -548,7 +557,7 @@ export function GoldwaageTable(props: { session: Session }) {
             </ol>
 
             <div class="gw-scale" classList={{ flash: staged()?.flash != null, tipped: staged()?.flash === "tipped", balanced: staged()?.flash === "balanced" }}>
-              <PanColumn pan="left" cards={pans().left} sum={sums()[0]} heavier={sums()[0] > sums()[1]} last={staged()?.last?.card ?? null} />
+              <PanColumn pan="left" cards={pans().left} sum={sums()[0]} heavier={sums()[0] > sums()[1]} last={staged()?.last?.card ?? null} onPick={previews()?.left && !room.busy() ? () => put("left") : undefined} />
               <div class="gw-beam" data-testid="gw-difference" data-difference={difference()}>
                 <span class="gw-beam-icon" aria-hidden="true">⚖</span>
                 <span class="gw-diff">
@@ -564,7 +573,7 @@ export function GoldwaageTable(props: { session: Session }) {
                   </strong>
                 </Show>
               </div>
-              <PanColumn pan="right" cards={pans().right} sum={sums()[1]} heavier={sums()[1] > sums()[0]} last={staged()?.last?.card ?? null} />
+              <PanColumn pan="right" cards={pans().right} sum={sums()[1]} heavier={sums()[1] > sums()[0]} last={staged()?.last?.card ?? null} onPick={previews()?.right && !room.busy() ? () => put("right") : undefined} />
             </div>
 
             <Show when={!over()}>
@@ -611,7 +620,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 </ul>
               </div>
 
-              <div class="gw-actions">
+              <div class="gw-actions" ref={actionsEl}>
                 <Show when={choosing()}>
                   <button type="button" class="button primary" data-testid="gw-show-confirm" disabled={picked().length !== needShow() || room.busy()} onClick={confirmShow}>
                     {pending() ? tr("Offene Karte bestätigen", "Confirm open card") : tr("Zeigen", "Show")}
