@@ -4,6 +4,7 @@ import type { Command, Pan } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
+import { replyValues, type Chooser } from "./reply.js";
 import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
@@ -26,6 +27,11 @@ export interface BotOptions {
    * computer seats, since a person's open card may mean anything.
    */
   readonly signalers?: readonly number[];
+  /**
+   * strong on Profi: the next seat answers each candidate move from its own information (its hand in the world, what is
+   * public) with `samples` worlds of its own, and `worlds` outer worlds are sampled. null: the open-hand solver alone.
+   */
+  readonly reply?: { readonly worlds: number; readonly samples: number; readonly follows?: boolean } | null;
 }
 
 type Move = { card: Card; pan: Pan | null };
@@ -93,6 +99,7 @@ export function sampledPlay(
   ahead: AheadWeights = STRONG_AHEAD,
   floors: ReadonlyArray<number | null> = [],
   checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
+  reply: Chooser | null = null,
 ): Move {
   const pool = unseen(view);
   const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
@@ -102,8 +109,14 @@ export function sampledPlay(
   // Lives beyond the ones still left (plus the one that loses) make no difference.
   const cap = Math.min(3, view.lives + 1);
   const total = new Map<string, number>();
+  const own = reply ? moves(view) : [];
   for (let w = 0; w < worlds; w++) {
-    const solver = new Solver(positionOf(view, sampleWorld(view, random, pool, floors, checks)));
+    const hands = sampleWorld(view, random, pool, floors, checks);
+    if (reply) {
+      for (const [k, loss] of replyValues(view, hands, own, cap, reply)) total.set(k, (total.get(k) ?? 0) + loss);
+      continue;
+    }
+    const solver = new Solver(positionOf(view, hands));
     for (const v of solver.moveValues(cap)) {
       const k = keyOf(v);
       total.set(k, (total.get(k) ?? 0) + Math.min(v.loss, cap));
@@ -161,6 +174,14 @@ export function heavyRest(rest: readonly Card[]): boolean {
   return rest.reduce((a, c) => a + (card(c).kind === "number" ? card(c).weight : 0), 0) >= 6 * rest.length;
 }
 
+/**
+ * How strong expects a team-mate to answer on Profi: strong's own rule from that seat's view, with `samples` worlds of
+ * its own (drawn from what that seat cannot see, fitted to the leads' pans of the signalling seats).
+ */
+export function partnerChooser(samples: number, random: () => number, signalers: readonly number[]): Chooser {
+  return (v) => sampledPlay(v, samples, random, STRONG_AHEAD, [], panSignals(v, signalers, heavyRest));
+}
+
 /** strong's worlds per decision: more on Profi, where nothing is open and the worlds differ most. */
 export function strongSamples(view: Pick<View, "level" | "players">): number {
   return view.level === "profi" ? PROFI_SAMPLES : 24;
@@ -182,7 +203,13 @@ export function strongBot(options: BotOptions = {}): Bot {
       const floors = signalFloors(view, signalers);
       const profi = view.level === "profi";
       const checks = profi ? panSignals(view, signalers, heavyRest) : [];
-      let move = sampledPlay(view, options.samples ?? strongSamples(view), botRandom(seed, "strong", view), STRONG_AHEAD, floors, checks);
+      const random = botRandom(seed, "strong", view);
+      const reply = profi ? (options.reply === undefined ? null : options.reply) : null;
+      const empty = view.pans.left.length + view.pans.right.length === 0;
+      const useReply = reply !== null && !(reply.follows && empty);
+      const chooser = useReply ? partnerChooser(reply.samples, random, signalers) : null;
+      const worlds = options.samples ?? (useReply ? reply.worlds : strongSamples(view));
+      let move = sampledPlay(view, worlds, random, STRONG_AHEAD, floors, checks, chooser);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }
