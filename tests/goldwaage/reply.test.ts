@@ -1,6 +1,6 @@
 // Partner-aware evaluation (bots/reply.ts): the next seat answers from its own information, then the solver.
 import { describe, expect, it } from "vitest";
-import { makeBot, moves, partnerChooser, playGame, positionOf, Solver, view, type Options, type View } from "../../shared/goldwaage/index.js";
+import { makeBot, moves, partnerBoundGame, partnerChooser, playGame, positionOf, roundDeals, roundMinLoss, Solver, view, type Options, type View } from "../../shared/goldwaage/index.js";
 import { playOnPans, replyValues, viewAfter } from "../../shared/goldwaage/bots/reply.js";
 import { rng } from "../../shared/rng.js";
 
@@ -76,5 +76,28 @@ describe("partner-aware evaluation", () => {
     expect(a.next.played.at(-1)).toMatchObject({ seat: v.turn, card: m.card, pan: m.pan });
     expect(a.next.handSizes[v.turn!]).toBe(v.handSizes[v.turn!]! - 1);
     expect(a.hands[v.turn!]).not.toContain(m.card);
+  });
+});
+
+describe("the realistic-partner bound (--bot partner-bound)", () => {
+  it("plays whole legal games and never loses fewer lives in a round than the ceiling allows", () => {
+    let rounds = 0;
+    for (const players of [2, 4] as const) {
+      const options: Options = { players, level: "profi", variants: [] };
+      for (let g = 0; g < 3; g++) {
+        const state = partnerBoundGame(options, `bound/${g}`, 2);
+        expect(state.phase).toBe("over");
+        const min = roundDeals(options, `bound/${g}`).map(roundMinLoss);
+        const played = state.result === "won" ? 4 : state.round;
+        for (let r = 0; r < played - (state.result === "won" ? 0 : 1); r++) {
+          expect(state.livesLostByRound[r]).toBeGreaterThanOrEqual(min[r]!);
+          rounds++;
+        }
+      }
+    }
+    expect(rounds).toBeGreaterThan(10);
+  });
+  it("is refused off Profi", () => {
+    expect(() => partnerBoundGame({ players: 2, level: "normal", variants: [] }, 1)).toThrow();
   });
 });

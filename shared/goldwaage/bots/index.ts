@@ -4,7 +4,7 @@ import type { Command, Pan } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
-import { playOnPans, replyValues, viewAfter, type Chooser } from "./reply.js";
+import type { Chooser } from "./reply.js";
 import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
@@ -27,13 +27,6 @@ export interface BotOptions {
    * computer seats, since a person's open card may mean anything.
    */
   readonly signalers?: readonly number[];
-  /**
-   * strong on Profi: the next seat answers each candidate move from its own information (its hand in the world, what is
-   * public) with `samples` worlds of its own, and `worlds` outer worlds are sampled. null: the open-hand solver alone.
-   */
-  readonly reply?: { readonly worlds: number; readonly samples: number; readonly follows?: boolean; readonly late?: number } | null;
-  /** strong on Profi: among moves within this many world-lives of the best, prefer the one the next seat can close at once in the most worlds. */
-  readonly robust?: number | null;
 }
 
 type Move = { card: Card; pan: Pan | null };
@@ -101,8 +94,6 @@ export function sampledPlay(
   ahead: AheadWeights = STRONG_AHEAD,
   floors: ReadonlyArray<number | null> = [],
   checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
-  reply: Chooser | null = null,
-  robust: number | null = null,
 ): Move {
   const pool = unseen(view);
   const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
@@ -112,54 +103,14 @@ export function sampledPlay(
   // Lives beyond the ones still left (plus the one that loses) make no difference.
   const cap = Math.min(3, view.lives + 1);
   const total = new Map<string, number>();
-  const own = reply ? moves(view) : [];
-  const drawn: Card[][][] = [];
   for (let w = 0; w < worlds; w++) {
-    const hands = sampleWorld(view, random, pool, floors, checks);
-    if (robust !== null) drawn.push(hands);
-    if (reply) {
-      for (const [k, loss] of replyValues(view, hands, own, cap, reply)) total.set(k, (total.get(k) ?? 0) + loss);
-      continue;
-    }
-    const solver = new Solver(positionOf(view, hands));
+    const solver = new Solver(positionOf(view, sampleWorld(view, random, pool, floors, checks)));
     for (const v of solver.moveValues(cap)) {
       const k = keyOf(v);
       total.set(k, (total.get(k) ?? 0) + Math.min(v.loss, cap));
     }
   }
-  if (robust !== null) {
-    // Among the moves within `robust` world-lives of the best, the one whose difference the next seat can close at once
-    // in the most worlds: a balance it sees for itself, not one the solver credits it with knowing what to do.
-    const top = Math.min(...total.values());
-    const closable = new Map<string, number>();
-    for (const m of moves(view)) {
-      const t = total.get(keyOf(m));
-      if (t === undefined || t > top + robust) continue;
-      closable.set(keyOf(m), drawn.reduce((a, hands) => a + closesNext(view, hands, m), 0));
-    }
-    return best(view, (m) => {
-      const c = closable.get(keyOf(m));
-      if (c === undefined) return -Infinity;
-      return c * 1e6 - (total.get(keyOf(m)) as number) * 1000 + lookOneAhead(view, m, ahead);
-    });
-  }
   return best(view, (m) => -(total.get(keyOf(m)) ?? Infinity) * 1000 + lookOneAhead(view, m, ahead));
-}
-
-/** 1 when the move balances, or leaves a difference the next seat's hand in the world can balance with its next card; else 0. */
-function closesNext(view: View, hands: readonly (readonly Card[])[], m: Move): number {
-  const a = viewAfter(view, hands, m);
-  if (a.cost > 0) return 0;
-  const pans = a.next.pans;
-  if (pans.left.length + pans.right.length === 0) return view.pans.left.length + view.pans.right.length === 0 && m.pan !== null ? 0 : 1;
-  for (const c of a.next.hand ?? []) {
-    for (const pan of ["left", "right"] as const) {
-      if (pans[pan].length === 0 && card(c).kind !== "number" && card(c).kind !== "ace") continue;
-      const b = playOnPans(pans, view.limit, c, pan);
-      if (b.cost === 0 && b.left.length + b.right.length === 0) return 1;
-    }
-  }
-  return 0;
 }
 
 const heaviestFirst = (rest: readonly Card[], need: number) => showOrder(rest).slice(0, need);
@@ -212,8 +163,9 @@ export function heavyRest(rest: readonly Card[]): boolean {
 }
 
 /**
- * How strong expects a team-mate to answer on Profi: strong's own rule from that seat's view, with `samples` worlds of
- * its own (drawn from what that seat cannot see, fitted to the leads' pans of the signalling seats).
+ * How strong would answer from a team-mate's view on Profi: strong's own rule with `samples` worlds drawn from what that
+ * seat cannot see, fitted to the leads' pans of the signalling seats. The realistic-partner bound (bound.ts) uses it as
+ * the next seat's answer.
  */
 export function partnerChooser(samples: number, random: () => number, signalers: readonly number[]): Chooser {
   return (v) => sampledPlay(v, samples, random, STRONG_AHEAD, [], panSignals(v, signalers, heavyRest));
@@ -240,14 +192,7 @@ export function strongBot(options: BotOptions = {}): Bot {
       const floors = signalFloors(view, signalers);
       const profi = view.level === "profi";
       const checks = profi ? panSignals(view, signalers, heavyRest) : [];
-      const random = botRandom(seed, "strong", view);
-      const reply = profi ? (options.reply === undefined ? null : options.reply) : null;
-      const empty = view.pans.left.length + view.pans.right.length === 0;
-      const left = view.handSizes.reduce((a, b) => a + b, 0);
-      const useReply = reply !== null && !(reply.follows && empty) && left <= (reply.late ?? 12);
-      const chooser = useReply ? partnerChooser(reply.samples, random, signalers) : null;
-      const worlds = options.samples ?? (useReply ? reply.worlds : strongSamples(view));
-      let move = sampledPlay(view, worlds, random, STRONG_AHEAD, floors, checks, chooser, profi ? (options.robust ?? null) : null);
+      let move = sampledPlay(view, options.samples ?? strongSamples(view), botRandom(seed, "strong", view), STRONG_AHEAD, floors, checks);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }
