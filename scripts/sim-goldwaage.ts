@@ -5,6 +5,7 @@ import {
   gameCeiling,
   LEVELS,
   makeBot,
+  partnerBoundGame,
   playGame,
   Solver,
   validateOptions,
@@ -20,8 +21,10 @@ import { rng, shuffle } from "../shared/rng.js";
 const USAGE = `usage:
   npm run -s sim -- --game goldwaage --open-hands [--players 2|3|4] [--limit N] [--rounds N] [--seed S] [--json]
   npm run -s sim -- --game goldwaage [--players 2|3|4] [--level ${LEVELS.join("|")}] [--variant ${VARIANTS.join("|")}]…
-                    [--bot ${BOT_NAMES.join("|")}|ceiling] [--samples N] [--games N] [--seed S] [--json]
-  (--bot ceiling: every hand open, each round played with the fewest lives lost, on the same deals as the bots' runs)`;
+                    [--bot ${BOT_NAMES.join("|")}|ceiling|partner-bound] [--samples N] [--games N] [--seed S] [--json]
+  (--bot ceiling: every hand open, each round played with the fewest lives lost, on the same deals as the bots' runs;
+   --bot partner-bound, Profi only: the seat to play sees every hand but expects the next seat to answer from its own
+   information, --samples worlds of its own, default 8)`;
 
 class BadFlag extends Error {}
 
@@ -35,7 +38,7 @@ interface Flags {
   seed: string;
   level: Level;
   variants: Variant[];
-  bot: BotName | "ceiling";
+  bot: BotName | "ceiling" | "partner-bound";
   samples: number | undefined;
 }
 
@@ -96,8 +99,8 @@ function parse(args: string[]): Flags {
         break;
       case "--bot": {
         const x = val();
-        if (x !== "ceiling" && !BOT_NAMES.includes(x as BotName)) throw new BadFlag(`--bot must be one of ${BOT_NAMES.join(", ")}, ceiling, got ${JSON.stringify(x)}`);
-        f.bot = x as BotName | "ceiling";
+        if (x !== "ceiling" && x !== "partner-bound" && !BOT_NAMES.includes(x as BotName)) throw new BadFlag(`--bot must be one of ${BOT_NAMES.join(", ")}, ceiling, partner-bound, got ${JSON.stringify(x)}`);
+        f.bot = x as BotName | "ceiling" | "partner-bound";
         break;
       }
       default:
@@ -106,6 +109,7 @@ function parse(args: string[]): Flags {
   }
   if (f.openHands && f.limit === null) throw new BadFlag("--open-hands needs --limit");
   if (!f.openHands && f.limit !== null) throw new BadFlag("--limit belongs to --open-hands (games use the rules' limits)");
+  if (f.bot === "partner-bound" && (f.level !== "profi" || f.variants.length > 0)) throw new BadFlag("--bot partner-bound is for --level profi without variants");
   return f;
 }
 
@@ -146,6 +150,15 @@ function games(f: Flags): number {
       c.losses.forEach((n, r) => (lost[r]! += n));
       continue;
     }
+    if (f.bot === "partner-bound") {
+      // The same game seed as a bot run, so the same deals; the time is per game.
+      const t0 = performance.now();
+      const state = partnerBoundGame(options, `${f.seed}/${g}`, f.samples ?? 8);
+      times.push(performance.now() - t0);
+      if (state.result === "won") wins++;
+      state.livesLostByRound.forEach((n, r) => (lost[r]! += n));
+      continue;
+    }
     const bots = Array.from({ length: f.players }, (_, s) => makeBot(f.bot as BotName, { seed: `${f.seed}/${g}/${s}`, samples: f.samples }));
     const { state, times: t } = playGame(options, `${f.seed}/${g}`, bots, () => performance.now());
     if (state.result === "won") wins++;
@@ -168,7 +181,7 @@ function games(f: Flags): number {
     process.stdout.write(
       `${f.bot}${f.samples ? ` (${f.samples} samples)` : ""}, ${f.players} players, ${label}: won ${wins} of ${f.games} (${(100 * out.winRate).toFixed(1)} %)\n` +
         `lives lost per game by round: ${out.livesLostByRound.join(" / ")}\n` +
-        `ms per ${f.bot === "ceiling" ? "game" : "move"}: mean ${out.msPerMove.mean}, p95 ${out.msPerMove.p95}\n`,
+        `ms per ${f.bot === "ceiling" || f.bot === "partner-bound" ? "game" : "move"}: mean ${out.msPerMove.mean}, p95 ${out.msPerMove.p95}\n`,
     );
   }
   return 0;

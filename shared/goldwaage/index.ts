@@ -8,6 +8,7 @@ export * from "./view.js";
 export * from "./scenario.js";
 export * from "./solver.js";
 export * from "./ceiling.js";
+export * from "./bound.js";
 export * from "./bots/index.js";
 export * from "./bots/knowledge.js";
 export * from "./bots/play.js";

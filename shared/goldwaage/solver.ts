@@ -82,9 +82,9 @@ export class Solver {
     this.d = this.L.reduce((a, b) => a + b, 0) - this.R.reduce((a, b) => a + b, 0);
   }
 
-  /** The fewest lives the rest of the round costs from the root position. */
-  minLoss(): number {
-    return this.minFrom(this.rootMask, this.rootTurn);
+  /** The fewest lives the rest of the round costs from the root position (or `cap` when it is at least that many). */
+  minLoss(cap = 14): number {
+    return this.minFrom(this.rootMask, this.rootTurn, cap);
   }
 
   /** Whether the rest of the round can be played without losing a life. */

@@ -52,6 +52,12 @@ describe("npm run sim -- --game goldwaage", () => {
     expect(JSON.parse(run("--players", "4", "--level", "schwer", "--bot", "ceiling", "--games", "40", "--seed", "1", "--json").stdout).wins).toBe(out.wins);
     expect(run("--bot", "ceiling", "--games", "3").stdout).toMatch(/ceiling, 2 players, normal: won \d+ of 3[\s\S]*ms per game/);
   });
+  it("--bot partner-bound (Profi only) prints the same keys and is refused on other levels", () => {
+    const out = JSON.parse(run("--players", "4", "--level", "profi", "--bot", "partner-bound", "--samples", "2", "--games", "4", "--seed", "1", "--json").stdout);
+    expect(Object.keys(out)).toEqual(["games", "wins", "winRate", "livesLostByRound", "msPerMove"]);
+    expect(out.games).toBe(4);
+    expect(run("--players", "4", "--level", "schwer", "--bot", "partner-bound", "--games", "1").status).toBe(2);
+  });
   it("exits 2 with a message on stderr for bad flags", () => {
     for (const args of [["--players", "5"], ["--bot", "genius"], ["--level", "mittel"], ["--variant", "x"], ["--games", "-1"], ["--open-hands"], ["--limit", "5"], ["--frobnicate"], ["--samples"], ["--level", "profi", "--variant", "offene-haende"]]) {
       const r = run(...args);

@@ -4,6 +4,7 @@ import type { Command, Pan } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
+import type { Chooser } from "./reply.js";
 import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
@@ -159,6 +160,15 @@ export function plannerBot(options: BotOptions = {}): Bot {
  */
 export function heavyRest(rest: readonly Card[]): boolean {
   return rest.reduce((a, c) => a + (card(c).kind === "number" ? card(c).weight : 0), 0) >= 6 * rest.length;
+}
+
+/**
+ * How strong would answer from a team-mate's view on Profi: strong's own rule with `samples` worlds drawn from what that
+ * seat cannot see, fitted to the leads' pans of the signalling seats. The realistic-partner bound (bound.ts) uses it as
+ * the next seat's answer.
+ */
+export function partnerChooser(samples: number, random: () => number, signalers: readonly number[]): Chooser {
+  return (v) => sampledPlay(v, samples, random, STRONG_AHEAD, [], panSignals(v, signalers, heavyRest));
 }
 
 /** strong's worlds per decision: more on Profi, where nothing is open and the worlds differ most. */
