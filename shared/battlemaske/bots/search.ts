@@ -1,7 +1,7 @@
 // Determinized search: every candidate is played in each sampled world to the round's end (rollouts, then exact search), and the average kept.
 import { countTrick, ELIXIR_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
 import { randomInt } from "../../rng.js";
-import { beliefWorlds, type Belief } from "./belief.js";
+import { beliefWorlds, type Belief, type Sampler } from "./belief.js";
 import { worlds, type Info } from "./info.js";
 import { exactFollow, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, work, type SearchCtx } from "./policy.js";
 import { gameLeaf, TABLES, trickLeaf } from "./values.js";
@@ -30,6 +30,11 @@ export interface SearchParams {
   readonly pool?: number;
   /** Weight the worlds (`eps`) only with at most this many cards in hand: where the exact search runs. Absent: always. */
   readonly epsAt?: number;
+  /**
+   * Weight the worlds instead by the sampler model (belief.ts): the opponent's plays judged as the picks of a small search of
+   * its own from what it knew then. Uses `pool` and `epsAt` as `eps` does.
+   */
+  readonly sampler?: Sampler;
   /** Sampled worlds are all different (drawn without replacement). */
   readonly distinct?: boolean;
   /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` (default 400) of them. */
@@ -225,6 +230,7 @@ function prune(live: Scored[], sign: number, margin: number): void {
 function decisionWorlds(info: Info, ctx: SearchCtx, params: SearchParams, n: number, random: () => number, given?: readonly number[]): Belief {
   let b: Belief;
   if (given !== undefined) b = { ws: given.slice(), wt: new Float64Array(given.length).fill(1) };
+  else if (params.sampler !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, 1, random, params.sampler);
   else if (params.eps !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
   else {
     const ws = worlds(info, n, random, params.inference, params.distinct === true);
