@@ -107,7 +107,7 @@ export interface Sampler {
 
 // Memo of samplerProb: one judged play is a pure function of the public position, the opponent's hand and the model, and
 // recurs at every later decision of the round (and in every world that gives it the same hand then).
-const MEMO = new Map<string, number>();
+const MEMO = new Map<string, Float64Array>();
 
 /** The chance of the opponent's observed plays (those judged by `m`) if its hand now is `hand`, under the sampler model. */
 export function samplerLikelihood(info: Info, ctx: SearchCtx, hand: number, m: Sampler): number {
@@ -129,26 +129,34 @@ export function samplerProb(info: Info, ctx: SearchCtx, h: number, s: Extract<St
   if ((legal & (1 << s.card)) === 0) return 0;
   const n = popcount(legal);
   if (n === 1) return 1;
-  const key = `${info.codec.ruleset}|${info.conte}|${info.seat}|${info.round}|${info.mirror}|${s.played}|${s.lead}|${s.named}|${s.rk}|${s.tOpp}|${s.tMe}|${s.known}|${h}|${s.card}|${m.samples}|${m.exact}|${m.eps}|${m.beta}`;
-  const hit = MEMO.get(key);
-  if (hit !== undefined) return hit;
+  // Keyed without the card played: the same search judges every card the opponent could have played there.
+  const key = `${info.codec.ruleset}|${info.conte}|${info.seat}|${info.round}|${info.mirror}|${s.played}|${s.lead}|${s.named}|${s.rk}|${s.tOpp}|${s.tMe}|${s.known}|${h}|${m.samples}|${m.exact}|${m.eps}|${m.beta}`;
+  let probs = MEMO.get(key);
+  if (probs === undefined) {
+    probs = samplerProbs(info, ctx, h, s, legal, m);
+    if (MEMO.size > 200_000) MEMO.clear();
+    MEMO.set(key, probs);
+  }
+  return probs[s.card] as number;
+}
+
+/** The model's chance of each legal card (by card index). */
+function samplerProbs(info: Info, ctx: SearchCtx, h: number, s: Extract<Step, { kind: "play" }>, legal: number, m: Sampler): Float64Array {
+  const n = popcount(legal);
   const v = samplerValues(info, ctx, h, s, legal, m);
-  const opp = 1 - info.seat;
-  const sign = opp === ctx.conte ? 1 : -1;
+  const sign = 1 - info.seat === ctx.conte ? 1 : -1;
   let top = -Infinity;
-  for (let m2 = legal; m2; m2 &= m2 - 1) top = Math.max(top, sign * (v[lowBit(m2)] as number));
-  let p: number;
+  for (let x = legal; x; x &= x - 1) top = Math.max(top, sign * (v[lowBit(x)] as number));
+  const p = new Float64Array(25);
   if (m.beta !== undefined) {
     let z = 0;
-    for (let m2 = legal; m2; m2 &= m2 - 1) z += Math.exp(m.beta * (sign * (v[lowBit(m2)] as number) - top));
-    p = (1 - m.eps) * Math.exp(m.beta * (sign * (v[s.card] as number) - top)) / z + m.eps / n;
+    for (let x = legal; x; x &= x - 1) z += Math.exp(m.beta * (sign * (v[lowBit(x)] as number) - top));
+    for (let x = legal; x; x &= x - 1) p[lowBit(x)] = (1 - m.eps) * Math.exp(m.beta * (sign * (v[lowBit(x)] as number) - top)) / z + m.eps / n;
   } else {
     let best = 0;
-    for (let m2 = legal; m2; m2 &= m2 - 1) if (sign * (v[lowBit(m2)] as number) >= top - 1e-9) best++;
-    p = (sign * (v[s.card] as number) >= top - 1e-9 ? (1 - m.eps) / best : 0) + m.eps / n;
+    for (let x = legal; x; x &= x - 1) if (sign * (v[lowBit(x)] as number) >= top - 1e-9) best++;
+    for (let x = legal; x; x &= x - 1) p[lowBit(x)] = (sign * (v[lowBit(x)] as number) >= top - 1e-9 ? (1 - m.eps) / best : 0) + m.eps / n;
   }
-  if (MEMO.size > 200_000) MEMO.clear();
-  MEMO.set(key, p);
   return p;
 }
 
@@ -169,7 +177,7 @@ function samplerValues(info: Info, outer: SearchCtx, h: number, s: Extract<Step,
   const need = mySize - popcount(s.known);
   const v = new Float64Array(25);
   // A small deterministic generator seeded by the position, so a judged play is a pure function of it (the memo relies on it).
-  let seed = (Math.imul(h, 0x9e3779b1) ^ Math.imul(s.played + 1, 0x85ebca77) ^ Math.imul(s.card + 7, 0xc2b2ae3d)) | 1;
+  let seed = (Math.imul(h, 0x9e3779b1) ^ Math.imul(s.played + 1, 0x85ebca77) ^ Math.imul(s.lead + 7, 0xc2b2ae3d)) | 1;
   const next = (k: number): number => {
     seed ^= seed << 13;
     seed ^= seed >>> 17;

@@ -1,6 +1,7 @@
 // Determinized search: every candidate is played in each sampled world to the round's end (rollouts, then exact search), and the average kept.
 import { countTrick, ELIXIR_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
 import { randomInt } from "../../rng.js";
+import { alphaMu } from "./alphamu.js";
 import { beliefWorlds, type Belief, type Sampler } from "./belief.js";
 import { worlds, type Info } from "./info.js";
 import { exactFollow, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, work, type SearchCtx } from "./policy.js";
@@ -60,6 +61,11 @@ export interface SearchParams {
    * each world's value assumes the opponent's rule-of-thumb reply instead of its best one. Absent or 0: always the best.
    */
   readonly replyMix?: number;
+  /**
+   * Alpha-mu (alphamu.ts) with at most `at` cards in hand (and within the exact search): the first `m` of our moves are one
+   * strategy over all worlds, at most `worlds` of the decision's worlds (drawn from them at random). Absent: the plain search.
+   */
+  readonly alphaMu?: { readonly at: number; readonly m: number; readonly worlds: number };
 }
 
 /** A candidate: play `card` (naming `named` on an elixir lead, else −1), or give the cards of `give`. */
@@ -186,6 +192,22 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
   if (live.length < scored.length) {
     // Dropped candidates were scored on fewer worlds: put them out of reach of the best instead of comparing partial sums.
     for (const s of scored) if (!live.includes(s)) s.value = sign > 0 ? -Infinity : Infinity;
+  }
+  const am = params.alphaMu;
+  if (am && info.phase === "play" && popcount(info.hand) <= Math.min(am.at, params.exactAt) && scored.length > 1) {
+    // Each candidate's value becomes its best strategy's over a random subset of the worlds; trickWin and diffAfter stay.
+    const k = Math.min(am.worlds, ws.length);
+    const order = ws.map((_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = randomInt(random, i + 1);
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    const pick = ws.length > k ? order.slice(0, k) : ws.map((_, i) => i);
+    const opp = pick.map((i) => info.oppKnown | (ws[i] as number));
+    const wts = pick.map((i) => wt[i] as number);
+    const lead = info.lead;
+    const r = alphaMu(ctx, me, info.hand, opp, wts, t0, t1, info.rk, lead < 0 ? me : 1 - me, lead, info.named, scored, am.m);
+    scored.forEach((s, i) => (s.value = r.values[i] as number));
   }
   const r = params.refine;
   if (r && given === undefined && ws.length >= n && live.length > 1) {
