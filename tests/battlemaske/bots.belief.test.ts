@@ -392,3 +392,30 @@ describe("the sampler model of the opponent", () => {
     expect(checked).toBeGreaterThan(30);
   });
 });
+
+describe("the opponent's reply from its own information", () => {
+  const stark: SearchParams = { worlds: 12, budget: 240, minWorlds: 6, exactAt: 4, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+  const plays = (["battlemaske", "zwiegespalten"] as const)
+    .flatMap((r) => positions(r, 3, ["mittel", "greedy"], `reply-${r}`))
+    .filter((p) => p.state.phase === "play" && p.state.trick.length === 0 && popcount(toMask(information(p.state, p.seat).codec, p.state.hands[p.seat])) <= 4);
+
+  it("is never better for the opponent than its best reply knowing our hand, and differs from it somewhere", () => {
+    let checked = 0, differ = 0;
+    for (const p of plays) {
+      const info = information(p.state, p.seat);
+      if (info.lead >= 0) continue;
+      const cands = playCandidates(info);
+      const ws = worlds(info, 12, rng("w"), true, true);
+      const plain = scorePlays(info, stark, rng("o"), cands, ws).map((s) => s.value);
+      const mine = scorePlays(info, { ...stark, oppReply: { at: 4, samples: 6 } }, rng("o"), cands, ws).map((s) => s.value);
+      const sign = p.seat === info.conte ? 1 : -1;
+      for (let i = 0; i < cands.length; i++) expect(sign * (mine[i] as number)).toBeGreaterThanOrEqual(sign * (plain[i] as number) - 1e-12);
+      // Above `at` it is the plain search.
+      expect(scorePlays(info, { ...stark, oppReply: { at: popcount(info.hand) - 1, samples: 6 } }, rng("o"), cands, ws).map((s) => s.value)).toEqual(plain);
+      if (mine.some((v, i) => Math.abs(v - (plain[i] as number)) > 1e-9)) differ++;
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(differ).toBeGreaterThan(3);
+  });
+});

@@ -40,6 +40,8 @@ export interface Info {
   readonly pickCount: number;
   /** What the opponent did this round after the exchange, in order: the evidence that weights the worlds (belief.ts). */
   readonly steps: readonly Step[];
+  /** The cards the opponent gave us that we still hold: what it knows of our hand. */
+  readonly oppGifts: number;
 }
 
 /**
@@ -138,6 +140,7 @@ export function information(state: State, seat: Seat): Info {
     named: state.namedSuit === null ? -1 : suitIndex(state.namedSuit),
     pickCount: pickCount(state),
     steps,
+    oppGifts: receivedMask & hand,
   };
 }
 
