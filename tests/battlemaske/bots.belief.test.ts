@@ -5,8 +5,8 @@ import { seatsToAct } from "../../shared/battlemaske/random.js";
 import { applyInPlace } from "../../shared/battlemaske/state.js";
 import { botCommand, type BotName } from "../../shared/battlemaske/bots/index.js";
 import { information, worlds, type Info } from "../../shared/battlemaske/bots/info.js";
-import { beliefWorlds, handsAtPlays, likelihood } from "../../shared/battlemaske/bots/belief.js";
-import { countTrick, ELIXIR_MASK, GREED, placeSuit as placeRk, popcount, resolve, toMask } from "../../shared/battlemaske/bots/fast.js";
+import { beliefWorlds, handsAtPlays, likelihood, samplerLikelihood, samplerProb } from "../../shared/battlemaske/bots/belief.js";
+import { countTrick, ELIXIR_MASK, GREED, legalFollow as legalFollowOf, placeSuit as placeRk, popcount, resolve, toMask } from "../../shared/battlemaske/bots/fast.js";
 import { playCandidates, scorePlays, searchCtx, type SearchParams } from "../../shared/battlemaske/bots/search.js";
 import { exactFollow, exactLead, greedyFollow, greedySwap, wantsTrick, work } from "../../shared/battlemaske/bots/policy.js";
 import { rng } from "../../shared/rng.js";
@@ -298,5 +298,124 @@ describe("the search handed its worlds (the sim's oracle) and spending more worl
     }
     expect(same).toBeGreaterThan(10);
     expect(differ).toBeGreaterThan(5);
+  });
+});
+
+describe("alpha-mu over the last tricks", () => {
+  const stark: SearchParams = { worlds: 12, budget: 240, minWorlds: 6, exactAt: 4, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+  const plays = (["battlemaske", "zwiegespalten"] as const)
+    .flatMap((r) => positions(r, 3, ["mittel", "greedy"], `amu-${r}`))
+    .filter((p) => p.state.phase === "play" && popcount(toMask(information(p.state, p.seat).codec, p.state.hands[p.seat])) <= 4);
+
+  it("with one world it gives every candidate the exact search's value, for any M", () => {
+    let checked = 0;
+    for (const p of plays) {
+      const info = information(p.state, p.seat);
+      const truth = trueHidden(p, info);
+      const cands = playCandidates(info);
+      if (cands.length < 2) continue;
+      const exact = scorePlays(info, stark, rng("x"), cands, [truth]).map((s) => s.value);
+      for (const m of [1, 2, 3]) {
+        const amu = scorePlays(info, { ...stark, alphaMu: { at: 4, m, worlds: 30 } }, rng("x"), cands, [truth]).map((s) => s.value);
+        for (let i = 0; i < cands.length; i++) expect(amu[i]).toBeCloseTo(exact[i] as number, 12);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("with M = 1 it is the plain per-world search; with M = 2 or 3 over several worlds a candidate is never worth more for our role (a strategy shared by the worlds)", () => {
+    let checked = 0, differ = 0;
+    for (const p of plays) {
+      const info = information(p.state, p.seat);
+      const cands = playCandidates(info);
+      if (cands.length < 2) continue;
+      const ws = worlds(info, 12, rng("w"), true, true);
+      if (ws.length < 2) continue;
+      const plain = scorePlays(info, stark, rng("p"), cands, ws).map((s) => s.value);
+      const m1 = scorePlays(info, { ...stark, alphaMu: { at: 4, m: 1, worlds: 30 } }, rng("p"), cands, ws).map((s) => s.value);
+      for (let i = 0; i < cands.length; i++) expect(m1[i]).toBeCloseTo(plain[i] as number, 12);
+      // More of our moves shared across worlds is a constraint on us: the value for our role can only fall (no fusion).
+      const sign = p.seat === info.conte ? 1 : -1;
+      for (const m of [2, 3]) {
+        const v = scorePlays(info, { ...stark, alphaMu: { at: 4, m, worlds: 30 } }, rng("p"), cands, ws).map((s) => s.value);
+        for (let i = 0; i < cands.length; i++) expect(sign * (v[i] as number)).toBeLessThanOrEqual(sign * (plain[i] as number) + 1e-12);
+        if (v.some((x, i) => Math.abs(x - (plain[i] as number)) > 1e-9)) differ++;
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(differ).toBeGreaterThan(3);
+  });
+});
+
+describe("the sampler model of the opponent", () => {
+  const plays = (["battlemaske", "zwiegespalten"] as const).flatMap((r) => positions(r, 3, ["mittel", "mittel"], `sampler-${r}`)).filter((p) => p.state.phase === "play");
+  const model = { at: 10, samples: 4, exact: 2, eps: 0.2 };
+
+  it("each opponent play records the cards played before it and what it knew of our hand (its gifts we still held)", () => {
+    let checked = 0;
+    for (const p of plays) {
+      const info = information(p.state, p.seat);
+      const hands = handsAtPlays(info, toMask(info.codec, p.state.hands[other(p.seat)]));
+      const ps = info.steps.filter((s) => s.kind === "play");
+      ps.forEach((s, i) => {
+        expect(hands[i], "its hand then").toEqual(p.plays[other(p.seat)][i]);
+        expect((s.played & (hands[i] as number)) === 0).toBe(true); // nothing it held was played already
+        expect(popcount(s.played)).toBe(2 * Math.floor(popcount(s.played) / 2) + (s.lead >= 0 ? 1 : 0));
+        expect(s.known & ~toMask(info.codec, p.state.given[other(p.seat)])).toBe(0); // only cards it gave us
+      });
+      checked += ps.length;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("judges only plays with a choice, within `at` cards, with probabilities that sum to 1 over the opponent's legal cards", () => {
+    let checked = 0;
+    for (const p of plays.filter((_, i) => i % 5 === 0)) {
+      const info = information(p.state, p.seat);
+      const ctx = searchCtx(info, { exactAt: 4, objective: "game" });
+      const hand = toMask(info.codec, p.state.hands[other(p.seat)]);
+      const hands = handsAtPlays(info, hand);
+      const ps = info.steps.filter((s) => s.kind === "play");
+      ps.forEach((s, i) => {
+        const h = hands[i] as number;
+        const legal = s.lead < 0 ? h : legalFollowOf(h, s.lead, s.named, info.zw);
+        let sum = 0;
+        for (let x = legal; x; x &= x - 1) sum += samplerProb(info, ctx, h, { ...s, card: 31 - Math.clz32(x & -x) }, model);
+        expect(sum).toBeCloseTo(1, 9);
+        expect(samplerProb(info, ctx, h, s, model)).toBeGreaterThanOrEqual(model.eps / popcount(legal) - 1e-12);
+        checked++;
+      });
+      expect(samplerLikelihood(info, ctx, hand, { ...model, at: 0 })).toBe(1); // nothing judged
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+});
+
+describe("the opponent's reply from its own information", () => {
+  const stark: SearchParams = { worlds: 12, budget: 240, minWorlds: 6, exactAt: 4, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+  const plays = (["battlemaske", "zwiegespalten"] as const)
+    .flatMap((r) => positions(r, 3, ["mittel", "greedy"], `reply-${r}`))
+    .filter((p) => p.state.phase === "play" && p.state.trick.length === 0 && popcount(toMask(information(p.state, p.seat).codec, p.state.hands[p.seat])) <= 4);
+
+  it("is never better for the opponent than its best reply knowing our hand, and differs from it somewhere", () => {
+    let checked = 0, differ = 0;
+    for (const p of plays) {
+      const info = information(p.state, p.seat);
+      if (info.lead >= 0) continue;
+      const cands = playCandidates(info);
+      const ws = worlds(info, 12, rng("w"), true, true);
+      const plain = scorePlays(info, stark, rng("o"), cands, ws).map((s) => s.value);
+      const mine = scorePlays(info, { ...stark, oppReply: { at: 4, samples: 6 } }, rng("o"), cands, ws).map((s) => s.value);
+      const sign = p.seat === info.conte ? 1 : -1;
+      for (let i = 0; i < cands.length; i++) expect(sign * (mine[i] as number)).toBeGreaterThanOrEqual(sign * (plain[i] as number) - 1e-12);
+      // Above `at` it is the plain search.
+      expect(scorePlays(info, { ...stark, oppReply: { at: popcount(info.hand) - 1, samples: 6 } }, rng("o"), cands, ws).map((s) => s.value)).toEqual(plain);
+      if (mine.some((v, i) => Math.abs(v - (plain[i] as number)) > 1e-9)) differ++;
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(differ).toBeGreaterThan(3);
   });
 });

@@ -40,6 +40,8 @@ export interface Info {
   readonly pickCount: number;
   /** What the opponent did this round after the exchange, in order: the evidence that weights the worlds (belief.ts). */
   readonly steps: readonly Step[];
+  /** The cards the opponent gave us that we still hold: what it knows of our hand. */
+  readonly oppGifts: number;
 }
 
 /**
@@ -47,7 +49,19 @@ export interface Info {
  * counts), or a greed swap (the cards it received from us and gave us).
  */
 export type Step =
-  | { readonly kind: "play"; readonly card: number; readonly lead: number; readonly named: number; readonly rk: number; readonly tOpp: number; readonly tMe: number }
+  | {
+      readonly kind: "play";
+      readonly card: number;
+      readonly lead: number;
+      readonly named: number;
+      readonly rk: number;
+      readonly tOpp: number;
+      readonly tMe: number;
+      /** The cards played this round before this one (with the lead it answered): what the opponent had seen. */
+      readonly played: number;
+      /** The cards the opponent had given us by then and we had not played: what it knew of our hand. */
+      readonly known: number;
+    }
   | { readonly kind: "swap"; readonly got: number; readonly gave: number };
 
 export function information(state: State, seat: Seat): Info {
@@ -126,6 +140,7 @@ export function information(state: State, seat: Seat): Info {
     named: state.namedSuit === null ? -1 : suitIndex(state.namedSuit),
     pickCount: pickCount(state),
     steps,
+    oppGifts: receivedMask & hand,
   };
 }
 
@@ -137,15 +152,19 @@ function opponentSteps(state: State, seat: Seat, codec: Codec): Step[] {
   let rk = 0, tMe = 0, tOpp = 0;
   let swapAt = state.round; // the first `round` cards of each given list are the exchange; greed swaps follow in order
   let left = 10;
+  let played = 0;
+  let gifts = toMask(codec, state.given[opp].slice(0, state.round));
   const trickSteps = (cards: readonly { seat: Seat; card: string }[], named: number): void => {
     const a = cards[0];
     if (!a) return;
     const ca = codec.index.get(a.card as never) as number;
     const sa = SUIT_OF[ca] as number;
-    if (a.seat === opp) steps.push({ kind: "play", card: ca, lead: -1, named: -1, rk, tOpp, tMe });
+    if (a.seat === opp) steps.push({ kind: "play", card: ca, lead: -1, named: -1, rk, tOpp, tMe, played, known: gifts & ~played });
     const rk1 = sa >= 0 ? placeSuit(rk, sa) : rk;
     const b = cards[1];
-    if (b && b.seat === opp) steps.push({ kind: "play", card: codec.index.get(b.card as never) as number, lead: ca, named, rk: rk1, tOpp, tMe });
+    const cb = b ? (codec.index.get(b.card as never) as number) : -1;
+    if (b && b.seat === opp) steps.push({ kind: "play", card: cb, lead: ca, named, rk: rk1, tOpp, tMe, played: played | (1 << ca), known: gifts & ~played & ~(1 << ca) });
+    played |= (1 << ca) | (cb >= 0 ? 1 << cb : 0);
   };
   for (const t of state.history) {
     const named = t.namedSuit === null ? -1 : suitIndex(t.namedSuit);
@@ -164,7 +183,10 @@ function opponentSteps(state: State, seat: Seat, codec: Codec): Step[] {
       const gave = toMask(codec, state.given[opp].slice(swapAt, swapAt + k));
       swapAt += k;
       // A swap still pending (both picks not yet made) has not changed the hands: it is not a step yet.
-      if (popcount(got) === k && popcount(gave) === k) steps.push({ kind: "swap", got, gave });
+      if (popcount(got) === k && popcount(gave) === k) {
+        steps.push({ kind: "swap", got, gave });
+        gifts = (gifts | gave) & ~got; // it knows we hold what it gave us, and that we gave some of them back
+      }
     }
   }
   trickSteps(state.trick, state.namedSuit === null ? -1 : suitIndex(state.namedSuit));

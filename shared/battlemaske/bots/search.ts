@@ -1,9 +1,10 @@
 // Determinized search: every candidate is played in each sampled world to the round's end (rollouts, then exact search), and the average kept.
-import { countTrick, ELIXIR_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
+import { countTrick, ELIXIR_MASK, FULL_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
 import { randomInt } from "../../rng.js";
-import { beliefWorlds, type Belief } from "./belief.js";
+import { alphaMu } from "./alphamu.js";
+import { beliefWorlds, type Belief, type Sampler } from "./belief.js";
 import { worlds, type Info } from "./info.js";
-import { exactFollow, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, work, type SearchCtx } from "./policy.js";
+import { exactFollow, exactLead, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, work, type SearchCtx } from "./policy.js";
 import { gameLeaf, TABLES, trickLeaf } from "./values.js";
 
 export interface SearchParams {
@@ -30,6 +31,11 @@ export interface SearchParams {
   readonly pool?: number;
   /** Weight the worlds (`eps`) only with at most this many cards in hand: where the exact search runs. Absent: always. */
   readonly epsAt?: number;
+  /**
+   * Weight the worlds instead by the sampler model (belief.ts): the opponent's plays judged as the picks of a small search of
+   * its own from what it knew then. Uses `pool` and `epsAt` as `eps` does.
+   */
+  readonly sampler?: Sampler;
   /** Sampled worlds are all different (drawn without replacement). */
   readonly distinct?: boolean;
   /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` (default 400) of them. */
@@ -55,6 +61,17 @@ export interface SearchParams {
    * each world's value assumes the opponent's rule-of-thumb reply instead of its best one. Absent or 0: always the best.
    */
   readonly replyMix?: number;
+  /**
+   * Alpha-mu (alphamu.ts) with at most `at` cards in hand (and within the exact search): the first `m` of our moves are one
+   * strategy over all worlds, at most `worlds` of the decision's worlds (drawn from them at random). Absent: the plain search.
+   */
+  readonly alphaMu?: { readonly at: number; readonly m: number; readonly worlds: number };
+  /**
+   * An opponent that answers our lead from its own information: with at most `at` cards in hand, its reply is the card best
+   * on average over `samples` guesses of our hand (from the cards it cannot see), each searched exactly; the rest of the
+   * round is then searched exactly in the world. Absent: its reply is the best one knowing our hand.
+   */
+  readonly oppReply?: { readonly at: number; readonly samples: number };
 }
 
 /** A candidate: play `card` (naming `named` on an elixir lead, else −1), or give the cards of `give`. */
@@ -125,8 +142,11 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
       // The rule-of-thumb reply: played out below, and with an exact reply it still says whether the trick is likely won.
       follow = greedyFollow(ctx, hOpp, lead, s.named, rk, wantsTrick(st, opp === ctx.conte, info.tricks[opp] as number, info.tricks[me] as number, hOpp));
       if (mix < 1) {
-        // Both hands are small: the opponent's reply is searched exactly too.
-        const v = exactFollow(ctx, a0, a1, t0, t1, rk, me, lead, s.named);
+        // Both hands are small: the opponent's reply is searched exactly too (from its own information with oppReply).
+        const or = params.oppReply;
+        const v = or && popcount(info.hand) <= or.at
+          ? replyFromItsView(ctx, info, me, hOpp, lead, s.named, rk, or.samples)
+          : exactFollow(ctx, a0, a1, t0, t1, rk, me, lead, s.named);
         s.value += w * (1 - mix) * v;
         if (mix === 0) {
           // For the reason only: the greedy reply says whether the trick is likely won.
@@ -182,6 +202,22 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
     // Dropped candidates were scored on fewer worlds: put them out of reach of the best instead of comparing partial sums.
     for (const s of scored) if (!live.includes(s)) s.value = sign > 0 ? -Infinity : Infinity;
   }
+  const am = params.alphaMu;
+  if (am && info.phase === "play" && popcount(info.hand) <= Math.min(am.at, params.exactAt) && scored.length > 1) {
+    // Each candidate's value becomes its best strategy's over a random subset of the worlds; trickWin and diffAfter stay.
+    const k = Math.min(am.worlds, ws.length);
+    const order = ws.map((_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = randomInt(random, i + 1);
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    const pick = ws.length > k ? order.slice(0, k) : ws.map((_, i) => i);
+    const opp = pick.map((i) => info.oppKnown | (ws[i] as number));
+    const wts = pick.map((i) => wt[i] as number);
+    const lead = info.lead;
+    const r = alphaMu(ctx, me, info.hand, opp, wts, t0, t1, info.rk, lead < 0 ? me : 1 - me, lead, info.named, scored, am.m);
+    scored.forEach((s, i) => (s.value = r.values[i] as number));
+  }
   const r = params.refine;
   if (r && given === undefined && ws.length >= n && live.length > 1) {
     // A close decision gets more worlds: the candidates within `margin` of the best are scored on `worlds` fresh ones too.
@@ -211,6 +247,59 @@ export function scorePlays(info: Info, params: SearchParams, random: () => numbe
   return scored;
 }
 
+/**
+ * Our lead's value in the world where the opponent holds `hOpp`, if the opponent answers it without seeing our hand: each
+ * legal reply is scored by the exact search over `samples` guesses of our other cards (the cards it cannot see, with the
+ * ones it gave us), the reply best on average for its role is played, and the rest is searched exactly with the true hands.
+ */
+function replyFromItsView(ctx: SearchCtx, info: Info, me: number, hOpp: number, lead: number, named: number, rk: number, samples: number): number {
+  const legal = legalFollow(hOpp, lead, named, ctx.zw);
+  const mine = info.hand & ~(1 << lead);
+  const after = (r: number, rest: number): number => {
+    const res = resolve(ctx.strength, rk, lead, r);
+    const winner = (res & 1) === 1 ? me : 1 - me;
+    const eff = (res >> 1) & 3;
+    const t = countTrick(info.tricks[0], info.tricks[1], winner, eff);
+    let h0 = me === 0 ? rest : hOpp & ~(1 << r);
+    let h1 = me === 0 ? hOpp & ~(1 << r) : rest;
+    if (h0 === 0 && h1 === 0) return ctx.leaf[Math.abs((t & 15) - (t >> 4))] as number;
+    if (eff === GREED) {
+      const out = swapHands(ctx, h0, h1, t & 15, t >> 4);
+      h0 = out[0];
+      h1 = out[1];
+    }
+    return exactLead(ctx, h0, h1, t & 15, t >> 4, res >> 3, winner);
+  };
+  if ((legal & (legal - 1)) === 0) return after(lowBit(legal), mine);
+  const pool: number[] = [];
+  for (let x = FULL_MASK & ~hOpp & ~info.played & ~(1 << lead) & ~info.oppGifts; x; x &= x - 1) pool.push(lowBit(x));
+  const need = popcount(mine) - popcount(info.oppGifts & mine);
+  // Its guesses are a pure function of the position (a small generator seeded by it), as the search's worlds are of the seed.
+  let seed = (Math.imul(hOpp, 0x9e3779b1) ^ Math.imul(lead + 1, 0x85ebca77) ^ Math.imul(info.played + 3, 0xc2b2ae3d)) | 1;
+  const sum = new Float64Array(25);
+  for (let k = 0; k < samples; k++) {
+    let guess = info.oppGifts & mine;
+    for (let i = 0; i < need && i < pool.length; i++) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      const j = i + ((seed >>> 0) % (pool.length - i));
+      const c = pool[i] as number;
+      pool[i] = pool[j] as number;
+      pool[j] = c;
+      guess |= 1 << c;
+    }
+    for (let x = legal; x; x &= x - 1) sum[lowBit(x)] = (sum[lowBit(x)] as number) + after(lowBit(x), guess);
+  }
+  const sign = 1 - me === ctx.conte ? 1 : -1;
+  let best = -1;
+  for (let x = legal; x; x &= x - 1) {
+    const r = lowBit(x);
+    if (best < 0 || sign * (sum[r] as number) > sign * (sum[best] as number) + 1e-12) best = r;
+  }
+  return after(best, mine);
+}
+
 /** Drops from `live` every candidate whose sum so far is more than `margin` below the best's for `sign` (the Conte's +1). */
 function prune(live: Scored[], sign: number, margin: number): void {
   let best = -Infinity;
@@ -225,6 +314,7 @@ function prune(live: Scored[], sign: number, margin: number): void {
 function decisionWorlds(info: Info, ctx: SearchCtx, params: SearchParams, n: number, random: () => number, given?: readonly number[]): Belief {
   let b: Belief;
   if (given !== undefined) b = { ws: given.slice(), wt: new Float64Array(given.length).fill(1) };
+  else if (params.sampler !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, 1, random, params.sampler);
   else if (params.eps !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
   else {
     const ws = worlds(info, n, random, params.inference, params.distinct === true);
