@@ -44,6 +44,9 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
+          // Whole games over sockets inside workerd: 1–3 s on a quiet machine, past the default 5 s on a loaded one (the
+          // batched-frames test timed out in CI at load 8–10). Nothing here asserts time; a hang still fails in a minute.
+          testTimeout: 60_000,
           setupFiles: ["./tests/workers/apply-migrations.ts"],
         },
       },
