@@ -32,7 +32,10 @@ export const LEVELS: Readonly<Record<"pimc16" | "leicht" | "mittel" | "stark", L
   mittel: { worlds: 10, budget: 1e9, minWorlds: 10, exactAt: 3, pickTop: 3, pickWorlds: 10, inference: true, objective: "game", slip: 0 },
   stark: {
     worlds: 40, budget: 240, minWorlds: 12, exactAt: 6, pickTop: 6, pickWorlds: 30, inference: true, objective: "game", slip: 0,
-    byRuleset: { zwiegespalten: { exactAt: 7 } },
+    // Zwiegespalten: within the exact search's reach the worlds are weighted by how likely the opponent's plays were
+    // for a small sampler of its own (docs/bots.md "Issue 18, third attempt": 71.4 -> 74.9 % vs pimc16 over 1000
+    // deals x 2; in Battlemaske it ranked the true world no better than the rule of thumb and gained nothing).
+    byRuleset: { zwiegespalten: { exactAt: 7, sampler: { at: 9, samples: 6, exact: 2, eps: 0.3 }, pool: 120, epsAt: 7 } },
   },
 };
 
