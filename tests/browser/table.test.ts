@@ -62,6 +62,8 @@ async function unreachable(page: Page): Promise<string[]> {
     if (opts && cancel) {
       const a = opts.getBoundingClientRect(), c = cancel.getBoundingClientRect();
       if (c.top < a.bottom - 0.5 && c.bottom > a.top + 0.5) early.push("Abbrechen over the suits (" + Math.round(c.top) + "–" + Math.round(c.bottom) + " in " + Math.round(a.top) + "–" + Math.round(a.bottom) + ")");
+      // Aids running below the box are announced by a line under it (a fade alone was not seen as scrollable).
+      if (opts.scrollTop === 0 && opts.scrollHeight > opts.clientHeight + 4 && !d.querySelector('[data-testid="name-suit-more"]')) early.push("the suits' box scrolls without saying so");
     }
     // Under a modal (the round table, the result) only its own controls count.
     if (!modal) for (const e of d.querySelectorAll('[data-testid="hand-card"]')) els.push(e);

@@ -1,5 +1,5 @@
 // An elixir led: the suits to name, each with the announcement aid, and a way back.
-import { createEffect, For, on, Show, type JSX } from "solid-js";
+import { createEffect, createSignal, For, on, Show, type JSX } from "solid-js";
 import { SUITS, type Suit } from "../../../../shared/battlemaske/cards";
 import { lang, tr } from "../../i18n";
 import { SuitEmblem, suitName } from "../cards";
@@ -16,13 +16,18 @@ export function SuitChooser(): JSX.Element {
   let box: HTMLDivElement | undefined;
   // The elixir was tapped in the hand, often with the page scrolled down to it: the suits' names come into sight (on
   // a small phone they were above the screen's top edge: the player pass).
-  createEffect(on(elixir, (e) => e && queueMicrotask(() => box?.scrollIntoView({ block: "nearest" })), { defer: true }));
+  createEffect(on(elixir, (e) => e && queueMicrotask(() => (box?.scrollIntoView({ block: "nearest" }), checkMore())), { defer: true }));
+  // The aids may run below the suits' box: a fade alone was not seen as "scroll here" (the second player pass), so a
+  // line under the box says so until its foot is reached.
+  let options: HTMLDivElement | undefined;
+  const [more, setMore] = createSignal(false);
+  const checkMore = () => setMore(!!options && options.scrollTop + options.clientHeight < options.scrollHeight - 4);
   return (
     <Show when={elixir()}>
       <div class="name-suit" ref={box} role="group" aria-label={rs() === "zwiegespalten" ? tr("Farbe nennen", "Name a suit") : tr("Farbe ansagen", "Name a suit")}>
         {/* The suits scroll in a box of their own when their aids are longer than the room: "Abbrechen" stays below
             them, never over an aid's words (a sticky button covered the middle suit's text on phones: the player pass). */}
-        <div class="name-suit-options">
+        <div class="name-suit-options" ref={options} onScroll={checkMore}>
         <For each={SUITS}>
           {(s) => (
             <button
@@ -43,6 +48,11 @@ export function SuitChooser(): JSX.Element {
           )}
         </For>
         </div>
+        <Show when={more()}>
+          <p class="name-suit-more" aria-hidden="true" data-testid="name-suit-more">
+            {tr("▼ Mehr Text darunter – im Feld wischen", "▼ More below – swipe in the box")}
+          </p>
+        </Show>
         <button type="button" class="button quiet" onClick={() => setElixir(null)}>
           {tr("Abbrechen", "Cancel")}
         </button>
