@@ -74,7 +74,11 @@ async function unreachable(page: Page): Promise<string[]> {
       if (r.width === 0 || r.height === 0) continue; // not shown
       const name = (e.getAttribute("data-testid") || e.className || e.tagName) + (e.getAttribute("data-card") ? ":" + e.getAttribute("data-card") : "") + (e.classList.contains("suit-button-name") ? ":" + e.textContent.trim() : "");
       if (r.top < 0 || r.left < 0 || r.bottom > w.innerHeight || r.right > w.innerWidth) { bad.push(name + " outside the viewport (" + Math.round(r.left) + "," + Math.round(r.top) + "–" + Math.round(r.right) + "," + Math.round(r.bottom) + ")"); continue; }
-      const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      // Inside the suits' scroller a button taller than the box is met where it shows: the middle of its visible part.
+      const box = e.closest(".name-suit-options")?.getBoundingClientRect();
+      const top = box ? Math.max(r.top, box.top) : r.top, bottom = box ? Math.min(r.bottom, box.bottom) : r.bottom;
+      if (bottom - top < 1) { bad.push(name + " scrolled out of its box"); continue; }
+      const hit = d.elementFromPoint(r.left + r.width / 2, (top + bottom) / 2);
       if (!hit || !(hit === e || e.contains(hit))) bad.push(name + " covered by " + (hit ? hit.tagName + "." + hit.className : "nothing"));
     }
     return bad;
