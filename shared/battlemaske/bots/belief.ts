@@ -134,7 +134,9 @@ export function samplerProb(info: Info, ctx: SearchCtx, h: number, s: Extract<St
   let probs = MEMO.get(key);
   if (probs === undefined) {
     probs = samplerProbs(info, ctx, h, s, legal, m);
-    if (MEMO.size > 200_000) MEMO.clear();
+    // Bounded for a phone's tab (the computer thinks in the browser): 200,000 entries were tens of MB. Its values are pure,
+    // so a clear costs time, never a different decision; a round's decisions reuse far fewer keys than this.
+    if (MEMO.size > 20_000) MEMO.clear();
     MEMO.set(key, probs);
   }
   return probs[s.card] as number;
