@@ -235,6 +235,19 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
         return r.bottom <= a.bottom + 1 && r.top >= a.top - 1;
       })()`)) as boolean;
       expect(newest, "the newest log line in sight").toBe(true);
+      // A player who opened the counter finds it open after a reload (the pass: it closed every time), and closed
+      // again once closed.
+      await page.reload();
+      await page.getByTestId("table").waitFor();
+      await page.getByTestId("card-counter").waitFor({ state: "visible", timeout: 15_000 });
+      await page.getByTestId("card-counter-toggle").click();
+      await page.getByTestId("card-counter").waitFor({ state: "hidden" });
+      // The details element reports its toggle a task later: a reload in the same moment could beat it.
+      await page.waitForTimeout(200);
+      await page.reload();
+      await page.getByTestId("table").waitFor();
+      await page.getByTestId("card-counter-toggle").waitFor();
+      expect(await page.getByTestId("card-counter").isVisible()).toBe(false);
       expect(b.errors).toEqual([]);
     });
   }, 180_000);

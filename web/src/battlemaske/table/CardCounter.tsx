@@ -7,6 +7,27 @@ import { CardFace, cardLabel, suitName } from "../cards";
 import { opponentVoids, playedCards } from "../info";
 import type { RoomView } from "../room";
 
+// Whether the counter is open is a table aid a player sets once (the pass: it closed again after every reload and at
+// every new game), so it is kept per browser like the language, not per game.
+const OPEN_KEY = "spielcenter.counter.open";
+
+function savedOpen(): boolean {
+  try {
+    return localStorage.getItem(OPEN_KEY) === "1";
+  } catch {
+    return false; // storage blocked: closed, as before
+  }
+}
+
+function saveOpen(open: boolean): void {
+  try {
+    if (open) localStorage.setItem(OPEN_KEY, "1");
+    else localStorage.removeItem(OPEN_KEY);
+  } catch {
+    // storage blocked: not remembered
+  }
+}
+
 /** The collapsible card counter: all 25 cards; played struck through, yours outlined green, surely at the opponent outlined red. */
 export function CardCounter(props: { v: RoomView["game"]; me: Seat }): JSX.Element {
   const deckCards = () => {
@@ -16,7 +37,7 @@ export function CardCounter(props: { v: RoomView["game"]; me: Seat }): JSX.Eleme
   const played = () => playedCards(props.v);
   const voids = () => opponentVoids(props.v, props.me);
   return (
-    <details class="counter">
+    <details class="counter" open={savedOpen()} onToggle={(e) => saveOpen(e.currentTarget.open)}>
       {/* Closed, a bare title looked like an empty box (the player pass): the count and a marker say there is more.
           Both are drawn by CSS from data-count: the summary's text stays the seed's title, "Noch im Spiel". */}
       <summary class="box-title" data-testid="card-counter-toggle" data-count={tr(`${deckCards().length - played().size} Karten`, `${deckCards().length - played().size} cards`)}>
