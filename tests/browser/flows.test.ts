@@ -205,6 +205,16 @@ describe("the daily loop (point 7)", () => {
     const mine = (await page.getByTestId("my-rank").textContent()) ?? "";
     expect(mine).toMatch(reached ? /Spiegel \d/ : /verfehlt · Spiegel 10 in Runde \d/);
     await shot(page, "flows-daily-board-desktop");
+    // The recovery code is the whole account: never printed beside the public board (a player pass), only a way to
+    // Konto. And a name once saved stands in the field on the next visit.
+    expect(await page.locator("body").textContent()).not.toMatch(/[A-Z0-9]{5}(-[A-Z0-9]{5}){3}/);
+    expect(await page.getByTestId("daily-account-note").getByRole("link").getAttribute("href")).toBe("/konto");
+    const name = `Tag${Date.now() % 100000}`;
+    await page.getByTestId("daily-name").fill(name);
+    await page.getByTestId("daily-name").press("Enter");
+    await page.getByText("Gespeichert.").waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByTestId("daily-name").inputValue(), { timeout: 10_000 }).toBe(name);
 
     // Meine Partien: the daily game's log is public from tomorrow; until then no error, but when.
     await page.goto(site.url + "/bilanz");

@@ -5,7 +5,7 @@ import { authHeaders, ensureAccount, storedAccount } from "../account";
 import { tr } from "../i18n";
 import { NameForm } from "../ui/NameForm";
 import { saveSession } from "../room/session";
-import { navigate } from "../router";
+import { Link, navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
 import type { BoardEntry } from "../../../shared/daily";
 
@@ -169,12 +169,13 @@ export function Daily() {
       <section aria-labelledby="name-title">
         <h2 id="name-title">{tr("Dein Name auf der Liste", "Your name on the board")}</h2>
         <NameForm inputTestId="daily-name" label={tr("Name", "Name")} button={tr("Speichern", "Save")} onSaved={() => void refetch()} />
-        <Show when={storedAccount()?.recoveryCode}>
-          {(code) => (
-            <p class="small">
-              {tr("Wiederherstellungscode (aufheben!):", "Recovery code (keep it!):")} <code>{code()}</code>
-            </p>
-          )}
+        {/* The recovery code is the whole account: it stays behind "Code zeigen" on Konto and is never printed beside a
+            public board (the player pass: a screenshot of the board gave the account away). */}
+        <Show when={storedAccount()}>
+          <p class="small" data-testid="daily-account-note">
+            {tr("Dein Konto lebt in diesem Browser. Den Wiederherstellungscode für ein anderes Gerät findest du unter ", "Your account lives in this browser. The recovery code for another device is under ")}
+            <Link href="/konto">{tr("Konto", "Account")}</Link>.
+          </p>
         </Show>
       </section>
 

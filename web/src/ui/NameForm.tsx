@@ -1,11 +1,24 @@
 // Choosing the account's display name (PUT /api/me/name): the daily board and the Wartesaal show it.
-import { createSignal, Show } from "solid-js";
-import { authHeaders, ensureAccount } from "../account";
+import { createSignal, onMount, Show } from "solid-js";
+import { authHeaders, ensureAccount, storedAccount } from "../account";
 import { tr } from "../i18n";
 
 export function NameForm(props: { inputTestId: string; saveTestId?: string; label: string; button: string; onSaved: () => void }) {
   const [name, setName] = createSignal("");
   const [msg, setMsg] = createSignal<string | null>(null);
+  // A named account finds its name in the field (the player pass: an empty field read as "you have no name" while
+  // the board listed it). Only an account this browser already holds is asked: a visit alone creates none.
+  onMount(async () => {
+    const a = storedAccount();
+    if (!a) return;
+    try {
+      const r = await fetch("/api/me", { headers: authHeaders(a) });
+      const me = r.ok ? ((await r.json()) as { name: string | null }) : null;
+      if (me?.name && name() === "") setName(me.name);
+    } catch {
+      // offline: the field stays empty, saving still works
+    }
+  });
   async function save(e: SubmitEvent) {
     e.preventDefault();
     const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify({ name: name().trim() }) });
