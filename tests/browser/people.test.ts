@@ -121,6 +121,14 @@ describe("with a friend (two browsers)", () => {
     await leader.getByTestId("takeback").click();
     await leader.getByTestId("takeback-waiting").waitFor();
     await other.getByTestId("takeback-request").waitFor();
+    // The answer's buttons come into sight: on the phone they had appeared under the log's handle (a player pass).
+    const inSight = `(() => {
+      const b = globalThis.document.querySelector('[data-testid="takeback-decline"]').getBoundingClientRect();
+      const handle = globalThis.document.querySelector('[data-testid="log-sheet"] > summary').getBoundingClientRect();
+      const sheetFixed = globalThis.getComputedStyle(globalThis.document.querySelector('[data-testid="log-sheet"]')).position === "fixed";
+      return b.top >= 0 && b.bottom <= (sheetFixed ? handle.top : globalThis.innerHeight);
+    })()`;
+    await expect.poll(() => other.evaluate(inSight), { timeout: 5000 }).toBe(true);
     await shot(other, other === pb ? "friend-takeback-ask-phone" : "friend-takeback-ask-desktop");
     await other.getByTestId("takeback-accept").click();
     await leader.locator('[data-testid="trick"][data-count="0"]').waitFor();

@@ -98,6 +98,8 @@ export function BilanzPage() {
             </p>
             <h2>{tr("Siege und Niederlagen", "Wins and losses")}</h2>
             <Show when={m().records.length > 0} fallback={<p data-testid="bilanz-empty">{tr("Noch keine beendete Partie.", "No finished game yet.")}</p>}>
+              {/* On a phone the three counts' headers shrink to their initials (full words in the title and for screen
+                  readers): with the words the table was wider than the screen and its last column was cut off. */}
               <div class="table-wrap">
               <table class="records" data-testid="bilanz-records">
                 <thead>
@@ -105,9 +107,9 @@ export function BilanzPage() {
                     <th scope="col">{tr("Spiel", "Game")}</th>
                     <th scope="col">{tr("Stufe / Art", "Level / kind")}</th>
                     <th scope="col">{tr("Rolle", "Role")}</th>
-                    <th scope="col">{tr("Siege", "Wins")}</th>
-                    <th scope="col">{tr("Niederlagen", "Losses")}</th>
-                    <th scope="col">{tr("Remis", "Draws")}</th>
+                    <th scope="col" class="count-col"><span class="col-long">{tr("Siege", "Wins")}</span><abbr class="col-short" title={tr("Siege", "Wins")} aria-hidden="true">{tr("S", "W")}</abbr></th>
+                    <th scope="col" class="count-col"><span class="col-long">{tr("Niederlagen", "Losses")}</span><abbr class="col-short" title={tr("Niederlagen", "Losses")} aria-hidden="true">{tr("N", "L")}</abbr></th>
+                    <th scope="col" class="count-col"><span class="col-long">{tr("Remis", "Draws")}</span><abbr class="col-short" title={tr("Remis", "Draws")} aria-hidden="true">{tr("R", "D")}</abbr></th>
                   </tr>
                 </thead>
                 <tbody>

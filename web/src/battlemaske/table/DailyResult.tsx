@@ -75,7 +75,7 @@ export function DailyResult(): JSX.Element {
     const out: string[] = [];
     if (!a.firstBoard) out.push(a.attempt === 1 ? tr("Auf die Hauptliste kommt der erste Versuch nur, wenn er vor dem nächsten endet.", "The first attempt goes on the main board only if it ends before the next begins.") : tr(`Versuch ${a.attempt}: Auf die Hauptliste kommt nur der erste.`, `Attempt ${a.attempt}: only the first goes on the main board.`));
     if (a.helped) out.push(tr("Mit Hilfe gespielt: nicht auf der Bestenliste.", "Played with help: not on the best board."));
-    else if (a.boards?.best && !a.boards.best.onBoard) out.push(tr("Dein bester Versuch ohne Hilfe steht schon höher.", "Your best attempt without help already ranks higher."));
+    else if (a.boards?.best && !a.boards.best.onBoard) out.push(tr("Auf der Bestenliste steht dein bester Versuch ohne Hilfe, und dieser war nicht besser.", "The best board keeps your best attempt without help, and this one was no better."));
     return out.join(" ");
   };
 
@@ -124,7 +124,7 @@ export function DailyResult(): JSX.Element {
         <button type="button" class="button primary" data-testid="daily-again" disabled={starting()} onClick={() => void again()} title={tr("Dieselben Karten noch einmal, ein neuer Versuch des Tages", "The same cards again: a new attempt of the day")}>
           {tr("Noch einmal", "Play again")}
         </button>{" "}
-        <span class="small">{tr("dieselben Karten, neu ausgeteilt", "the same cards, dealt anew")}</span>
+        <span class="small">{tr("ein neuer Versuch mit denselben Karten", "a new attempt with the same cards")}</span>
         <Show when={failed()}>
           {" "}
           <span role="alert" class="error">

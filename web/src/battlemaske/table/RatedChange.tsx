@@ -28,7 +28,7 @@ export function RatedChange(): JSX.Element {
         const before = counts()!;
         return (
           <p class="rated-change" data-testid="rated-change" data-points={now.points - before.points} data-taler={now.taler - before.taler}>
-            {tr("Punkte", "Points")} <b>{signed(now.points - before.points)}</b> ({now.points}) · Elo <b>{signed(now.elo - before.elo)}</b> ({now.elo}) · Taler <b>{signed(now.taler - before.taler)}</b> ({now.taler})
+            {tr("Punkte", "Points")} <b>{signed(now.points - before.points)}</b> ({num(now.points)}) · Elo <b>{signed(now.elo - before.elo)}</b> ({num(now.elo)}) · Taler <b>{signed(now.taler - before.taler)}</b> ({num(now.taler)})
           </p>
         );
       }}

@@ -26,7 +26,8 @@ export function Tools(): JSX.Element {
         </span>
       </Show>
       <Show when={rv().takeback.requestedBy !== null && rv().takeback.requestedBy !== me() && !rv().over}>
-        <span class="takeback-ask" data-testid="takeback-request">
+        {/* Scrolled into sight when it comes: on a phone it appeared under the log's handle (a player pass). */}
+        <span class="takeback-ask" data-testid="takeback-request" ref={(el) => requestAnimationFrame(() => el.scrollIntoView({ block: "nearest" }))}>
           {tr("Dein Gegner bittet um „Karte zurück“.", "Your opponent asks to take back a card.")}
           <button type="button" class="button" data-testid="takeback-accept" onClick={() => m.takeback("accept")}>
             {tr("Annehmen", "Accept")}
