@@ -290,13 +290,16 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
 
   viewFor(viewer: Viewer): RoomViewOf<V> {
     const r = this.room;
-    const c = r.clock;
+    // Before the deal there is no clock state yet; the table still shows the agreed clocks, full and standing.
+    const c = r.clock ?? (this.config.clock && r.version === 0 ? startClock(this.config.clock, 0, this.config.seats.length) : null);
+    const computers = this.config.seats.flatMap((s, i) => (s.type === "computer" ? [i] : []));
     return {
       game: this.gameView(viewer),
       waitingFor: this.config.seats.flatMap((s, i) => (s.type === "invite" ? [i] : [])),
       takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over, mine: viewer !== "spectator" && this.takebackTarget(viewer) !== null },
       helped: r.helped.slice(),
       ...(this.config.names ? { names: this.config.seats.map((_, i) => this.config.names?.[i] ?? null) } : {}),
+      ...(computers.length > 0 ? { computers } : {}),
       rated: this.config.rated,
       stake: this.config.stake ?? 0,
       over: this.over,

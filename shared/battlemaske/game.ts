@@ -35,8 +35,9 @@ export const battlemaskeGame: GameDefinition<State, Event, Options, View> = {
   fold,
   decide: (state, seat, command, now) => decide(state, seat, command, now),
   view: (state, viewer) => view(state, viewer as 0 | 1 | "spectator"),
-  // Before the deal there is nothing to show but an empty table (no cards are dealt until the friend sits down).
-  waitingView: (_options, viewer) => view(fold([]), viewer as 0 | 1 | "spectator"),
+  // Before the deal there is nothing to show but an empty table (no cards are dealt until the friend sits down) — of
+  // the chosen rule set and variant: the host of a Zwiegespalten table read "Battlemaske", "Conte" (a player pass).
+  waitingView: (options, viewer) => view({ ...fold([]), options }, viewer as 0 | 1 | "spectator"),
   redact: (event, viewer) => redactEvent(event, viewer as 0 | 1 | "spectator"),
   toAct: (g) => seatsToAct(g),
   isOver: (g) => g.phase === "over",

@@ -226,12 +226,20 @@ export interface RoomViewOf<V> {
    * without one, a computer seat, or a seat still free). Absent at a table that names nobody (hot-seat).
    */
   readonly names?: ReadonlyArray<string | null>;
+  /**
+   * The seats a computer plays (public from the start: who sits where is no secret). Absent at a table without one.
+   * A team-mate invited to a Goldwaage table otherwise learnt it only when that seat first acted.
+   */
+  readonly computers?: readonly number[];
   /** The table's terms as the Worker opened it: rated, and the Taler at stake (0: none). */
   readonly rated?: boolean;
   readonly stake?: number;
   readonly over: boolean;
   readonly result: RoomResult | null;
-  /** The clocks as of `since`; a client counts the running seats down from there. */
+  /**
+   * The clocks as of `since`; a client counts the running seats down from there. Before the deal (a friend still to
+   * come) the agreed time control with full clocks, none running.
+   */
   readonly clock: (ClockState & { readonly control: TimeControl }) | null;
 }
 

@@ -73,6 +73,26 @@ describe("the room core asks the game", () => {
     expect(unsupported.handle(p, { type: "takeback", clientSeq: 900, action: "request" }, 1700).reply[0]).toMatchObject({ type: "error", code: "TAKEBACK_NOT_ALLOWED" });
   });
 
+  it("for the table before the deal of a duel: the chosen rule set and variant, and the agreed clocks standing full", () => {
+    const invite: RoomConfigOf<BattlemaskeOptions> = {
+      ...duel,
+      options: { ruleset: "zwiegespalten", variant: "profi" },
+      clock: { type: "fischer", initialMs: 300_000, incrementMs: 3000 },
+      seats: [{ type: "human", tokenHash: "a" }, { type: "invite", inviteHash: "i" }],
+    };
+    const core = new RoomCore("d5", battlemaskeGame, new MemoryLogStore(), invite);
+    core.start(1000);
+    expect(core.version).toBe(0);
+    const view = core.viewFor(0);
+    // The host of a Zwiegespalten table read "Battlemaske" and "Conte" until the friend came (a player pass).
+    expect(view.game).toMatchObject({ ruleset: "zwiegespalten", variant: "profi", phase: "setup", hand: [] });
+    expect(view.waitingFor).toEqual([1]);
+    expect(view.clock).toMatchObject({ control: invite.clock, remaining: [300_000, 300_000], running: [] });
+    // Without a clock agreed there is none to show; and a duel of people names no computer seat.
+    expect(new RoomCore("d6", battlemaskeGame, new MemoryLogStore(), { ...invite, clock: null }).viewFor(0).clock).toBeNull();
+    expect(view.computers).toBeUndefined();
+  });
+
   it("for the table before the deal and the team's result when one gives up (Goldwaage)", () => {
     const table: RoomConfigOf<GoldwaageOptions> = {
       kind: "table",
@@ -87,6 +107,9 @@ describe("the room core asks the game", () => {
     expect(waiting.version).toBe(0);
     expect(waiting.viewFor(0).game).toMatchObject({ players: 3, handSizes: [0, 0, 0] });
     expect(waiting.viewFor(0).waitingFor).toEqual([1]);
+    // Who sits where is public: an invited team-mate sees the computer seat as one before it has played.
+    expect(waiting.viewFor(1).computers).toEqual([2]);
+    expect(waiting.viewFor("spectator").computers).toEqual([2]);
 
     const seated = { ...table, seats: [table.seats[0]!, { type: "human" as const, tokenHash: "b" }, table.seats[2]!] };
     const core = new RoomCore("g2", goldwaageGame, new MemoryLogStore(), seated);

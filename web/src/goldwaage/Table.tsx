@@ -158,7 +158,12 @@ export function GoldwaageTable(props: { session: Session }) {
   const [roundShown, setRoundShown] = createSignal<number | null>(null);
   // The creator knows: seats after the invited ones are computer team-mates; others learn it when those seats act.
   const known = s.seat === 0 && (s.kind === "computer" || s.invites) ? [1, 2, 3].filter((x) => x > (s.invites?.length ?? 0)) : [];
-  const [computers, setComputers] = createSignal<ReadonlySet<number>>(new Set<number>(s.computers ?? known));
+  const [learnt, setComputers] = createSignal<ReadonlySet<number>>(new Set<number>(s.computers ?? known));
+  // The room says which seats are computers (view.computers); an older room did not, so what was learnt stays too.
+  const computers = (): ReadonlySet<number> => {
+    const told = rv()?.computers;
+    return told && told.length > 0 ? new Set([...learnt(), ...told]) : learnt();
+  };
   // Every event of a batch is spoken, not only the last: lines gather until the batch has been handed over.
   let buffer: string[] = [];
   const say = (lines: string[]) => {
