@@ -85,6 +85,12 @@ export function ReplayPage(props: { id: string }) {
   return (
     <div class="page replay">
       <Switch>
+        {/* A game that has only just ended is asked for a few times (its archive follows the end by a moment): say so
+            meanwhile, the page stood empty for seconds before it explained a running game (a player pass). */}
+        <Match when={loaded.loading}>
+          <h1>{tr("Wiederholung", "Replay")}</h1>
+          <p role="status" data-testid="replay-loading">{tr("Die Partie wird geladen …", "Loading the game …")}</p>
+        </Match>
         <Match when={loaded.error}>
           <p role="alert" class="error">{tr("Die Partie ließ sich nicht laden.", "The game could not be loaded.")}</p>
         </Match>
