@@ -276,6 +276,8 @@ describe("Goldwaage (browser)", () => {
     await f.page.getByTestId("gw-join").click();
     await f.page.getByTestId("gw-table").waitFor();
     expect(await attr(f.page, "data-seat")).toBe("1");
+    // The room tells the invited friend which seat a computer plays, before it has played (a player pass).
+    expect(await f.page.locator('[data-testid="gw-seat"][data-seat="2"] .gw-seat-name').textContent()).toMatch(/Computer/);
     await a.page.getByTestId("gw-table").waitFor();
     // Asked once more, then the whole team has lost: the other screen says so too.
     await a.page.getByTestId("gw-resign").click();
@@ -290,7 +292,14 @@ describe("Goldwaage (browser)", () => {
     await f.page.getByTestId("gw-remark").first().waitFor({ timeout: 10_000 });
     expect(await f.page.getByTestId("gw-remark").first().textContent()).toMatch(/Gut gespielt/);
     await shot(f.page, "gw-resigned-phone");
-    expect([...a.errors, ...f.errors]).toEqual([]);
+    // The spent link, opened again elsewhere, says the game is over and leads to its replay.
+    const late = await browser({ width: 390, height: 844 });
+    await late.page.goto(link);
+    await late.page.getByTestId("gw-invite-spent").waitFor();
+    expect(await late.page.getByTestId("gw-invite-spent").textContent()).toMatch(/vorbei/);
+    expect(await late.page.getByTestId("gw-join").isDisabled()).toBe(true);
+    await late.page.getByTestId("gw-invite-replay").waitFor();
+    expect([...a.errors, ...f.errors, ...late.errors]).toEqual([]);
   }, 120_000);
 
   it("keyboard only for a whole round: Tab to a card, Enter, then L / R; the live region speaks each card", async () => {

@@ -16,6 +16,8 @@ export const goldwaageInviteLink = (room: string, code: string) => `${location.o
 interface Preview {
   game: View;
   waitingFor: readonly number[];
+  /** The game at this table has ended: the link is spent, its replay is what is left to see. */
+  over: boolean;
 }
 
 export function GoldwaageInvite(props: { code: string }) {
@@ -37,8 +39,8 @@ export function GoldwaageInvite(props: { code: string }) {
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/parties/${goldwaageGame.party}/${room}`);
     ws.onopen = () => ws?.send(JSON.stringify({ type: "hello", protocol: 1 }));
     ws.onmessage = (e) => {
-      const m = JSON.parse(String(e.data)) as { type: string; view?: { game: View; waitingFor: number[] } };
-      if ((m.type === "welcome" || m.type === "state") && m.view) setPreview({ game: m.view.game, waitingFor: m.view.waitingFor });
+      const m = JSON.parse(String(e.data)) as { type: string; view?: { game: View; waitingFor: number[]; over?: boolean } };
+      if ((m.type === "welcome" || m.type === "state") && m.view) setPreview({ game: m.view.game, waitingFor: m.view.waitingFor, over: m.view.over === true });
     };
   });
   onCleanup(() => ws?.close(1000));
@@ -81,7 +83,22 @@ export function GoldwaageInvite(props: { code: string }) {
           </dl>
         )}
       </Show>
-      <p class="gw-note">{tr("Goldwaage ist ein Teamspiel: Während einer Runde wird nicht geredet – eure offene Karte ist euer einziges Signal.", "Goldwaage is a team game: nobody talks during a round – your open card is your only signal.")}</p>
+      {/* A spent link said only "the table is full" under a greyed button (a player pass): say what happened. */}
+      <Show when={preview() && preview()!.waitingFor.length === 0}>
+        <p role="status" data-testid="gw-invite-spent">
+          {preview()!.over
+            ? tr("An diesem Tisch ist schon gespielt worden: Die Partie ist vorbei.", "This table has played: the game is over.")
+            : tr("Alle Plätze sind besetzt: Die Partie läuft schon.", "Every seat is taken: the game is under way.")}{" "}
+          <Show when={preview()!.over}>
+            <Link href={`/replay/${room}`} data-testid="gw-invite-replay">{tr("Partie ansehen", "Watch the game")}</Link>
+          </Show>
+        </p>
+      </Show>
+      <p class="gw-note">
+        {preview()?.game.level === "profi"
+          ? tr("Goldwaage ist ein Teamspiel: Während einer Runde wird nicht geredet, und auf Profi liegt keine Karte offen – eure Züge sind euer einziges Signal.", "Goldwaage is a team game: nobody talks during a round, and on Profi no card lies open – your plays are your only signal.")
+          : tr("Goldwaage ist ein Teamspiel: Während einer Runde wird nicht geredet – eure offene Karte ist euer einziges Signal.", "Goldwaage is a team game: nobody talks during a round – your open card is your only signal.")}
+      </p>
       <Show when={error()}>
         <p role="alert" class="table-error">
           {error()}
