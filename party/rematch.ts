@@ -123,7 +123,7 @@ export class Rematcher {
     // This table's seat 1 is the new Conte (the duel's challenger), seat 0 the new Maske.
     const ready: Ready = [opened.accepter, opened.challenger].map((side) => ({ room: opened.room, socket: opened.socket, rated: opened.rated, seat: side.seat, role: side.role, seatToken: side.seatToken }));
     this.host.putMeta("rematchReady", ready);
-    this.set({ state: "opened", by: null });
+    this.set({ state: "opened", by: null, room: opened.room });
     for (const seat of [0, 1]) this.host.sendSeat(seat, { type: "rematchReady", ...ready[seat]! });
     return null;
   }

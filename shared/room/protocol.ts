@@ -277,6 +277,8 @@ export interface RematchMessage {
   readonly state: "none" | "offered" | "declined" | "opening" | "opened" | "failed";
   readonly by: number | null;
   readonly code?: string;
+  /** Once opened: the new table's room — public, as every running table is in the live list — so spectators can follow. */
+  readonly room?: string;
 }
 
 /** The new table of an accepted rematch, to one seat's own sockets only: its seat there and its own seat token. */

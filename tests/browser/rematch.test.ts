@@ -1,10 +1,10 @@
 // "Revanche" and leaving in real browsers (A on a desktop, B on a phone): a friend game between two named accounts
 // ends; A offers a rematch, B declines, A sees it; B offers after all, A accepts, both move to a new table with the
-// roles swapped; a second rematch swaps back; and leaving that running game asks "Partie aufgeben?" first, and after
+// roles swapped; a second rematch swaps back (a spectator of game 2 follows to it); and leaving that running game asks "Partie aufgeben?" first, and after
 // confirming the other side has won.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { inviteFriend, nameAccount, resign, roomOf, shot, twoBrowsersPerFile } from "./helpers.js";
+import { inviteFriend, nameAccount, openBrowser, resign, roomOf, shot, twoBrowsersPerFile } from "./helpers.js";
 
 const t = twoBrowsersPerFile();
 
@@ -72,11 +72,24 @@ describe("rematch and leaving", () => {
     await pa.waitForURL((u) => u.pathname.endsWith(room2));
     await pa.locator('[data-testid="table"][data-seat="1"]').waitFor();
 
+    // Someone watches game 2 (a third browser, no seat).
+    const watcher = await openBrowser({ width: 1280, height: 800 });
+    const pw = watcher.page;
+    await pw.goto(t.site.url + `/partie/${room2}`);
+    await pw.getByTestId("table").waitFor();
+
     // Game 2 ends (B resigns); B offers again, A accepts: swapped back, A is Conte again.
     await resign(pb);
     await pa.getByTestId("game-result").waitFor();
     const room3 = await rematch(pb, pa, room2, 1);
     expect(room3).not.toBe(room2);
+    // The spectator is offered the way to the rematch and watches it there (a player pass: it stayed behind).
+    await pw.getByTestId("rematch-watch").first().click({ timeout: 15_000 });
+    await pw.waitForURL((u) => u.pathname.endsWith(room3));
+    await pw.getByTestId("table").waitFor();
+    expect(await pw.getByTestId("hand-card").count()).toBe(0);
+    expect(watcher.errors).toEqual([]);
+    await watcher.close();
     expect(await pa.locator('[data-testid="table"][data-seat="0"]').count()).toBe(1);
 
     // Leaving the running game: asked first; "Weiterspielen" keeps it going; confirming loses it, and B has won.

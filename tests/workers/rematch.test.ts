@@ -50,6 +50,10 @@ describe("rematch", () => {
     t.s[0].send({ type: "rematch", clientSeq: 5, action: "offer" });
     expect(await errorOf(t.s[0])).toMatchObject({ code: "REMATCH_NOT_ALLOWED", clientSeq: 5 });
     await resigned(t);
+    // Someone watching the finished table (no seat token).
+    const watcher = await connect(t.socket);
+    watcher.send({ type: "hello" });
+    expect((await watcher.next((m) => m.type === "welcome")).seat).toBeNull();
 
     t.s[0].send({ type: "rematch", clientSeq: 6, action: "offer" });
     expect(await rematchState(t.s[1], "offered")).toEqual({ type: "rematch", state: "offered", by: 0 });
@@ -75,6 +79,10 @@ describe("rematch", () => {
     const raw1 = t.s[1].raw.join("\n");
     expect(raw0).not.toContain(r1.seatToken);
     expect(raw1).not.toContain(r0.seatToken);
+    // The spectator learns where the rematch is played (to follow it), and no token of either seat.
+    expect(await rematchState(watcher, "opened")).toEqual({ type: "rematch", state: "opened", by: null, room: r0.room });
+    expect(watcher.all.some((m) => m.type === "rematchReady")).toBe(false);
+    for (const token of [r0.seatToken, r1.seatToken]) expect(watcher.raw.join("\n")).not.toContain(token);
     expect(t.s[0].all.filter((m) => m.type === "rematchReady")).toHaveLength(1);
     expect(t.s[1].all.filter((m) => m.type === "rematchReady")).toHaveLength(1);
 
@@ -104,7 +112,7 @@ describe("rematch", () => {
     // n0 is the first account (the original Conte): Conte again.
     expect(q0).toMatchObject({ seat: 0, role: "conte" });
     expect(q1).toMatchObject({ seat: 1, role: "maske" });
-    await closeAll(...t.s, again.s, n0.s, n1.s);
+    await closeAll(...t.s, watcher, again.s, n0.s, n1.s);
   });
 
   it("two offers crossing are an agreement: one table", async () => {

@@ -156,6 +156,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
           },
         }
       : {}),
+    ...(s.kind === "online" && watching ? { rematchWatch: () => { const r = room.rematch(); return r?.state === "opened" && r.room ? r.room : null; } } : {}),
     ...(s.kind === "online" && !watching ? { rematch: { state: room.rematch, send: room.sendRematch, ready: () => room.rematchReady()?.room ?? null, go: goRematch, seated: () => typeof room.seat() === "number" } } : {}),
     ...(s.kind === "computer" ? { newGame: () => navigate("/spielen/computer") } : {}),
   };

@@ -2,11 +2,24 @@
 // where it stands (waiting, declined, the new table being set). The room decides; this only shows its `rematch`.
 import { Match, Show, Switch, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
+import { Link } from "../../router";
 import { useTable } from "./store";
 
 export function Rematch(): JSX.Element {
   const { m, me } = useTable();
   return (
+    <>
+    {/* A spectator follows the players to their rematch (a player pass: it stayed at the old table, unaware). */}
+    <Show when={m.rematchWatch?.()} keyed>
+      {(room) => (
+        <div class="rematch" aria-live="polite">
+          <p>{tr("Die beiden spielen eine Revanche.", "The two are playing a rematch.")}</p>
+          <Link class="button primary" href={`/partie/${room}`} data-testid="rematch-watch">
+            {tr("Revanche zuschauen", "Watch the rematch")}
+          </Link>
+        </div>
+      )}
+    </Show>
     <Show when={m.rematch}>
       {(r) => {
         // Only a seat asks (a spectator watches); nobody to ask once the other side has left the table (its socket
@@ -68,5 +81,6 @@ export function Rematch(): JSX.Element {
         );
       }}
     </Show>
+    </>
   );
 }

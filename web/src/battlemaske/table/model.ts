@@ -57,6 +57,8 @@ export interface TableModel {
   readonly standingBefore?: () => Me | undefined;
   /** "Revanche" after the end, at a table of two accounts (absent: none here); `go` moves to the new table once open. */
   readonly rematch?: { readonly state: () => RematchMessage | null; send(action: (typeof RematchActions)[number]): void; readonly ready: () => string | null; go(): void; readonly seated: () => boolean };
+  /** A spectator's way to the rematch's table once it is open (the room names it to everyone); absent for a seat. */
+  readonly rematchWatch?: () => string | null;
   newGame?(): void;
 }
 
