@@ -279,6 +279,18 @@ describe("Goldwaage (browser)", () => {
     // The room tells the invited friend which seat a computer plays, before it has played (a player pass).
     expect(await f.page.locator('[data-testid="gw-seat"][data-seat="2"] .gw-seat-name').textContent()).toMatch(/Computer/);
     await a.page.getByTestId("gw-table").waitFor();
+    // The friend closes the page while it still has to choose its open card: the host sees the seat gone and how long
+    // the table waits (the emergency brake); back again, the mark goes (a player pass: the table had stalled unsaid).
+    const room = new URL(f.page.url()).pathname;
+    await f.page.close();
+    await a.page.locator('[data-testid="gw-seat"][data-seat="1"] [data-testid="gw-away"]').waitFor({ timeout: 15_000 });
+    expect(await a.page.getByTestId("gw-brake").textContent()).toMatch(/nicht verbunden.*binnen (9|10):\d\d/);
+    await shot(a.page, "gw-friend-away-desktop");
+    f.page = await f.context.newPage();
+    await f.page.goto(site.url + room);
+    await f.page.getByTestId("gw-table").waitFor();
+    await a.page.locator('[data-testid="gw-away"]').waitFor({ state: "detached", timeout: 15_000 });
+    expect(await a.page.getByTestId("gw-brake").count()).toBe(0);
     // Asked once more, then the whole team has lost: the other screen says so too.
     await a.page.getByTestId("gw-resign").click();
     await a.page.getByTestId("gw-resign-confirm").click();

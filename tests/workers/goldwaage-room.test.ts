@@ -36,6 +36,8 @@ describe("GoldwaageRoom", () => {
     c.send({ type: "hello", seatToken: t.seatToken });
     const w = await c.next((m) => m.type === "welcome");
     expect(w.seat).toBe(0);
+    // One person with a computer team-mate: no clock (nobody else waits for this seat).
+    expect(w.view.clock).toBeNull();
     let view = w.view;
     let version = w.version;
     const bot = makeBot("simple", { seed: "player" });
@@ -78,6 +80,14 @@ describe("GoldwaageRoom", () => {
     expect(((await claim.json()) as { seat: number }).seat).toBe(1);
     expect((await post("/api/goldwaage/invite", { room: t.room, invite: t.invites[0] })).status).toBe(409);
     expect(await count()).toBeGreaterThanOrEqual(2);
+    // Two people: the emergency brake runs for the one to act, so a friend who left cannot hold the table forever.
+    const c = await connect((t as unknown as { socket: string }).socket);
+    c.send({ type: "hello" });
+    const w = await c.next((m) => m.type === "welcome");
+    expect(w.view.clock).toMatchObject({ control: { type: "brake" } });
+    // It runs for the people to act (both pick an open card at once), never for the computer at seat 2.
+    expect(w.view.clock.running).toEqual([0, 1]);
+    await c.close();
   });
 
   it("books a finished table for every seated account: Bilanz (players, level, variant: won/lost), Meine Partien with the team-mate's name, the archive", async () => {

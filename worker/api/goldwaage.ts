@@ -20,9 +20,14 @@ const Table = v.strictObject({
   friends: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3)), 0),
 });
 
-/** Records and sets up a Goldwaage table ("table": unrated, no clock) with these seats and the accounts at them. */
+/**
+ * Records and sets up a Goldwaage table ("table": unrated) with these seats and the accounts at them. A table of two
+ * or more people has the duel's emergency brake (10 minutes without acting lose the game for the team): without it a
+ * friend who closed the page held the others' table forever (a player pass). One person with computers has no clock.
+ */
 function openGoldwaage(env: Cloudflare.Env, options: Options, seats: SeatConfig[], accounts: ReadonlyArray<string | null>) {
-  const config: Omit<GoldwaageRoomConfig, "accounts"> = { kind: "table", options, seed: newToken(), rated: false, seats, clock: null };
+  const people = seats.filter((s) => s.type !== "computer").length;
+  const config: Omit<GoldwaageRoomConfig, "accounts"> = { kind: "table", options, seed: newToken(), rated: false, seats, clock: people > 1 ? { type: "brake" } : null };
   const record = { game: "goldwaage", kind: "table", rated: false, stake: 0, ruleset: "goldwaage", variant: variantKey(options), level: options.level, accounts } as const;
   return openTable(env, record, config);
 }

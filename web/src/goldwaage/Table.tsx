@@ -5,6 +5,7 @@ import { createEffect, createMemo, createSignal, For, Index, onCleanup, onMount,
 import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
 import { LIVES, type PanCard } from "../../../shared/goldwaage/state";
+import { brakeLeftMs, formatClock } from "../../../shared/room/clock";
 import type { View } from "../../../shared/goldwaage/view";
 import { lang, tr } from "../i18n";
 import { forgetCurrent, type Session } from "../room/session";
@@ -237,6 +238,23 @@ export function GoldwaageTable(props: { session: Session }) {
   });
 
   const rv = () => room.view();
+  // Another person's seat whose every socket is gone (the room's presence; a computer always counts as there).
+  const away = (x: Seat) => x !== seat && !computers().has(x) && room.presence()?.[x] === false;
+  // The emergency brake of a table of people (10 minutes without acting lose the game for the team): ticking once a
+  // second while it runs, shown for an absent seat to act, and for one's own seat in its last minute.
+  const [now, setNow] = createSignal(Date.now());
+  const ticker = setInterval(() => setNow(Date.now()), 1000);
+  onCleanup(() => clearInterval(ticker));
+  const brakeNote = (): string | null => {
+    const c = rv()?.clock;
+    if (!c || c.control.type !== "brake" || rv()!.over) return null;
+    for (const x of c.running as Seat[]) {
+      const left = formatClock(brakeLeftMs(c, x, now()));
+      if (away(x)) return tr(`${seatName(x)} ist nicht verbunden. Spielt dieser Platz nicht binnen ${left}, ist die Partie für euch alle verloren.`, `${seatName(x)} is not connected. If this seat does not play within ${left}, the game is lost for all of you.`);
+      if (x === seat && brakeLeftMs(c, x, now()) < 60_000) return tr(`Du bist dran: noch ${left}, dann ist die Partie für alle verloren.`, `Your turn: ${left} left, then the game is lost for everyone.`);
+    }
+    return null;
+  };
   const g = (): View | null => rv()?.game ?? null;
   const staged = () => room.staged();
   const pans = () => staged()?.pans ?? g()?.pans ?? { left: [], right: [] };
@@ -539,6 +557,9 @@ export function GoldwaageTable(props: { session: Session }) {
                       <Show when={phase() === "show" && !g()!.shown[x]}>
                         <small>{tr("wählt offene Karte", "choosing open card")}</small>
                       </Show>
+                      <Show when={away(x)}>
+                        <small class="gw-away" data-testid="gw-away">{tr("getrennt", "disconnected")}</small>
+                      </Show>
                     </div>
                     <div class="gw-seat-cards">
                       <For each={x === seat ? [] : openNow(x)}>{(c) => <Face id={c} small />}</For>
@@ -689,6 +710,14 @@ export function GoldwaageTable(props: { session: Session }) {
               </p>
             </Show>
 
+            {/* A person to act who has left, or one's own brake running out: the table says how long it waits. */}
+            <Show when={brakeNote()}>
+              {(t) => (
+                <p class="gw-offline" role="status" data-testid="gw-brake">
+                  {t()}
+                </p>
+              )}
+            </Show>
             <Show when={!room.connected()}>
               <p class="gw-offline" role="status">
                 {tr("Verbindung unterbrochen – verbinde neu …", "Connection lost – reconnecting …")}
