@@ -338,6 +338,13 @@ describe("Goldwaage (browser)", () => {
     await shot(page, "gw-keyboard-round-end");
     expect(spoken).toMatch(/Kreuz|Karo|Herz|Pik/);
     expect(spoken).toMatch(/Runde 1 vorbei/);
+    // The spoken lines follow the language switch, those already said too (a player pass: they stayed German).
+    // (Whatever was said last: the team-mate may already lead round 2 behind the round table.)
+    expect(await page.getByTestId("gw-live").textContent()).toMatch(/Runde|Schale|links|rechts|Waage/);
+    await page.evaluate(`document.querySelector('.lang-switch button[lang="en"]').click()`);
+    await expect.poll(() => page.getByTestId("gw-live").textContent(), { timeout: 5000 }).toMatch(/Round|pan|left|right|scale/);
+    expect(await page.getByTestId("gw-live").textContent()).not.toMatch(/Runde|Schale|links|rechts|Waage|Platz/);
+    await page.evaluate(`document.querySelector('.lang-switch button[lang="de"]').click()`);
     expect(b.errors).toEqual([]);
   }, 300_000);
 });

@@ -8,6 +8,7 @@ import { LIVES, type PanCard } from "../../../shared/goldwaage/state";
 import { brakeLeftMs, formatClock } from "../../../shared/room/clock";
 import type { View } from "../../../shared/goldwaage/view";
 import { lang, tr } from "../i18n";
+import type { Lang } from "../../../shared/catalog";
 import { forgetCurrent, type Session } from "../room/session";
 import { goldwaageInviteLink } from "./Invite";
 import { levelName, variantName } from "./names";
@@ -154,8 +155,9 @@ function stepText(s: PlayedStep, seatName: (x: Seat) => string): string {
 export function GoldwaageTable(props: { session: Session }) {
   const s = props.session;
   const seat = s.seat as Seat;
-  const [said, setSaid] = createSignal<string[]>([]);
-  const [feed, setFeed] = createSignal<string[]>([]);
+  // Spoken lines in both languages: the feed follows the language switch (a player pass: it stayed German).
+  const [said, setSaid] = createSignal<Array<Record<Lang, string>>>([]);
+  const [feed, setFeed] = createSignal<Array<Record<Lang, string>>>([]);
   const [roundShown, setRoundShown] = createSignal<number | null>(null);
   // The creator knows: seats after the invited ones are computer team-mates; others learn it when those seats act.
   const known = s.seat === 0 && (s.kind === "computer" || s.invites) ? [1, 2, 3].filter((x) => x > (s.invites?.length ?? 0)) : [];
@@ -166,8 +168,8 @@ export function GoldwaageTable(props: { session: Session }) {
     return told && told.length > 0 ? new Set([...learnt(), ...told]) : learnt();
   };
   // Every event of a batch is spoken, not only the last: lines gather until the batch has been handed over.
-  let buffer: string[] = [];
-  const say = (lines: string[]) => {
+  let buffer: Array<Record<Lang, string>> = [];
+  const say = (lines: Array<Record<Lang, string>>) => {
     if (lines.length === 0) return;
     if (buffer.length === 0)
       queueMicrotask(() => {
@@ -179,13 +181,15 @@ export function GoldwaageTable(props: { session: Session }) {
     buffer.push(...lines);
   };
 
-  // A person's account name where the room knows it (view.names), else the seat.
-  const seatName = (x: Seat) => {
-    if (x === seat) return tr("du", "you");
-    if (computers().has(x)) return tr(`Platz ${x + 1} (Computer)`, `Seat ${x + 1} (computer)`);
+  // A person's account name where the room knows it (view.names), else the seat; in either language.
+  const nameIn = (x: Seat, l: Lang) => {
+    const t = (de: string, en: string) => (l === "de" ? de : en);
+    if (x === seat) return t("du", "you");
+    if (computers().has(x)) return t(`Platz ${x + 1} (Computer)`, `Seat ${x + 1} (computer)`);
     const name = rv()?.names?.[x];
-    return name ? tr(`Platz ${x + 1} (${name})`, `Seat ${x + 1} (${name})`) : tr(`Platz ${x + 1}`, `Seat ${x + 1}`);
+    return name ? t(`Platz ${x + 1} (${name})`, `Seat ${x + 1} (${name})`) : t(`Platz ${x + 1}`, `Seat ${x + 1}`);
   };
+  const seatName = (x: Seat) => nameIn(x, lang());
   // The room's event stream: every card, balance, tip, life and round end spoken and kept in the short feed.
   let running: { left: number; right: number; lives: number } | null = null;
   let batchStart: unknown = undefined;
@@ -195,44 +199,47 @@ export function GoldwaageTable(props: { session: Session }) {
       batchStart = before;
       running = before ? { left: before.game.sums[0], right: before.game.sums[1], lives: before.game.lives } : { left: 0, right: 0, lives: 0 };
     }
-    const lines: string[] = [];
+    const lines: Array<Record<Lang, string>> = [];
+    // Each line in both languages at once, from the running figures as they stand at this event.
+    const line = (de: string, en: string) => lines.push({ de, en });
     if (e.type === "cardPlayed") {
       if (m.actor === "computer") setComputers((c) => new Set([...c, e.seat!]));
       // At the start of a line: "Du", "You".
-      const name = seatName(e.seat!);
-      const who = name.charAt(0).toUpperCase() + name.slice(1);
-      if (e.pan === null) lines.push(tr(`${who}: ${spokenCard(e.card!, "de")} auf die leere Waage – tut nichts`, `${who}: ${spokenCard(e.card!, "en")} on the empty scale – does nothing`));
+      const who = (l: Lang) => {
+        const name = nameIn(e.seat!, l);
+        return name.charAt(0).toUpperCase() + name.slice(1);
+      };
+      if (e.pan === null) line(`${who("de")}: ${spokenCard(e.card!, "de")} auf die leere Waage – tut nichts`, `${who("en")}: ${spokenCard(e.card!, "en")} on the empty scale – does nothing`);
       else {
         const rank = e.card!.slice(0, -1);
-        if (rank === "J" || rank === "Q") lines.push(tr(`${who}: ${spokenCard(e.card!, "de")} auf die ${e.pan === "left" ? "linke" : "rechte"} Schale`, `${who}: ${spokenCard(e.card!, "en")} on the ${e.pan} pan`));
+        if (rank === "J" || rank === "Q") line(`${who("de")}: ${spokenCard(e.card!, "de")} auf die ${e.pan === "left" ? "linke" : "rechte"} Schale`, `${who("en")}: ${spokenCard(e.card!, "en")} on the ${e.pan} pan`);
         else {
           if (e.pan === "left") running.left += e.weight ?? 0;
           else running.right += e.weight ?? 0;
-          lines.push(tr(`${who}: ${spokenCard(e.card!, "de")} ${e.pan === "left" ? "links" : "rechts"}${rank === "A" ? `, wiegt ${e.weight}` : ""}`, `${who}: ${spokenCard(e.card!, "en")} ${e.pan}${rank === "A" ? `, weighs ${e.weight}` : ""}`));
+          line(`${who("de")}: ${spokenCard(e.card!, "de")} ${e.pan === "left" ? "links" : "rechts"}${rank === "A" ? `, wiegt ${e.weight}` : ""}`, `${who("en")}: ${spokenCard(e.card!, "en")} ${e.pan}${rank === "A" ? `, weighs ${e.weight}` : ""}`);
         }
       }
     } else if (e.type === "scaleBalanced") {
-      lines.push(tr("Gleichgewicht – die Waage wird geleert.", "Balanced – the scale is emptied."));
+      line("Gleichgewicht – die Waage wird geleert.", "Balanced – the scale is emptied.");
       running.left = running.right = 0;
     } else if (e.type === "scaleTipped") {
       if (e.lifeLost) running.lives -= 1;
-      lines.push(tr(`Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `Ein König wird umgedreht, noch ${running.lives} Leben.` : "Kein König mehr."}`, `Tipped: difference ${e.difference}. ${e.lifeLost ? `A King is turned, ${running.lives} lives left.` : "No King left."}`));
+      line(`Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `Ein König wird umgedreht, noch ${running.lives} Leben.` : "Kein König mehr."}`, `Tipped: difference ${e.difference}. ${e.lifeLost ? `A King is turned, ${running.lives} lives left.` : "No King left."}`);
       running.left = running.right = 0;
     } else if (e.type === "roundEnded") {
       if (e.unbalanced && e.lifeLost) running.lives -= 1;
-      lines.push(
-        e.unbalanced
-          ? tr(`Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`, `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${running.lives} lives left` : "no King left"}.`)
-          : tr(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`),
-      );
+      if (e.unbalanced) line(`Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`, `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${running.lives} lives left` : "no King left"}.`);
+      else line(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`);
       setRoundShown(e.round ?? null);
     } else if (e.type === "roundDealt") {
-      lines.push(tr(`Runde ${e.round} ist ausgeteilt.`, `Round ${e.round} is dealt.`));
+      line(`Runde ${e.round} ist ausgeteilt.`, `Round ${e.round} is dealt.`);
       running = { left: 0, right: 0, lives: running.lives };
     } else if (e.type === "gameEnded") {
-      lines.push(e.result === "won" ? tr("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.") : tr("Verloren – kein König mehr.", "Lost – no King left."));
+      if (e.result === "won") line("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.");
+      else line("Verloren – kein König mehr.", "Lost – no King left.");
     } else if (e.type === "cardsShown" && e.seat !== seat && before?.game.phase === "play") {
-      lines.push(tr(`${seatName(e.seat!)} zeigt jetzt ${(e as { cards?: string[] }).cards?.map((c) => cardName(c, "de")).join(", ")}.`, `${seatName(e.seat!)} now shows ${(e as { cards?: string[] }).cards?.map((c) => cardName(c, "en")).join(", ")}.`));
+      const shown = (l: Lang) => (e as { cards?: string[] }).cards?.map((c) => cardName(c, l)).join(", ");
+      line(`${nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.`, `${nameIn(e.seat!, "en")} now shows ${shown("en")}.`);
     }
     say(lines);
   });
@@ -456,7 +463,7 @@ export function GoldwaageTable(props: { session: Session }) {
         {(ask) => <LeaveDialog text={tr("Wer jetzt geht, gibt die Partie auf: das ganze Team verliert.", "Leaving now gives the game up: the whole team loses.")} onCancel={() => setLeaveAsk(null)} onConfirm={() => leaveNow(ask.go)} />}
       </Show>
       <div class="visually-hidden" aria-live="polite" data-testid="gw-live">
-        {said().join(" ")}
+        {said().map((l) => l[lang()]).join(" ")}
       </div>
       <Show when={rv()} fallback={<p class="loading">{tr("Verbinde mit dem Tisch …", "Connecting to the table …")}</p>}>
         <Show
@@ -695,7 +702,7 @@ export function GoldwaageTable(props: { session: Session }) {
             </Show>
 
             <ul class="gw-feed" aria-hidden="true">
-              <For each={feed().slice(0, 4)}>{(l) => <li>{l}</li>}</For>
+              <For each={feed().slice(0, 4)}>{(l) => <li>{l[lang()]}</li>}</For>
             </ul>
 
             {/* On Profi the computers' plays are their only signal; the rules page says how (the player pass found it
