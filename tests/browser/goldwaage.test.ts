@@ -273,6 +273,8 @@ describe("Goldwaage (browser)", () => {
     await f.page.goto(link);
     await f.page.getByTestId("gw-invite-settings").waitFor();
     expect(await f.page.getByTestId("gw-invite-settings").textContent()).toMatch(/3/);
+    // Who sits where before taking the seat: the host, the free seat, the computer.
+    expect(await f.page.getByTestId("gw-invite-seats").textContent()).toMatch(/Platz 1: .+ · Platz 2: frei · Platz 3: Computer/);
     await f.page.getByTestId("gw-join").click();
     await f.page.getByTestId("gw-table").waitFor();
     expect(await attr(f.page, "data-seat")).toBe("1");

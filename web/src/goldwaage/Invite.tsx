@@ -18,6 +18,9 @@ interface Preview {
   waitingFor: readonly number[];
   /** The game at this table has ended: the link is spent, its replay is what is left to see. */
   over: boolean;
+  /** Who sits where already (the room's names and computer seats), so the invited person knows the table. */
+  names: ReadonlyArray<string | null>;
+  computers: readonly number[];
 }
 
 export function GoldwaageInvite(props: { code: string }) {
@@ -39,8 +42,8 @@ export function GoldwaageInvite(props: { code: string }) {
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/parties/${goldwaageGame.party}/${room}`);
     ws.onopen = () => ws?.send(JSON.stringify({ type: "hello", protocol: 1 }));
     ws.onmessage = (e) => {
-      const m = JSON.parse(String(e.data)) as { type: string; view?: { game: View; waitingFor: number[]; over?: boolean } };
-      if ((m.type === "welcome" || m.type === "state") && m.view) setPreview({ game: m.view.game, waitingFor: m.view.waitingFor, over: m.view.over === true });
+      const m = JSON.parse(String(e.data)) as { type: string; view?: { game: View; waitingFor: number[]; over?: boolean; names?: Array<string | null>; computers?: number[] } };
+      if ((m.type === "welcome" || m.type === "state") && m.view) setPreview({ game: m.view.game, waitingFor: m.view.waitingFor, over: m.view.over === true, names: m.view.names ?? [], computers: m.view.computers ?? [] });
     };
   });
   onCleanup(() => ws?.close(1000));
@@ -78,6 +81,17 @@ export function GoldwaageInvite(props: { code: string }) {
             <dd>{level(p().game.level)}</dd>
             <dt>{tr("Varianten", "Variants")}</dt>
             <dd>{p().game.variants.length ? p().game.variants.map(variantName).join(", ") : tr("keine", "none")}</dd>
+            <dt>{tr("Am Tisch", "At the table")}</dt>
+            <dd data-testid="gw-invite-seats">
+              {Array.from({ length: p().game.players }, (_, x) => {
+                const who = p().computers.includes(x)
+                  ? tr("Computer", "computer")
+                  : p().waitingFor.includes(x)
+                    ? tr("frei", "free")
+                    : (p().names[x] ?? tr("Gast", "guest"));
+                return tr(`Platz ${x + 1}: ${who}`, `seat ${x + 1}: ${who}`);
+              }).join(" · ")}
+            </dd>
             <dt>{tr("Noch frei", "Still free")}</dt>
             <dd>{p().waitingFor.length ? p().waitingFor.map((s) => tr(`Platz ${s + 1}`, `seat ${s + 1}`)).join(", ") : tr("kein Platz – der Tisch ist voll", "no seat – the table is full")}</dd>
           </dl>
