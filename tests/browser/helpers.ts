@@ -367,7 +367,7 @@ export async function playInTurn(pa: Page, pb: Page, o: { maxSteps?: number; unt
  * Resigns (and confirms). The last card may have ended a round: its table covers the page until dismissed (the
  * room's answer to that card may still be on its way, so the table may appear a moment later).
  */
-export async function resign(page: Page): Promise<void> {
+export async function resign(page: Page, beforeYes?: () => Promise<void>): Promise<void> {
   for (let tries = 0; ; tries++) {
     if (await page.getByTestId("round-continue").isVisible()) await page.getByTestId("round-continue").click();
     try {
@@ -377,6 +377,7 @@ export async function resign(page: Page): Promise<void> {
       if (tries >= 10) throw new Error(`resign not clickable; game over: ${await page.getByTestId("game-result").count()}, round table: ${await page.getByTestId("round-table").count()}`, { cause: e });
     }
   }
+  if (beforeYes) await beforeYes();
   await page.getByTestId("resign-yes").click();
   await page.getByTestId("game-result").waitFor();
 }

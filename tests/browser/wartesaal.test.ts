@@ -177,7 +177,8 @@ describe("the Wartesaal with three people", () => {
     const inHands = async () => (await a.page.getByTestId("hand-card").count()) + (await b.page.getByTestId("hand-card").count());
     await playInTurn(a.page, b.page, { maxSteps: 12, until: async () => (await inHands()) <= 10 });
     expect(await inHands()).toBeLessThanOrEqual(10);
-    await resign(a.page);
+    // Asked to confirm, a rated game's player reads when resigning would not count (a player pass).
+    await resign(a.page, async () => expect(await a.page.getByTestId("resign-rated-rule").textContent()).toMatch(/bevor 10 Karten gespielt oder 3 Minuten vergangen sind.*abgebrochen/));
     await b.page.getByTestId("game-result").waitFor();
     // Each result says what the game moved, once the Worker has booked it.
     await b.page.locator('[data-testid="rated-change"][data-points="10"][data-taler="50"]').waitFor();

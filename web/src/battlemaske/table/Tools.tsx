@@ -1,5 +1,6 @@
 // The tools under the hand: "Rat", "Karte zurück" and its answer, resigning (asked twice), and after the end the result again.
 import { createSignal, Show, type JSX } from "solid-js";
+import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
 import { tr } from "../../i18n";
 import { LeaveButton } from "./LeaveButton";
 import { Rematch } from "./Rematch";
@@ -48,6 +49,12 @@ export function Tools(): JSX.Element {
         >
           <span class="confirm-resign">
             {tr("Wirklich aufgeben?", "Really resign?")}
+            {/* The rule the Bilanz then shows as "abgebrochen" (a player pass: nobody had said it beforehand). */}
+            <Show when={m.rated === true}>
+              <small class="resign-rule" data-testid="resign-rated-rule">
+                {tr(` Endet eine gewertete Partie, bevor ${RATED_MIN_CARDS} Karten gespielt oder ${RATED_MIN_MS / 60_000} Minuten vergangen sind, zählt sie nicht: Sie wird abgebrochen.`, ` A rated game that ends before ${RATED_MIN_CARDS} cards are played or ${RATED_MIN_MS / 60_000} minutes have passed does not count: it is aborted.`)}
+              </small>
+            </Show>
             <button type="button" class="button" data-testid="resign-yes" onClick={() => { setConfirmResign(false); m.resign(); }}>
               {tr("Ja", "Yes")}
             </button>
