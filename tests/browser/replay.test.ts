@@ -160,6 +160,15 @@ describe("Meine Partien and the replay viewer (browser)", () => {
     }
   }, 120_000);
 
+  it("a replay link to no finished game says so while and after it looks, and offers to watch the game live", async () => {
+    const page = b.page;
+    await page.goto(`${site.url}/replay/NoSuchGame123456`);
+    // While the archive is asked for again (a game that has just ended follows by a moment): a line, not a bare page.
+    await page.getByTestId("replay-loading").waitFor({ timeout: 5000 });
+    await page.getByTestId("replay-not-found").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("replay-watch-live").getAttribute("href")).toBe("/partie/NoSuchGame123456");
+  }, 60_000);
+
   it("a daily game's replay opens only after its day, for its own player too, and shows nothing of it", async () => {
     const page = b.page;
     await page.goto(site.url + "/tagesspiel");

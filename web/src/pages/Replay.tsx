@@ -11,6 +11,7 @@ import { levelName, variantName } from "../goldwaage/names";
 import { archiveUrl, computerSeats, loadArchive, type Archive } from "../replay/archive";
 import { BattlemaskeBoard } from "../replay/BattlemaskeBoard";
 import { CopyLink } from "../replay/CopyLink";
+import { Link } from "../router";
 import { clampStep, isRoomEntry, replaySteps, seekStep, type ReplayStep } from "../replay/fold";
 import { GoldwaageBoard } from "../replay/GoldwaageBoard";
 import { battlemaskePlace, battlemaskeStepText, goldwaageStepText, roomStepText, type Text } from "../replay/words";
@@ -97,6 +98,12 @@ export function ReplayPage(props: { id: string }) {
         <Match when={loaded()?.kind === "notFound"}>
           <h1>{tr("Wiederholung", "Replay")}</h1>
           <p data-testid="replay-not-found">{tr("Unter dieser Adresse gibt es keine beendete Partie. Eine laufende Partie lässt sich erst nach ihrem Ende nachspielen.", "There is no finished game at this address. A running game can be replayed once it is over.")}</p>
+          {/* A player pass followed a replay link too early: the running game itself can be watched. */}
+          <p>
+            <Link href={`/partie/${props.id}`} data-testid="replay-watch-live">
+              {tr("Läuft die Partie noch? Live zuschauen", "Still running? Watch it live")}
+            </Link>
+          </p>
         </Match>
         <Match when={(() => { const l = loaded(); return l?.kind === "notYet" ? l : null; })()}>
           {(l) => (
