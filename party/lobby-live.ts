@@ -92,6 +92,12 @@ export class LiveTables {
     this.db.exec("DELETE FROM profiles WHERE account IN (SELECT account FROM profiles ORDER BY seen_at DESC LIMIT -1 OFFSET ?)", MAX_PROFILES);
   }
 
+  /** The remembered profile of one account, if any. */
+  profile(account: string): Profile | null {
+    const r = this.db.exec<ProfileRow>("SELECT account, name, points, elo FROM profiles WHERE account = ?", account).toArray()[0];
+    return r ? { account: r.account, name: r.name, points: r.points, elo: r.elo } : null;
+  }
+
   /** Which of these accounts have no remembered profile. */
   unknown(accounts: readonly string[]): string[] {
     return accounts.filter((a) => this.db.exec("SELECT 1 FROM profiles WHERE account = ?", a).toArray().length === 0);

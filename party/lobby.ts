@@ -271,6 +271,34 @@ export class Lobby extends Server {
   }
 
   /**
+   * A rated game was booked (Durable Object RPC from the Worker's /internal/results): the accounts' points and Elo as
+   * D1 now holds them replace what their sockets said at hello and what the list remembered, and everyone here learns
+   * the list (a player pass saw an opponent's points and Elo from before the game until it came back). Only the Worker
+   * calls this; no socket reaches it. At most two accounts per call.
+   */
+  async standings(accounts: readonly string[]): Promise<void> {
+    const ids = [...new Set(accounts)].slice(0, 2);
+    if (ids.length === 0) return;
+    let rows: Array<{ id: string; points: number; elo: number }>;
+    try {
+      rows = (await (this.env as Cloudflare.Env).DB.prepare(`SELECT id, points, elo FROM accounts WHERE id IN (${ids.map(() => "?").join(", ")})`).bind(...ids).all<{ id: string; points: number; elo: number }>()).results;
+    } catch (err) {
+      console.error(`lobby: reading standings failed: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    const now = Date.now();
+    for (const r of rows) {
+      for (const c of this.getConnections<State>()) {
+        const who = c.state?.who;
+        if (who?.account === r.id) c.setState({ who: { ...who, points: r.points, elo: r.elo } });
+      }
+      const known = this.running.profile(r.id);
+      if (known) this.running.remember({ ...known, points: r.points, elo: r.elo }, now);
+    }
+    this.broadcastPresence();
+  }
+
+  /**
    * Players who came to the table another way (an invite link, the computer) and never said hello here: their
    * public profile once from D1, so that they too show as playing. A failure only leaves them out of the list.
    */

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { call, json, newAccount } from "./api-helpers";
 import { enter, errorOf, refused, sees, type Lobbyist } from "./lobby-helpers";
 import { connect, seated, type Msg } from "./sockets";
+import { getServerByName } from "partyserver";
+import { LOBBY_NAME } from "../../party/lobby";
 
 const TERMS = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
 
@@ -230,5 +232,20 @@ describe("Lobby", () => {
     // One challenge went through; the others were refused as open already or not read at all.
     expect(b.s.all.filter((m) => m.type === "challenges" && m.incoming.length > 0).at(-1)!.incoming).toHaveLength(1);
     await leave(a, b);
+  });
+
+  it("a booked rated game's new points and Elo reach everyone in the Wartesaal (the Worker tells the lobby)", async () => {
+    const [a, b] = await pair("st");
+    // As results.ts books a rated game: D1 holds the new standing; then the Worker calls the lobby.
+    await env.DB.prepare("UPDATE accounts SET points = 10, elo = 1516.4 WHERE id = ?").bind(b.account.id).run();
+    const lobby = await getServerByName(env.Lobby, LOBBY_NAME);
+    await lobby.standings([b.account.id, "no-such-account"]);
+    const seen = await a.s.next((m) => m.type === "presence" && m.players.some((x: Msg) => x.name === b.name && x.points === 10));
+    expect(seen.players.find((x: Msg) => x.name === b.name)).toMatchObject({ points: 10, elo: 1516 });
+    // The socket's own state holds it too: a later list (someone else arriving) still shows the new figures.
+    const c = await enter("stc");
+    const later = await c.s.next((m) => m.type === "presence" && m.players.some((x: Msg) => x.name === b.name));
+    expect(later.players.find((x: Msg) => x.name === b.name)).toMatchObject({ points: 10, elo: 1516 });
+    await leave(a, b, c);
   });
 });

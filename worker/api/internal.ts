@@ -11,6 +11,16 @@ import { forgetBoards } from "./daily";
 import { openDuel } from "./games";
 import { openLobbyGoldwaage } from "./goldwaage";
 import { vJson } from "./validate";
+import { getServerByName } from "partyserver";
+import { LOBBY_NAME } from "../../party/lobby";
+
+async function tellStandings(env: Cloudflare.Env, accounts: string[]): Promise<void> {
+  try {
+    await (await getServerByName(env.Lobby, LOBBY_NAME)).standings(accounts);
+  } catch (err) {
+    console.error(`results: telling the Wartesaal the new standings failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
 
 async function digest(s: string): Promise<ArrayBuffer> {
   return crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
@@ -49,6 +59,10 @@ export const internal = new Hono<{ Bindings: Cloudflare.Env }>()
         throw e;
       }
       if (recorded.outcome.daily && !recorded.duplicate) await forgetBoards(recorded.outcome.daily.date);
+      // The Wartesaal shows each player's points and Elo: a rated game that moved them tells it (not awaited by the
+      // room; a failure only leaves the old figures until the player comes back).
+      const moved = recorded.outcome.ratings.map((x) => x.account);
+      if (!recorded.duplicate && moved.length > 0) c.executionCtx.waitUntil(tellStandings(c.env, moved));
       return c.json({ ok: true as const, duplicate: recorded.duplicate, outcome: recorded.outcome }, 200);
     },
   )
