@@ -163,6 +163,20 @@ describe("with a friend (two browsers)", () => {
     expect(await pb.getByTestId("game-result").getAttribute("data-winner")).toBe(wa);
     await shot(pa, "friend-result-desktop");
     await shot(pb, "friend-result-phone");
+    // The spent link opened by someone else after the game: it says the game is over and leads to its replay (the
+    // archive follows the end by a moment: opened again until it is there).
+    const late = await openBrowser({ width: 390, height: 844 });
+    try {
+      for (let i = 0; i < 20 && (await late.page.getByTestId("invite-replay").count()) === 0; i++) {
+        await late.page.goto(link);
+        await late.page.getByRole("alert").waitFor();
+        if (i > 0) await late.page.waitForTimeout(500);
+      }
+      expect(await late.page.getByRole("alert").textContent()).toContain("die Partie ist vorbei");
+      expect(await late.page.getByTestId("invite-replay").getAttribute("href")).toMatch(/^\/replay\//);
+    } finally {
+      await late.close();
+    }
     expect(a.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   }, 240_000);

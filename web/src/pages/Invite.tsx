@@ -5,6 +5,7 @@ import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount } from "../account";
 import { tr } from "../i18n";
 import { loadSession, ROOM_NAME, saveSession } from "../room/session";
+import { archiveUrl } from "../replay/archive";
 import { Link, navigate } from "../router";
 
 /** Which part of the link is the invite code and which the room (both forms carry the code; the room is optional). */
@@ -14,7 +15,7 @@ function readLink(path: string, hash: string): { code: string; room: string | nu
 }
 
 /** Why a link did not seat its opener, as a text in the language shown now (the switch may change it later). */
-type Refusal = { kind: "own" | "stake" | "taken" } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string };
+type Refusal = { kind: "own" | "stake" | "taken" } | { kind: "over"; room: string } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string };
 
 function refusalText(r: Refusal): string {
   switch (r.kind) {
@@ -24,6 +25,8 @@ function refusalText(r: Refusal): string {
       return tr("Du hast nicht genug Taler für den Einsatz dieser Partie.", "You do not have enough Taler for this game's stake.");
     case "taken":
       return tr("Diese Einladung wurde schon angenommen.", "This invite has already been used.");
+    case "over":
+      return tr("Diese Einladung wurde schon angenommen, und die Partie ist vorbei.", "This invite has already been used, and the game is over.");
     case "invalid":
       return tr(`Die Einladung gilt nicht (${r.status}).`, `The invite is not valid (${r.status}).`);
     case "failed":
@@ -46,7 +49,12 @@ export function Invite(props: { room: string }) {
         const body = (await r.json().catch(() => ({}))) as { error?: string; room?: string };
         // A seat this account already holds at that table (a link whose #room a messenger dropped): back to it.
         if (body.error === "OWN_INVITE" && body.room && loadSession(body.room)) return navigate(`/partie/${body.room}`);
-        return setRefused({ kind: body.error === "OWN_INVITE" ? "own" : body.error === "STAKE_TOO_HIGH" ? "stake" : "taken" });
+        if (body.error === "OWN_INVITE") return setRefused({ kind: "own" });
+        if (body.error === "STAKE_TOO_HIGH") return setRefused({ kind: "stake" });
+        // A spent link opened after its game: say so and lead to the replay (a player pass read only "used").
+        const at = room ?? body.room;
+        const over = at ? await fetch(archiveUrl(at)).then((a) => a.ok).catch(() => false) : false;
+        return setRefused(over && at ? { kind: "over", room: at } : { kind: "taken" });
       }
       if (!r.ok) return setRefused({ kind: "invalid", status: r.status });
       const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; rated: boolean };
@@ -68,6 +76,13 @@ export function Invite(props: { room: string }) {
         <p role="alert" class="table-error">
           {error()}
         </p>
+        <Show when={(() => { const r = refused(); return r?.kind === "over" ? r.room : null; })()}>
+          {(at) => (
+            <Link class="button primary" href={`/replay/${at()}`} data-testid="invite-replay">
+              {tr("Partie ansehen", "Watch the game")}
+            </Link>
+          )}
+        </Show>{" "}
         <Link class="button" href="/">
           {tr("Zur Startseite", "To the start page")}
         </Link>
