@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFront, workerAddress } from "./lib/front.mjs";
+import { freePort as freePortAt } from "./lib/ports.mjs";
 import { migrateLocalD1 } from "./migrate-d1.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -41,20 +42,9 @@ try {
   process.exit(1);
 }
 
-/** A port nobody listens on now (the system picks it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, host, () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
-    });
-  });
-}
-
 const wrangler = join(root, "node_modules", ".bin", process.platform === "win32" ? "wrangler.cmd" : "wrangler");
 // wrangler's inspector would take 9229 every time: a second `npm start` (another checkout, another PORT) died on it.
+const freePort = () => freePortAt(host);
 const inspectorPort = process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : await freePort();
 // wrangler listens on a port of its own; the public port is the front's (scripts/lib/front.mjs, ADR 021): a plain pipe
 // to the Worker's own workerd, around wrangler's dev proxy, whose pooled connections can hang a request for good.

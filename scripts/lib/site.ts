@@ -1,7 +1,7 @@
 // Starts the real site (wrangler dev, workerd) on a free port with its own throw-away storage, for end-to-end tests.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateLocalD1 } from "../migrate-d1.mjs";
@@ -9,17 +9,9 @@ import { listeningSockets, startFront, workerAddress } from "./front.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 
-/** A port nothing listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+/** A port nothing listens on right now, below the ephemeral range (scripts/lib/ports.mjs says why). */
+export { freePort } from "./ports.mjs";
+import { freePort } from "./ports.mjs";
 
 export interface Site {
   /** The site's address: the front (scripts/lib/front.mjs) on `port`, a pipe to the Worker's own workerd. */

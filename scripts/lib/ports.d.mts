@@ -1,0 +1,2 @@
+/** A port nothing listens on now, below the ephemeral range (scripts/lib/ports.mjs says why). */
+export function freePort(host?: string): Promise<number>;
