@@ -5,6 +5,8 @@
 //     `"oracle": true` in the JSON makes Stark's seat an oracle: the same search, but handed the one true world (the
 //     opponent's real hand) instead of sampled ones — a bound on what any inference about the hidden cards could gain;
 //     `"oracle": {"play": [1, 6], "picks": false}` only in play with 1–6 cards in hand (the exchange and swaps as Stark).
+//     `"policy": {"at": 9, "k": 8, "eps": 0.1}` (with `pool` and `epsAt`) weights the worlds by pimc16's own policy as the
+//     model of the opponent (scripts/lib/battlemaske-policy.ts): the bound for any model of pimc16, never a level.
 //   npx tsx scripts/battlemaske-ab.ts compare A.jsonl B.jsonl
 //     the paired difference B − A over the games both files hold (per deal, ± 1.96 standard errors of the mean).
 //   npx tsx scripts/battlemaske-ab.ts bias A.jsonl
@@ -16,6 +18,7 @@ import { popcount, toMask } from "../shared/battlemaske/bots/fast.js";
 import { information } from "../shared/battlemaske/bots/info.js";
 import { rng } from "../shared/rng.js";
 import { playGame, type Player } from "./sim-battlemaske.js";
+import { policyHook, type PolicyModel } from "./lib/battlemaske-policy.js";
 
 /** Where the oracle (below) sees the truth: in play with a hand of `play[0]`–`play[1]` cards, and in the exchange / greed swap. */
 interface OracleScope {
@@ -42,12 +45,17 @@ function oracle(scope: OracleScope): (state: State, seat: Seat, seed: string) =>
 }
 
 function run(out: string, ruleset: Ruleset, from: number, to: number, overrides: string, opp: BotName): void {
-  const { oracle: useOracle, ...over } = JSON.parse(overrides) as Record<string, unknown>;
+  const { oracle: useOracle, policy, ...over } = JSON.parse(overrides) as Record<string, unknown>;
+  // A function cannot come in the JSON: the policy bound is given as its sizes and becomes the search's hook here.
+  const hook = policy === undefined ? {} : { likelihood: policyHook(policy as PolicyModel) };
   const scope: OracleScope | undefined = useOracle === true ? { play: [0, 10], picks: true } : (useOracle as OracleScope | undefined);
   const stark: Player = scope ? oracle(scope) : "stark";
   const base = LEVELS.stark;
   // LEVELS is read at every decision, so replacing Stark's entry here changes only this process.
-  (LEVELS as unknown as Record<string, unknown>).stark = { ...base, ...over, byRuleset: over.byRuleset ?? base.byRuleset };
+  const byRuleset = (over.byRuleset ?? base.byRuleset) as Record<string, Record<string, unknown>> | undefined;
+  // The hook goes into the rule set's entry too, so that it outranks the entry's own model (Zwiegespalten's sampler).
+  const withHook = policy === undefined ? byRuleset : Object.fromEntries(Object.entries(byRuleset ?? {}).map(([r, v]) => [r, { ...v, ...hook, ...over }]));
+  (LEVELS as unknown as Record<string, unknown>).stark = { ...base, ...over, ...hook, byRuleset: withHook };
   writeFileSync(out, "");
   const times: number[] = [];
   const wins = [0, 0];
@@ -69,7 +77,7 @@ function run(out: string, ruleset: Ruleset, from: number, to: number, overrides:
   const q = (p: number) => Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(1));
   const mean = Number((times.reduce((a, b) => a + b, 0) / times.length).toFixed(1));
   const rate = (x: number) => Number(x.toFixed(4));
-  process.stdout.write(`${JSON.stringify({ over, oracle: scope ?? false, ruleset, deals: `${from}-${to - 1}`, games: 2 * n, starkWins: wins[0] + wins[1], rate: rate((wins[0] + wins[1]) / (2 * n)), asConte: rate(wins[0] / n), asMaske: rate(wins[1] / n), ms: { mean, p95: q(0.95), p99: q(0.99), max: q(1) } })}\n`);
+  process.stdout.write(`${JSON.stringify({ over, policy: policy ?? false, oracle: scope ?? false, ruleset, deals: `${from}-${to - 1}`, games: 2 * n, starkWins: wins[0] + wins[1], rate: rate((wins[0] + wins[1]) / (2 * n)), asConte: rate(wins[0] / n), asMaske: rate(wins[1] / n), ms: { mean, p95: q(0.95), p99: q(0.99), max: q(1) } })}\n`);
 }
 
 function load(file: string): Map<string, number> {

@@ -1,6 +1,6 @@
 // How well a model of the opponent's play ranks the true world: at Stark's decisions in the last tricks of games against
 // pimc16 (the A/B runner's deals and seeds), the true opponent hand's likelihood is compared with that of sampled worlds.
-//   npx tsx scripts/battlemaske-rank.ts RULESET FROM TO '[{"name":"rot","eps":0.5}, {"name":"pimc","sampler":{…}}]'
+//   npx tsx scripts/battlemaske-rank.ts RULESET FROM TO '[{"name":"rot","eps":0.5}, {"name":"s","sampler":{…}}, {"name":"own","policy":{…}}]'
 // Per model: the true world's mean percentile rank among up to 100 other consistent worlds (0.5: the model tells nothing;
 // ties count half), the share of positions where it ranks in the top quarter, and the ms per weighted world.
 import { other, type Command, type Ruleset, type Seat, type State } from "../shared/battlemaske/index.js";
@@ -11,11 +11,14 @@ import { likelihood, samplerLikelihood, type Sampler } from "../shared/battlemas
 import { searchCtx } from "../shared/battlemaske/bots/search.js";
 import { rng } from "../shared/rng.js";
 import { playGame, type Player } from "./sim-battlemaske.js";
+import { policyLikelihood, type PolicyModel } from "./lib/battlemaske-policy.js";
 
 interface Model {
   readonly name: string;
   readonly eps?: number;
   readonly sampler?: Sampler;
+  /** pimc16's own policy as the model (the bound for any model of it; scripts/lib/battlemaske-policy.ts). */
+  readonly policy?: PolicyModel;
   /** Judge only the plays made with at most this many cards (rule-of-thumb models; the sampler has its own `at`). */
   readonly at?: number;
 }
@@ -36,7 +39,7 @@ const measuring = (state: State, seat: Seat, seed: string): Command => {
       const ctx = searchCtx(info, levelParams("stark", ruleset));
       positions++;
       models.forEach((m, k) => {
-        const lik = (h: number) => (m.sampler ? samplerLikelihood(info, ctx, h, m.sampler) : likelihood(info, ctx, h, m.eps ?? 0.5, m.at ?? 99));
+        const lik = (h: number) => (m.policy ? policyLikelihood(info, h, m.policy) : m.sampler ? samplerLikelihood(info, ctx, h, m.sampler) : likelihood(info, ctx, h, m.eps ?? 0.5, m.at ?? 99));
         const t0 = performance.now();
         const lt = lik(truth);
         const lo = others.map(lik);

@@ -52,6 +52,9 @@ export function handsAtPlays(info: Info, hand: number): number[] {
   return out;
 }
 
+/** Any model's chance of the opponent's plays this round if its hand now is `hand` (a caller's model: `SearchParams.likelihood`). */
+export type Likelihood = (info: Info, ctx: SearchCtx, hand: number) => number;
+
 export interface Belief {
   /** The opponent's hidden cards per world (as `worlds` returns them). */
   readonly ws: number[];
@@ -64,13 +67,13 @@ export interface Belief {
  * without repeats) each is weighted by `likelihood`; if at most `n` remain they are kept with their weights, else `n` are drawn
  * in proportion to the weights (systematic resampling: each world about weight · n times) and weigh the same.
  */
-export function beliefWorlds(info: Info, ctx: SearchCtx, n: number, pool: number, eps: number, random: () => number, model?: Sampler): Belief {
+export function beliefWorlds(info: Info, ctx: SearchCtx, n: number, pool: number, eps: number, random: () => number, model?: Sampler | Likelihood): Belief {
   const cand = worlds(info, Math.max(n, pool), random, true, true);
   const w = new Float64Array(cand.length);
   let sum = 0;
   for (let i = 0; i < cand.length; i++) {
     const hand = info.oppKnown | (cand[i] as number);
-    w[i] = model !== undefined ? samplerLikelihood(info, ctx, hand, model) : eps >= 1 ? 1 : likelihood(info, ctx, hand, eps);
+    w[i] = typeof model === "function" ? model(info, ctx, hand) : model !== undefined ? samplerLikelihood(info, ctx, hand, model) : eps >= 1 ? 1 : likelihood(info, ctx, hand, eps);
     sum += w[i] as number;
   }
   if (!(sum > 0)) {
@@ -111,13 +114,21 @@ const MEMO = new Map<string, Float64Array>();
 
 /** The chance of the opponent's observed plays (those judged by `m`) if its hand now is `hand`, under the sampler model. */
 export function samplerLikelihood(info: Info, ctx: SearchCtx, hand: number, m: Sampler): number {
+  return judgedPlays(info, hand, m.at, (h, s) => samplerProb(info, ctx, h, s, m));
+}
+
+/**
+ * The product of `prob(h, s)` over the opponent's plays `s` this round made with at most `at` cards in hand (`h`: its hand
+ * then, rebuilt backwards from `hand`, its hand now). Any model of its play: the sampler, or a caller's.
+ */
+export function judgedPlays(info: Info, hand: number, at: number, prob: (h: number, s: Extract<Step, { kind: "play" }>) => number): number {
   let p = 1;
   let h = hand;
   for (let i = info.steps.length - 1; i >= 0; i--) {
     const s = info.steps[i] as Step;
     h = handBefore(s, h);
-    if (s.kind === "swap" || popcount(h) > m.at) continue;
-    p *= samplerProb(info, ctx, h, s, m);
+    if (s.kind === "swap" || popcount(h) > at) continue;
+    p *= prob(h, s);
     if (p === 0) return 0;
   }
   return p;

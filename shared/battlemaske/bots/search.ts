@@ -2,7 +2,7 @@
 import { countTrick, ELIXIR_MASK, FULL_MASK, GREED, legalFollow, lowBit, placeSuit, popcount, resolve, SUIT_OF } from "./fast.js";
 import { randomInt } from "../../rng.js";
 import { alphaMu } from "./alphamu.js";
-import { beliefWorlds, type Belief, type Sampler } from "./belief.js";
+import { beliefWorlds, type Belief, type Likelihood, type Sampler } from "./belief.js";
 import { worlds, type Info } from "./info.js";
 import { exactFollow, exactLead, giveOrder, greedyFollow, greedyGive, playout, wantsTrick, work, type SearchCtx } from "./policy.js";
 import { gameLeaf, TABLES, trickLeaf } from "./values.js";
@@ -36,6 +36,11 @@ export interface SearchParams {
    * its own from what it knew then. Uses `pool` and `epsAt` as `eps` does.
    */
   readonly sampler?: Sampler;
+  /**
+   * A measuring hook: weight the worlds by a caller's model of the opponent (uses `pool` and `epsAt` as `eps` does). Only the
+   * A/B runner passes one (the benchmark opponent's own policy as its model, a bound); no level may, as no JSON can.
+   */
+  readonly likelihood?: Likelihood;
   /** Sampled worlds are all different (drawn without replacement). */
   readonly distinct?: boolean;
   /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` (default 400) of them. */
@@ -314,6 +319,7 @@ function prune(live: Scored[], sign: number, margin: number): void {
 function decisionWorlds(info: Info, ctx: SearchCtx, params: SearchParams, n: number, random: () => number, given?: readonly number[]): Belief {
   let b: Belief;
   if (given !== undefined) b = { ws: given.slice(), wt: new Float64Array(given.length).fill(1) };
+  else if (params.likelihood !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, 1, random, params.likelihood);
   else if (params.sampler !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, 1, random, params.sampler);
   else if (params.eps !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
   else {
