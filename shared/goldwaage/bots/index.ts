@@ -4,8 +4,8 @@ import type { Command, Pan } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
-import type { Chooser } from "./reply.js";
-import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, unseen } from "./knowledge.js";
+import { replyValues, type Chooser } from "./reply.js";
+import { allKnown, bothChecks, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipSignals, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
 export const BOT_NAMES: readonly BotName[] = ["simple", "planner", "strong"];
@@ -27,6 +27,17 @@ export interface BotOptions {
    * computer seats, since a person's open card may mean anything.
    */
   readonly signalers?: readonly number[];
+  /**
+   * strong on Profi: partner-aware evaluation in a round's last `late` cards (counting every hand's cards, the mover's
+   * included): the next seat answers each candidate move from its own information with `samples` worlds of its own, then
+   * the open-hand solver values the rest (bots/reply.ts). null: the open-hand solver alone at every decision.
+   */
+  readonly reply?: { readonly late: number; readonly samples: number } | null;
+  /**
+   * strong on Profi: the tip reading. strong then never tips the scale while it holds a card that does not, so a strong
+   * partner that tipped held no safe card then, and the worlds it is sampled in say so (`tipSignals`).
+   */
+  readonly tips?: boolean;
 }
 
 type Move = { card: Card; pan: Pan | null };
@@ -94,6 +105,8 @@ export function sampledPlay(
   ahead: AheadWeights = STRONG_AHEAD,
   floors: ReadonlyArray<number | null> = [],
   checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
+  reply: Chooser | null = null,
+  safeOnly = false,
 ): Move {
   const pool = unseen(view);
   const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
@@ -103,14 +116,23 @@ export function sampledPlay(
   // Lives beyond the ones still left (plus the one that loses) make no difference.
   const cap = Math.min(3, view.lives + 1);
   const total = new Map<string, number>();
+  const own = reply ? moves(view) : [];
   for (let w = 0; w < worlds; w++) {
-    const solver = new Solver(positionOf(view, sampleWorld(view, random, pool, floors, checks)));
+    const hands = sampleWorld(view, random, pool, floors, checks);
+    if (reply) {
+      for (const [k, loss] of replyValues(view, hands, own, cap, reply)) total.set(k, (total.get(k) ?? 0) + loss);
+      continue;
+    }
+    const solver = new Solver(positionOf(view, hands));
     for (const v of solver.moveValues(cap)) {
       const k = keyOf(v);
       total.set(k, (total.get(k) ?? 0) + Math.min(v.loss, cap));
     }
   }
-  return best(view, (m) => -(total.get(keyOf(m)) ?? Infinity) * 1000 + lookOneAhead(view, m, ahead));
+  // A tip only when every card tips: then a partner that sees a tip knows the seat held no safe card.
+  const tips = (m: Move) => outcome(view, m.card, m.pan).tipped;
+  const barred = safeOnly && moves(view).some((m) => !tips(m) && total.has(keyOf(m)));
+  return best(view, (m) => (barred && tips(m) ? -Infinity : -(total.get(keyOf(m)) ?? Infinity) * 1000 + lookOneAhead(view, m, ahead)));
 }
 
 const heaviestFirst = (rest: readonly Card[], need: number) => showOrder(rest).slice(0, need);
@@ -191,8 +213,14 @@ export function strongBot(options: BotOptions = {}): Bot {
       const signalers = options.signalers ?? view.handSizes.map((_, s) => s);
       const floors = signalFloors(view, signalers);
       const profi = view.level === "profi";
-      const checks = profi ? panSignals(view, signalers, heavyRest) : [];
-      let move = sampledPlay(view, options.samples ?? strongSamples(view), botRandom(seed, "strong", view), STRONG_AHEAD, floors, checks);
+      const tipRead = profi && options.tips === true;
+      const pans = profi ? panSignals(view, signalers, heavyRest) : [];
+      const checks = tipRead ? bothChecks(pans, tipSignals(view, signalers)) : pans;
+      const random = botRandom(seed, "strong", view);
+      const reply = profi ? (options.reply === undefined ? null : options.reply) : null;
+      const left = view.handSizes.reduce((a, b) => a + b, 0);
+      const chooser = reply !== null && left <= reply.late ? partnerChooser(reply.samples, random, signalers) : null;
+      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }

@@ -191,9 +191,40 @@ export interface RoundPlay {
   readonly card: Card;
   readonly pan: Pan | null;
   readonly emptyBefore: boolean;
+  /** The pans' weights just before the play (bottom first). */
+  readonly left: readonly number[];
+  readonly right: readonly number[];
+  /** Whether the play tipped the scale. */
+  readonly tipped: boolean;
 }
 
-/** The current round's plays replayed on a scale of weights (the view does not keep an Ace's weight), to know which were leads onto an empty scale. */
+/** The signed difference (left − right) after card `c` on `pan` of a scale of weights; pan null: a Jack or Queen on an empty scale. */
+export function differenceAfter(L: readonly number[], R: readonly number[], c: Card, pan: Pan | null): number {
+  const sum = (p: readonly number[]) => p.reduce((a, b) => a + b, 0);
+  const d = sum(L) - sum(R);
+  if (pan === null) return d;
+  const info = card(c);
+  const sign = pan === "left" ? 1 : -1;
+  if (info.kind === "number") return d + sign * info.weight;
+  if (info.kind === "ace") return d + sign * (sign * d < 0 ? Math.abs(d) : 1);
+  const stack = pan === "left" ? L : R;
+  // A Jack moves the pan's top weight to the other pan (twice its weight off the difference), a Queen removes it.
+  return d - (info.kind === "jack" ? 2 : 1) * sign * (stack[stack.length - 1] ?? 0);
+}
+
+/** Whether a hand holds a move that does not tip a scale of weights L, R at `limit` (a Jack or Queen acts only on a pan with cards). */
+export function hasSafeMove(hand: readonly Card[], L: readonly number[], R: readonly number[], limit: number): boolean {
+  const empty = L.length + R.length === 0;
+  return hand.some((c) => {
+    const kind = card(c).kind;
+    if ((kind === "jack" || kind === "queen") && empty) return true;
+    return (["left", "right"] as const).some(
+      (pan) => (kind === "number" || kind === "ace" || (pan === "left" ? L : R).length > 0) && Math.abs(differenceAfter(L, R, c, pan)) <= limit,
+    );
+  });
+}
+
+/** The current round's plays replayed on a scale of weights (the view does not keep an Ace's weight), to know which were leads onto an empty scale and which tipped. */
 export function roundPlays(view: View): RoundPlay[] {
   const L: number[] = [];
   const R: number[] = [];
@@ -202,7 +233,8 @@ export function roundPlays(view: View): RoundPlay[] {
   for (const p of view.played) {
     if (p.round !== view.round) continue;
     const emptyBefore = L.length + R.length === 0;
-    out.push({ seat: p.seat, card: p.card, pan: p.pan, emptyBefore });
+    const tipped = Math.abs(differenceAfter(L, R, p.card, p.pan)) > view.limit;
+    out.push({ seat: p.seat, card: p.card, pan: p.pan, emptyBefore, left: L.slice(), right: R.slice(), tipped });
     const info = card(p.card);
     if (p.pan === null) continue; // a Jack or Queen on an empty scale: nothing happens
     const mine = p.pan === "left" ? L : R;
@@ -237,5 +269,38 @@ export function panSignals(view: View, signalers: readonly number[], bit: (rest:
     });
     if (said.length === 0) return null;
     return (hand) => said.every((x) => bit([...hand, ...x.later]) === x.left);
+  });
+}
+
+/**
+ * What a team-mate's tip says on Profi: strong with the tip reading never tips the scale while it holds a card that does
+ * not (it is the rule of its play, see strongBot), so a signalling seat that tipped had no safe move then. Per seat, a
+ * check of a candidate full hand (null when the seat has not tipped in this round, or holds no card now): the hand at the
+ * tip — the candidate, the tipping card and what the seat played since — held no move that kept that scale within the
+ * limit.
+ */
+export function tipSignals(view: View, signalers: readonly number[]): Array<((hand: readonly Card[]) => boolean) | null> {
+  const plays = roundPlays(view);
+  return view.handSizes.map((_, s) => {
+    if (s === view.viewer || !signalers.includes(s) || view.handSizes[s] === 0) return null;
+    const said: Array<{ then: Card[]; p: RoundPlay }> = [];
+    plays.forEach((p, i) => {
+      if (p.seat === s && p.tipped) said.push({ then: [p.card, ...plays.slice(i + 1).filter((q) => q.seat === s).map((q) => q.card)], p });
+    });
+    if (said.length === 0) return null;
+    return (hand) => said.every((x) => !hasSafeMove([...hand, ...x.then], x.p.left, x.p.right, view.limit));
+  });
+}
+
+type HandCheck = ((hand: readonly Card[]) => boolean) | null;
+
+/** Per seat, a check that passes when both given checks do (null when neither says anything). */
+export function bothChecks(a: readonly HandCheck[], b: readonly HandCheck[]): HandCheck[] {
+  const n = Math.max(a.length, b.length);
+  return Array.from({ length: n }, (_, s) => {
+    const x = a[s] ?? null;
+    const y = b[s] ?? null;
+    if (!x || !y) return x ?? y;
+    return (hand: readonly Card[]) => x(hand) && y(hand);
   });
 }
