@@ -5,7 +5,7 @@ import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
 import { replyValues, type Chooser } from "./reply.js";
-import { allKnown, bothChecks, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipSignals, unseen } from "./knowledge.js";
+import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipFilters, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
 export const BOT_NAMES: readonly BotName[] = ["simple", "planner", "strong"];
@@ -35,7 +35,7 @@ export interface BotOptions {
   readonly reply?: { readonly late: number; readonly samples: number } | null;
   /**
    * strong on Profi: the tip reading. strong then never tips the scale while it holds a card that does not, so a strong
-   * partner that tipped held no safe card then, and the worlds it is sampled in say so (`tipSignals`).
+   * partner that tipped held only cards that tip that scale, and the worlds it is sampled in say so (`tipFilters`).
    */
   readonly tips?: boolean;
 }
@@ -107,6 +107,7 @@ export function sampledPlay(
   checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
   reply: Chooser | null = null,
   safeOnly = false,
+  allowed: ReadonlyArray<((c: Card) => boolean) | null> = [],
 ): Move {
   const pool = unseen(view);
   const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
@@ -118,7 +119,7 @@ export function sampledPlay(
   const total = new Map<string, number>();
   const own = reply ? moves(view) : [];
   for (let w = 0; w < worlds; w++) {
-    const hands = sampleWorld(view, random, pool, floors, checks);
+    const hands = sampleWorld(view, random, pool, floors, checks, allowed);
     if (reply) {
       for (const [k, loss] of replyValues(view, hands, own, cap, reply)) total.set(k, (total.get(k) ?? 0) + loss);
       continue;
@@ -214,13 +215,13 @@ export function strongBot(options: BotOptions = {}): Bot {
       const floors = signalFloors(view, signalers);
       const profi = view.level === "profi";
       const tipRead = profi && options.tips === true;
-      const pans = profi ? panSignals(view, signalers, heavyRest) : [];
-      const checks = tipRead ? bothChecks(pans, tipSignals(view, signalers)) : pans;
+      const checks = profi ? panSignals(view, signalers, heavyRest) : [];
+      const allowed = tipRead ? tipFilters(view, signalers) : [];
       const random = botRandom(seed, "strong", view);
       const reply = profi ? (options.reply === undefined ? null : options.reply) : null;
       const left = view.handSizes.reduce((a, b) => a + b, 0);
       const chooser = reply !== null && left <= reply.late ? partnerChooser(reply.samples, random, signalers) : null;
-      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead);
+      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }

@@ -24,7 +24,8 @@ const CHECK_TRIES = 40;
  * heavier hidden). `checks[s]`, when given, says whether a full hand fits what seat s signalled with its plays; its hidden
  * cards are then drawn again until one fits (at most CHECK_TRIES times). Seats are dealt the most constrained first; the
  * floors' allowed sets are nested (all "rank ≥ r"), so a deal that exists is always found, and with one constrained seat
- * the draw is uniform.
+ * the draw is uniform. `allowed[s]`, when given, says which cards seat s's hidden ones may be (what its tips said); it
+ * binds like a floor, first, and a seat too few of whose allowed cards are left is filled anyway.
  */
 export function sampleWorld(
   view: View,
@@ -32,20 +33,23 @@ export function sampleWorld(
   pool: readonly Card[] = unseen(view),
   floors: ReadonlyArray<number | null> = [],
   checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
+  allowed: ReadonlyArray<((c: Card) => boolean) | null> = [],
 ): Card[][] {
   const seat = view.viewer as Seat;
   const deck = shuffle(pool, random);
   const taken = new Set<Card>();
   const hands: Card[][] = view.handSizes.map((_, s) => (s === seat ? (view.hand ?? []).slice() : knownCards(view, s)));
-  const weight = (s: number) => (checks[s] ? 100 : 0) + (floors[s] ?? -1);
+  const weight = (s: number) => (allowed[s] ? 200 : 0) + (checks[s] ? 100 : 0) + (floors[s] ?? -1);
   const order = view.handSizes.map((_, s) => s).filter((s) => s !== seat).sort((a, b) => weight(b) - weight(a) || a - b);
   for (const s of order) {
     let need = view.handSizes[s]! - hands[s]!.length;
     const floor = floors[s] ?? null;
     const check = checks[s] ?? null;
+    const may = allowed[s] ?? null;
+    const fits = (c: Card) => (floor === null || showRank(c) >= floor) && (may === null || may(c));
     if (check && need > 0) {
-      // Rejection: draws of the seat's hidden cards until one fits what its signals said (the floor and the check).
-      const free = deck.filter((c) => !taken.has(c) && (floor === null || showRank(c) >= floor));
+      // Rejection: draws of the seat's hidden cards until one fits what its signals said (the floor, the filter, the check).
+      const free = deck.filter((c) => !taken.has(c) && fits(c));
       const base = free.length >= need ? free : deck.filter((c) => !taken.has(c));
       let pick: Card[] = [];
       for (let t = 0; t < CHECK_TRIES; t++) {
@@ -64,10 +68,10 @@ export function sampleWorld(
       continue;
     }
     // Two passes: the floor first; a seat whose open cards broke the convention (too few light cards unseen) is then filled anyway.
-    for (const strict of floor === null ? [false] : [true, false]) {
+    for (const strict of floor === null && may === null ? [false] : [true, false]) {
       for (const c of deck) {
         if (need === 0) break;
-        if (taken.has(c) || (strict && showRank(c) < (floor as number))) continue;
+        if (taken.has(c) || (strict && !fits(c))) continue;
         taken.add(c);
         hands[s]!.push(c);
         need--;
@@ -212,16 +216,18 @@ export function differenceAfter(L: readonly number[], R: readonly number[], c: C
   return d - (info.kind === "jack" ? 2 : 1) * sign * (stack[stack.length - 1] ?? 0);
 }
 
-/** Whether a hand holds a move that does not tip a scale of weights L, R at `limit` (a Jack or Queen acts only on a pan with cards). */
+/** Whether card `c` has a move that does not tip a scale of weights L, R at `limit` (a Jack or Queen acts only on a pan with cards; on an empty scale it does nothing). */
+export function safeCard(c: Card, L: readonly number[], R: readonly number[], limit: number): boolean {
+  const kind = card(c).kind;
+  if ((kind === "jack" || kind === "queen") && L.length + R.length === 0) return true;
+  return (["left", "right"] as const).some(
+    (pan) => (kind === "number" || kind === "ace" || (pan === "left" ? L : R).length > 0) && Math.abs(differenceAfter(L, R, c, pan)) <= limit,
+  );
+}
+
+/** Whether a hand holds a move that does not tip a scale of weights L, R at `limit`. */
 export function hasSafeMove(hand: readonly Card[], L: readonly number[], R: readonly number[], limit: number): boolean {
-  const empty = L.length + R.length === 0;
-  return hand.some((c) => {
-    const kind = card(c).kind;
-    if ((kind === "jack" || kind === "queen") && empty) return true;
-    return (["left", "right"] as const).some(
-      (pan) => (kind === "number" || kind === "ace" || (pan === "left" ? L : R).length > 0) && Math.abs(differenceAfter(L, R, c, pan)) <= limit,
-    );
-  });
+  return hand.some((c) => safeCard(c, L, R, limit));
 }
 
 /** The current round's plays replayed on a scale of weights (the view does not keep an Ace's weight), to know which were leads onto an empty scale and which tipped. */
@@ -274,33 +280,24 @@ export function panSignals(view: View, signalers: readonly number[], bit: (rest:
 
 /**
  * What a team-mate's tip says on Profi: strong with the tip reading never tips the scale while it holds a card that does
- * not (it is the rule of its play, see strongBot), so a signalling seat that tipped had no safe move then. Per seat, a
- * check of a candidate full hand (null when the seat has not tipped in this round, or holds no card now): the hand at the
- * tip — the candidate, the tipping card and what the seat played since — held no move that kept that scale within the
- * limit.
+ * not (the rule of its play, see strongBot), so a signalling seat that tipped held only cards that tip that scale. Whether
+ * a card is safe does not depend on the other cards, so this is a filter per card: per seat, which cards its hidden ones
+ * may be — those that would have tipped the scale at each of its tips in this round — or null when it has not tipped
+ * with cards left, or when a card it played since would have been safe then (the convention broken: read nothing).
  */
-export function tipSignals(view: View, signalers: readonly number[]): Array<((hand: readonly Card[]) => boolean) | null> {
+export function tipFilters(view: View, signalers: readonly number[]): Array<((c: Card) => boolean) | null> {
   const plays = roundPlays(view);
   return view.handSizes.map((_, s) => {
     if (s === view.viewer || !signalers.includes(s) || view.handSizes[s] === 0) return null;
-    const said: Array<{ then: Card[]; p: RoundPlay }> = [];
+    const tips: RoundPlay[] = [];
+    let broken = false;
     plays.forEach((p, i) => {
-      if (p.seat === s && p.tipped) said.push({ then: [p.card, ...plays.slice(i + 1).filter((q) => q.seat === s).map((q) => q.card)], p });
+      if (p.seat !== s || !p.tipped) return;
+      tips.push(p);
+      const held = [p.card, ...plays.slice(i + 1).filter((q) => q.seat === s).map((q) => q.card)];
+      if (hasSafeMove(held, p.left, p.right, view.limit)) broken = true;
     });
-    if (said.length === 0) return null;
-    return (hand) => said.every((x) => !hasSafeMove([...hand, ...x.then], x.p.left, x.p.right, view.limit));
-  });
-}
-
-type HandCheck = ((hand: readonly Card[]) => boolean) | null;
-
-/** Per seat, a check that passes when both given checks do (null when neither says anything). */
-export function bothChecks(a: readonly HandCheck[], b: readonly HandCheck[]): HandCheck[] {
-  const n = Math.max(a.length, b.length);
-  return Array.from({ length: n }, (_, s) => {
-    const x = a[s] ?? null;
-    const y = b[s] ?? null;
-    if (!x || !y) return x ?? y;
-    return (hand: readonly Card[]) => x(hand) && y(hand);
+    if (tips.length === 0 || broken) return null;
+    return (c) => tips.every((p) => !safeCard(c, p.left, p.right, view.limit));
   });
 }
