@@ -6,6 +6,7 @@ import {
   hasSafeMove,
   makeBot,
   playGame,
+  PROFI_PLAY,
   roundPlays,
   safeCard,
   sampleWorld,
@@ -87,14 +88,15 @@ describe("tipFilters", () => {
   });
 });
 
-describe("strong with the tip reading", () => {
+describe("strong with the tip reading (its default on Profi)", () => {
   it("never tips the scale while it holds a card that does not (Profi), and tips do happen", () => {
+    expect(([2, 3, 4] as const).every((p) => PROFI_PLAY[p].tips)).toBe(true);
     let tips = 0;
     let withChoice = 0;
     for (const players of [2, 4] as const) {
       const options: Options = { players, level: "profi", variants: [] };
       for (let g = 0; g < 3; g++) {
-        const bots = Array.from({ length: players }, (_, s) => makeBot("strong", { seed: `tips/${g}/${s}`, samples: 8, tips: true }));
+        const bots = Array.from({ length: players }, (_, s) => makeBot("strong", { seed: `tips/${g}/${s}`, samples: 8 }));
         let before: State | null = null;
         playGame(options, `tips/${g}`, bots, undefined, (s, events) => {
           const played = events.find((e) => e.type === "cardPlayed");

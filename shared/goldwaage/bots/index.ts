@@ -1,6 +1,6 @@
 // Computer team-mates: they see only their own view (never the state), so they cannot read a hidden card.
 import { card, type Card } from "../cards.js";
-import type { Command, Pan } from "../events.js";
+import type { Command, Pan, Players } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
@@ -30,15 +30,34 @@ export interface BotOptions {
   /**
    * strong on Profi: partner-aware evaluation in a round's last `late` cards (counting every hand's cards, the mover's
    * included): the next seat answers each candidate move from its own information with `samples` worlds of its own, then
-   * the open-hand solver values the rest (bots/reply.ts). null: the open-hand solver alone at every decision.
+   * the open-hand solver values the rest (bots/reply.ts). null: the open-hand solver alone at every decision. Default:
+   * `PROFI_PLAY[players].reply`.
    */
-  readonly reply?: { readonly late: number; readonly samples: number } | null;
+  readonly reply?: PartnerAware | null;
   /**
    * strong on Profi: the tip reading. strong then never tips the scale while it holds a card that does not, so a strong
    * partner that tipped held only cards that tip that scale, and the worlds it is sampled in say so (`tipFilters`).
+   * Default: `PROFI_PLAY[players].tips`.
    */
   readonly tips?: boolean;
 }
+
+/** Partner-aware evaluation in a round's last `late` cards, the next seat answering with `samples` worlds of its own. */
+export interface PartnerAware {
+  readonly late: number;
+  readonly samples: number;
+}
+
+/**
+ * strong's Profi play per player count, chosen on paired screens and kept on 2000 paired games (docs/goldwaage.md,
+ * "Issue 18, part 3, fourth attempt"). With 4 players the partner-aware window lost games in its screen (the seats'
+ * hands are 1–2 cards there, and its partner guesses from 2 of 3 unknown hands), so only the tip reading is kept.
+ */
+export const PROFI_PLAY: Readonly<Record<Players, { readonly reply: PartnerAware | null; readonly tips: boolean }>> = {
+  2: { reply: { late: 6, samples: 4 }, tips: true },
+  3: { reply: { late: 6, samples: 4 }, tips: true },
+  4: { reply: null, tips: true },
+};
 
 type Move = { card: Card; pan: Pan | null };
 const keyOf = (m: Move) => `${m.card}/${m.pan ?? "-"}`;
@@ -214,11 +233,12 @@ export function strongBot(options: BotOptions = {}): Bot {
       const signalers = options.signalers ?? view.handSizes.map((_, s) => s);
       const floors = signalFloors(view, signalers);
       const profi = view.level === "profi";
-      const tipRead = profi && options.tips === true;
+      const play = PROFI_PLAY[view.players as Players];
+      const tipRead = profi && (options.tips ?? play.tips);
       const checks = profi ? panSignals(view, signalers, heavyRest) : [];
       const allowed = tipRead ? tipFilters(view, signalers) : [];
       const random = botRandom(seed, "strong", view);
-      const reply = profi ? (options.reply === undefined ? null : options.reply) : null;
+      const reply = profi ? (options.reply === undefined ? play.reply : options.reply) : null;
       const left = view.handSizes.reduce((a, b) => a + b, 0);
       const chooser = reply !== null && left <= reply.late ? partnerChooser(reply.samples, random, signalers) : null;
       let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed);
