@@ -88,12 +88,12 @@ describe("tipFilters", () => {
   });
 });
 
-describe("strong with the tip reading (its default on Profi)", () => {
+describe("strong with the tip reading (its default on Profi with 3 and 4 players)", () => {
   it("never tips the scale while it holds a card that does not (Profi), and tips do happen", () => {
-    expect(([2, 3, 4] as const).every((p) => PROFI_PLAY[p].tips)).toBe(true);
+    expect(PROFI_PLAY[3].tips && PROFI_PLAY[4].tips).toBe(true);
     let tips = 0;
     let withChoice = 0;
-    for (const players of [2, 4] as const) {
+    for (const players of [3, 4] as const) {
       const options: Options = { players, level: "profi", variants: [] };
       for (let g = 0; g < 3; g++) {
         const bots = Array.from({ length: players }, (_, s) => makeBot("strong", { seed: `tips/${g}/${s}`, samples: 8 }));

@@ -51,10 +51,11 @@ export interface PartnerAware {
 /**
  * strong's Profi play per player count, chosen on paired screens and kept on 2000 paired games (docs/goldwaage.md,
  * "Issue 18, part 3, fourth attempt"). With 4 players the partner-aware window lost games in its screen (the seats'
- * hands are 1–2 cards there, and its partner guesses from 2 of 3 unknown hands), so only the tip reading is kept.
+ * hands are 1–2 cards there, and its partner guesses from 2 of 3 unknown hands), so only the tip reading is kept; with 2
+ * players the tip reading on top of the window lost 2 games of 300 (won none), so it stays off there.
  */
 export const PROFI_PLAY: Readonly<Record<Players, { readonly reply: PartnerAware | null; readonly tips: boolean }>> = {
-  2: { reply: { late: 6, samples: 4 }, tips: true },
+  2: { reply: { late: 6, samples: 4 }, tips: false },
   3: { reply: { late: 6, samples: 4 }, tips: true },
   4: { reply: null, tips: true },
 };
