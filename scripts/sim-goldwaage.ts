@@ -16,13 +16,16 @@ import {
   type Players,
   type Variant,
 } from "../shared/goldwaage/index.js";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { rng, shuffle } from "../shared/rng.js";
 
 const USAGE = `usage:
   npm run -s sim -- --game goldwaage --open-hands [--players 2|3|4] [--limit N] [--rounds N] [--seed S] [--json]
   npm run -s sim -- --game goldwaage [--players 2|3|4] [--level ${LEVELS.join("|")}] [--variant ${VARIANTS.join("|")}]…
                     [--bot ${BOT_NAMES.join("|")}|ceiling|partner-bound] [--samples N] [--games N] [--seed S] [--json]
-  (--bot ceiling: every hand open, each round played with the fewest lives lost, on the same deals as the bots' runs;
+                    [--per-game FILE]
+  (--per-game: one JSON line per game in FILE — its number, won, lives lost by round — to pair two runs game by game;
+   --bot ceiling: every hand open, each round played with the fewest lives lost, on the same deals as the bots' runs;
    --bot partner-bound, Profi only: the seat to play sees every hand but expects the next seat to answer from its own
    information, --samples worlds of its own, default 8)`;
 
@@ -40,6 +43,7 @@ interface Flags {
   variants: Variant[];
   bot: BotName | "ceiling" | "partner-bound";
   samples: number | undefined;
+  perGame: string | null;
 }
 
 function int(name: string, value: string | undefined, min: number, max: number): number {
@@ -49,7 +53,7 @@ function int(name: string, value: string | undefined, min: number, max: number):
 }
 
 function parse(args: string[]): Flags {
-  const f: Flags = { openHands: false, json: false, players: 2, limit: null, rounds: 20000, games: 2000, seed: "1", level: "normal", variants: [], bot: "strong", samples: undefined };
+  const f: Flags = { openHands: false, json: false, players: 2, limit: null, rounds: 20000, games: 2000, seed: "1", level: "normal", variants: [], bot: "strong", samples: undefined, perGame: null };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const val = () => {
@@ -85,6 +89,9 @@ function parse(args: string[]): Flags {
       case "--seed":
         f.seed = val();
         break;
+      case "--per-game":
+        f.perGame = val();
+        break;
       case "--level": {
         const x = val();
         if (!LEVELS.includes(x as Level)) throw new BadFlag(`--level must be one of ${LEVELS.join(", ")}, got ${JSON.stringify(x)}`);
@@ -107,6 +114,7 @@ function parse(args: string[]): Flags {
         throw new BadFlag(`unknown flag ${JSON.stringify(a)}`);
     }
   }
+  if (f.openHands && f.perGame !== null) throw new BadFlag("--per-game belongs to games, not --open-hands");
   if (f.openHands && f.limit === null) throw new BadFlag("--open-hands needs --limit");
   if (!f.openHands && f.limit !== null) throw new BadFlag("--limit belongs to --open-hands (games use the rules' limits)");
   if (f.bot === "partner-bound" && (f.level !== "profi" || f.variants.length > 0)) throw new BadFlag("--bot partner-bound is for --level profi without variants");
@@ -139,6 +147,10 @@ function games(f: Flags): number {
   let wins = 0;
   const lost = [0, 0, 0, 0];
   const times: number[] = [];
+  if (f.perGame) writeFileSync(f.perGame, "");
+  const record = (g: number, won: boolean, lives: readonly number[]) => {
+    if (f.perGame) appendFileSync(f.perGame, JSON.stringify({ g, won, lost: lives }) + "\n");
+  };
   for (let g = 0; g < f.games; g++) {
     if (f.bot === "ceiling") {
       // The same game seed as a bot run, so the same deals; the time is per game (four rounds solved). Every round counts,
@@ -148,6 +160,7 @@ function games(f: Flags): number {
       times.push(performance.now() - t0);
       if (c.won) wins++;
       c.losses.forEach((n, r) => (lost[r]! += n));
+      record(g, c.won, c.losses);
       continue;
     }
     if (f.bot === "partner-bound") {
@@ -157,12 +170,14 @@ function games(f: Flags): number {
       times.push(performance.now() - t0);
       if (state.result === "won") wins++;
       state.livesLostByRound.forEach((n, r) => (lost[r]! += n));
+      record(g, state.result === "won", state.livesLostByRound);
       continue;
     }
     const bots = Array.from({ length: f.players }, (_, s) => makeBot(f.bot as BotName, { seed: `${f.seed}/${g}/${s}`, samples: f.samples }));
     const { state, times: t } = playGame(options, `${f.seed}/${g}`, bots, () => performance.now());
     if (state.result === "won") wins++;
     state.livesLostByRound.forEach((n, r) => (lost[r]! += n));
+    record(g, state.result === "won", state.livesLostByRound);
     for (const x of t) times.push(x);
   }
   times.sort((a, b) => a - b);

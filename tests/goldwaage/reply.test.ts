@@ -1,6 +1,6 @@
 // Partner-aware evaluation (bots/reply.ts): the next seat answers from its own information, then the solver.
 import { describe, expect, it } from "vitest";
-import { makeBot, moves, partnerBoundGame, partnerChooser, playGame, positionOf, roundDeals, roundMinLoss, Solver, view, type Options, type View } from "../../shared/goldwaage/index.js";
+import { makeBot, moves, partnerBoundGame, partnerChooser, playGame, PROFI_PLAY, positionOf, roundDeals, roundMinLoss, Solver, view, type Options, type View } from "../../shared/goldwaage/index.js";
 import { playOnPans, replyValues, viewAfter } from "../../shared/goldwaage/bots/reply.js";
 import { rng } from "../../shared/rng.js";
 
@@ -77,6 +77,36 @@ describe("partner-aware evaluation", () => {
     expect(a.next.handSizes[v.turn!]).toBe(v.handSizes[v.turn!]! - 1);
     expect(a.hands[v.turn!]).not.toContain(m.card);
   });
+});
+
+describe("strong's partner-aware window on Profi (BotOptions.reply, PROFI_PLAY)", () => {
+  it("decides as the solver-only rule before the round's last `late` cards, and differently at some decisions within", () => {
+    const late = PROFI_PLAY[2].reply!.late;
+    let before = 0;
+    let within = 0;
+    let differ = 0;
+    for (let g = 0; g < 4; g++) {
+      const seeds = [0, 1].map((s) => `late/${g}/${s}`);
+      const aware = seeds.map((seed) => makeBot("strong", { seed, samples: 8 }));
+      const plain = seeds.map((seed) => makeBot("strong", { seed, samples: 8, reply: null }));
+      playGame(PROFI2, `late/${g}`, aware, undefined, (state) => {
+        if (state.phase !== "play") return;
+        const v = view(state, state.turn);
+        const a = JSON.stringify(aware[state.turn]!.act(v));
+        const b = JSON.stringify(plain[state.turn]!.act(v));
+        if (v.handSizes.reduce((x, y) => x + y, 0) > late) {
+          expect(a).toBe(b);
+          before++;
+        } else {
+          within++;
+          if (a !== b) differ++;
+        }
+      });
+    }
+    expect(before).toBeGreaterThan(50);
+    expect(within).toBeGreaterThan(30);
+    expect(differ).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe("the realistic-partner bound (--bot partner-bound)", () => {

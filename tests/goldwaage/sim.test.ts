@@ -1,5 +1,7 @@
 // The simulation CLI contract: npm run -s sim -- --game goldwaage … (JSON keys, exit code 2 for bad flags).
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../../scripts/sim-goldwaage.js";
@@ -43,6 +45,20 @@ describe("npm run sim -- --game goldwaage", () => {
     const again = JSON.parse(run(...args).stdout);
     expect({ ...again, msPerMove: null }).toEqual({ ...out, msPerMove: null });
     expect(run("--games", "2", "--bot", "simple").stdout).toMatch(/won \d+ of 2/);
+  });
+  it("--per-game FILE writes one line per game (number, won, lives by round) that adds up to the summary", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gw-sim-"));
+    try {
+      const file = join(dir, "games.jsonl");
+      const out = JSON.parse(run("--players", "2", "--bot", "simple", "--games", "6", "--seed", "1", "--json", "--per-game", file).stdout);
+      const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+      expect(lines.map((l) => l.g)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(lines.filter((l) => l.won).length).toBe(out.wins);
+      for (let r = 0; r < 4; r++) expect(lines.reduce((a, l) => a + l.lost[r], 0) / 6).toBeCloseTo(out.livesLostByRound[r], 4);
+      expect(run("--open-hands", "--limit", "5", "--per-game", file).status).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
   it("--bot ceiling prints the same keys, one result per game seed (the bots' deals), counting every round", () => {
     const out = JSON.parse(run("--players", "4", "--level", "schwer", "--bot", "ceiling", "--games", "40", "--seed", "1", "--json").stdout);

@@ -24,7 +24,8 @@ const CHECK_TRIES = 40;
  * heavier hidden). `checks[s]`, when given, says whether a full hand fits what seat s signalled with its plays; its hidden
  * cards are then drawn again until one fits (at most CHECK_TRIES times). Seats are dealt the most constrained first; the
  * floors' allowed sets are nested (all "rank ≥ r"), so a deal that exists is always found, and with one constrained seat
- * the draw is uniform.
+ * the draw is uniform. `allowed[s]`, when given, says which cards seat s's hidden ones may be (what its tips said); it
+ * binds like a floor, first, and a seat too few of whose allowed cards are left is filled anyway.
  */
 export function sampleWorld(
   view: View,
@@ -32,20 +33,23 @@ export function sampleWorld(
   pool: readonly Card[] = unseen(view),
   floors: ReadonlyArray<number | null> = [],
   checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null> = [],
+  allowed: ReadonlyArray<((c: Card) => boolean) | null> = [],
 ): Card[][] {
   const seat = view.viewer as Seat;
   const deck = shuffle(pool, random);
   const taken = new Set<Card>();
   const hands: Card[][] = view.handSizes.map((_, s) => (s === seat ? (view.hand ?? []).slice() : knownCards(view, s)));
-  const weight = (s: number) => (checks[s] ? 100 : 0) + (floors[s] ?? -1);
+  const weight = (s: number) => (allowed[s] ? 200 : 0) + (checks[s] ? 100 : 0) + (floors[s] ?? -1);
   const order = view.handSizes.map((_, s) => s).filter((s) => s !== seat).sort((a, b) => weight(b) - weight(a) || a - b);
   for (const s of order) {
     let need = view.handSizes[s]! - hands[s]!.length;
     const floor = floors[s] ?? null;
     const check = checks[s] ?? null;
+    const may = allowed[s] ?? null;
+    const fits = (c: Card) => (floor === null || showRank(c) >= floor) && (may === null || may(c));
     if (check && need > 0) {
-      // Rejection: draws of the seat's hidden cards until one fits what its signals said (the floor and the check).
-      const free = deck.filter((c) => !taken.has(c) && (floor === null || showRank(c) >= floor));
+      // Rejection: draws of the seat's hidden cards until one fits what its signals said (the floor, the filter, the check).
+      const free = deck.filter((c) => !taken.has(c) && fits(c));
       const base = free.length >= need ? free : deck.filter((c) => !taken.has(c));
       let pick: Card[] = [];
       for (let t = 0; t < CHECK_TRIES; t++) {
@@ -64,10 +68,10 @@ export function sampleWorld(
       continue;
     }
     // Two passes: the floor first; a seat whose open cards broke the convention (too few light cards unseen) is then filled anyway.
-    for (const strict of floor === null ? [false] : [true, false]) {
+    for (const strict of floor === null && may === null ? [false] : [true, false]) {
       for (const c of deck) {
         if (need === 0) break;
-        if (taken.has(c) || (strict && showRank(c) < (floor as number))) continue;
+        if (taken.has(c) || (strict && !fits(c))) continue;
         taken.add(c);
         hands[s]!.push(c);
         need--;
@@ -191,9 +195,42 @@ export interface RoundPlay {
   readonly card: Card;
   readonly pan: Pan | null;
   readonly emptyBefore: boolean;
+  /** The pans' weights just before the play (bottom first). */
+  readonly left: readonly number[];
+  readonly right: readonly number[];
+  /** Whether the play tipped the scale. */
+  readonly tipped: boolean;
 }
 
-/** The current round's plays replayed on a scale of weights (the view does not keep an Ace's weight), to know which were leads onto an empty scale. */
+/** The signed difference (left − right) after card `c` on `pan` of a scale of weights; pan null: a Jack or Queen on an empty scale. */
+export function differenceAfter(L: readonly number[], R: readonly number[], c: Card, pan: Pan | null): number {
+  const sum = (p: readonly number[]) => p.reduce((a, b) => a + b, 0);
+  const d = sum(L) - sum(R);
+  if (pan === null) return d;
+  const info = card(c);
+  const sign = pan === "left" ? 1 : -1;
+  if (info.kind === "number") return d + sign * info.weight;
+  if (info.kind === "ace") return d + sign * (sign * d < 0 ? Math.abs(d) : 1);
+  const stack = pan === "left" ? L : R;
+  // A Jack moves the pan's top weight to the other pan (twice its weight off the difference), a Queen removes it.
+  return d - (info.kind === "jack" ? 2 : 1) * sign * (stack[stack.length - 1] ?? 0);
+}
+
+/** Whether card `c` has a move that does not tip a scale of weights L, R at `limit` (a Jack or Queen acts only on a pan with cards; on an empty scale it does nothing). */
+export function safeCard(c: Card, L: readonly number[], R: readonly number[], limit: number): boolean {
+  const kind = card(c).kind;
+  if ((kind === "jack" || kind === "queen") && L.length + R.length === 0) return true;
+  return (["left", "right"] as const).some(
+    (pan) => (kind === "number" || kind === "ace" || (pan === "left" ? L : R).length > 0) && Math.abs(differenceAfter(L, R, c, pan)) <= limit,
+  );
+}
+
+/** Whether a hand holds a move that does not tip a scale of weights L, R at `limit`. */
+export function hasSafeMove(hand: readonly Card[], L: readonly number[], R: readonly number[], limit: number): boolean {
+  return hand.some((c) => safeCard(c, L, R, limit));
+}
+
+/** The current round's plays replayed on a scale of weights (the view does not keep an Ace's weight), to know which were leads onto an empty scale and which tipped. */
 export function roundPlays(view: View): RoundPlay[] {
   const L: number[] = [];
   const R: number[] = [];
@@ -202,7 +239,8 @@ export function roundPlays(view: View): RoundPlay[] {
   for (const p of view.played) {
     if (p.round !== view.round) continue;
     const emptyBefore = L.length + R.length === 0;
-    out.push({ seat: p.seat, card: p.card, pan: p.pan, emptyBefore });
+    const tipped = Math.abs(differenceAfter(L, R, p.card, p.pan)) > view.limit;
+    out.push({ seat: p.seat, card: p.card, pan: p.pan, emptyBefore, left: L.slice(), right: R.slice(), tipped });
     const info = card(p.card);
     if (p.pan === null) continue; // a Jack or Queen on an empty scale: nothing happens
     const mine = p.pan === "left" ? L : R;
@@ -237,5 +275,29 @@ export function panSignals(view: View, signalers: readonly number[], bit: (rest:
     });
     if (said.length === 0) return null;
     return (hand) => said.every((x) => bit([...hand, ...x.later]) === x.left);
+  });
+}
+
+/**
+ * What a team-mate's tip says on Profi: strong with the tip reading never tips the scale while it holds a card that does
+ * not (the rule of its play, see strongBot), so a signalling seat that tipped held only cards that tip that scale. Whether
+ * a card is safe does not depend on the other cards, so this is a filter per card: per seat, which cards its hidden ones
+ * may be — those that would have tipped the scale at each of its tips in this round — or null when it has not tipped
+ * with cards left, or when a card it played since would have been safe then (the convention broken: read nothing).
+ */
+export function tipFilters(view: View, signalers: readonly number[]): Array<((c: Card) => boolean) | null> {
+  const plays = roundPlays(view);
+  return view.handSizes.map((_, s) => {
+    if (s === view.viewer || !signalers.includes(s) || view.handSizes[s] === 0) return null;
+    const tips: RoundPlay[] = [];
+    let broken = false;
+    plays.forEach((p, i) => {
+      if (p.seat !== s || !p.tipped) return;
+      tips.push(p);
+      const held = [p.card, ...plays.slice(i + 1).filter((q) => q.seat === s).map((q) => q.card)];
+      if (hasSafeMove(held, p.left, p.right, view.limit)) broken = true;
+    });
+    if (tips.length === 0 || broken) return null;
+    return (c) => tips.every((p) => !safeCard(c, p.left, p.right, view.limit));
   });
 }
