@@ -85,7 +85,7 @@ export function GoldwaageChoices(props: { choice: Choice; onPlayers: (players: P
         <div class="choice-row">
           <For each={["offene-haende", "zwei-offene-karten", "ruhige-waage"] as const}>
             {(v) => (
-              <button type="button" class="choice" aria-pressed={props.choice.variants.includes(v)} aria-disabled={refusal(props.choice, v) !== null} data-testid={`gw-variant-${v}`} onClick={() => toggle(v)}>
+              <button type="button" class="choice" aria-pressed={props.choice.variants.includes(v)} aria-disabled={refusal(props.choice, v) !== null} title={refusal(props.choice, v) ?? undefined} data-testid={`gw-variant-${v}`} onClick={() => toggle(v)}>
                 <span>{tr(...VARIANT_TEXT[v].name)}</span>
                 <small>{tr(...VARIANT_TEXT[v].note)}</small>
               </button>

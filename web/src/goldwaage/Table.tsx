@@ -423,7 +423,8 @@ export function GoldwaageTable(props: { session: Session }) {
     const pv = previews();
     if (pv && k === "l" && pv.left) (ev.preventDefault(), put("left"));
     else if (pv && k === "r" && pv.right) (ev.preventDefault(), put("right"));
-    else if (pv && k === "a" && pv.discard) (ev.preventDefault(), put(null));
+    // A for "Ablage", D for "discard": the English hint named a German letter (a player pass read A as Ace).
+    else if (pv && (k === "a" || k === "d") && pv.discard) (ev.preventDefault(), put(null));
     else if (k === "arrowleft" || k === "arrowright") {
       const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="gw-hand-card"]')];
       const i = cards.indexOf(document.activeElement as HTMLElement);
@@ -676,7 +677,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     </For>
                     <Show when={previews()?.discard}>
                       {(pv) => (
-                        <button type="button" class="button gw-put" data-testid="gw-put-discard" onClick={() => put(null)} aria-keyshortcuts="A">
+                        <button type="button" class="button gw-put" data-testid="gw-put-discard" onClick={() => put(null)} aria-keyshortcuts="A D">
                           <span>{tr("Ablagestapel", "Discard")}</span>
                           <small>{previewText(pv(), lang())}</small>
                         </button>
@@ -698,7 +699,7 @@ export function GoldwaageTable(props: { session: Session }) {
                   )}
                 </Show>
               </div>
-              <p class="gw-keys">{tr("Tasten: Tab / ← → zu einer Karte, Eingabe nimmt sie, dann L links, R rechts, A Ablage.", "Keys: Tab / ← → to a card, Enter takes it, then L left, R right, A discard.")}</p>
+              <p class="gw-keys">{tr("Tasten: Tab / ← → zu einer Karte, Eingabe nimmt sie, dann L links, R rechts, A Ablage.", "Keys: Tab / ← → to a card, Enter takes it, then L left, R right, D discard.")}</p>
             </Show>
 
             <ul class="gw-feed" aria-hidden="true">
