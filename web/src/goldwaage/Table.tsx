@@ -250,15 +250,20 @@ export function GoldwaageTable(props: { session: Session }) {
   // The emergency brake of a table of people (10 minutes without acting lose the game for the team): ticking once a
   // second while it runs, shown for an absent seat to act, and for one's own seat in its last minute.
   const [now, setNow] = createSignal(Date.now());
-  const ticker = setInterval(() => setNow(Date.now()), 1000);
-  onCleanup(() => clearInterval(ticker));
+  const braking = () => rv()?.clock?.control.type === "brake" && !rv()!.over;
+  createEffect(() => {
+    if (!braking()) return; // a table with computers only has no clock: no ticking
+    const ticker = setInterval(() => setNow(Date.now()), 1000);
+    onCleanup(() => clearInterval(ticker));
+  });
   const brakeNote = (): string | null => {
     const c = rv()?.clock;
-    if (!c || c.control.type !== "brake" || rv()!.over) return null;
+    if (!c || !braking()) return null;
     for (const x of c.running as Seat[]) {
-      const left = formatClock(brakeLeftMs(c, x, now()));
+      const ms = brakeLeftMs(c, x, now());
+      const left = formatClock(ms);
       if (away(x)) return tr(`${seatName(x)} ist nicht verbunden. Spielt dieser Platz nicht binnen ${left}, ist die Partie für euch alle verloren.`, `${seatName(x)} is not connected. If this seat does not play within ${left}, the game is lost for all of you.`);
-      if (x === seat && brakeLeftMs(c, x, now()) < 60_000) return tr(`Du bist dran: noch ${left}, dann ist die Partie für alle verloren.`, `Your turn: ${left} left, then the game is lost for everyone.`);
+      if (x === seat && ms < 60_000) return tr(`Du bist dran: noch ${left}, dann ist die Partie für alle verloren.`, `Your turn: ${left} left, then the game is lost for everyone.`);
     }
     return null;
   };

@@ -1,7 +1,7 @@
 // What the round table says about the clock that already runs for the next round (a player pass: a clock ran out
 // behind the box while its player read it). Pure, for the table and its unit test.
 import type { Lang } from "../../../../shared/catalog";
-import { brakeLeftMs, formatClock, type ClockState, type TimeControl } from "../../../../shared/room/clock";
+import { brakeLeftMs, formatClock, timeLeft, type ClockState, type TimeControl } from "../../../../shared/room/clock";
 
 export function roundClockText(c: (ClockState & { readonly control: TimeControl }) | null, me: number, now: number, lang: Lang): string | null {
   if (!c || !c.running.includes(me)) return null;
@@ -11,6 +11,6 @@ export function roundClockText(c: (ClockState & { readonly control: TimeControl 
     if (left >= 60_000) return null;
     return lang === "de" ? `Noch ${formatClock(left)}, dann ist die Partie verloren.` : `${formatClock(left)} left, then the game is lost.`;
   }
-  const left = formatClock(Math.max(0, (c.remaining[me] ?? 0) - Math.max(0, now - c.since)));
+  const left = formatClock(timeLeft(c, c.control, now)[me] ?? 0);
   return lang === "de" ? `Deine Uhr läuft schon: ${left}` : `Your clock is running: ${left}`;
 }
