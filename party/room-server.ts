@@ -127,8 +127,10 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * checks), and records the claiming account at that seat: the room's report names the accounts that really held the
    * seats. The game starts once no seat is free. Later calls get null.
    */
-  async claimInvite(inviteHash: string, tokenHash: string, account: string | null = null, name: string | null = null): Promise<{ seat: number } | null> {
+  async claimInvite(inviteHash: string, tokenHash: string, account: string | null = null, name: string | null = null): Promise<{ seat: number } | { cancelled: true } | null> {
     const core = this.core;
+    // Called off by its host before the friend came: the Worker says so instead of "used".
+    if (core?.config.cancelled) return { cancelled: true };
     const seat = core?.inviteSeat(inviteHash) ?? null;
     if (!core || seat === null) return null;
     const seats = core.config.seats.map((s, i) => (i === seat ? { type: "human" as const, tokenHash } : s));
@@ -332,7 +334,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       const refused = await this.rematch.handle(state.viewer, msg.action, msg.clientSeq);
       return refused ? this.send(connection, [refused]) : undefined;
     }
-    const { reply, appended, notice } = core.handle(state.viewer, msg, Date.now());
+    const { reply, appended, notice, config } = core.handle(state.viewer, msg, Date.now());
+    if (config) return this.reconfigure(config, connection, reply);
     // The events first, the ack after them: a client that acts on its ack acts on the table the ack refers to.
     if (appended.length > 0) {
       this.broadcastEntries(core, appended, { to: connection, messages: reply });
@@ -341,6 +344,22 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     // A remark goes to everyone at the table now (it is not logged: nobody gets it later), the sender's answer after it.
     if (notice) for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer !== undefined && c.id !== connection.id) this.send(c, [notice]);
     this.send(connection, notice ? [notice, ...reply] : reply);
+  }
+
+  /**
+   * A table called off before the deal (`cancel`): the config that says so is stored as a claimed seat's is, the core is
+   * built anew from it, and every socket at the table gets the view that says so (a second tab of the host, an invited
+   * friend already seated at a Goldwaage table, a spectator); the sender's ack comes after its view.
+   */
+  private reconfigure(config: RoomConfigOf<O>, from: Connection<ConnectionState>, reply: ReadonlyArray<ServerMessageOf<unknown>>): void {
+    this.store.putMeta("config", config);
+    const next = this.makeCore(this.roomName(), this.store, config);
+    this.core = next;
+    for (const c of this.getConnections<ConnectionState>()) {
+      if (!c.state) continue;
+      const state: ServerMessageOf<unknown> = { type: "state", version: next.version, view: next.viewFor(c.state.viewer) };
+      this.send(c, c.id === from.id ? [state, ...reply] : [state]);
+    }
   }
 
   /**

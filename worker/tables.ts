@@ -41,7 +41,7 @@ export interface Opened {
   readonly invites: ReadonlyArray<{ readonly seat: number; readonly code: string }>;
 }
 
-type RoomStub = { init(config: RoomConfigOf<unknown>): Promise<unknown>; claimInvite(inviteHash: string, tokenHash: string, account: string | null, name?: string | null): Promise<{ seat: number } | null> };
+type RoomStub = { init(config: RoomConfigOf<unknown>): Promise<unknown>; claimInvite(inviteHash: string, tokenHash: string, account: string | null, name?: string | null): Promise<{ seat: number } | { cancelled: true } | null> };
 
 /**
  * The display names of accounts (null: no account, or one without a name), in the order given. The room learns them
@@ -98,6 +98,8 @@ export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, con
 export type ClaimRefusal =
   | { readonly status: 404; readonly error: "NO_INVITE"; readonly message: string }
   | { readonly status: 409; readonly error: "INVITE_TAKEN" | "STAKE_TOO_HIGH"; readonly message: string }
+  /** The host called the table off before anyone came (the room's `cancel`): the link will never seat anyone. */
+  | { readonly status: 409; readonly error: "TABLE_CANCELLED"; readonly message: string; readonly room: string }
   /** The caller already holds a seat at that table: its room, so that its page can go back to it. */
   | { readonly status: 409; readonly error: "OWN_INVITE"; readonly message: string; readonly room: string }
   | { readonly status: 401; readonly error: "UNAUTHORIZED"; readonly message: string };
@@ -158,7 +160,7 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
   if (taken.meta.changes !== 1) return { status: 409, error: "INVITE_TAKEN", message: "This invite has been used." };
   const undo = () => db.prepare("UPDATE invites SET claimed = 0, account_id = NULL WHERE invite_hash = ?").bind(inviteHash).run();
   const seatToken = newToken();
-  let seated: { seat: number } | null;
+  let seated: { seat: number } | { cancelled: true } | null;
   try {
     const [name] = await namesOf(db, [account]);
     seated = await (await roomStub(env, row.game, row.room)).claimInvite(inviteHash, await hashToken(seatToken), account, name ?? null);
@@ -166,8 +168,9 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
     await undo();
     throw e;
   }
-  if (!seated) {
+  if (!seated || "cancelled" in seated) {
     await undo();
+    if (seated) return { status: 409, error: "TABLE_CANCELLED", message: "The player who opened this table called it off before the deal.", room: row.room };
     return { status: 409, error: "INVITE_TAKEN", message: "This invite has been used." };
   }
   return { game: row.game, rated: row.rated === 1, room: row.room, seat: seated.seat, seatToken, socket: socketOf(row.game, row.room) };

@@ -45,6 +45,11 @@ export interface RoomConfigOf<O> {
   readonly names?: ReadonlyArray<string | null>;
   /** Taler at stake in a rated game (moved by the Worker at the end). */
   readonly stake?: number;
+  /**
+   * Called off before the deal by the person at `seat` (a `cancel` message): the invites no longer seat anyone and
+   * nothing is dealt. Like a claimed seat it changes the config, not the log: no game happened, so no event did either.
+   */
+  readonly cancelled?: { readonly seat: number; readonly time: number };
 }
 
 export interface RoomStateOf<S, E> {
@@ -276,15 +281,16 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return i >= 0 ? i : null;
   }
 
-  /** The seat an invite opens, while it is still free. */
+  /** The seat an invite opens, while it is still free (never at a table called off). */
   inviteSeat(inviteHash: string): number | null {
+    if (this.config.cancelled) return null;
     const i = this.config.seats.findIndex((s) => s.type === "invite" && s.inviteHash === inviteHash);
     return i >= 0 ? i : null;
   }
 
   /** Deals the game and lets computer seats act; does nothing when the log already holds the game or a seat is still free. */
   start(now: number): Array<LogEntry<E | RoomEvent>> {
-    if (this.room.version > 0 || this.config.seats.some((s) => s.type === "invite")) return [];
+    if (this.room.version > 0 || this.config.cancelled || this.config.seats.some((s) => s.type === "invite")) return [];
     return this.commit(() => [...this.stage(this.rules.newGame(this.config.options, this.config.seed), now, "room"), ...this.runComputers(now)]);
   }
 
@@ -304,6 +310,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       stake: this.config.stake ?? 0,
       over: this.over,
       result: this.result,
+      ...(this.config.cancelled ? { cancelled: { seat: this.config.cancelled.seat } } : {}),
       clock: c && this.config.clock ? { control: this.config.clock, remaining: c.remaining.slice(), running: c.running.slice(), since: c.since, waitingSince: c.waitingSince.slice() } : null,
     };
   }
@@ -394,8 +401,12 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return out;
   }
 
-  /** Handles one parsed message from `viewer`: the reply to the sender and the entries appended (to broadcast). */
-  handle(viewer: Viewer, msg: ClientMessage, now: number): { reply: Array<ServerMessageOf<V>>; appended: Array<LogEntry<E | RoomEvent>>; notice?: ServerMessageOf<V> } {
+  /**
+   * Handles one parsed message from `viewer`: the reply to the sender and the entries appended (to broadcast). A table
+   * called off (`cancel`) comes back as `config`, the room's next config: the caller stores it, builds the core anew
+   * from it and tells every socket (a core's config never changes within an instance).
+   */
+  handle(viewer: Viewer, msg: ClientMessage, now: number): { reply: Array<ServerMessageOf<V>>; appended: Array<LogEntry<E | RoomEvent>>; notice?: ServerMessageOf<V>; config?: RoomConfigOf<O> } {
     if (msg.type === "hello") return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: [] };
     const clientSeq = msg.clientSeq;
     if (viewer === "spectator") {
@@ -407,6 +418,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (msg.type === "rematch") return { reply: [errorMessage(clientSeq, refusal("REMATCH_NOT_ALLOWED", "This table offers no rematch.", "An diesem Tisch gibt es keine Revanche."))], appended: [] };
     const known = this.store.outcome(seat, clientSeq);
     if (known) return { reply: [outcomeMessage(clientSeq, known)], appended: [] };
+    if (msg.type === "cancel") return this.callOff(seat, clientSeq, now);
 
     if (msg.type === "command" && msg.baseVersion < this.room.version && this.isStale(seat, msg.baseVersion)) {
       // Judged on a table the client has not seen: not applied, not remembered; the client resends after the resync.
@@ -421,6 +433,21 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     const version = this.room.version + result.events.length;
     const appended = this.commit(() => [...this.stage(result.events, now, String(seat)), ...this.runComputers(now)], { seat, clientSeq, outcome: { ok: true, version } });
     return { reply: [{ type: "ack", clientSeq, version }], appended };
+  }
+
+  /**
+   * "Tisch auflösen": before the deal a seated person calls the table off — a host whose friend never comes (or who set
+   * the wrong clock) must not leave a live invite behind that seats the friend at a table nobody will play. Asked again
+   * (the same or another seat) it is answered as done; once the cards are dealt it is too late (leave or resign then).
+   */
+  private callOff(seat: number, clientSeq: number, now: number): { reply: Array<ServerMessageOf<V>>; appended: []; config?: RoomConfigOf<O> } {
+    if (this.config.cancelled) return { reply: [{ type: "ack", clientSeq, version: this.room.version }], appended: [] };
+    if (this.room.version > 0) {
+      const o = refusal("CANCEL_TOO_LATE", "The cards are dealt: a running game can only be left or resigned.", "Die Karten sind gegeben: eine laufende Partie kann man nur verlassen oder aufgeben.");
+      this.store.append([], { seat, clientSeq, outcome: o });
+      return { reply: [outcomeMessage(clientSeq, o)], appended: [] };
+    }
+    return { reply: [{ type: "ack", clientSeq, version: 0 }], appended: [], config: { ...this.config, cancelled: { seat, time: now } } };
   }
 
   /** A command based on an old version is stale unless everything since then is another seat's secret pick. */
@@ -453,7 +480,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** Remarks made per seat while the table stands at `version` (memory only: after hibernation the count starts again). */
   private remarksAt: { version: number; counts: Map<number, number> } | null = null;
 
-  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" | "remark" | "rematch" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
+  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" | "remark" | "rematch" | "cancel" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
+    if (this.room.version === 0 && this.config.cancelled) {
+      return { error: refusal("TABLE_CANCELLED", "This table was called off before the deal: nothing will be played here.", "Dieser Tisch wurde vor dem Geben aufgelöst: hier wird nicht gespielt.") };
+    }
     if (this.room.version === 0) {
       return { error: refusal("GAME_NOT_STARTED", "The game has not started yet: a seat is still waiting for its player.", "Das Spiel hat noch nicht begonnen: ein Platz wartet noch auf seinen Spieler.") };
     }

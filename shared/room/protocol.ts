@@ -94,6 +94,11 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
     v.strictObject({ type: v.literal("hint"), clientSeq: Seq }),
     v.strictObject({ type: v.literal("resign"), clientSeq: Seq }),
     v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
+    /**
+     * Calls the table off before the deal: a seated person, while a seat still waits for its invited player. Nothing was
+     * dealt, so nothing is lost or reported; the invites stop working and everyone at the table is told (view.cancelled).
+     */
+    v.strictObject({ type: v.literal("cancel"), clientSeq: Seq }),
     /** One of the game's fixed public remarks (GameDefinition.remarks), only when the game allows it (never in a round). */
     v.strictObject({ type: v.literal("remark"), clientSeq: Seq, remark: v.pipe(v.string(), v.maxLength(32)) }),
     /** "Revanche" after the end of a game between two accounts (party/rematch.ts): not a game event, never logged. */
@@ -123,6 +128,8 @@ export type ProtocolErrorCode =
   | "TAKEBACK_TOO_SOON"
   | "GAME_OVER"
   | "GAME_NOT_STARTED"
+  | "TABLE_CANCELLED"
+  | "CANCEL_TOO_LATE"
   | "RATE_LIMITED"
   | "TAKEBACK_LIMIT"
   | "HINT_ALREADY_GIVEN"
@@ -236,6 +243,8 @@ export interface RoomViewOf<V> {
   readonly stake?: number;
   readonly over: boolean;
   readonly result: RoomResult | null;
+  /** The table was called off before the deal (a `cancel` from `seat`): nothing will be dealt here. Absent otherwise. */
+  readonly cancelled?: { readonly seat: number };
   /**
    * The clocks as of `since`; a client counts the running seats down from there. Before the deal (a friend still to
    * come) the agreed time control with full clocks, none running.

@@ -316,6 +316,31 @@ describe("Goldwaage (browser)", () => {
     expect([...a.errors, ...f.errors, ...late.errors]).toEqual([]);
   }, 120_000);
 
+  it("the host calls a table off while a friend still has to come: the seated friend and the other link are told", async () => {
+    const a = await browser({ width: 1280, height: 800 });
+    const f = await browser({ width: 390, height: 844 });
+    await setup(a.page, { players: 3, level: "normal", friends: 2 });
+    await a.page.getByTestId("gw-waiting").waitFor();
+    const links = await a.page.getByTestId("gw-invite-link").allTextContents();
+    expect(links).toHaveLength(2);
+    await f.page.goto(links[0]!.trim());
+    await f.page.getByTestId("gw-join").click();
+    await f.page.getByTestId("gw-waiting").waitFor();
+    // The seated friend is not asked anything on the way out (the table waits on for its seat); the host is.
+    expect(await f.page.getByTestId("gw-cancel-table").count()).toBe(0);
+    await a.page.getByTestId("gw-cancel-table").click();
+    expect(await a.page.getByTestId("leave-dialog").textContent()).toMatch(/Tisch auflösen\?.*Die Einladung gilt dann nicht mehr\. Wer schon Platz genommen hat, erfährt es am Tisch/);
+    await a.page.getByTestId("leave-confirm").click();
+    await a.page.waitForURL(site.url + "/", { timeout: 5000 });
+    await f.page.getByTestId("gw-cancelled").waitFor({ timeout: 10_000 });
+    await shot(f.page, "gw-cancelled-phone");
+    const late = await browser({ width: 390, height: 844 });
+    await late.page.goto(links[1]!.trim());
+    await late.page.getByTestId("gw-invite-cancelled").waitFor();
+    expect(await late.page.getByTestId("gw-join").isDisabled()).toBe(true);
+    expect([...a.errors, ...f.errors, ...late.errors]).toEqual([]);
+  }, 60_000);
+
   it("keyboard only for a whole round: Tab to a card, Enter, then L / R; the live region speaks each card", async () => {
     const b = await browser({ width: 1280, height: 800 });
     const page = b.page;

@@ -180,4 +180,39 @@ describe("with a friend (two browsers)", () => {
     expect(a.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   }, 240_000);
+
+  it("the host calls a waiting table off: asked first (also from the top bar), then the link says so and seats nobody", async () => {
+    const pa = await a.context.newPage();
+    const link = await inviteFriend(pa, site.url, { role: "maske", kind: "friendly", clock: "5" });
+    // A link away while waiting asks "Tisch auflösen?", not "Partie aufgeben?"; staying keeps the table.
+    await pa.getByRole("link", { name: "Bilanz" }).click();
+    const dialog = pa.getByTestId("leave-dialog");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Tisch auflösen?");
+    expect(await dialog.textContent()).toContain("Die Einladung gilt dann nicht mehr");
+    await pa.getByTestId("leave-cancel").click();
+    expect(await pa.getByTestId("invite-link").inputValue()).toBe(link);
+    // The button under the link: confirmed, the page goes home at once.
+    await pa.getByTestId("cancel-table").click();
+    await shot(pa, "friend-cancel-ask-desktop");
+    await pa.getByTestId("leave-confirm").click();
+    await pa.waitForURL(site.url + "/", { timeout: 5000 });
+
+    const late = await openBrowser({ width: 390, height: 844 });
+    try {
+      await late.page.goto(link);
+      const alert = late.page.getByRole("alert");
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain("aufgelöst");
+      await shot(late.page, "friend-cancelled-invite-phone");
+      expect(await late.page.getByTestId("table").count()).toBe(0);
+    } finally {
+      await late.close();
+    }
+    // The host's table page opened again: it says the table is called off, nothing else to do there.
+    await pa.goto(site.url + "/partie/" + new URL(link).hash.slice(1));
+    await pa.getByTestId("table-cancelled").waitFor();
+    await pa.close();
+    expect(a.errors).toEqual([]);
+  }, 120_000);
 });

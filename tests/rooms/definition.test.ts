@@ -93,6 +93,45 @@ describe("the room core asks the game", () => {
     expect(view.computers).toBeUndefined();
   });
 
+  it("calls a table off before the deal (cancel): a new config, then no invite seats anyone and nothing is dealt", () => {
+    const invite: RoomConfigOf<BattlemaskeOptions> = { ...duel, seats: [{ type: "human", tokenHash: "a" }, { type: "invite", inviteHash: "i" }] };
+    const store = new MemoryLogStore<Event | RoomEvent>();
+    const waiting = new RoomCore("c1", battlemaskeGame, store, invite);
+    waiting.start(1000);
+    // A spectator cannot call it off; resigning before the deal stays GAME_NOT_STARTED.
+    expect(waiting.handle("spectator", { type: "cancel", clientSeq: 1 }, 1100).reply[0]).toMatchObject({ type: "error", code: "NOT_A_PLAYER" });
+    expect(waiting.handle(0, { type: "resign", clientSeq: 1 }, 1100).reply[0]).toMatchObject({ type: "error", code: "GAME_NOT_STARTED" });
+    const called = waiting.handle(0, { type: "cancel", clientSeq: 2 }, 1200);
+    expect(called.reply).toEqual([{ type: "ack", clientSeq: 2, version: 0 }]);
+    expect(called.appended).toEqual([]);
+    expect(called.config).toEqual({ ...invite, cancelled: { seat: 0, time: 1200 } });
+    // Nothing of it is in the log: no game happened.
+    expect(store.read()).toEqual([]);
+
+    const off = new RoomCore("c1", battlemaskeGame, store, called.config!);
+    expect(off.inviteSeat("i")).toBeNull();
+    expect(off.start(1300)).toEqual([]);
+    expect(off.version).toBe(0);
+    expect(off.over).toBe(false);
+    expect(off.report()).toBeNull();
+    expect(off.viewFor(0).cancelled).toEqual({ seat: 0 });
+    expect(off.viewFor("spectator").cancelled).toEqual({ seat: 0 });
+    // Asked again: done already; anything else is refused with the reason.
+    expect(off.handle(0, { type: "cancel", clientSeq: 3 }, 1400)).toMatchObject({ reply: [{ type: "ack", clientSeq: 3, version: 0 }], appended: [] });
+    expect(off.handle(0, { type: "cancel", clientSeq: 3 }, 1400).config).toBeUndefined();
+    expect(off.handle(0, { type: "leave", clientSeq: 4 }, 1400).reply[0]).toMatchObject({ type: "error", code: "TABLE_CANCELLED" });
+    // A table that was never called off shows no `cancelled`.
+    expect(waiting.viewFor(0).cancelled).toBeUndefined();
+
+    // Once the cards are dealt it is too late: a running game is left or resigned.
+    const dealt = new RoomCore("c2", battlemaskeGame, new MemoryLogStore(), duel);
+    dealt.start(1000);
+    const late = dealt.handle(1, { type: "cancel", clientSeq: 5 }, 1500);
+    expect(late.reply[0]).toMatchObject({ type: "error", code: "CANCEL_TOO_LATE" });
+    expect(late.config).toBeUndefined();
+    expect(dealt.over).toBe(false);
+  });
+
   it("for the table before the deal and the team's result when one gives up (Goldwaage)", () => {
     const table: RoomConfigOf<GoldwaageOptions> = {
       kind: "table",

@@ -333,6 +333,68 @@ describe("7. socket details", () => {
   });
 });
 
+describe("7b. a table called off before the deal (cancel)", () => {
+  it("tells every socket, ends the invite with TABLE_CANCELLED (the claim undone in D1), and stays called off after a reconnect", async () => {
+    const created = await json(call("/api/battlemaske/online", { body: { role: "conte" } }));
+    const host = await connect(created.socket);
+    host.send({ type: "hello", seatToken: created.seatToken });
+    await host.next((m) => m.type === "welcome");
+    const watcher = await connect(created.socket);
+    watcher.send({ type: "hello" });
+    await watcher.next((m) => m.type === "welcome");
+    // A spectator cannot call it off.
+    watcher.send({ type: "cancel", clientSeq: 1 });
+    expect(await watcher.next((m) => m.type === "error")).toMatchObject({ code: "NOT_A_PLAYER" });
+    host.send({ type: "cancel", clientSeq: 1 });
+    // The view that says so first, then the ack (the page goes once it reads the view).
+    const state = await host.next((m) => m.type === "state" || m.type === "error");
+    expect(state).toMatchObject({ type: "state", version: 0, view: { cancelled: { seat: 0 }, over: false, waitingFor: [1] } });
+    expect(await host.next((m) => m.type === "ack" || m.type === "error")).toEqual({ type: "ack", clientSeq: 1, version: 0 });
+    expect((await watcher.next((m) => m.type === "state")).view.cancelled).toEqual({ seat: 0 });
+
+    const friend = await newAccount();
+    const claim = await call("/api/battlemaske/invite", { body: { room: created.room, invite: created.invite }, token: friend.token });
+    expect(claim.status).toBe(409);
+    expect(await json(claim)).toMatchObject({ error: "TABLE_CANCELLED", room: created.room });
+    const row = await env.DB.prepare("SELECT claimed, account_id FROM invites WHERE room = ?").bind(created.room).first<{ claimed: number; account_id: string | null }>();
+    expect(row).toEqual({ claimed: 0, account_id: null });
+    // The host's page again (a reload): still called off; a command says why.
+    const again = await connect(created.socket);
+    again.send({ type: "hello", seatToken: created.seatToken });
+    expect((await again.next((m) => m.type === "welcome")).view.cancelled).toEqual({ seat: 0 });
+    again.send({ type: "leave", clientSeq: 2 });
+    expect(await again.next((m) => m.type === "error")).toMatchObject({ clientSeq: 2, code: "TABLE_CANCELLED" });
+    // Nothing was played, so nothing is reported.
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM results WHERE room = ?").bind(created.room).first("n")).toBe(0);
+    for (const s of [host, watcher, again]) await s.close();
+  });
+
+  it("at a Goldwaage table: a friend already seated is told, the other invite is spent, and after the deal it is too late", async () => {
+    const t = await json(call("/api/goldwaage/table", { body: { players: 3, level: "normal", friends: 2 } }));
+    const first = await json(call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[0] } }));
+    const seatedFriend = await connect(t.socket);
+    seatedFriend.send({ type: "hello", seatToken: first.seatToken });
+    expect((await seatedFriend.next((m) => m.type === "welcome")).view.waitingFor).toEqual([2]);
+    const host = await connect(t.socket);
+    host.send({ type: "hello", seatToken: t.seatToken });
+    await host.next((m) => m.type === "welcome");
+    host.send({ type: "cancel", clientSeq: 1 });
+    expect(await host.next((m) => m.type === "ack" || m.type === "error")).toMatchObject({ type: "ack" });
+    expect((await seatedFriend.next((m) => m.type === "state")).view.cancelled).toEqual({ seat: 0 });
+    const late = await call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[1] } });
+    expect(await json(late)).toMatchObject({ error: "TABLE_CANCELLED" });
+
+    const dealt = await json(call("/api/goldwaage/table", { body: { players: 2, level: "normal", friends: 1 } }));
+    const joined = await json(call("/api/goldwaage/invite", { body: { room: dealt.room, invite: dealt.invites[0] } }));
+    const player = await connect(dealt.socket);
+    player.send({ type: "hello", seatToken: joined.seatToken });
+    expect((await player.next((m) => m.type === "welcome")).view.waitingFor).toEqual([]);
+    player.send({ type: "cancel", clientSeq: 1 });
+    expect(await player.next((m) => m.type === "error")).toMatchObject({ clientSeq: 1, code: "CANCEL_TOO_LATE" });
+    for (const s of [host, seatedFriend, player]) await s.close();
+  });
+});
+
 describe("8. reports only for rooms the Worker created", () => {
   it("a report with the right secret for a room the Worker never created is refused (404) and records nothing", async () => {
     const [a, b] = [await newAccount(), await newAccount()];

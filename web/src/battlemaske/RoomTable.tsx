@@ -83,6 +83,16 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     const r = room.rematchReady();
     if (r && !loadSession(r.room)) goRematch();
   });
+  // "Tisch auflösen" asked from this page: where to go once the room says the table is called off. Not before — a friend
+  // who sat down at that moment starts the game instead (the room refuses CANCEL_TOO_LATE), and this page must stay.
+  let cancelGo: (() => void) | null = null;
+  createEffect(() => {
+    if (!room.view()?.cancelled || !cancelGo) return;
+    const go = cancelGo;
+    cancelGo = null;
+    forgetCurrent(s.room);
+    go();
+  });
   // Past the router's guard: by now the game is over (or given up and the room did not answer in time).
   const exit = () => {
     if (watching) return navigate("/wartesaal", { force: true });
@@ -101,7 +111,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
         // Only if the room sent no history (an older room): the current round's tricks from the view.
         queueMicrotask(() => !historyCame && log().length === 0 && setLog(seedLog(v.game, logSeat, opp())));
       }
-      if (v?.over && !watching) forgetCurrent(s.room);
+      // Nothing left to resume at a finished table, or one called off before the deal ("Partie fortsetzen" would lead there).
+      if ((v?.over || v?.cancelled) && !watching) forgetCurrent(s.room);
       return v;
     },
     version: room.version,
@@ -153,6 +164,14 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
                 go();
               }
             }, 50);
+          },
+        }
+      : {}),
+    ...(s.kind === "online" && !watching
+      ? {
+          cancelWaiting: (go?: () => void) => {
+            cancelGo = go ?? exit;
+            room.cancel();
           },
         }
       : {}),

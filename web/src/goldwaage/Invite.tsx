@@ -18,10 +18,14 @@ interface Preview {
   waitingFor: readonly number[];
   /** The game at this table has ended: the link is spent, its replay is what is left to see. */
   over: boolean;
+  /** Its host called the table off before the deal: the link will never seat anyone. */
+  cancelled: boolean;
   /** Who sits where already (the room's names and computer seats), so the invited person knows the table. */
   names: ReadonlyArray<string | null>;
   computers: readonly number[];
 }
+
+const CANCELLED_TEXT = () => tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Wer eingeladen hat, hat ihn abgesagt.", "This table was called off before the deal: the player who invited you cancelled it.");
 
 export function GoldwaageInvite(props: { code: string }) {
   let room = location.hash.slice(1);
@@ -42,8 +46,8 @@ export function GoldwaageInvite(props: { code: string }) {
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/parties/${goldwaageGame.party}/${room}`);
     ws.onopen = () => ws?.send(JSON.stringify({ type: "hello", protocol: 1 }));
     ws.onmessage = (e) => {
-      const m = JSON.parse(String(e.data)) as { type: string; view?: { game: View; waitingFor: number[]; over?: boolean; names?: Array<string | null>; computers?: number[] } };
-      if ((m.type === "welcome" || m.type === "state") && m.view) setPreview({ game: m.view.game, waitingFor: m.view.waitingFor, over: m.view.over === true, names: m.view.names ?? [], computers: m.view.computers ?? [] });
+      const m = JSON.parse(String(e.data)) as { type: string; view?: { game: View; waitingFor: number[]; over?: boolean; cancelled?: unknown; names?: Array<string | null>; computers?: number[] } };
+      if ((m.type === "welcome" || m.type === "state") && m.view) setPreview({ game: m.view.game, waitingFor: m.view.waitingFor, over: m.view.over === true, cancelled: m.view.cancelled !== undefined, names: m.view.names ?? [], computers: m.view.computers ?? [] });
     };
   });
   onCleanup(() => ws?.close(1000));
@@ -56,7 +60,13 @@ export function GoldwaageInvite(props: { code: string }) {
       const r = await fetch("/api/goldwaage/invite", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ room, invite: props.code }) });
       if (r.status === 409) {
         const { error: code } = (await r.json().catch(() => ({}))) as { error?: string };
-        throw new Error(code === "OWN_INVITE" ? tr("Du sitzt schon an diesem Tisch – schick den Link weiter.", "You already hold a seat at this table – pass the link on.") : tr("Diese Einladung wurde schon angenommen.", "This invite has already been used."));
+        throw new Error(
+          code === "OWN_INVITE"
+            ? tr("Du sitzt schon an diesem Tisch – schick den Link weiter.", "You already hold a seat at this table – pass the link on.")
+            : code === "TABLE_CANCELLED"
+              ? CANCELLED_TEXT()
+              : tr("Diese Einladung wurde schon angenommen.", "This invite has already been used."),
+        );
       }
       if (!r.ok) throw new Error(tr(`Die Einladung gilt nicht (${r.status}).`, `The invite is not valid (${r.status}).`));
       const b = (await r.json()) as { room: string; seat: number; seatToken: string };
@@ -97,8 +107,13 @@ export function GoldwaageInvite(props: { code: string }) {
           </dl>
         )}
       </Show>
+      <Show when={preview()?.cancelled}>
+        <p role="status" data-testid="gw-invite-cancelled">
+          {CANCELLED_TEXT()}
+        </p>
+      </Show>
       {/* A spent link said only "the table is full" under a greyed button (a player pass): say what happened. */}
-      <Show when={preview() && preview()!.waitingFor.length === 0}>
+      <Show when={preview() && !preview()!.cancelled && preview()!.waitingFor.length === 0}>
         <p role="status" data-testid="gw-invite-spent">
           {preview()!.over
             ? tr("An diesem Tisch ist schon gespielt worden: Die Partie ist vorbei.", "This table has played: the game is over.")
@@ -119,7 +134,7 @@ export function GoldwaageInvite(props: { code: string }) {
         </p>
       </Show>
       <div class="setup-go">
-        <button type="button" class="button primary big" data-testid="gw-join" disabled={busy() || !preview() || preview()!.waitingFor.length === 0} onClick={() => void join()}>
+        <button type="button" class="button primary big" data-testid="gw-join" disabled={busy() || !preview() || preview()!.cancelled || preview()!.waitingFor.length === 0} onClick={() => void join()}>
           {tr("Platz nehmen", "Take the seat")}
         </button>
         <Link class="button quiet" href="/regeln/goldwaage">

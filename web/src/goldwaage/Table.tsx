@@ -14,7 +14,7 @@ import { goldwaageInviteLink } from "./Invite";
 import { levelName, variantName } from "./names";
 import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
-import { LeaveDialog } from "../ui/LeaveDialog";
+import { CANCEL_WORDS, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { cardName, clearingLine, endScaleText, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import { connectGoldwaage } from "./room";
 import "./goldwaage.css";
@@ -355,10 +355,31 @@ export function GoldwaageTable(props: { session: Session }) {
   // still waits for its players: nothing runs to give up yet.
   const [leaveAsk, setLeaveAsk] = createSignal<{ go: () => void } | null>(null);
   const leavable = () => !!rv() && !over() && !waiting();
+  // Before the deal the host (who holds the invites) may call the table off: leaving then asks "Tisch auflösen?". A
+  // friend already seated at a table still waiting for others just goes; the table waits on for its seat.
+  const cancellable = () => !!rv() && waiting() && !over() && rv()!.cancelled === undefined && (s.invites?.length ?? 0) > 0;
   createEffect(() => {
-    if (!leavable()) return;
+    if (!leavable() && !cancellable()) return;
     onCleanup(guardLeaving((go) => setLeaveAsk({ go })));
   });
+  // Called off from this page: go once the room has said so (a friend who sat down at that moment starts the game
+  // instead — the room refuses CANCEL_TOO_LATE — and the page stays).
+  let cancelGo: (() => void) | null = null;
+  createEffect(() => {
+    if (rv()?.cancelled === undefined) return;
+    // Nothing to resume here any more, for the host and for a friend already seated.
+    forgetCurrent(s.room);
+    if (!cancelGo) return;
+    const go = cancelGo;
+    cancelGo = null;
+    forgetCurrent(s.room);
+    go();
+  });
+  const cancelNow = (go: () => void) => {
+    setLeaveAsk(null);
+    cancelGo = go;
+    room.cancel();
+  };
   const leaveNow = (go: () => void) => {
     setLeaveAsk(null);
     room.leave();
@@ -468,6 +489,9 @@ export function GoldwaageTable(props: { session: Session }) {
       <Show when={leavable() ? leaveAsk() : null} keyed>
         {(ask) => <LeaveDialog text={tr("Wer jetzt geht, gibt die Partie auf: das ganze Team verliert.", "Leaving now gives the game up: the whole team loses.")} onCancel={() => setLeaveAsk(null)} onConfirm={() => leaveNow(ask.go)} />}
       </Show>
+      <Show when={cancellable() ? leaveAsk() : null} keyed>
+        {(ask) => <LeaveDialog text={cancelText(rv()!.waitingFor.length, (s.invites?.length ?? 0) - rv()!.waitingFor.length)} words={CANCEL_WORDS} onCancel={() => setLeaveAsk(null)} onConfirm={() => cancelNow(ask.go)} />}
+      </Show>
       <div class="visually-hidden" aria-live="polite" data-testid="gw-live">
         {said().map((l) => l[lang()]).join(" ")}
       </div>
@@ -481,11 +505,21 @@ export function GoldwaageTable(props: { session: Session }) {
                 {g()?.players} {tr("Spieler", "players")} · {tableLevel()}
                 {g()?.variants.length ? ` · ${g()!.variants.map(variantName).join(", ")}` : ""}
               </p>
+              <Show
+                when={rv()!.cancelled === undefined}
+                fallback={
+                  <p role="status" data-testid="gw-cancelled">
+                    {tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Hier wird nicht gespielt.", "This table was called off before the deal: nothing will be played here.")}{" "}
+                    <Link href="/">{tr("Zur Startseite", "To the start page")}</Link>
+                  </p>
+                }
+              >
               <p role="status">
                 {tr("Der Tisch wartet noch auf: ", "The table is still waiting for: ")}
                 {rv()!.waitingFor.map((x) => tr(`Platz ${x + 1}`, `seat ${x + 1}`)).join(", ")}
               </p>
-              <Show when={invites().length > 0}>
+              </Show>
+              <Show when={invites().length > 0 && rv()!.cancelled === undefined}>
                 <p>{tr("Schick jedem Eingeladenen seinen eigenen Link (ein Link, ein Platz):", "Send each invited player their own link (one link, one seat):")}</p>
                 <ol class="gw-invites">
                   <For each={invites()}>
@@ -500,6 +534,18 @@ export function GoldwaageTable(props: { session: Session }) {
                     )}
                   </For>
                 </ol>
+              </Show>
+              <Show when={cancellable()}>
+                <p>
+                  <button type="button" class="button quiet" data-testid="gw-cancel-table" onClick={() => setLeaveAsk({ go: () => navigate("/", { force: true }) })}>
+                    {tr("Tisch auflösen", "Call the table off")}
+                  </button>
+                </p>
+              </Show>
+              <Show when={room.error()}>
+                <p class="table-error" role="alert">
+                  {lang() === "de" ? room.error()!.messageDe : room.error()!.message}
+                </p>
               </Show>
             </section>
           }

@@ -15,7 +15,7 @@ function readLink(path: string, hash: string): { code: string; room: string | nu
 }
 
 /** Why a link did not seat its opener, as a text in the language shown now (the switch may change it later). */
-type Refusal = { kind: "own" | "stake" | "taken" } | { kind: "over"; room: string } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string };
+type Refusal = { kind: "own" | "stake" | "taken" | "cancelled" } | { kind: "over"; room: string } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string };
 
 function refusalText(r: Refusal): string {
   switch (r.kind) {
@@ -25,6 +25,8 @@ function refusalText(r: Refusal): string {
       return tr("Du hast nicht genug Taler für den Einsatz dieser Partie.", "You do not have enough Taler for this game's stake.");
     case "taken":
       return tr("Diese Einladung wurde schon angenommen.", "This invite has already been used.");
+    case "cancelled":
+      return tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Wer eingeladen hat, hat ihn abgesagt.", "This table was called off before the deal: the player who invited you cancelled it.");
     case "over":
       return tr("Diese Einladung wurde schon angenommen, und die Partie ist vorbei.", "This invite has already been used, and the game is over.");
     case "invalid":
@@ -51,6 +53,7 @@ export function Invite(props: { room: string }) {
         if (body.error === "OWN_INVITE" && body.room && loadSession(body.room)) return navigate(`/partie/${body.room}`);
         if (body.error === "OWN_INVITE") return setRefused({ kind: "own" });
         if (body.error === "STAKE_TOO_HIGH") return setRefused({ kind: "stake" });
+        if (body.error === "TABLE_CANCELLED") return setRefused({ kind: "cancelled" });
         // A spent link opened after its game: say so and lead to the replay (a player pass read only "used").
         const at = room ?? body.room;
         const over = at ? await fetch(archiveUrl(at)).then((a) => a.ok).catch(() => false) : false;

@@ -293,6 +293,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     hint: () => submit({ type: "hint" }),
     resign: () => end("resign"),
     leave: () => end("leave"),
+    /** Calls the table off before the deal (the host whose friend has not come): view.cancelled says when it is done. */
+    cancel: () => submit({ type: "cancel" }),
     remarks,
     rematch,
     rematchReady,

@@ -3,8 +3,29 @@
 import { onCleanup, type JSX } from "solid-js";
 import { tr } from "../i18n";
 
+/** The dialog's own words where it asks something else (functions: they follow the language switch). */
+export interface DialogWords {
+  title(): string;
+  confirm(): string;
+  stay(): string;
+}
+
+/** Before the deal there is no game to give up: leaving the table waiting for a friend calls it off (`cancel`). */
+export const CANCEL_WORDS: DialogWords = {
+  title: () => tr("Tisch auflösen?", "Call the table off?"),
+  confirm: () => tr("Auflösen und gehen", "Call off and leave"),
+  stay: () => tr("Weiter warten", "Keep waiting"),
+};
+
+/** `open`: invites nobody has taken yet; `seated`: invited people already at the table (a Goldwaage table of several). */
+export const cancelText = (open: number, seated = 0) =>
+  (open > 1
+    ? tr("Noch sind keine Karten gegeben. Wer jetzt geht, löst den Tisch auf: Die Einladungen gelten dann nicht mehr.", "No cards are dealt yet. Leaving now calls the table off: the invites stop working.")
+    : tr("Noch sind keine Karten gegeben. Wer jetzt geht, löst den Tisch auf: Die Einladung gilt dann nicht mehr.", "No cards are dealt yet. Leaving now calls the table off: the invite stops working.")) +
+  (seated > 0 ? tr(" Wer schon Platz genommen hat, erfährt es am Tisch.", " Whoever has taken a seat already is told at the table.") : "");
+
 /** The question before leaving a running game: a modal dialog, focus on "Weiterspielen", Escape cancels. */
-export function LeaveDialog(props: { text: string; onCancel(): void; onConfirm(): void }): JSX.Element {
+export function LeaveDialog(props: { text: string; onCancel(): void; onConfirm(): void; words?: DialogWords }): JSX.Element {
   let stay!: HTMLButtonElement;
   const before = document.activeElement as HTMLElement | null;
   const onKey = (e: KeyboardEvent) => e.key === "Escape" && props.onCancel();
@@ -17,14 +38,14 @@ export function LeaveDialog(props: { text: string; onCancel(): void; onConfirm()
   return (
     <div class="overlay" role="alertdialog" aria-modal="true" aria-labelledby="leave-title" aria-describedby="leave-text">
       <div class="overlay-card" data-testid="leave-dialog">
-        <h2 id="leave-title">{tr("Partie aufgeben?", "Resign the game?")}</h2>
+        <h2 id="leave-title">{props.words?.title() ?? tr("Partie aufgeben?", "Resign the game?")}</h2>
         <p id="leave-text">{props.text}</p>
         <div class="overlay-buttons">
           <button type="button" class="button" data-testid="leave-confirm" onClick={() => props.onConfirm()}>
-            {tr("Aufgeben und gehen", "Resign and leave")}
+            {props.words?.confirm() ?? tr("Aufgeben und gehen", "Resign and leave")}
           </button>
           <button type="button" class="button primary" data-testid="leave-cancel" ref={stay} onClick={() => props.onCancel()}>
-            {tr("Weiterspielen", "Keep playing")}
+            {props.words?.stay() ?? tr("Weiterspielen", "Keep playing")}
           </button>
         </div>
       </div>

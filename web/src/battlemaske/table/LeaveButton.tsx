@@ -3,14 +3,18 @@
 // the running table inside the site (the top bar, a link) asks the same, through the router's guard
 // (LeaveGuard). A lost connection or a closed tab is not leaving: only these are.
 import { createEffect, onCleanup, Show, type JSX } from "solid-js";
-import { LeaveDialog } from "../../ui/LeaveDialog";
+import { CANCEL_WORDS, cancelText, LeaveDialog } from "../../ui/LeaveDialog";
 import { tr } from "../../i18n";
 import { guardLeaving } from "../../router";
 import { useTable } from "./store";
 
+/** Before the deal, a table this page could call off: leaving it means "Tisch auflösen", not giving a game up. */
+export const waitingToCancel = (m: { cancelWaiting?: unknown }, rv: { over: boolean; waitingFor: readonly number[]; cancelled?: unknown }) =>
+  m.cancelWaiting !== undefined && !rv.over && rv.waitingFor.length > 0 && rv.cancelled === undefined;
+
 export function LeaveButton(props: { testId: "leave" | "leave-result" }): JSX.Element {
   const { m, rv, setLeaveAsk } = useTable();
-  const running = () => !rv().over && m.leaveRunning !== undefined;
+  const running = () => !rv().over && m.leaveRunning !== undefined && rv().waitingFor.length === 0;
   return (
     <button type="button" class="button quiet" data-testid={props.testId} onClick={() => (running() ? setLeaveAsk({}) : m.exit())}>
       {tr("Verlassen", "Leave")}
@@ -24,12 +28,27 @@ export function LeaveButton(props: { testId: "leave" | "leave-result" }): JSX.El
  */
 export function LeaveGuard(): JSX.Element {
   const { m, rv, leaveAsk, setLeaveAsk } = useTable();
-  const running = () => !rv().over && m.leaveRunning !== undefined;
+  const running = () => !rv().over && m.leaveRunning !== undefined && rv().waitingFor.length === 0;
+  const waiting = () => waitingToCancel(m, rv());
   createEffect(() => {
-    if (!running()) return;
+    if (!running() && !waiting()) return;
     onCleanup(guardLeaving((go) => setLeaveAsk({ go })));
   });
   return (
+    <>
+    <Show when={waiting() ? leaveAsk() : null} keyed>
+      {(ask) => (
+        <LeaveDialog
+          text={cancelText(1)}
+          words={CANCEL_WORDS}
+          onCancel={() => setLeaveAsk(null)}
+          onConfirm={() => {
+            setLeaveAsk(null);
+            m.cancelWaiting!(ask.go);
+          }}
+        />
+      )}
+    </Show>
     <Show when={running() ? leaveAsk() : null} keyed>
       {(ask) => (
         <LeaveDialog
@@ -42,6 +61,7 @@ export function LeaveGuard(): JSX.Element {
         />
       )}
     </Show>
+    </>
   );
 }
 

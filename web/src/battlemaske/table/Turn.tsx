@@ -56,6 +56,7 @@ export function Turn(): JSX.Element {
     if (now) return now;
     const vv = v();
     if (rv().over) return tr("Die Partie ist vorbei.", "The game is over.");
+    if (rv().cancelled) return tr("Der Tisch ist aufgelöst.", "The table is called off.");
     if (vv.phase === "setup") return tr("Warte auf deinen Freund …", "Waiting for your friend …");
     if (vv.phase === "exchange" || vv.phase === "swap") {
       const what = vv.phase === "exchange" ? tr("zum Tauschen", "to exchange") : rs() === "zwiegespalten" ? tr("zum Kartentausch (♦ Karo)", "for the ♦ swap") : tr("für den Gier-Tausch", "for the greed swap");

@@ -51,6 +51,11 @@ export interface TableModel {
    * link away led (the router's guard), else as `exit`. Absent (hot-seat, daily, a spectator): leaving asks nothing.
    */
   leaveRunning?(go?: () => void): void;
+  /**
+   * Before the deal (the friend has not come): "Tisch auflösen" — the room's `cancel`, then the table is left once the
+   * room says it is called off (by `go` where a link away led, else as `exit`). Absent where nobody waits for a friend.
+   */
+  cancelWaiting?(go?: () => void): void;
   /** A rated game: leaving loses it (or aborts it unrated, early on); said in "Partie aufgeben?". */
   readonly rated?: boolean;
   /** A rated game's seat: the account's standing when the table opened, to show what the result moved. */
