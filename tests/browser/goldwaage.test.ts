@@ -143,8 +143,24 @@ describe("Goldwaage (browser)", () => {
     // The table says where the computers' signals are explained (only on Profi: elsewhere their open cards speak).
     expect(await page.getByTestId("gw-profi-note").textContent()).toMatch(/nur durch ihr Spiel/);
     await shot(page, "gw-profi4-desktop");
-    await playToEnd(page);
-    expect(["won", "lost"]).toContain(await page.getByTestId("gw-result").getAttribute("data-result"));
+    // Each later round begins under the round's sheet: the computers before seat 0 play at once (round r + 1 starts at
+    // seat r), and the sheet says what already lies on the scale (a player pass came back to cards nobody saw played).
+    const sheets = new Map<number, string>();
+    await playToEnd(page, 240_000, async () => {
+      const title = page.locator("#gw-round-title");
+      if ((await title.count()) === 0) return;
+      const round = Number(/\d/.exec((await title.textContent()) ?? "")?.[0]);
+      if (sheets.has(round)) return;
+      const next = page.getByTestId("gw-round-next-plays");
+      sheets.set(round, (await next.count()) > 0 ? ((await next.textContent()) ?? "") : "");
+    });
+    for (const [round, text] of sheets) {
+      expect(text, `round ${round}`).toContain(`Runde ${round + 1} hat schon begonnen`);
+      expect(text.split(" · "), `round ${round}`).toHaveLength(4 - round);
+    }
+    const result = page.getByTestId("gw-result");
+    if (sheets.size === 0) expect(await result.textContent()).toMatch(/Verloren/);
+    expect(["won", "lost"]).toContain(await result.getAttribute("data-result"));
     expect(b.errors).toEqual([]);
   }, 300_000);
 
@@ -340,6 +356,36 @@ describe("Goldwaage (browser)", () => {
     expect(await late.page.getByTestId("gw-join").isDisabled()).toBe(true);
     expect([...a.errors, ...f.errors, ...late.errors]).toEqual([]);
   }, 60_000);
+
+  it("a spectator watches a table with computers: the public table only, no hand, no buttons to act; the player sees one watching", async () => {
+    const a = await browser({ width: 1280, height: 800 });
+    const w = await browser({ width: 390, height: 844 });
+    await setup(a.page, { players: 3, level: "normal" });
+    await a.page.getByTestId("gw-table").waitFor();
+    const room = new URL(a.page.url()).pathname.split("/").pop()!;
+    await w.page.goto(`${site.url}/partie/${room}?game=goldwaage`);
+    const table = w.page.locator('[data-testid="gw-table"][data-spectator="true"]');
+    await table.waitFor();
+    await a.page.getByTestId("gw-watchers").waitFor({ timeout: 10_000 });
+    expect(await a.page.getByTestId("gw-watchers").textContent()).toBe("1 schaut zu");
+    // The host plays on; the spectator follows card by card and never has a card of its own or a way to act.
+    const played = async (p: Page) => Number(/\d+/.exec(await p.locator(".gw-round span").innerText())?.[0] ?? NaN);
+    const until = Date.now() + 60_000;
+    while ((await played(a.page)) > 8 && Date.now() < until) {
+      if ((await gwStep(a.page)) === "idle") await a.page.waitForTimeout(40);
+    }
+    await expect.poll(() => played(w.page), { timeout: 15_000 }).toBe(await played(a.page));
+    for (const id of ["gw-hand-card", "gw-resign", "gw-put-left", "gw-show-confirm", "gw-remarks"]) expect(await w.page.getByTestId(id).count(), id).toBe(0);
+    expect(await w.page.locator('[data-testid="gw-seat"] .gw-seat-name').allTextContents()).not.toContain("Du");
+    // Nothing hidden leaves the room: of the host's hand only its open card is on the spectator's page.
+    const hidden = await a.page.locator('[data-testid="gw-hand-card"][data-open="false"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const c of hidden) expect(await w.page.locator(`[data-card="${c}"]`).count(), c!).toBe(0);
+    await shot(w.page, "gw-spectator-phone");
+    await w.page.getByTestId("watch-leave").click();
+    await w.page.waitForURL(/\/wartesaal$/);
+    expect([...a.errors, ...w.errors]).toEqual([]);
+  }, 90_000);
 
   it("keyboard only for a whole round: Tab to a card, Enter, then L / R; the live region speaks each card", async () => {
     const b = await browser({ width: 1280, height: 800 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GAME_IDS } from "../../shared/catalog";
 import { hrefOf, parseRoute } from "../../web/src/route";
+import { spectatorOf, watchHref } from "../../web/src/wartesaal/watch";
+import type { LiveGame } from "../../shared/lobby";
 
 describe("client routes", () => {
   it("reads the start page", () => {
@@ -55,5 +57,20 @@ describe("client routes", () => {
     for (const path of ["/regeln/schach", "/regeln/", "/regeln", "/spiel/goldwaage", "/regeln/goldwaage/extra"]) {
       expect(parseRoute(path), path).toEqual({ page: "notFound" });
     }
+  });
+});
+
+describe("watching from the Wartesaal", () => {
+  const live = (game: "battlemaske" | "goldwaage", computer: boolean[]) => ({ room: "R".repeat(16), game, seats: computer.map((c) => ({ name: c ? null : "Ada", computer: c })) }) as unknown as LiveGame;
+  it("a Goldwaage link says its game (a spectator has no session that would); a duel's names its computer seat", () => {
+    expect(watchHref(live("goldwaage", [false, true, true]))).toBe(`/partie/${"R".repeat(16)}?game=goldwaage`);
+    expect(watchHref(live("battlemaske", [false, true]))).toBe(`/partie/${"R".repeat(16)}?computer=1`);
+    expect(watchHref(live("battlemaske", [false, false]))).toBe(`/partie/${"R".repeat(16)}`);
+  });
+  it("reads the link back into a seatless session of the right game", () => {
+    expect(spectatorOf("room", "?game=goldwaage").session).toMatchObject({ room: "room", spectator: true, game: "goldwaage", seatToken: "" });
+    expect(spectatorOf("room", "?computer=1")).toMatchObject({ computer: 1, session: { spectator: true } });
+    expect(spectatorOf("room", "?computer=1").session.game).toBeUndefined();
+    expect(spectatorOf("room", "?game=other").session.game).toBeUndefined();
   });
 });

@@ -154,7 +154,10 @@ function stepText(s: PlayedStep, seatName: (x: Seat) => string): string {
 
 export function GoldwaageTable(props: { session: Session }) {
   const s = props.session;
-  const seat = s.seat as Seat;
+  // A spectator (the Wartesaal's "Zuschauen") holds no seat: -1 is nobody's, so every "x === seat" is false for it, it
+  // is never to act, and it has no hand — it sees what the room sends a spectator, the public table only.
+  const watching = s.spectator === true;
+  const seat = (watching ? -1 : s.seat) as Seat;
   // Spoken lines in both languages: the feed follows the language switch (a player pass: it stayed German).
   const [said, setSaid] = createSignal<Array<Record<Lang, string>>>([]);
   const [feed, setFeed] = createSignal<Array<Record<Lang, string>>>([]);
@@ -354,7 +357,7 @@ export function GoldwaageTable(props: { session: Session }) {
   // table does: confirming leaves the table (the team loses), then goes where the player clicked. Not while the table
   // still waits for its players: nothing runs to give up yet.
   const [leaveAsk, setLeaveAsk] = createSignal<{ go: () => void } | null>(null);
-  const leavable = () => !!rv() && !over() && !waiting();
+  const leavable = () => !watching && !!rv() && !over() && !waiting();
   // Before the deal the host (who holds the invites) may call the table off: leaving then asks "Tisch auflösen?". A
   // friend already seated at a table still waiting for others just goes; the table waits on for its seat.
   const cancellable = () => !!rv() && waiting() && !over() && rv()!.cancelled === undefined && (s.invites?.length ?? 0) > 0;
@@ -405,7 +408,7 @@ export function GoldwaageTable(props: { session: Session }) {
    * the ones made at the table since this page connected. Only where other people sit: team-mates do not read.
    */
   // Other people at this table: the creator invited some, or this page sat down through an invite.
-  const people = () => (s.invites?.length ?? 0) > 0 || seat !== 0;
+  const people = () => !watching && ((s.invites?.length ?? 0) > 0 || seat !== 0);
   const remarkText = (id: string) =>
     ({
       "well-played": tr("Gut gespielt!", "Well played!"),
@@ -466,6 +469,9 @@ export function GoldwaageTable(props: { session: Session }) {
     const v = g();
     return v ? roundReports(v) : [];
   });
+  /** The cards already played in the round after `round` (it began while that round's sheet is open). */
+  const nextPlays = (round: number) => (g()?.played ?? []).filter((p) => p.round === round + 1);
+  const capitalised = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
   const shownReport = () => {
     const r = roundShown();
     return r !== null && !over() ? reports().find((x) => x.round === r) ?? null : null;
@@ -495,7 +501,22 @@ export function GoldwaageTable(props: { session: Session }) {
       <div class="visually-hidden" aria-live="polite" data-testid="gw-live">
         {said().map((l) => l[lang()]).join(" ")}
       </div>
-      <Show when={rv()} fallback={<p class="loading">{tr("Verbinde mit dem Tisch …", "Connecting to the table …")}</p>}>
+      <Show
+        when={rv()}
+        fallback={
+          <Show when={watching && room.error()} fallback={<p class="loading">{tr("Verbinde mit dem Tisch …", "Connecting to the table …")}</p>}>
+            {(e) => (
+              <div data-testid="watch-refused">
+                <h1>{tr("Diese Partie kann man nicht ansehen", "This game cannot be watched")}</h1>
+                <p>{lang() === "de" ? e().messageDe : e().message}</p>
+                <Link class="button" href="/wartesaal">
+                  {tr("Zum Wartesaal", "To the lobby")}
+                </Link>
+              </div>
+            )}
+          </Show>
+        }
+      >
         <Show
           when={!waiting()}
           fallback={
@@ -558,7 +579,8 @@ export function GoldwaageTable(props: { session: Session }) {
             data-limit={g()!.limit}
             data-lives={lives()}
             data-turn={g()!.turn ?? ""}
-            data-seat={seat}
+            data-seat={watching ? "" : seat}
+            data-spectator={String(watching)}
             data-busy={String(room.busy())}
             aria-label="Goldwaage"
           >
@@ -576,7 +598,12 @@ export function GoldwaageTable(props: { session: Session }) {
                 <a href="/regeln/goldwaage" target="_blank" rel="noopener" data-testid="gw-rules-link">
                   {tr("Regeln", "Rules")}
                 </a>
+                {/* Players see who watches; a spectator is told it only watches, and has its way back instead of "Aufgeben". */}
+                <Show when={!watching && room.spectators() > 0}>
+                  <span data-testid="gw-watchers">{room.spectators() === 1 ? tr("1 schaut zu", "1 watching") : tr(`${room.spectators()} schauen zu`, `${room.spectators()} watching`)}</span>
+                </Show>
                 {/* Giving up ends the game for the whole team: asked once more before it is sent. */}
+                <Show when={!watching}>
                 <Show when={!confirming()} fallback={
                   <span class="gw-confirm" role="group" aria-label={tr("Wirklich aufgeben?", "Really give up?")}>
                     <span>{tr("Aufgeben? Das Team verliert.", "Give up? The team loses.")}</span>
@@ -592,9 +619,15 @@ export function GoldwaageTable(props: { session: Session }) {
                     {tr("Aufgeben", "Give up")}
                   </button>
                 </Show>
+                </Show>
               </div>
             </header>
 
+            <Show when={watching}>
+              <p class="gw-note" data-testid="gw-watching">
+                {tr("Du schaust zu: Du siehst, was offen liegt und gespielt wird – die verdeckten Karten der Spieler nicht.", "You are watching: you see what is open and what is played – not the players' face-down cards.")}
+              </p>
+            </Show>
             <ol class="gw-seats" aria-label={tr("Plätze in Spielreihenfolge", "Seats in playing order")}>
               <For each={seatsInOrder()}>
                 {(x) => (
@@ -677,6 +710,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 <Show when={phase() === "play" && !myTurn() && !room.busy() && g()!.turn !== null}>{tr(`${seatName(g()!.turn!)} ist dran.`, `${seatName(g()!.turn!)} to play.`)}</Show>
               </div>
 
+              <Show when={!watching}>
               <div class="gw-hand-row">
                 <ul class="gw-hand" aria-label={tr("Deine Karten", "Your cards")}>
                   <For each={handShown()}>
@@ -751,6 +785,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 </Show>
               </div>
               <p class="gw-keys">{tr("Tasten: Tab / ← → zu einer Karte, Eingabe nimmt sie, dann L links, R rechts, A Ablage.", "Keys: Tab / ← → to a card, Enter takes it, then L left, R right, D discard.")}</p>
+              </Show>
             </Show>
 
             <ul class="gw-feed" aria-hidden="true">
@@ -777,6 +812,13 @@ export function GoldwaageTable(props: { session: Session }) {
                 </p>
               )}
             </Show>
+            <Show when={watching && !over()}>
+              <p class="gw-watch-leave">
+                <button type="button" class="button quiet" data-testid="watch-leave" onClick={() => navigate("/wartesaal")}>
+                  {tr("Zurück zum Wartesaal", "Back to the lobby")}
+                </button>
+              </p>
+            </Show>
             <Show when={!room.connected()}>
               <p class="gw-offline" role="status">
                 {tr("Verbindung unterbrochen – verbinde neu …", "Connection lost – reconnecting …")}
@@ -790,6 +832,16 @@ export function GoldwaageTable(props: { session: Session }) {
                 <div class="gw-sheet">
                   <h2 id="gw-round-title">{tr(`Runde ${r().round} vorbei`, `Round ${r().round} over`)}</h2>
                   <RoundAnalysis report={r()} seatName={seatName} />
+                  {/* The next round may have begun under this sheet (a computer starts it): say what already lies there,
+                      or the player comes back to a card on the scale nobody saw played (a player pass). */}
+                  <Show when={nextPlays(r().round).length > 0}>
+                    <p class="gw-next-plays" data-testid="gw-round-next-plays">
+                      {tr(`Runde ${r().round + 1} hat schon begonnen: `, `Round ${r().round + 1} has already begun: `)}
+                      {nextPlays(r().round)
+                        .map((p) => `${capitalised(seatName(p.seat as Seat))}: ${cardName(p.card, lang())} ${p.pan === null ? tr("auf die leere Waage", "on the empty scale") : p.pan === "left" ? tr("links", "left") : tr("rechts", "right")}`)
+                        .join(" · ")}
+                    </p>
+                  </Show>
                   <Remarks />
                   <button type="button" class="button primary" data-testid="gw-round-continue" ref={(el) => queueMicrotask(() => el.focus())} onClick={() => setRoundShown(null)}>
                     {tr(`Weiter zu Runde ${r().round + 1}`, `On to round ${r().round + 1}`)}
@@ -809,7 +861,12 @@ export function GoldwaageTable(props: { session: Session }) {
                 </p>
                 <Remarks />
                 <div class="setup-go">
-                  <button type="button" class="button primary" data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
+                  <Show when={watching}>
+                    <button type="button" class="button primary" data-testid="watch-leave-result" onClick={() => navigate("/wartesaal")}>
+                      {tr("Zurück zum Wartesaal", "Back to the lobby")}
+                    </button>
+                  </Show>
+                  <button type="button" class="button" classList={{ primary: !watching }} data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
                     {tr("Neue Partie", "New game")}
                   </button>
                   <Link class="button quiet" href="/bilanz">

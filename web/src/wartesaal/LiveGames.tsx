@@ -11,8 +11,6 @@ import { loadSession } from "../room/session";
 import { Link } from "../router";
 import { watchHref } from "./watch";
 
-/** The games whose spectator's table this site has (Goldwaage's table has no spectator's view yet). */
-const WATCHABLE = new Set(["battlemaske"]);
 
 function players(g: LiveGame): string {
   // Two guests are told apart by their seat ("Gast 1 gegen Gast 2"), as the replay names them.
@@ -63,11 +61,9 @@ export function LiveGames(props: { games: readonly LiveGame[] }): JSX.Element {
               <strong>{players(g)}</strong> <span>{rulesText(g)}</span> · <span>{clockText(g.clock)}</span> · <span data-testid="live-score">{scoreText(g)}</span>
               {g.rated ? <small>{tr(` · gewertet${g.stake > 0 ? `, ${g.stake} Taler` : ""}`, ` · rated${g.stake > 0 ? `, ${g.stake} Taler` : ""}`)}</small> : null}{" "}
               <Show when={!ownSeat(g.room)} fallback={<ReturnLink room={g.room} />}>
-                <Show when={WATCHABLE.has(g.game)}>
-                  <Link class="button" href={watchHref(g)} data-testid="live-watch">
-                    {tr("Zuschauen", "Watch")}
-                  </Link>
-                </Show>
+                <Link class="button" href={watchHref(g)} data-testid="live-watch">
+                  {tr("Zuschauen", "Watch")}
+                </Link>
               </Show>
             </li>
           )}
