@@ -385,6 +385,10 @@ describe("Goldwaage (browser)", () => {
     await w.page.getByTestId("watch-leave").click();
     await w.page.waitForURL(/\/wartesaal$/);
     expect([...a.errors, ...w.errors]).toEqual([]);
+    // A Goldwaage room that is not there says so, as a duel's does (the sockets' 404s are the browser's own errors).
+    await w.page.goto(`${site.url}/partie/AAAAAAAAAAAAAAAA?game=goldwaage`);
+    await w.page.getByTestId("watch-refused").waitFor({ timeout: 30_000 });
+    expect(await w.page.getByTestId("watch-refused").innerText()).toContain("gibt es nicht");
   }, 90_000);
 
   it("keyboard only for a whole round: Tab to a card, Enter, then L / R; the live region speaks each card", async () => {

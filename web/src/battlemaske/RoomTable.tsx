@@ -10,6 +10,7 @@ import { logFromHistory } from "./history";
 import { describeEvent, markUndone, seedLog, type LogEntry, type RoundSummary } from "./log";
 import { connectBattlemaske, type HintPayload } from "./room";
 import { Table, type TableModel } from "./Table";
+import { WatchRefused } from "../ui/WatchRefused";
 
 const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
   computer: { de: "Computer", en: "Computer" },
@@ -183,15 +184,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     <div class="page play">
       {/* Watching a table that cannot be watched (gone, never there, a daily attempt): say so instead of a table never laid. */}
       <Show when={watching && !room.view() && room.error()} fallback={<Table model={model} />}>
-        {(e) => (
-          <div class="page" data-testid="watch-refused">
-            <h1>{tr("Diese Partie kann man nicht ansehen", "This game cannot be watched")}</h1>
-            <p>{lang() === "de" ? e().messageDe : e().message}</p>
-            <Link class="button" href="/wartesaal">
-              {tr("Zum Wartesaal", "To the lobby")}
-            </Link>
-          </div>
-        )}
+        {(e) => <WatchRefused class="page" error={e()} />}
       </Show>
     </div>
   );

@@ -15,6 +15,7 @@ import { levelName, variantName } from "./names";
 import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, cancelText, LeaveDialog } from "../ui/LeaveDialog";
+import { WatchRefused } from "../ui/WatchRefused";
 import { cardName, clearingLine, endScaleText, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import { connectGoldwaage } from "./room";
 import "./goldwaage.css";
@@ -505,15 +506,7 @@ export function GoldwaageTable(props: { session: Session }) {
         when={rv()}
         fallback={
           <Show when={watching && room.error()} fallback={<p class="loading">{tr("Verbinde mit dem Tisch …", "Connecting to the table …")}</p>}>
-            {(e) => (
-              <div data-testid="watch-refused">
-                <h1>{tr("Diese Partie kann man nicht ansehen", "This game cannot be watched")}</h1>
-                <p>{lang() === "de" ? e().messageDe : e().message}</p>
-                <Link class="button" href="/wartesaal">
-                  {tr("Zum Wartesaal", "To the lobby")}
-                </Link>
-              </div>
-            )}
+            {(e) => <WatchRefused error={e()} />}
           </Show>
         }
       >
