@@ -136,7 +136,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const seats = core.config.seats.map((s, i) => (i === seat ? { type: "human" as const, tokenHash } : s));
     const accounts = core.config.seats.map((_, i) => (i === seat ? account : core.config.accounts?.[i] ?? null));
     const names = core.config.seats.map((_, i) => (i === seat ? name : core.config.names?.[i] ?? null));
-    const config = { ...(core.config as RoomConfigOf<O>), seats, accounts, names };
+    const invited = [...(core.config.invited ?? []), seat];
+    const config = { ...(core.config as RoomConfigOf<O>), seats, accounts, names, invited };
     this.store.putMeta("config", config);
     const next = this.makeCore(this.roomName(), this.store, config);
     this.core = next;
@@ -293,6 +294,10 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   }
 
   override async onMessage(connection: Connection<ConnectionState>, raw: WSMessage): Promise<void> {
+    // A message that arrived before this room closed the socket (it made room for a newer one, or refused it): not read.
+    // Answering it threw "send() after close()" and cut the hello's presence round short (a fresh-eyes attack: 70
+    // spectators at once).
+    if (connection.readyState !== WebSocket.OPEN) return;
     if (!this.admit(connection)) return;
     const text = typeof raw === "string" ? raw : decodeFrame(raw);
     const parsed = typeof text === "string" ? parseClientMessage(text, this.messages) : text;
@@ -449,6 +454,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
 
   /** Serialised messages to one socket: one frame each, or — a socket that asked for batches — JSON arrays of them. */
   private frames(connection: Connection, texts: readonly string[], batched = (connection as Connection<ConnectionState>).state?.batch === true): void {
+    // A socket closed while this message was handled (by the room, or a close frame in flight) has nobody to tell.
+    if (connection.readyState !== WebSocket.OPEN) return;
     if (batched) for (const frame of batchFrames(texts)) connection.send(frame);
     else for (const text of texts) connection.send(text);
   }

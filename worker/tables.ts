@@ -131,7 +131,7 @@ interface InviteRow {
  * has an account), then one conditional UPDATE decides between concurrent callers, then the room seats the claimer
  * with the account. If the room refuses or fails, the claim is undone, so D1 never names a player the room did not seat.
  */
-export async function claimSeat(env: Cloudflare.Env, code: string, account: string | null, room?: string): Promise<Claimed | ClaimRefusal> {
+export async function claimSeat(env: Cloudflare.Env, code: string, account: string | null, room?: string, game?: TableGame): Promise<Claimed | ClaimRefusal> {
   const db = env.DB;
   const inviteHash = await hashToken(code);
   const row = await db
@@ -141,7 +141,7 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
     )
     .bind(inviteHash)
     .first<InviteRow>();
-  if (!row || (room !== undefined && row.room !== room)) return { status: 404, error: "NO_INVITE", message: "This invite does not exist." };
+  if (!row || (room !== undefined && row.room !== room) || (game !== undefined && row.game !== game)) return { status: 404, error: "NO_INVITE", message: "This invite does not exist." };
   // Claimed by this very account (the link opened again): its own seat, not someone else's.
   if (row.claimed && account && (await db.prepare("SELECT 1 AS y FROM invites WHERE invite_hash = ? AND account_id = ?").bind(inviteHash, account).first())) {
     return { status: 409, error: "OWN_INVITE", message: "You already hold a seat at this table.", room: row.room };

@@ -50,6 +50,8 @@ export interface RoomConfigOf<O> {
    * nothing is dealt. Like a claimed seat it changes the config, not the log: no game happened, so no event did either.
    */
   readonly cancelled?: { readonly seat: number; readonly time: number };
+  /** Seats taken through an invite (claimInvite): a guest, not the table's host — it may not call the table off. */
+  readonly invited?: readonly number[];
 }
 
 export interface RoomStateOf<S, E> {
@@ -436,7 +438,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   }
 
   /**
-   * "Tisch auflösen": before the deal a seated person calls the table off — a host whose friend never comes (or who set
+   * "Tisch auflösen": before the deal the table's host (a seat not taken through an invite) calls the table off — a host whose friend never comes (or who set
    * the wrong clock) must not leave a live invite behind that seats the friend at a table nobody will play. Asked again
    * (the same or another seat) it is answered as done; once the cards are dealt it is too late (leave or resign then).
    */
@@ -444,6 +446,13 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (this.config.cancelled) return { reply: [{ type: "ack", clientSeq, version: this.room.version }], appended: [] };
     if (this.room.version > 0) {
       const o = refusal("CANCEL_TOO_LATE", "The cards are dealt: a running game can only be left or resigned.", "Die Karten sind gegeben: eine laufende Partie kann man nur verlassen oder aufgeben.");
+      this.store.append([], { seat, clientSeq, outcome: o });
+      return { reply: [outcomeMessage(clientSeq, o)], appended: [] };
+    }
+    if (this.config.invited?.includes(seat)) {
+      // A friend who sat down cannot end the host's table for everyone (a fresh-eyes attack: the others were then told
+      // that the host had called it off); it may just go, and its seat stays held.
+      const o = refusal("NOT_THE_HOST", "Only the player who opened this table can call it off.", "Nur wer den Tisch eröffnet hat, kann ihn auflösen.");
       this.store.append([], { seat, clientSeq, outcome: o });
       return { reply: [outcomeMessage(clientSeq, o)], appended: [] };
     }

@@ -95,7 +95,7 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
     v.strictObject({ type: v.literal("resign"), clientSeq: Seq }),
     v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
     /**
-     * Calls the table off before the deal: a seated person, while a seat still waits for its invited player. Nothing was
+     * Calls the table off before the deal: its host (a seat not taken by invite), while a seat still waits for its player. Nothing was
      * dealt, so nothing is lost or reported; the invites stop working and everyone at the table is told (view.cancelled).
      */
     v.strictObject({ type: v.literal("cancel"), clientSeq: Seq }),
@@ -130,6 +130,7 @@ export type ProtocolErrorCode =
   | "GAME_NOT_STARTED"
   | "TABLE_CANCELLED"
   | "CANCEL_TOO_LATE"
+  | "NOT_THE_HOST"
   | "RATE_LIMITED"
   | "TAKEBACK_LIMIT"
   | "HINT_ALREADY_GIVEN"

@@ -342,6 +342,9 @@ describe("Goldwaage (browser)", () => {
     await f.page.goto(links[0]!.trim());
     await f.page.getByTestId("gw-join").click();
     await f.page.getByTestId("gw-waiting").waitFor();
+    // The host's list marks the seat as taken (no spent link to copy), the other one still offers its link.
+    await a.page.locator('[data-testid="gw-invite-seat"][data-taken="true"]').waitFor({ timeout: 10_000 });
+    expect(await a.page.getByTestId("gw-invite-link").count()).toBe(1);
     // The seated friend is not asked anything on the way out (the table waits on for its seat); the host is.
     expect(await f.page.getByTestId("gw-cancel-table").count()).toBe(0);
     await a.page.getByTestId("gw-cancel-table").click();
@@ -353,7 +356,9 @@ describe("Goldwaage (browser)", () => {
     const late = await browser({ width: 390, height: 844 });
     await late.page.goto(links[1]!.trim());
     await late.page.getByTestId("gw-invite-cancelled").waitFor();
-    expect(await late.page.getByTestId("gw-join").isDisabled()).toBe(true);
+    // Nothing offers a seat there any more.
+    expect(await late.page.getByTestId("gw-join").count()).toBe(0);
+    expect(await late.page.getByTestId("gw-invite-settings").textContent()).not.toMatch(/frei/);
     expect([...a.errors, ...f.errors, ...late.errors]).toEqual([]);
   }, 60_000);
 

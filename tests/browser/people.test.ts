@@ -192,6 +192,16 @@ describe("with a friend (two browsers)", () => {
     expect(await dialog.textContent()).toContain("Die Einladung gilt dann nicht mehr");
     await pa.getByTestId("leave-cancel").click();
     expect(await pa.getByTestId("invite-link").inputValue()).toBe(link);
+    // The browser's back button asks too (a fresh-eyes pass: it left the invite live); staying keeps the table's address.
+    const tableUrl = pa.url();
+    await pa.goBack();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Tisch auflösen?");
+    await pa.getByTestId("leave-cancel").click();
+    expect(pa.url()).toBe(tableUrl);
+    expect(await pa.getByTestId("invite-link").inputValue()).toBe(link);
+    // Before the deal there is nothing to count yet.
+    expect(await pa.getByTestId("card-counter-toggle").count()).toBe(0);
     // The button under the link: confirmed, the page goes home at once.
     await pa.getByTestId("cancel-table").click();
     await shot(pa, "friend-cancel-ask-desktop");

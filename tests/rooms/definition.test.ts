@@ -122,6 +122,9 @@ describe("the room core asks the game", () => {
     expect(off.handle(0, { type: "leave", clientSeq: 4 }, 1400).reply[0]).toMatchObject({ type: "error", code: "TABLE_CANCELLED" });
     // A table that was never called off shows no `cancelled`.
     expect(waiting.viewFor(0).cancelled).toBeUndefined();
+    // A seat taken through an invite is a guest: it may not call the host's table off.
+    const gw = new RoomCore("c3", battlemaskeGame, new MemoryLogStore(), { ...invite, seats: [{ type: "invite", inviteHash: "j" }, { type: "human", tokenHash: "b" }], invited: [1] });
+    expect(gw.handle(1, { type: "cancel", clientSeq: 1 }, 1500)).toMatchObject({ reply: [{ type: "error", code: "NOT_THE_HOST" }], appended: [] });
 
     // Once the cards are dealt it is too late: a running game is left or resigned.
     const dealt = new RoomCore("c2", battlemaskeGame, new MemoryLogStore(), duel);

@@ -353,6 +353,10 @@ describe("7b. a table called off before the deal (cancel)", () => {
     expect((await watcher.next((m) => m.type === "state")).view.cancelled).toEqual({ seat: 0 });
 
     const friend = await newAccount();
+    // A duel's invite is no Goldwaage seat: that game's route does not know it.
+    const crossed = await call("/api/goldwaage/invite", { body: { room: created.room, invite: created.invite }, token: friend.token });
+    expect(crossed.status).toBe(404);
+    expect(await json(crossed)).toMatchObject({ error: "NO_INVITE" });
     const claim = await call("/api/battlemaske/invite", { body: { room: created.room, invite: created.invite }, token: friend.token });
     expect(claim.status).toBe(409);
     expect(await json(claim)).toMatchObject({ error: "TABLE_CANCELLED", room: created.room });
@@ -375,6 +379,9 @@ describe("7b. a table called off before the deal (cancel)", () => {
     const seatedFriend = await connect(t.socket);
     seatedFriend.send({ type: "hello", seatToken: first.seatToken });
     expect((await seatedFriend.next((m) => m.type === "welcome")).view.waitingFor).toEqual([2]);
+    // The friend who sat down is a guest: it cannot end the host's table for everyone.
+    seatedFriend.send({ type: "cancel", clientSeq: 1 });
+    expect(await seatedFriend.next((m) => m.type === "error")).toMatchObject({ clientSeq: 1, code: "NOT_THE_HOST" });
     const host = await connect(t.socket);
     host.send({ type: "hello", seatToken: t.seatToken });
     await host.next((m) => m.type === "welcome");

@@ -10,20 +10,34 @@ const [path, setPath] = createSignal(window.location.pathname);
  * One at a time: the page on screen is the only one that can guard.
  */
 export type LeaveGuard = (go: () => void) => void;
-let guard: { ask: LeaveGuard } | null = null;
+let guard: { ask: LeaveGuard; back: boolean; at: string } | null = null;
 
-/** Guards the page shown now until the returned function is called (or another guard replaces it). */
-export function guardLeaving(ask: LeaveGuard): () => void {
-  const held = { ask };
+/**
+ * Guards the page shown now until the returned function is called (or another guard replaces it). `back`: the
+ * browser's back and forward buttons are asked too (a table waiting for a friend: going back would leave a live invite
+ * behind, which a fresh-eyes pass found seating the friend at a table nobody played).
+ */
+export function guardLeaving(ask: LeaveGuard, opts: { back?: boolean } = {}): () => void {
+  const held = { ask, back: opts.back === true, at: window.location.pathname + window.location.search };
   guard = held;
   return () => {
     if (guard === held) guard = null;
   };
 }
 
-// The browser's own back and forward are not asked: going back from a rematch's table to the finished one before it
-// (which then offers the way to the new one) is a path players use; only the site's links and buttons are guarded.
-window.addEventListener("popstate", () => setPath(window.location.pathname));
+// Otherwise the browser's own back and forward are not asked: going back from a rematch's table to the finished one
+// before it (which then offers the way to the new one) is a path players use; the site's links and buttons are guarded.
+window.addEventListener("popstate", () => {
+  const held = guard;
+  if (held?.back) {
+    // The page stays until the player has answered: its address is put back, and "go" takes the way the button wanted.
+    const to = window.location.pathname + window.location.search;
+    window.history.pushState(null, "", held.at);
+    held.ask(() => navigate(to, { force: true }));
+    return;
+  }
+  setPath(window.location.pathname);
+});
 
 export function currentRoute(): Route {
   return parseRoute(path());

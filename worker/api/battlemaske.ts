@@ -8,7 +8,7 @@ import { openTable, socketOf } from "../tables";
 import { openDuel } from "./games";
 import { optionalAccount, unauthorized } from "./auth";
 import { tableLimit } from "./limit";
-import { inviteClaim } from "./claim";
+import { inviteClaimFor } from "./claim";
 import { vJson } from "./validate";
 
 const ComputerGame = v.strictObject({
@@ -43,7 +43,7 @@ export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
     return c.json({ room: opened.room, seat: opened.seat, seatToken: opened.seatToken, invite: opened.inviteCode, socket: opened.socket }, 201);
   })
   // Claiming an invited seat by {room, invite}: the shared handler.
-  .route("/", inviteClaim)
+  .route("/", inviteClaimFor("battlemaske"))
   .post("/computer", tableLimit, vJson(ComputerGame), async (c) => {
     const body = c.req.valid("json");
     const account = await optionalAccount(c);

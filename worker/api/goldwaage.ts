@@ -9,7 +9,7 @@ import { hashToken, newToken } from "../../party/tokens";
 import { INVITED, openTable, socketOf } from "../tables";
 import { optionalAccount, unauthorized } from "./auth";
 import { tableLimit } from "./limit";
-import { inviteClaim } from "./claim";
+import { inviteClaimFor } from "./claim";
 import { vJson } from "./validate";
 
 const Table = v.strictObject({
@@ -65,4 +65,4 @@ export const goldwaage = new Hono<{ Bindings: Cloudflare.Env }>()
     return c.json({ room: opened.room, seat: 0, seatToken, invites: opened.invites.map((i) => i.code), socket: socketOf("goldwaage", opened.room) }, 201);
   })
   // Claiming an invited seat by {room, invite}: the shared handler.
-  .route("/", inviteClaim);
+  .route("/", inviteClaimFor("goldwaage"));

@@ -97,13 +97,17 @@ export function GoldwaageInvite(props: { code: string }) {
                 const who = p().computers.includes(x)
                   ? tr("Computer", "computer")
                   : p().waitingFor.includes(x)
-                    ? tr("frei", "free")
+                    ? p().cancelled
+                      ? tr("–", "–")
+                      : tr("frei", "free")
                     : (p().names[x] ?? tr("Gast", "guest"));
                 return tr(`Platz ${x + 1}: ${who}`, `seat ${x + 1}: ${who}`);
               }).join(" · ")}
             </dd>
-            <dt>{tr("Noch frei", "Still free")}</dt>
-            <dd>{p().waitingFor.length ? p().waitingFor.map((s) => tr(`Platz ${s + 1}`, `seat ${s + 1}`)).join(", ") : tr("kein Platz – der Tisch ist voll", "no seat – the table is full")}</dd>
+            <Show when={!p().cancelled}>
+              <dt>{tr("Noch frei", "Still free")}</dt>
+              <dd>{p().waitingFor.length ? p().waitingFor.map((s) => tr(`Platz ${s + 1}`, `seat ${s + 1}`)).join(", ") : tr("kein Platz – der Tisch ist voll", "no seat – the table is full")}</dd>
+            </Show>
           </dl>
         )}
       </Show>
@@ -134,9 +138,11 @@ export function GoldwaageInvite(props: { code: string }) {
         </p>
       </Show>
       <div class="setup-go">
+        <Show when={!preview()?.cancelled}>
         <button type="button" class="button primary big" data-testid="gw-join" disabled={busy() || !preview() || preview()!.cancelled || preview()!.waitingFor.length === 0} onClick={() => void join()}>
           {tr("Platz nehmen", "Take the seat")}
         </button>
+        </Show>
         <Link class="button quiet" href="/regeln/goldwaage">
           {tr("Regeln lesen", "Read the rules")}
         </Link>

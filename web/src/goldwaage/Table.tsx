@@ -364,7 +364,7 @@ export function GoldwaageTable(props: { session: Session }) {
   const cancellable = () => !!rv() && waiting() && !over() && rv()!.cancelled === undefined && (s.invites?.length ?? 0) > 0;
   createEffect(() => {
     if (!leavable() && !cancellable()) return;
-    onCleanup(guardLeaving((go) => setLeaveAsk({ go })));
+    onCleanup(guardLeaving((go) => setLeaveAsk({ go }), { back: cancellable() }));
   });
   // Called off from this page: go once the room has said so (a friend who sat down at that moment starts the game
   // instead — the room refuses CANCEL_TOO_LATE — and the page stays).
@@ -538,12 +538,24 @@ export function GoldwaageTable(props: { session: Session }) {
                 <ol class="gw-invites">
                   <For each={invites()}>
                     {(link, i) => (
-                      <li>
+                      <li data-testid="gw-invite-seat" data-taken={String(!rv()!.waitingFor.includes(i() + 1))}>
                         <span>{tr(`Platz ${i() + 2}: `, `Seat ${i() + 2}: `)}</span>
-                        <code data-testid="gw-invite-link">{link}</code>
-                        <button type="button" class="button quiet" onClick={() => void navigator.clipboard?.writeText(link).catch(() => undefined)}>
-                          {tr("Kopieren", "Copy")}
-                        </button>
+                        {/* A seat its friend has taken: who sits there (and whether they are here), not the spent link. */}
+                        <Show
+                          when={rv()!.waitingFor.includes(i() + 1)}
+                          fallback={
+                            <span>
+                              {tr("besetzt", "taken")}
+                              {rv()!.names?.[i() + 1] ? ` – ${rv()!.names![i() + 1]}` : ""}
+                              {room.presence()?.[i() + 1] === false ? tr(" (gerade nicht verbunden)", " (not connected right now)") : ""}
+                            </span>
+                          }
+                        >
+                          <code data-testid="gw-invite-link">{link}</code>
+                          <button type="button" class="button quiet" onClick={() => void navigator.clipboard?.writeText(link).catch(() => undefined)}>
+                            {tr("Kopieren", "Copy")}
+                          </button>
+                        </Show>
                       </li>
                     )}
                   </For>

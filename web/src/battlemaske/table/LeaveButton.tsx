@@ -32,7 +32,7 @@ export function LeaveGuard(): JSX.Element {
   const waiting = () => waitingToCancel(m, rv());
   createEffect(() => {
     if (!running() && !waiting()) return;
-    onCleanup(guardLeaving((go) => setLeaveAsk({ go })));
+    onCleanup(guardLeaving((go) => setLeaveAsk({ go }), { back: waiting() }));
   });
   return (
     <>

@@ -35,7 +35,10 @@ export function LogBox(): JSX.Element {
               </li>}</For>
         </ol>
       </details>
-      <CardCounter v={v()} me={me()} />
+      {/* Before the deal there is nothing to count ("25 Karten" at a table still waiting for the friend). */}
+      <Show when={v().phase !== "setup"}>
+        <CardCounter v={v()} me={me()} />
+      </Show>
     </aside>
   );
 }
