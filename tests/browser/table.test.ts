@@ -174,6 +174,34 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
     });
   }, 60_000);
 
+  it("small phones: the Bilanz with long rows (the daily game, help, a Goldwaage table's variants) fits 320 and 375 px, every count in sight", async () => {
+    for (const width of [320, 375]) {
+      await withBrowser([{ width, height: 667 }], async (b) => {
+        // The account's own records as the Worker sends them, with the longest words the table shows.
+        await b.page.route("**/api/me", async (route) => {
+          const r = await route.fetch();
+          const me = (await r.json()) as Record<string, unknown>;
+          me.records = [
+            { game: "battlemaske", level: "daily", role: "conte", helped: false, wins: 0, losses: 12, draws: 0 },
+            { game: "battlemaske", level: "mittel", role: "maske", helped: true, wins: 3, losses: 10, draws: 0 },
+            { game: "zwiegespalten", level: "stark", role: "maske", helped: false, wins: 0, losses: 1, draws: 0 },
+            { game: "goldwaage", level: "schwer", role: "3p:offene-haende+ruhige-waage", helped: false, wins: 10, losses: 100, draws: 0 },
+          ];
+          await route.fulfill({ response: r, json: me });
+        });
+        await b.page.goto(site.url + "/bilanz");
+        await b.page.getByTestId("bilanz-record").first().waitFor();
+        const sizes = (await b.page.evaluate(`[globalThis.document.documentElement.scrollWidth, globalThis.document.documentElement.clientWidth]`)) as number[];
+        expect(sizes[0], `page width at ${width} px`).toBe(sizes[1]);
+        // Each row's counts inside the screen (at 375 px losses and draws were off it: a fresh-eyes pass).
+        const right = (await b.page.evaluate(`Math.max(...[...globalThis.document.querySelectorAll('[data-testid="bilanz-record"] td')].map((td) => td.getBoundingClientRect().right))`)) as number;
+        expect(right, `${width} px`).toBeLessThanOrEqual(width);
+        await shot(b.page, `bilanz-${width}`);
+        expect(b.errors).toEqual([]);
+      });
+    }
+  }, 60_000);
+
   it("small phones: the top bar fits 320–375 px, and at 360 × 640 and 375 × 667 the exchange's ten cards and Tauschen need no scrolling", async () => {
     for (const width of [320, 360, 375]) {
       await withBrowser([{ width, height: 667 }], async (b) => {
