@@ -44,7 +44,9 @@ export function createInfoTopic() {
       const el = e.currentTarget as HTMLElement;
       if (el.matches(":focus-visible")) setShown({ topic: t(), anchor: el });
     },
-    onBlur: () => setShown(null),
+    // Only the window this element opened: the tap that ends a long press on another card moves the focus there, and
+    // the blur of the card focused before closed the window just opened (a fresh-eyes pass: it opened once per table).
+    onBlur: (e: FocusEvent) => setShown((s) => (s && s.anchor === e.currentTarget ? null : s)),
     onPointerDown: (e: PointerEvent) => {
       if (e.pointerType === "mouse") return;
       const el = e.currentTarget as HTMLElement;
