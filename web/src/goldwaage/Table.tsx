@@ -130,11 +130,12 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
                     <span>{steps()[at()]!.sums[0]}</span> ⚖ <span>{steps()[at()]!.sums[1]}</span>
                   </div>
                   <div class="gw-line-nav">
+                    {/* Named as steps: a plain "Weiter" sat right on top of "Weiter zu Runde N" (a fresh-eyes pass). */}
                     <button type="button" class="button quiet" disabled={at() === 0} onClick={() => setAt(at() - 1)}>
-                      {tr("Zurück", "Back")}
+                      {tr("← Schritt zurück", "← Step back")}
                     </button>
                     <button type="button" class="button quiet" data-testid="gw-line-next" disabled={at() >= steps().length - 1} onClick={() => setAt(at() + 1)}>
-                      {tr("Weiter", "Next")}
+                      {tr("Nächster Schritt →", "Next step →")}
                     </button>
                   </div>
                 </div>
@@ -874,6 +875,11 @@ export function GoldwaageTable(props: { session: Session }) {
                   <button type="button" class="button" classList={{ primary: !watching }} data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
                     {tr("Neue Partie", "New game")}
                   </button>
+                  {/* As the duel's result offers it: the whole game again, every hand open (the archive follows the end
+                      by a moment; the replay page waits for it). */}
+                  <Link class="button quiet" href={`/replay/${s.room}`} data-testid="gw-replay">
+                    {tr("Partie ansehen", "Watch replay")}
+                  </Link>
                   <Link class="button quiet" href="/bilanz">
                     {tr("Bilanz", "Records")}
                   </Link>

@@ -8,11 +8,11 @@ import { Summary } from "../ui/Summary";
 export function AccountPage() {
   const [me, { refetch }] = createResource(loadMe);
   const [name, setName] = createSignal("");
-  const [nameMsg, setNameMsg] = createSignal<string | null>(null);
+  const [nameMsg, setNameMsg] = createSignal<(() => string) | null>(null);
   const [code, setCode] = createSignal("");
-  const [recoverMsg, setRecoverMsg] = createSignal<string | null>(null);
+  const [recoverMsg, setRecoverMsg] = createSignal<(() => string) | null>(null);
   const [showCode, setShowCode] = createSignal(false);
-  const [signOutMsg, setSignOutMsg] = createSignal<string | null>(null);
+  const [signOutMsg, setSignOutMsg] = createSignal<(() => string) | null>(null);
   // The account this device keeps. On a first visit loadMe creates it (and stores its code) after the page has
   // rendered, so it is read again whenever the account loads or changes, not once at the start.
   const [stored, setStored] = createSignal(storedAccount());
@@ -21,16 +21,16 @@ export function AccountPage() {
   async function signOutOthers() {
     try {
       await signOutOtherDevices();
-      setSignOutMsg(tr("Alle anderen Geräte sind abgemeldet; dieses bleibt angemeldet.", "All other devices are signed out; this one stays signed in."));
+      setSignOutMsg(() => () => tr("Alle anderen Geräte sind abgemeldet; dieses bleibt angemeldet.", "All other devices are signed out; this one stays signed in."));
     } catch {
-      setSignOutMsg(tr("Das hat nicht geklappt. Bitte später noch einmal.", "That did not work. Please try again later."));
+      setSignOutMsg(() => () => tr("Das hat nicht geklappt. Bitte später noch einmal.", "That did not work. Please try again later."));
     }
   }
 
   async function saveName(e: SubmitEvent) {
     e.preventDefault();
     const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify({ name: name().trim() }) });
-    setNameMsg(r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern, einzelne Leerzeichen, Punkte oder Striche dazwischen.", "This name is not allowed: 3 to 20 letters or digits, single spaces, dots or hyphens between them."));
+    setNameMsg(() => () => r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern, einzelne Leerzeichen, Punkte oder Striche dazwischen.", "This name is not allowed: 3 to 20 letters or digits, single spaces, dots or hyphens between them."));
     if (r.ok) void refetch();
   }
 
@@ -39,14 +39,14 @@ export function AccountPage() {
     const recoveryCode = code().trim().toUpperCase();
     const r = await fetch("/api/accounts/recover", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ recoveryCode }) });
     if (!r.ok) {
-      setRecoverMsg(r.status === 401 ? tr("Kein Konto hat diesen Code.", "No account has this code.") : tr("Das ist kein gültiger Code.", "That is not a valid code."));
+      setRecoverMsg(() => () => r.status === 401 ? tr("Kein Konto hat diesen Code.", "No account has this code.") : tr("Das ist kein gültiger Code.", "That is not a valid code."));
       return;
     }
     const a = (await r.json()) as { id: string; token: string };
     replaceAccount({ id: a.id, token: a.token, recoveryCode });
     setStored(storedAccount());
     setCode("");
-    setRecoverMsg(tr("Dein Konto ist jetzt auf diesem Gerät.", "Your account is now on this device."));
+    setRecoverMsg(() => () => tr("Dein Konto ist jetzt auf diesem Gerät.", "Your account is now on this device."));
     void refetch();
   }
 
@@ -72,9 +72,9 @@ export function AccountPage() {
                 <button type="submit" class="button" data-testid="account-name-save">
                   {tr("Speichern", "Save")}
                 </button>
-                <Show when={nameMsg()}>
+                <Show when={nameMsg()?.()}>
                   <span role="status" data-testid="account-name-status">
-                    {nameMsg()}
+                    {nameMsg()?.()}
                   </span>
                 </Show>
               </form>
@@ -87,9 +87,9 @@ export function AccountPage() {
                   {tr("Auf anderen Geräten abmelden", "Sign out other devices")}
                 </button>
               </p>
-              <Show when={signOutMsg()}>
+              <Show when={signOutMsg()?.()}>
                 <p role="status" data-testid="signout-others-status">
-                  {signOutMsg()}
+                  {signOutMsg()?.()}
                 </p>
               </Show>
             </section>
@@ -118,13 +118,13 @@ export function AccountPage() {
           )}
         </Show>
         <form class="name-form" onSubmit={recover}>
-          <input type="text" value={code()} onInput={(e) => setCode(e.currentTarget.value)} aria-label={tr("Code eines anderen Geräts", "Code from another device")} placeholder="XXXXX-XXXXX-XXXXX-XXXXX" autocomplete="off" data-testid="account-recover-input" />
+          <input type="text" value={code()} onInput={(e) => setCode(e.currentTarget.value)} aria-label={tr("Code eines anderen Geräts", "Code from another device")} placeholder="XXXXX-XXXXX-XXXXX-XXXXX" autocomplete="off" class="code-input" data-testid="account-recover-input" />
           <button type="submit" class="button" data-testid="account-recover">
             {tr("Konto hierher holen", "Bring the account here")}
           </button>
-          <Show when={recoverMsg()}>
+          <Show when={recoverMsg()?.()}>
             <span role="status" data-testid="account-recover-status">
-              {recoverMsg()}
+              {recoverMsg()?.()}
             </span>
           </Show>
         </form>

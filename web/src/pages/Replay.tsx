@@ -40,7 +40,8 @@ function seatNames(a: Archive): string[] {
   const computers = computerSeats(a.log);
   // A seat no account held is a computer's at a table with one (the log also names it as the actor of its moves).
   const computer = (seat: number) => computers.has(seat) || (a.players[seat]?.account === false && a.kind !== "online");
-  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} (${capital(a.level)})` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
+  // The level after a dot, not in brackets: the role follows in brackets ("Computer (Stark) (Schatten)" read oddly).
+  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} · ${capital(a.level)}` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
 }
 
 function battlemaskeModel(a: Archive): Model {

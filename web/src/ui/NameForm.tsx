@@ -5,7 +5,7 @@ import { tr } from "../i18n";
 
 export function NameForm(props: { inputTestId: string; saveTestId?: string; label: string; button: string; onSaved: () => void }) {
   const [name, setName] = createSignal("");
-  const [msg, setMsg] = createSignal<string | null>(null);
+  const [msg, setMsg] = createSignal<(() => string) | null>(null);
   // A named account finds its name in the field (the player pass: an empty field read as "you have no name" while
   // the board listed it). Only an account this browser already holds is asked: a visit alone creates none.
   onMount(async () => {
@@ -22,7 +22,7 @@ export function NameForm(props: { inputTestId: string; saveTestId?: string; labe
   async function save(e: SubmitEvent) {
     e.preventDefault();
     const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify({ name: name().trim() }) });
-    setMsg(r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern.", "This name is not allowed: 3 to 20 letters or digits."));
+    setMsg(() => () => r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern.", "This name is not allowed: 3 to 20 letters or digits."));
     if (r.ok) props.onSaved();
   }
   return (
@@ -31,8 +31,8 @@ export function NameForm(props: { inputTestId: string; saveTestId?: string; labe
       <button type="submit" class="button" data-testid={props.saveTestId}>
         {props.button}
       </button>
-      <Show when={msg()}>
-        <span role="status">{msg()}</span>
+      <Show when={msg()?.()}>
+        <span role="status">{msg()?.()}</span>
       </Show>
     </form>
   );
