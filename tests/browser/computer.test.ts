@@ -281,6 +281,11 @@ describe("Bilanz and Konto (browser)", () => {
     await page.getByTestId("account-name-input").fill(name);
     await page.getByTestId("account-name-save").click();
     await page.locator(`[data-testid="account-name"]:has-text("${name}")`).waitFor();
+    // The answer follows the language switch (it stayed German: a fresh-eyes pass).
+    expect(await page.getByTestId("account-name-status").textContent()).toBe("Gespeichert.");
+    await page.locator('.lang-switch button[lang="en"]').click();
+    await page.locator('[data-testid="account-name-status"]:has-text("Saved.")').waitFor();
+    await page.locator('.lang-switch button[lang="de"]').click();
     await page.getByTestId("account-show-code").click();
     const code = (await page.getByTestId("account-code").textContent())!.trim();
     expect(code).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);

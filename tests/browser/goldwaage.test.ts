@@ -127,6 +127,10 @@ describe("Goldwaage (browser)", () => {
     const room = new URL(page.url()).pathname.split("/").pop()!;
     const a = await archived(site.url, room);
     expect(a.result).toMatchObject({ team: await result.getAttribute("data-result") });
+    // The result leads to the game's replay, as the duel's does; there the first step shows.
+    expect(await page.getByTestId("gw-replay").getAttribute("href")).toBe(`/replay/${room}`);
+    await page.getByTestId("gw-replay").click();
+    await page.getByTestId("replay-board").waitFor({ timeout: 30_000 });
     expect(b.errors).toEqual([]);
   }, 300_000);
 
