@@ -190,6 +190,20 @@ describe("on a phone (390×844)", () => {
       await page.getByTestId("resume-game").click();
       await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
 
+      // Another game started meanwhile does not hide this one (a fresh-eyes pass): the start page lists it beside
+      // "Partie fortsetzen", which now means the newer one.
+      const first = new URL(url).pathname.split("/").pop()!;
+      await page.goto(site.url + "/spielen/computer");
+      await page.getByTestId("start-game").click();
+      await page.getByTestId("exchange-confirm").waitFor();
+      const second = new URL(page.url()).pathname.split("/").pop()!;
+      await page.goto(site.url + "/");
+      expect(await page.getByTestId("resume-game").getAttribute("href")).toBe(`/partie/${second}`);
+      await shot(page, "home-resume-others-phone");
+      await page.locator(`[data-testid="resume-other"][data-room="${first}"]`).click();
+      await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+      expect(page.url()).toBe(url);
+
       // A few more cards, then resign: the Conte resigned, so the Maske wins. Never to the end of the round: a round
       // that ends 10:0 ends the game (as in the friend test), and then there is nothing to resign.
       for (let i = 0; i < 12 && (await page.locator('[data-testid="hand-card"]').count()) > 2; i++) if ((await step(page)) === "idle") await page.waitForTimeout(30);
@@ -210,6 +224,11 @@ describe("on a phone (390×844)", () => {
       expect(await page.getByTestId("game-result").getAttribute("data-winner")).toBe("conte");
       expect(await page.getByTestId("game-result").getAttribute("data-reason")).toBe("resign");
       await shot(page, "result-phone");
+      // Seen to its end, it is no longer listed; the other one still is.
+      await page.goto(site.url + "/");
+      await page.getByTestId("resume-game").waitFor();
+      expect(await page.locator(`[data-testid="resume-other"][data-room="${first}"]`).count()).toBe(0);
+      expect(await page.getByTestId("resume-game").getAttribute("href")).toBe(`/partie/${second}`);
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();

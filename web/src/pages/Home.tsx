@@ -3,6 +3,15 @@ import { GAMES, type GameId } from "../../../shared/catalog";
 import { lang, playersText, tr, ui } from "../i18n";
 import { hrefOf } from "../route";
 import { Link } from "../router";
+import { runningGames, type RunningGame } from "../room/session";
+
+const localStorageHas = (room: string) => {
+  try {
+    return localStorage.getItem(`spielcenter.seat.${room}`) !== null;
+  } catch {
+    return false;
+  }
+};
 
 /** The room of an unfinished game in this browser (read without loading the game code). */
 function resumable(): string | null {
@@ -12,6 +21,16 @@ function resumable(): string | null {
   } catch {
     return null;
   }
+}
+
+/** What an unfinished game was, in a few words. */
+function runningText(g: RunningGame): string {
+  const level = g.level ? ` (${g.level.charAt(0).toUpperCase()}${g.level.slice(1)})` : "";
+  if (g.game === "goldwaage") return "Goldwaage";
+  // The seat does not say the rule set (Battlemaske or Zwiegespalten): only what kind of game it is.
+  if (g.kind === "computer") return tr(`Gegen den Computer${level}`, `Against the computer${level}`);
+  if (g.kind === "daily") return tr("Tagesmaskerade", "Daily game");
+  return tr("Online-Partie", "Online game");
 }
 
 type Words = [de: string, en: string];
@@ -35,7 +54,11 @@ const PLAY_HREF: Record<GameId, string> = {
 };
 
 export function Home() {
-  const room = resumable();
+  // The games this browser has not seen end, whose seat is still stored: the last one played is "Partie fortsetzen"
+  // (once it is over, the newest of the others), the rest are listed under it.
+  const listed = runningGames().filter((g) => localStorageHas(g.room));
+  const room = resumable() ?? listed[0]?.room ?? null;
+  const others = listed.filter((g) => g.room !== room);
   return (
     <div class="page home">
       <section class="hero" aria-labelledby="page-title">
@@ -46,6 +69,23 @@ export function Home() {
           <Link class="button primary big resume" href={`/partie/${room}`} data-testid="resume-game">
             {tr("Partie fortsetzen", "Resume the game")}
           </Link>
+        </Show>
+        <Show when={others.length > 0}>
+          <div class="resume-others" data-testid="resume-others">
+            <p>{others.length === 1 ? tr("Noch eine Partie läuft:", "Another game is still on:") : tr("Weitere Partien laufen noch:", "More games are still on:")}</p>
+            <ul>
+              <For each={others}>
+                {(g) => (
+                  <li>
+                    <Link href={`/partie/${g.room}`} data-testid="resume-other" data-room={g.room}>
+                      {runningText(g)}
+                    </Link>{" "}
+                    <span class="small">{tr("seit", "since")} {new Date(g.at).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</span>
+                  </li>
+                )}
+              </For>
+            </ul>
+          </div>
         </Show>
       </section>
       <section aria-labelledby="play-heading" class="play-menu">

@@ -27,6 +27,37 @@ export interface Session<Seat extends number = number> {
 
 const KEY = (room: string) => `spielcenter.seat.${room}`;
 const CURRENT = "spielcenter.current";
+/**
+ * The games this browser sat down at and has not seen end, newest first: the start page offers them besides the last
+ * one ("Partie fortsetzen"), so a game is not lost from view when another was started (a fresh-eyes pass).
+ */
+export const RUNNING = "spielcenter.running";
+/** At most this many are listed; an older one drops out (its seat stays stored: its link still resumes it). */
+export const MAX_RUNNING = 8;
+
+/** One unfinished game as the start page lists it. */
+export interface RunningGame {
+  readonly room: string;
+  readonly kind: RoomKind;
+  readonly game?: "goldwaage";
+  readonly level?: string;
+  /** When this browser sat down (ms). */
+  readonly at: number;
+}
+
+/** The list as stored (a broken or foreign value reads as empty). */
+export function runningGames(): RunningGame[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(RUNNING) ?? "[]") as unknown;
+    return Array.isArray(list) ? list.filter((g): g is RunningGame => typeof g === "object" && g !== null && typeof (g as RunningGame).room === "string" && ROOM_NAME.test((g as RunningGame).room)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeRunning(list: readonly RunningGame[]): void {
+  localStorage.setItem(RUNNING, JSON.stringify(list.slice(0, MAX_RUNNING)));
+}
 
 /** The stored seat at `room`; the caller names its game's seat type, as storage keeps no types. */
 export function loadSession<Seat extends number = number>(room: string): Session<Seat> | null {
@@ -42,6 +73,11 @@ export function saveSession(s: Session): void {
   try {
     localStorage.setItem(KEY(s.room), JSON.stringify(s));
     localStorage.setItem(CURRENT, s.room);
+    // Listed once, when the seat is taken (clientSeq 0): the saves after each command — a rematch offer after the end
+    // too — must not bring back a game already seen to its end.
+    if (s.clientSeq === 0 && !runningGames().some((g) => g.room === s.room)) {
+      writeRunning([{ room: s.room, kind: s.kind, ...(s.game ? { game: s.game } : {}), ...(s.level ? { level: s.level } : {}), at: Date.now() }, ...runningGames()]);
+    }
   } catch {
     // storage blocked: the game still runs, a reload cannot resume it
   }
@@ -57,9 +93,12 @@ export function currentRoom(): string | null {
   }
 }
 
+/** The game at `room` is over (or called off, or left): no longer the one to resume, nor among the running ones. */
 export function forgetCurrent(room: string): void {
   try {
     if (localStorage.getItem(CURRENT) === room) localStorage.removeItem(CURRENT);
+    const list = runningGames();
+    if (list.some((g) => g.room === room)) writeRunning(list.filter((g) => g.room !== room));
   } catch {
     // nothing to forget
   }
