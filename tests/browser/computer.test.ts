@@ -35,6 +35,9 @@ describe("against the computer (browser)", () => {
     await page.getByTestId("start-game").click();
     await page.getByTestId("exchange-confirm").waitFor();
     await shot(page, "table-exchange-desktop");
+    // The rules of the game at the table, in a tab of their own.
+    expect(await page.getByTestId("rules-link").getAttribute("href")).toBe("/regeln/battlemaske");
+    expect(await page.getByTestId("rules-link").getAttribute("target")).toBe("_blank");
 
     // Exchange, round 1: one card; the confirm button stays disabled until it is picked, and a click toggles.
     const confirm = page.getByTestId("exchange-confirm");

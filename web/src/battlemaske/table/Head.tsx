@@ -10,7 +10,11 @@ export function Head(): JSX.Element {
     <div class="table-head">
       <span>
         {rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}
-        {v().variant === "profi" ? ` · Profi · ${tr("Partie", "game")} ${v().game}` : ""} · {tr("Runde", "Round")} {v().round}/3
+        {v().variant === "profi" ? ` · Profi · ${tr("Partie", "game")} ${v().game}` : ""} · {tr("Runde", "Round")} {v().round}/3{" "}
+        {/* The rules beside the game, in a tab of their own (the table stays): Goldwaage's table had them, this one not. */}
+        <a href={`/regeln/${rs()}`} target="_blank" rel="noopener" data-testid="rules-link">
+          {tr("Regeln", "Rules")}
+        </a>
       </span>
       <Show
         when={!m.spectator}
