@@ -255,6 +255,8 @@ describe("the daily game (browser)", () => {
     await playToEnd(page);
     await shot(page, "daily-result-desktop");
     await page.getByTestId("leave-result").click();
+    // Back on the daily page, the role chosen last time is chosen again.
+    expect(await page.getByTestId("daily-role-maske").getAttribute("aria-pressed")).toBe("true");
     await page.getByTestId("board-maske").click();
     // The room reports the result to the Worker by itself; the board shows it within seconds.
     for (let i = 0; i < 40 && (await page.getByTestId("leaderboard").getAttribute("data-count")) === "0"; i++) {

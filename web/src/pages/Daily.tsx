@@ -27,8 +27,26 @@ async function sha256(text: string): Promise<string> {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+const DAILY_ROLE = "spielcenter.daily.role";
+function lastRole(): Role {
+  try {
+    return localStorage.getItem(DAILY_ROLE) === "maske" ? "maske" : "conte";
+  } catch {
+    return "conte";
+  }
+}
+
 export function Daily() {
-  const [role, setRole] = createSignal<Role>("conte");
+  // The role chosen last time (a fresh-eyes pass: the second attempt fell back to Conte).
+  const [role, setRoleNow] = createSignal<Role>(lastRole());
+  const setRole = (r: Role) => {
+    setRoleNow(r);
+    try {
+      localStorage.setItem(DAILY_ROLE, r);
+    } catch {
+      // storage blocked: the choice holds for this page only
+    }
+  };
   const [boardRole, setBoardRole] = createSignal<Role>("conte");
   const [board, setBoard] = createSignal<"first" | "best">("first");
   const [busy, setBusy] = createSignal(false);
