@@ -69,8 +69,9 @@ describe("strong's lazy search decides as the full sums do", () => {
     [2, null],
     [2, { late: 12, samples: 2 }],
     [3, { late: 9, samples: 2 }],
+    [3, { late: 6, samples: 2, depth: 2 }],
   ] as const) {
-    it(`${players} players, ${reply ? `partner-aware in the last ${reply.late} cards` : "the solver alone"}: the same command at every decision`, () => {
+    it(`${players} players, ${reply ? `partner-aware in the last ${reply.late} cards${"depth" in reply ? ", two seats deep" : ""}` : "the solver alone"}: the same command at every decision`, () => {
       let n = 0;
       for (let g = 0; g < (reply ? 2 : 4); g++) {
         const seeds = Array.from({ length: players }, (_, s) => `lazy/${g}/${s}`);

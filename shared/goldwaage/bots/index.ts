@@ -52,6 +52,11 @@ export interface BotOptions {
 export interface PartnerAware {
   readonly late: number;
   readonly samples: number;
+  /**
+   * 2: the seat after the next one answers from its own view too (with its own `samples` worlds, drawn from a stream of
+   * its own), before the solver values the rest. Default 1.
+   */
+  readonly depth?: 1 | 2;
 }
 
 /**
@@ -138,8 +143,9 @@ export function sampledPlay(
   safeOnly = false,
   allowed: ReadonlyArray<((c: Card) => boolean) | null> = [],
   lazy = true,
+  deeper: ((random: () => number) => Chooser) | null = null,
 ): Move {
-  return prepareSampled(view, samples, random, ahead, floors, checks, reply, safeOnly, allowed, lazy)();
+  return prepareSampled(view, samples, random, ahead, floors, checks, reply, safeOnly, allowed, lazy, deeper)();
 }
 
 /**
@@ -157,6 +163,7 @@ function prepareSampled(
   safeOnly: boolean,
   allowed: ReadonlyArray<((c: Card) => boolean) | null>,
   lazy = true,
+  deeper: ((random: () => number) => Chooser) | null = null,
 ): () => Move {
   const pool = unseen(view);
   const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
@@ -185,7 +192,8 @@ function prepareSampled(
   for (let w = 0; w < worlds; w++) {
     const h = sampleWorld(view, random, pool, floors, checks, allowed);
     hands.push(h);
-    if (reply) answers.push(heads.map((m) => replyStart(view, h, m, cap, reply)));
+    // The seat after the next one decides only once the next one's answer is known: it draws from a stream of its own.
+    if (reply) answers.push(heads.map((m) => replyStart(view, h, m, cap, reply, deeper ? deeper(rng(random(), "goldwaage-deeper")) : null)));
   }
   // A tip only when every card tips: then a partner that sees a tip knows the seat held no safe card.
   const tips = (m: Move) => outcome(view, m.card, m.pan).tipped;
@@ -335,7 +343,8 @@ export function strongBot(options: BotOptions = {}): Bot {
       const left = view.handSizes.reduce((a, b) => a + b, 0);
       const lazy = !options.exhaustive;
       const chooser = reply !== null && left <= reply.late ? partnerChooser(reply.samples, random, signalers, lazy) : null;
-      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy);
+      const deeper = chooser && reply?.depth === 2 ? (r: () => number) => partnerChooser(reply.samples, r, signalers, lazy) : null;
+      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy, deeper);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }

@@ -97,28 +97,39 @@ export function replyValues(view: View, hands: readonly (readonly Card[])[], mov
   return out;
 }
 
-/** A move played in a world, and the next seat's answer drawn but not yet decided (null: it has nothing to answer, or the move already costs `cap`). */
+/**
+ * A move played in a world, and the next seat's answer drawn but not yet decided (null: it has nothing to answer, or the
+ * move already costs `cap`); `deeper`, when given, answers for the seat after it from that seat's own view too.
+ */
 export interface ReplyStart {
   readonly after: { next: View; hands: Card[][]; cost: number };
   readonly answer: (() => Move) | null;
+  readonly deeper: Chooser | null;
 }
 
 /** The part of a move's partner-aware value that draws at random: the move on the pans and the next seat's own worlds. */
-export function replyStart(view: View, hands: readonly (readonly Card[])[], m: Move, cap: number, choose: Chooser): ReplyStart {
+export function replyStart(view: View, hands: readonly (readonly Card[])[], m: Move, cap: number, choose: Chooser, deeper: Chooser | null = null): ReplyStart {
   const after = viewAfter(view, hands, m);
   const nextSeat = after.next.turn as Seat;
-  return { after, answer: after.cost < cap && after.hands[nextSeat]!.length > 0 ? choose(after.next) : null };
+  return { after, answer: after.cost < cap && after.hands[nextSeat]!.length > 0 ? choose(after.next) : null, deeper };
 }
 
-/** The rest of the value, with no random draw: the next seat's answer played, then the open-hand solver (at most `cap`). */
+/**
+ * The rest of the value, with no draw from the caller's stream: the next seat's answer played (and with `deeper` the
+ * answer of the seat after it), then the open-hand solver (at most `cap`).
+ */
 export function replyFinish(start: ReplyStart, cap: number): number {
   const a = start.after;
   let loss = a.cost;
   if (loss < cap) {
     if (start.answer === null) loss += solveRest(a.next, a.hands, cap - loss);
     else {
-      const b = viewAfter(a.next, a.hands, start.answer());
+      let b = viewAfter(a.next, a.hands, start.answer());
       loss += b.cost;
+      if (loss < cap && start.deeper && b.hands[b.next.turn as Seat]!.length > 0) {
+        b = viewAfter(b.next, b.hands, start.deeper(b.next)());
+        loss += b.cost;
+      }
       if (loss < cap) loss += solveRest(b.next, b.hands, cap - loss);
     }
   }
