@@ -1,7 +1,7 @@
 // Only the values that can change strong's move are computed (bots/lazy.ts, Solver.atMost): the move must be the one that
 // summing every value gives, with the same random draws.
 import { describe, expect, it } from "vitest";
-import { DECK, makeBot, playGame, Solver, view, type Options, type Seat, type View } from "../../shared/goldwaage/index.js";
+import { DECK, makeBot, playGame, Solver, view, type BotOptions, type Options, type Seat, type View } from "../../shared/goldwaage/index.js";
 import { cheapestGroups } from "../../shared/goldwaage/bots/lazy.js";
 import { randomInt, rng, shuffle } from "../../shared/rng.js";
 
@@ -62,29 +62,37 @@ describe("Solver.atMost", () => {
   });
 });
 
+/** Plays strong's games and, at every decision, asks a bot that sums every value too: the commands must be equal. */
+function sameCommands(options: Options, games: number, prefix: string, botOptions: BotOptions): number {
+  let n = 0;
+  for (let g = 0; g < games; g++) {
+    const seeds = Array.from({ length: options.players }, (_, s) => `${prefix}/${g}/${s}`);
+    const lazy = seeds.map((seed) => makeBot("strong", { seed, ...botOptions }));
+    const full = seeds.map((seed) => makeBot("strong", { seed, ...botOptions, exhaustive: true }));
+    playGame(options, `${prefix}/${g}`, lazy, undefined, (state) => {
+      if (state.phase !== "play") return;
+      const v: View = view(state, state.turn);
+      expect(JSON.stringify(lazy[state.turn]!.act(v))).toBe(JSON.stringify(full[state.turn]!.act(v)));
+      n++;
+    });
+  }
+  return n;
+}
+
 describe("strong's lazy search decides as the full sums do", () => {
-  const profi = (players: 2 | 3): Options => ({ players, level: "profi", variants: [] });
-  // Few worlds, to be quick; the partner-aware window over the whole round, so every kind of decision goes through it.
+  it("4 players Schwer (open cards, floors): the same command at every decision", () => {
+    expect(sameCommands({ players: 4, level: "schwer", variants: [] }, 3, "lazy-s", {})).toBeGreaterThan(100);
+  }, 120_000);
+  // Profi with few worlds, to be quick; the partner-aware window over most of the round, so every kind of decision goes through it.
   for (const [players, reply] of [
     [2, null],
     [2, { late: 12, samples: 2 }],
     [3, { late: 9, samples: 2 }],
     [3, { late: 6, samples: 2, depth: 2 }],
   ] as const) {
-    it(`${players} players, ${reply ? `partner-aware in the last ${reply.late} cards${"depth" in reply ? ", two seats deep" : ""}` : "the solver alone"}: the same command at every decision`, () => {
-      let n = 0;
-      for (let g = 0; g < (reply ? 2 : 4); g++) {
-        const seeds = Array.from({ length: players }, (_, s) => `lazy/${g}/${s}`);
-        const lazy = seeds.map((seed) => makeBot("strong", { seed, samples: 8, reply, tips: players === 3 }));
-        const full = seeds.map((seed) => makeBot("strong", { seed, samples: 8, reply, tips: players === 3, exhaustive: true }));
-        playGame(profi(players), `lazy/${g}`, lazy, undefined, (state) => {
-          if (state.phase !== "play") return;
-          const v: View = view(state, state.turn);
-          expect(JSON.stringify(lazy[state.turn]!.act(v))).toBe(JSON.stringify(full[state.turn]!.act(v)));
-          n++;
-        });
-      }
-      expect(n).toBeGreaterThan(40);
+    it(`${players} players Profi, ${reply ? `partner-aware in the last ${reply.late} cards${"depth" in reply ? ", two seats deep" : ""}` : "the solver alone"}: the same command at every decision`, () => {
+      const options: Options = { players, level: "profi", variants: [] };
+      expect(sameCommands(options, reply ? 2 : 4, "lazy", { samples: 8, reply, tips: players === 3 })).toBeGreaterThan(40);
     }, 120_000);
   }
 });
