@@ -61,12 +61,14 @@ export interface PartnerAware {
 
 /**
  * strong's Profi play per player count, chosen on paired screens and kept on 2000 paired games (docs/goldwaage.md,
- * "Issue 18, part 3, fourth attempt"). With 4 players the partner-aware window lost games in its screen (the seats'
- * hands are 1–2 cards there, and its partner guesses from 2 of 3 unknown hands), so only the tip reading is kept; with 2
- * players the tip reading on top of the window lost 2 games of 300 (won none), so it stays off there.
+ * "Issue 18, part 3, fourth attempt" and "fifth attempt"). With 4 players the partner-aware window lost games in its
+ * screen (the seats' hands are 1–2 cards there, and its partner guesses from 2 of 3 unknown hands), so only the tip
+ * reading is kept; with 2 players the tip reading on top of the window lost 2 games of 300 (won none), so it stays off
+ * there. With 2 players the window goes two seats deep (strong's own next card, too, from its own view): +10 of 2000
+ * paired games; with 3 players two seats deep lost 4 of 2000, so one seat there.
  */
 export const PROFI_PLAY: Readonly<Record<Players, { readonly reply: PartnerAware | null; readonly tips: boolean }>> = {
-  2: { reply: { late: 6, samples: 4 }, tips: false },
+  2: { reply: { late: 6, samples: 4, depth: 2 }, tips: false },
   3: { reply: { late: 6, samples: 4 }, tips: true },
   4: { reply: null, tips: true },
 };
