@@ -96,37 +96,52 @@ export class Solver {
   moveValues(cap = 13): MoveValue[] {
     const out: MoveValue[] = [];
     const turn = this.rootTurn;
-    const next = ((turn + 1) % this.players) as Seat;
     const hand = this.rootMask & this.seatMask[turn]!;
     for (let i = 0; i < this.ids.length; i++) {
       if (!(hand & (1 << i))) continue;
       const code = this.code[i]!;
-      const nm = this.rootMask & ~(1 << i);
       const pans: Array<0 | 1 | null> = code < JACK ? [0, 1] : this.d === 0 ? [null] : ([0, 1] as const).filter((p) => (p === 0 ? this.L : this.R).length > 0);
       for (const pan of pans) {
-        let loss: number;
-        if (pan === null) loss = this.minFrom(nm, next, cap + 1);
-        else {
-          const d0 = this.d;
-          const w = this.apply(code, pan);
-          const d = this.d;
-          if (d === 0 || d > this.limit || d < -this.limit) {
-            const cost = d === 0 ? 0 : 1;
-            const sL = this.L;
-            const sR = this.R;
-            this.L = [];
-            this.R = [];
-            this.d = 0;
-            loss = cost + this.minFrom(nm, next, cap + 1 - cost);
-            this.L = sL;
-            this.R = sR;
-          } else loss = this.minFrom(nm, next, cap + 1);
-          this.d = d0;
-          this.undo(code, pan, w);
-        }
+        const loss = this.afterRoot(i, pan, (nm, next, cost) => cost + this.minFrom(nm, next, cap + 1 - cost));
         out.push({ card: this.ids[i]!, pan: pan === null ? null : pan === 0 ? "left" : "right", loss });
       }
     }
+    return out;
+  }
+
+  /**
+   * Whether the first move `c` on `pan` (null: a Jack or Queen on an empty scale) of the seat to play keeps the round's
+   * cost at most `budget` lives, its own tip and the round end included: one budget question, so a caller that only
+   * needs to compare moves asks no more than that needs (moveValues gives every value in full).
+   */
+  atMost(c: Card, pan: Pan | null, budget: number): boolean {
+    const i = this.ids.indexOf(c);
+    if (i < 0 || !((this.rootMask & this.seatMask[this.rootTurn]!) & (1 << i))) throw new Error(`${c} is not in the hand of the seat to play`);
+    return this.afterRoot(i, pan === null ? null : pan === "left" ? 0 : 1, (nm, next, cost) => cost <= budget && this.can(nm, next, budget - cost));
+  }
+
+  /** `body` on the position after root card i on `pan` (emptied when it balanced or tipped; `cost`: the life its tip lost), then undone. */
+  private afterRoot<T>(i: number, pan: 0 | 1 | null, body: (mask: number, next: Seat, cost: number) => T): T {
+    const next = ((this.rootTurn + 1) % this.players) as Seat;
+    const nm = this.rootMask & ~(1 << i);
+    if (pan === null) return body(nm, next, 0); // a Jack or Queen on an empty scale: nothing happens
+    const code = this.code[i]!;
+    const d0 = this.d;
+    const w = this.apply(code, pan);
+    const d = this.d;
+    let out: T;
+    if (d === 0 || d > this.limit || d < -this.limit) {
+      const sL = this.L;
+      const sR = this.R;
+      this.L = [];
+      this.R = [];
+      this.d = 0;
+      out = body(nm, next, d === 0 ? 0 : 1);
+      this.L = sL;
+      this.R = sR;
+    } else out = body(nm, next, 0);
+    this.d = d0;
+    this.undo(code, pan, w);
     return out;
   }
 

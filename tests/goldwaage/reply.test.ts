@@ -1,7 +1,7 @@
 // Partner-aware evaluation (bots/reply.ts): the next seat answers from its own information, then the solver.
 import { describe, expect, it } from "vitest";
 import { makeBot, moves, partnerBoundGame, partnerChooser, playGame, PROFI_PLAY, positionOf, roundDeals, roundMinLoss, Solver, view, type Options, type View } from "../../shared/goldwaage/index.js";
-import { playOnPans, replyValues, viewAfter } from "../../shared/goldwaage/bots/reply.js";
+import { playOnPans, replyFinish, replyStart, replyValues, viewAfter } from "../../shared/goldwaage/bots/reply.js";
 import { rng } from "../../shared/rng.js";
 
 const PROFI2: Options = { players: 2, level: "profi", variants: [] };
@@ -52,6 +52,26 @@ describe("partner-aware evaluation", () => {
     }
     // With 4 players and 2 worlds of its own the partner misses sometimes: the check above is not vacuous.
     expect(above).toBeGreaterThan(0);
+  });
+
+  it("two seats deep is never below the solver's value either, and differs from one seat deep at some moves", () => {
+    // The lazy search proves the solver's value first as a lower bound of the partner-aware one: this must hold two deep too.
+    const found = decisions(PROFI2, 4, (v) => v.handSizes.reduce((a, b) => a + b, 0) <= 6 && v.round < 4);
+    let differ = 0;
+    let n = 0;
+    for (const { v, hands } of found) {
+      const cap = Math.min(3, v.lives + 1);
+      const want = capped(v, hands, cap);
+      for (const m of moves(v)) {
+        const one = replyFinish(replyStart(v, hands, m, cap, partnerChooser(2, rng("one", v.played.length), [0, 1])), cap);
+        const two = replyFinish(replyStart(v, hands, m, cap, partnerChooser(2, rng("one", v.played.length), [0, 1]), partnerChooser(2, rng("two", v.played.length), [0, 1])), cap);
+        expect(two, `${m.card}/${m.pan}`).toBeGreaterThanOrEqual(want.get(`${m.card}/${m.pan ?? "-"}`)!);
+        if (one !== two) differ++;
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(100);
+    expect(differ).toBeGreaterThan(0);
   });
 
   it("plays a card on the pans as the rules say (Ace counterweight, Jack, Queen, tip, balance)", () => {

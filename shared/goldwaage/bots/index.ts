@@ -4,7 +4,8 @@ import type { Command, Pan, Players } from "../events.js";
 import { rng, type Seed } from "../../rng.js";
 import { Solver } from "../solver.js";
 import type { View } from "../view.js";
-import { replyValues, type Chooser } from "./reply.js";
+import { cheapestGroups, type Refine } from "./lazy.js";
+import { replyFinish, replyStart, type Chooser, type ReplyStart } from "./reply.js";
 import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipFilters, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
@@ -40,22 +41,34 @@ export interface BotOptions {
    * Default: `PROFI_PLAY[players].tips`.
    */
   readonly tips?: boolean;
+  /**
+   * strong: value every move in every world in full instead of only the values that can change the choice — the same
+   * move either way (the random draws are the same); the tests compare the two.
+   */
+  readonly exhaustive?: boolean;
 }
 
 /** Partner-aware evaluation in a round's last `late` cards, the next seat answering with `samples` worlds of its own. */
 export interface PartnerAware {
   readonly late: number;
   readonly samples: number;
+  /**
+   * 2: the seat after the next one answers from its own view too (with its own `samples` worlds, drawn from a stream of
+   * its own), before the solver values the rest. Default 1.
+   */
+  readonly depth?: 1 | 2;
 }
 
 /**
  * strong's Profi play per player count, chosen on paired screens and kept on 2000 paired games (docs/goldwaage.md,
- * "Issue 18, part 3, fourth attempt"). With 4 players the partner-aware window lost games in its screen (the seats'
- * hands are 1–2 cards there, and its partner guesses from 2 of 3 unknown hands), so only the tip reading is kept; with 2
- * players the tip reading on top of the window lost 2 games of 300 (won none), so it stays off there.
+ * "Issue 18, part 3, fourth attempt" and "fifth attempt"). With 4 players the partner-aware window lost games in its
+ * screen (the seats' hands are 1–2 cards there, and its partner guesses from 2 of 3 unknown hands), so only the tip
+ * reading is kept; with 2 players the tip reading on top of the window lost 2 games of 300 (won none), so it stays off
+ * there. With 2 players the window goes two seats deep (strong's own next card, too, from its own view): +10 of 2000
+ * paired games; with 3 players two seats deep lost 4 of 2000, so one seat there.
  */
 export const PROFI_PLAY: Readonly<Record<Players, { readonly reply: PartnerAware | null; readonly tips: boolean }>> = {
-  2: { reply: { late: 6, samples: 4 }, tips: false },
+  2: { reply: { late: 6, samples: 4, depth: 2 }, tips: false },
   3: { reply: { late: 6, samples: 4 }, tips: true },
   4: { reply: null, tips: true },
 };
@@ -116,7 +129,10 @@ function best(view: View, score: (m: Move) => number): Move {
 
 /**
  * Sampled worlds solved exactly: each world deals the unseen cards to the others' hidden slots; the solver gives every
- * own move's fewest lost lives in that world; the move with the smallest total wins (ties: one card ahead).
+ * own move's fewest lost lives in that world; the move with the smallest total wins (ties: one card ahead). With `reply`,
+ * a move's value in a world is the partner-aware one (bots/reply.ts). Only the values that can change the winner are
+ * computed (bots/lazy.ts); the worlds, and the partner's own worlds, are drawn as if every value were, so the move is
+ * the same as summing them all.
  */
 export function sampledPlay(
   view: View,
@@ -128,7 +144,29 @@ export function sampledPlay(
   reply: Chooser | null = null,
   safeOnly = false,
   allowed: ReadonlyArray<((c: Card) => boolean) | null> = [],
+  lazy = true,
+  deeper: ((random: () => number) => Chooser) | null = null,
 ): Move {
+  return prepareSampled(view, samples, random, ahead, floors, checks, reply, safeOnly, allowed, lazy, deeper)();
+}
+
+/**
+ * sampledPlay in two steps: every random draw happens here (the worlds, then per world and move the partner's own worlds,
+ * in that order), and the returned function finds the move without drawing again — so it may skip any solving.
+ */
+function prepareSampled(
+  view: View,
+  samples: number,
+  random: () => number,
+  ahead: AheadWeights,
+  floors: ReadonlyArray<number | null>,
+  checks: ReadonlyArray<((hand: readonly Card[]) => boolean) | null>,
+  reply: Chooser | null,
+  safeOnly: boolean,
+  allowed: ReadonlyArray<((c: Card) => boolean) | null>,
+  lazy = true,
+  deeper: ((random: () => number) => Chooser) | null = null,
+): () => Move {
   const pool = unseen(view);
   const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
   // One world is enough when nothing is hidden, or when the unseen cards are exactly one seat's hidden cards.
@@ -136,24 +174,80 @@ export function sampledPlay(
   const worlds = allKnown(view) || (pool.length === hidden && holders <= 1) ? 1 : samples;
   // Lives beyond the ones still left (plus the one that loses) make no difference.
   const cap = Math.min(3, view.lives + 1);
-  const total = new Map<string, number>();
-  const own = reply ? moves(view) : [];
+  const own = moves(view);
+  // Two cards of one rank on one pan do the same: one group per rank and pan, its first move in `own` speaks for it.
+  const groupOf: number[] = [];
+  const heads: Move[] = [];
+  const names: string[] = [];
+  for (const m of own) {
+    const name = `${card(m.card).rank}/${m.pan ?? "-"}`;
+    let g = names.indexOf(name);
+    if (g < 0) {
+      g = names.length;
+      names.push(name);
+      heads.push(m);
+    }
+    groupOf.push(g);
+  }
+  const hands: Card[][][] = [];
+  const answers: Array<Array<ReplyStart>> = [];
   for (let w = 0; w < worlds; w++) {
-    const hands = sampleWorld(view, random, pool, floors, checks, allowed);
-    if (reply) {
-      for (const [k, loss] of replyValues(view, hands, own, cap, reply)) total.set(k, (total.get(k) ?? 0) + loss);
-      continue;
-    }
-    const solver = new Solver(positionOf(view, hands));
-    for (const v of solver.moveValues(cap)) {
-      const k = keyOf(v);
-      total.set(k, (total.get(k) ?? 0) + Math.min(v.loss, cap));
-    }
+    const h = sampleWorld(view, random, pool, floors, checks, allowed);
+    hands.push(h);
+    // The seat after the next one decides only once the next one's answer is known: it draws from a stream of its own.
+    if (reply) answers.push(heads.map((m) => replyStart(view, h, m, cap, reply, deeper ? deeper(rng(random(), "goldwaage-deeper")) : null)));
   }
   // A tip only when every card tips: then a partner that sees a tip knows the seat held no safe card.
   const tips = (m: Move) => outcome(view, m.card, m.pan).tipped;
-  const barred = safeOnly && moves(view).some((m) => !tips(m) && total.has(keyOf(m)));
-  return best(view, (m) => (barred && tips(m) ? -Infinity : -(total.get(keyOf(m)) ?? Infinity) * 1000 + lookOneAhead(view, m, ahead)));
+  if (!lazy) {
+    // The reference: every value summed, the smallest total wins (ties: one card ahead).
+    return () => {
+      const total = new Map<string, number>();
+      hands.forEach((h, w) => {
+        const values = reply
+          ? heads.map((m, g) => ({ ...m, loss: replyFinish(answers[w]![g]!, cap) }))
+          : new Solver(positionOf(view, h)).moveValues(cap);
+        for (const v of values) total.set(keyOf(v), (total.get(keyOf(v)) ?? 0) + Math.min(v.loss, cap));
+      });
+      const barred = safeOnly && moves(view).some((m) => !tips(m) && total.has(keyOf(m)));
+      return best(view, (m) => (barred && tips(m) ? -Infinity : -(total.get(keyOf(m)) ?? Infinity) * 1000 + lookOneAhead(view, m, ahead)));
+    };
+  }
+  return () => {
+    const solvers: Array<Solver | null> = hands.map(() => null);
+    const solver = (w: number) => (solvers[w] ??= new Solver(positionOf(view, hands[w]!)));
+    // With a partner, a move's solver value is a lower bound of its partner-aware one (a partner from its own view closes
+    // no more than a seeing one): the bound is proven first, then the answer played out. `proven[i]`: the solver's part is done.
+    const proven = new Uint8Array(heads.length * worlds);
+    const refine: Refine = (g, w, lb) => {
+      const m = heads[g]!;
+      if (!reply || !proven[g * worlds + w]) {
+        if (solver(w).atMost(m.card, m.pan, lb)) {
+          if (!reply) return { lb, exact: true };
+          proven[g * worlds + w] = 1;
+          return { lb, exact: false };
+        }
+        return { lb: lb + 1, exact: false };
+      }
+      return { lb: replyFinish(answers[w]![g]!, cap), exact: true };
+    };
+    const barred = safeOnly && heads.some((m) => !tips(m));
+    const candidates = heads.map((_, g) => g).filter((g) => !(barred && tips(heads[g]!)));
+    const { winners, total } = cheapestGroups(heads.length, worlds, cap, candidates, refine);
+    // The first move of a winning group speaks for it; among the winners (equal totals) one card ahead decides, as before.
+    let top = heads[winners[0]!]!;
+    let topScore = -Infinity;
+    own.forEach((m, i) => {
+      const g = groupOf[i]!;
+      if (heads[g] !== m || !winners.includes(g)) return;
+      const score = -(total ?? 0) * 1000 + lookOneAhead(view, m, ahead);
+      if (score > topScore) {
+        top = m;
+        topScore = score;
+      }
+    });
+    return top;
+  };
 }
 
 const heaviestFirst = (rest: readonly Card[], need: number) => showOrder(rest).slice(0, need);
@@ -210,8 +304,16 @@ export function heavyRest(rest: readonly Card[]): boolean {
  * seat cannot see, fitted to the leads' pans of the signalling seats. The realistic-partner bound (bound.ts) uses it as
  * the next seat's answer.
  */
-export function partnerChooser(samples: number, random: () => number, signalers: readonly number[]): Chooser {
-  return (v) => sampledPlay(v, samples, random, STRONG_AHEAD, [], panSignals(v, signalers, heavyRest));
+export function partnerChooser(samples: number, random: () => number, signalers: readonly number[], lazy = true): Chooser {
+  // The pans' reading depends only on the round's plays (and who reads): within one decision the partner's views differ
+  // in the hand the world gives it, so the reading is made once per played move.
+  const readings = new Map<string, ReturnType<typeof panSignals>>();
+  return (v) => {
+    const key = [v.viewer, v.round, v.limit, ...v.played.filter((p) => p.round === v.round).map((p) => `${p.seat}${p.card}${p.pan ?? "-"}`)].join("|");
+    let checks = readings.get(key);
+    if (!checks) readings.set(key, (checks = panSignals(v, signalers, heavyRest)));
+    return prepareSampled(v, samples, random, STRONG_AHEAD, [], checks, null, false, [], lazy);
+  };
 }
 
 /** strong's worlds per decision: more on Profi, where nothing is open and the worlds differ most. */
@@ -241,8 +343,10 @@ export function strongBot(options: BotOptions = {}): Bot {
       const random = botRandom(seed, "strong", view);
       const reply = profi ? (options.reply === undefined ? play.reply : options.reply) : null;
       const left = view.handSizes.reduce((a, b) => a + b, 0);
-      const chooser = reply !== null && left <= reply.late ? partnerChooser(reply.samples, random, signalers) : null;
-      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed);
+      const lazy = !options.exhaustive;
+      const chooser = reply !== null && left <= reply.late ? partnerChooser(reply.samples, random, signalers, lazy) : null;
+      const deeper = chooser && reply?.depth === 2 ? (r: () => number) => partnerChooser(reply.samples, r, signalers, lazy) : null;
+      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy, deeper);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }

@@ -52,13 +52,17 @@ export function sampleWorld(
       const free = deck.filter((c) => !taken.has(c) && fits(c));
       const base = free.length >= need ? free : deck.filter((c) => !taken.has(c));
       let pick: Card[] = [];
+      // Each try is a partial shuffle of `base` as it was: the swaps are undone after it rather than copying `base`.
+      const a = base.slice();
+      const swaps: number[] = [];
       for (let t = 0; t < CHECK_TRIES; t++) {
-        const a = base.slice();
         for (let k = 0; k < need; k++) {
           const j = k + Math.floor(random() * (a.length - k));
+          swaps[k] = j;
           [a[k], a[j]] = [a[j]!, a[k]!];
         }
         pick = a.slice(0, need);
+        for (let k = need - 1; k >= 0; k--) [a[k], a[swaps[k]!]] = [a[swaps[k]!]!, a[k]!];
         if (check([...hands[s]!, ...pick])) break;
       }
       for (const c of pick) {

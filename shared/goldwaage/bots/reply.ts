@@ -12,8 +12,12 @@ import type { View } from "../view.js";
 
 export type Move = { card: Card; pan: Pan | null };
 
-/** How a seat would choose from its own view (strong's rule, with the worlds it samples from that view). */
-export type Chooser = (view: View) => Move;
+/**
+ * How a seat would choose from its own view (strong's rule, with the worlds it samples from that view), in two steps:
+ * the call draws its worlds, the function it returns decides without drawing — so a caller may draw for every move and
+ * decide only where the answer matters, with the same random stream as deciding everywhere.
+ */
+export type Chooser = (view: View) => () => Move;
 
 /** The pans after one card, and whether the check emptied them with a lost life (a tip) or without (a balance). */
 export function playOnPans(
@@ -88,21 +92,48 @@ export function replyValues(view: View, hands: readonly (readonly Card[])[], mov
     const same = `${info.rank}/${m.pan ?? "-"}`;
     if (seen.has(same)) continue;
     seen.add(same);
-    const a = viewAfter(view, hands, m);
-    let loss = a.cost;
-    if (loss < cap) {
-      const nextSeat = a.next.turn as Seat;
-      if (a.hands[nextSeat]!.length === 0) loss += solveRest(a.next, a.hands, cap - loss);
-      else {
-        const reply = choose(a.next);
-        const b = viewAfter(a.next, a.hands, reply);
-        loss += b.cost;
-        if (loss < cap) loss += solveRest(b.next, b.hands, cap - loss);
-      }
-    }
-    out.set(`${m.card}/${m.pan ?? "-"}`, Math.min(loss, cap));
+    out.set(`${m.card}/${m.pan ?? "-"}`, replyFinish(replyStart(view, hands, m, cap, choose), cap));
   }
   return out;
+}
+
+/**
+ * A move played in a world, and the next seat's answer drawn but not yet decided (null: it has nothing to answer, or the
+ * move already costs `cap`); `deeper`, when given, answers for the seat after it from that seat's own view too.
+ */
+export interface ReplyStart {
+  readonly after: { next: View; hands: Card[][]; cost: number };
+  readonly answer: (() => Move) | null;
+  readonly deeper: Chooser | null;
+}
+
+/** The part of a move's partner-aware value that draws at random: the move on the pans and the next seat's own worlds. */
+export function replyStart(view: View, hands: readonly (readonly Card[])[], m: Move, cap: number, choose: Chooser, deeper: Chooser | null = null): ReplyStart {
+  const after = viewAfter(view, hands, m);
+  const nextSeat = after.next.turn as Seat;
+  return { after, answer: after.cost < cap && after.hands[nextSeat]!.length > 0 ? choose(after.next) : null, deeper };
+}
+
+/**
+ * The rest of the value, with no draw from the caller's stream: the next seat's answer played (and with `deeper` the
+ * answer of the seat after it), then the open-hand solver (at most `cap`).
+ */
+export function replyFinish(start: ReplyStart, cap: number): number {
+  const a = start.after;
+  let loss = a.cost;
+  if (loss < cap) {
+    if (start.answer === null) loss += solveRest(a.next, a.hands, cap - loss);
+    else {
+      let b = viewAfter(a.next, a.hands, start.answer());
+      loss += b.cost;
+      if (loss < cap && start.deeper && b.hands[b.next.turn as Seat]!.length > 0) {
+        b = viewAfter(b.next, b.hands, start.deeper(b.next)());
+        loss += b.cost;
+      }
+      if (loss < cap) loss += solveRest(b.next, b.hands, cap - loss);
+    }
+  }
+  return Math.min(loss, cap);
 }
 
 function solveRest(v: View, hands: Card[][], cap: number): number {
