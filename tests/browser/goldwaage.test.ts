@@ -377,19 +377,25 @@ describe("Goldwaage (browser)", () => {
     await table.waitFor();
     await a.page.getByTestId("gw-watchers").waitFor({ timeout: 10_000 });
     expect(await a.page.getByTestId("gw-watchers").textContent()).toBe("1 schaut zu");
+    // The host shows its open card; its hidden cards are read before it plays (mid-turn a card it has picked but not
+    // sent counts as open on its own page: reading them then found none, a CI failure).
+    const until = Date.now() + 60_000;
+    while ((await attr(a.page, "data-phase")) !== "play" && Date.now() < until) {
+      if ((await gwStep(a.page)) === "idle") await a.page.waitForTimeout(40);
+    }
+    const hidden = await a.page.locator('[data-testid="gw-hand-card"][data-open="false"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
+    expect(hidden.length).toBeGreaterThan(0);
+    // Nothing hidden leaves the room: of the host's hand only its open card is on the spectator's page.
+    await w.page.locator('[data-testid="gw-table"][data-phase="play"]').waitFor({ timeout: 15_000 });
+    for (const c of hidden) expect(await w.page.locator(`[data-card="${c}"]`).count(), c!).toBe(0);
     // The host plays on; the spectator follows card by card and never has a card of its own or a way to act.
     const played = async (p: Page) => Number(/\d+/.exec(await p.locator(".gw-round span").innerText())?.[0] ?? NaN);
-    const until = Date.now() + 60_000;
     while ((await played(a.page)) > 8 && Date.now() < until) {
       if ((await gwStep(a.page)) === "idle") await a.page.waitForTimeout(40);
     }
     await expect.poll(() => played(w.page), { timeout: 15_000 }).toBe(await played(a.page));
     for (const id of ["gw-hand-card", "gw-resign", "gw-put-left", "gw-show-confirm", "gw-remarks"]) expect(await w.page.getByTestId(id).count(), id).toBe(0);
     expect(await w.page.locator('[data-testid="gw-seat"] .gw-seat-name').allTextContents()).not.toContain("Du");
-    // Nothing hidden leaves the room: of the host's hand only its open card is on the spectator's page.
-    const hidden = await a.page.locator('[data-testid="gw-hand-card"][data-open="false"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
-    expect(hidden.length).toBeGreaterThan(0);
-    for (const c of hidden) expect(await w.page.locator(`[data-card="${c}"]`).count(), c!).toBe(0);
     await shot(w.page, "gw-spectator-phone");
     await w.page.getByTestId("watch-leave").click();
     await w.page.waitForURL(/\/wartesaal$/);
