@@ -112,6 +112,10 @@ describe("Goldwaage (browser)", () => {
         if (await line.count()) {
           await line.click();
           await page.getByTestId("gw-line-next").click();
+          // Each seat's cards after the step shown (the second): the round's 12 less the two played.
+          const hands = page.getByTestId("gw-line-hands");
+          expect(await hands.locator("li").count()).toBe(2);
+          expect(await hands.locator("[data-card]").count()).toBe(10);
           await shot(page, "gw-round-line-desktop");
         }
       }

@@ -129,6 +129,25 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
                   <div class="gw-line-scale" aria-hidden="true">
                     <span>{steps()[at()]!.sums[0]}</span> ⚖ <span>{steps()[at()]!.sums[1]}</span>
                   </div>
+                  {/* The hands after this step: with the words alone the line was hard to follow (a fresh-eyes pass). */}
+                  <ul class="gw-line-hands" data-testid="gw-line-hands">
+                    <For each={props.report.hands}>
+                      {(hand, x) => {
+                        const left = () => {
+                          const gone = new Set(steps().slice(0, at() + 1).map((st) => st.card));
+                          return hand.filter((c) => !gone.has(c));
+                        };
+                        return (
+                          <li data-seat={x()}>
+                            <span>{capitalFirst(props.seatName(x() as Seat))}:</span>{" "}
+                            <Show when={left().length > 0} fallback={<small>{tr("keine Karte mehr", "no card left")}</small>}>
+                              <For each={left()}>{(c) => <Face id={c} small />}</For>
+                            </Show>
+                          </li>
+                        );
+                      }}
+                    </For>
+                  </ul>
                   <div class="gw-line-nav">
                     {/* Named as steps: a plain "Weiter" sat right on top of "Weiter zu Runde N" (a fresh-eyes pass). */}
                     <button type="button" class="button quiet" disabled={at() === 0} onClick={() => setAt(at() - 1)}>
@@ -147,6 +166,8 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
     </div>
   );
 }
+
+const capitalFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 function stepText(s: PlayedStep, seatName: (x: Seat) => string): string {
   const where = s.pan === null ? tr("auf die leere Waage", "on the empty scale") : s.pan === "left" ? tr("links", "left") : tr("rechts", "right");
