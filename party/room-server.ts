@@ -114,9 +114,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     this.store.open();
     // A Durable Object woken by its alarm has no ctx.id.name, so the room keeps its own name.
     this.store.putMeta("roomName", this.name);
-    this.store.putMeta("config", config);
-    const core = this.makeCore(this.roomName(), this.store, config);
-    this.core = core;
+    const core = this.adopt(config);
     core.start(Date.now());
     await this.afterChange();
     return { created: true, version: core.version };
@@ -137,10 +135,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const accounts = core.config.seats.map((_, i) => (i === seat ? account : core.config.accounts?.[i] ?? null));
     const names = core.config.seats.map((_, i) => (i === seat ? name : core.config.names?.[i] ?? null));
     const invited = [...(core.config.invited ?? []), seat];
-    const config = { ...(core.config as RoomConfigOf<O>), seats, accounts, names, invited };
-    this.store.putMeta("config", config);
-    const next = this.makeCore(this.roomName(), this.store, config);
-    this.core = next;
+    const next = this.adopt({ ...(core.config as RoomConfigOf<O>), seats, accounts, names, invited });
     const started = next.start(Date.now());
     this.broadcastEntries(next, started);
     // Sockets already watching (the creator's) learn the new name with the view; before the deal no entry carries it.
@@ -351,15 +346,21 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     this.send(connection, notice ? [notice, ...reply] : reply);
   }
 
+  /** The room's next config (a seat claimed, the table called off): stored, and the core built anew from it. */
+  private adopt(config: RoomConfigOf<O>): Core {
+    this.store.putMeta("config", config);
+    const next = this.makeCore(this.roomName(), this.store, config);
+    this.core = next;
+    return next;
+  }
+
   /**
    * A table called off before the deal (`cancel`): the config that says so is stored as a claimed seat's is, the core is
    * built anew from it, and every socket at the table gets the view that says so (a second tab of the host, an invited
    * friend already seated at a Goldwaage table, a spectator); the sender's ack comes after its view.
    */
   private reconfigure(config: RoomConfigOf<O>, from: Connection<ConnectionState>, reply: ReadonlyArray<ServerMessageOf<unknown>>): void {
-    this.store.putMeta("config", config);
-    const next = this.makeCore(this.roomName(), this.store, config);
-    this.core = next;
+    const next = this.adopt(config);
     for (const c of this.getConnections<ConnectionState>()) {
       if (!c.state) continue;
       const state: ServerMessageOf<unknown> = { type: "state", version: next.version, view: next.viewFor(c.state.viewer) };

@@ -444,18 +444,15 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
    */
   private callOff(seat: number, clientSeq: number, now: number): { reply: Array<ServerMessageOf<V>>; appended: []; config?: RoomConfigOf<O> } {
     if (this.config.cancelled) return { reply: [{ type: "ack", clientSeq, version: this.room.version }], appended: [] };
-    if (this.room.version > 0) {
-      const o = refusal("CANCEL_TOO_LATE", "The cards are dealt: a running game can only be left or resigned.", "Die Karten sind gegeben: eine laufende Partie kann man nur verlassen oder aufgeben.");
+    // Refused as every refused command is: remembered for its clientSeq, nothing else kept.
+    const refuse = (o: Refusal) => {
       this.store.append([], { seat, clientSeq, outcome: o });
-      return { reply: [outcomeMessage(clientSeq, o)], appended: [] };
-    }
-    if (this.config.invited?.includes(seat)) {
-      // A friend who sat down cannot end the host's table for everyone (a fresh-eyes attack: the others were then told
-      // that the host had called it off); it may just go, and its seat stays held.
-      const o = refusal("NOT_THE_HOST", "Only the player who opened this table can call it off.", "Nur wer den Tisch eröffnet hat, kann ihn auflösen.");
-      this.store.append([], { seat, clientSeq, outcome: o });
-      return { reply: [outcomeMessage(clientSeq, o)], appended: [] };
-    }
+      return { reply: [outcomeMessage<V>(clientSeq, o)], appended: [] as [] };
+    };
+    if (this.room.version > 0) return refuse(refusal("CANCEL_TOO_LATE", "The cards are dealt: a running game can only be left or resigned.", "Die Karten sind gegeben: eine laufende Partie kann man nur verlassen oder aufgeben."));
+    // A friend who sat down cannot end the host's table for everyone (a fresh-eyes attack: the others were then told
+    // that the host had called it off); it may just go, and its seat stays held.
+    if (this.config.invited?.includes(seat)) return refuse(refusal("NOT_THE_HOST", "Only the player who opened this table can call it off.", "Nur wer den Tisch eröffnet hat, kann ihn auflösen."));
     return { reply: [{ type: "ack", clientSeq, version: 0 }], appended: [], config: { ...this.config, cancelled: { seat, time: now } } };
   }
 

@@ -8,6 +8,7 @@ import { tr } from "../i18n";
 import { loadSession, ROOM_NAME, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { levelName, variantName } from "./names";
+import { calledOffInviteText } from "../ui/LeaveDialog";
 import "./goldwaage.css";
 
 /** The link one invited seat opens. */
@@ -24,8 +25,6 @@ interface Preview {
   names: ReadonlyArray<string | null>;
   computers: readonly number[];
 }
-
-const CANCELLED_TEXT = () => tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Wer eingeladen hat, hat ihn abgesagt.", "This table was called off before the deal: the player who invited you cancelled it.");
 
 export function GoldwaageInvite(props: { code: string }) {
   let room = location.hash.slice(1);
@@ -64,7 +63,7 @@ export function GoldwaageInvite(props: { code: string }) {
           code === "OWN_INVITE"
             ? tr("Du sitzt schon an diesem Tisch – schick den Link weiter.", "You already hold a seat at this table – pass the link on.")
             : code === "TABLE_CANCELLED"
-              ? CANCELLED_TEXT()
+              ? calledOffInviteText()
               : tr("Diese Einladung wurde schon angenommen.", "This invite has already been used."),
         );
       }
@@ -113,7 +112,7 @@ export function GoldwaageInvite(props: { code: string }) {
       </Show>
       <Show when={preview()?.cancelled}>
         <p role="status" data-testid="gw-invite-cancelled">
-          {CANCELLED_TEXT()}
+          {calledOffInviteText()}
         </p>
       </Show>
       {/* A spent link said only "the table is full" under a greyed button (a player pass): say what happened. */}

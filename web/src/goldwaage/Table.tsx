@@ -14,7 +14,7 @@ import { goldwaageInviteLink } from "./Invite";
 import { levelName, variantName } from "./names";
 import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
-import { CANCEL_WORDS, cancelText, LeaveDialog } from "../ui/LeaveDialog";
+import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
 import { cardName, clearingLine, endScaleText, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import { connectGoldwaage } from "./room";
@@ -545,7 +545,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 when={rv()!.cancelled === undefined}
                 fallback={
                   <p role="status" data-testid="gw-cancelled">
-                    {tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Hier wird nicht gespielt.", "This table was called off before the deal: nothing will be played here.")}{" "}
+                    {calledOffTableText()}{" "}
                     <Link href="/">{tr("Zur Startseite", "To the start page")}</Link>
                   </p>
                 }

@@ -3,25 +3,7 @@ import { GAMES, type GameId } from "../../../shared/catalog";
 import { lang, playersText, tr, ui } from "../i18n";
 import { hrefOf } from "../route";
 import { Link } from "../router";
-import { runningGames, type RunningGame } from "../room/session";
-
-const localStorageHas = (room: string) => {
-  try {
-    return localStorage.getItem(`spielcenter.seat.${room}`) !== null;
-  } catch {
-    return false;
-  }
-};
-
-/** The room of an unfinished game in this browser (read without loading the game code). */
-function resumable(): string | null {
-  try {
-    const room = localStorage.getItem("spielcenter.current");
-    return room && localStorage.getItem(`spielcenter.seat.${room}`) ? room : null;
-  } catch {
-    return null;
-  }
-}
+import { currentRoom, loadSession, runningGames, type RunningGame } from "../room/session";
 
 /** What an unfinished game was, in a few words. */
 function runningText(g: RunningGame): string {
@@ -56,8 +38,8 @@ const PLAY_HREF: Record<GameId, string> = {
 export function Home() {
   // The games this browser has not seen end, whose seat is still stored: the last one played is "Partie fortsetzen"
   // (once it is over, the newest of the others), the rest are listed under it.
-  const listed = runningGames().filter((g) => localStorageHas(g.room));
-  const room = resumable() ?? listed[0]?.room ?? null;
+  const listed = runningGames().filter((g) => loadSession(g.room) !== null);
+  const room = currentRoom() ?? listed[0]?.room ?? null;
   const others = listed.filter((g) => g.room !== room);
   return (
     <div class="page home">

@@ -7,6 +7,7 @@ import { tr } from "../i18n";
 import { loadSession, ROOM_NAME, saveSession } from "../room/session";
 import { archiveUrl } from "../replay/archive";
 import { Link, navigate } from "../router";
+import { calledOffInviteText } from "../ui/LeaveDialog";
 
 /** Which part of the link is the invite code and which the room (both forms carry the code; the room is optional). */
 function readLink(path: string, hash: string): { code: string; room: string | null } {
@@ -26,7 +27,7 @@ function refusalText(r: Refusal): string {
     case "taken":
       return tr("Diese Einladung wurde schon angenommen.", "This invite has already been used.");
     case "cancelled":
-      return tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Wer eingeladen hat, hat ihn abgesagt.", "This table was called off before the deal: the player who invited you cancelled it.");
+      return calledOffInviteText();
     case "over":
       return tr("Diese Einladung wurde schon angenommen, und die Partie ist vorbei.", "This invite has already been used, and the game is over.");
     case "invalid":

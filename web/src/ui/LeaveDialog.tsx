@@ -17,6 +17,13 @@ export const CANCEL_WORDS: DialogWords = {
   stay: () => tr("Weiter warten", "Keep waiting"),
 };
 
+/** What an invite to a called-off table says, on either game's invite page. */
+export const calledOffInviteText = () =>
+  tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Wer eingeladen hat, hat ihn abgesagt.", "This table was called off before the deal: the player who invited you cancelled it.");
+
+/** What a called-off table itself says, at either game's table. */
+export const calledOffTableText = () => tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Hier wird nicht gespielt.", "This table was called off before the deal: nothing will be played here.");
+
 /** `open`: invites nobody has taken yet; `seated`: invited people already at the table (a Goldwaage table of several). */
 export const cancelText = (open: number, seated = 0) =>
   (open > 1

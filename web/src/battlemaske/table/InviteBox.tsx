@@ -3,6 +3,7 @@
 import { Show, type JSX } from "solid-js";
 import { tr } from "../../i18n";
 import { Link } from "../../router";
+import { calledOffTableText } from "../../ui/LeaveDialog";
 import { waitingToCancel } from "./LeaveButton";
 import { useTable } from "./store";
 
@@ -28,7 +29,7 @@ export function InviteBox(): JSX.Element {
       </Show>
       <Show when={rv().cancelled !== undefined}>
         <div class="invite-box" data-testid="table-cancelled" role="status">
-          <p>{tr("Dieser Tisch wurde aufgelöst, bevor die Karten gegeben wurden: Hier wird nicht gespielt.", "This table was called off before the deal: nothing will be played here.")}</p>
+          <p>{calledOffTableText()}</p>
           <Link class="button" href="/">
             {tr("Zur Startseite", "To the start page")}
           </Link>
