@@ -8,6 +8,7 @@ import type { Connection } from "partyserver";
 import { validateOptions, type Options } from "../shared/goldwaage/index.js";
 import type { GwTable, GwTableEnd, LobbyClientMessage, LobbyErrorCode, LobbyServerMessage } from "../shared/lobby.js";
 import { newToken } from "./tokens";
+import { clientAddress } from "./address";
 
 /** Open Goldwaage tables at once (one per creator); every socket gets the whole list, at most four names each. */
 export const MAX_GW_TABLES = 50;
@@ -146,10 +147,10 @@ export class GoldwaageTables {
     const seats = this.host.db.exec<SeatRow>("SELECT table_id, account, name FROM gw_seats WHERE table_id = ? ORDER BY joined_at, rowid", id).toArray();
     this.drop(id);
     this.broadcast();
-    const opened = await this.openRoom(options, seats.map((s) => s.account));
-    if (!opened) {
+    const opened = await this.openRoom(options, seats.map((s) => s.account), clientAddress(connection));
+    if ("error" in opened) {
       for (const s of seats) this.host.sendTo(s.account, { type: "gw-ended", id, how: "failed", by: null });
-      return this.host.error(connection, "TABLE_FAILED", "The table could not be opened.");
+      return opened.error === "TABLE_LIMIT" ? this.host.error(connection, "TABLE_LIMIT", opened.message) : this.host.error(connection, "TABLE_FAILED", "The table could not be opened.");
     }
     const players = Array.from({ length: options.players }, (_, seat) => seats[seat]?.name ?? null);
     for (const s of opened.seats) {
@@ -158,19 +159,22 @@ export class GoldwaageTables {
     }
   }
 
-  private async openRoom(options: Options, accounts: string[]): Promise<Opened | null> {
+  /** `address`: the starter's socket's, whose table budget the table spends too (worker/api/limit.ts). */
+  private async openRoom(options: Options, accounts: string[], address: string | null): Promise<Opened | { error: "TABLE_LIMIT" | "TABLE_FAILED"; message: string }> {
     try {
       const res = await exports.default.fetch("https://spielcenter.internal/internal/lobby/goldwaage", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${this.host.secret}` },
-        body: JSON.stringify({ accounts, options }),
+        body: JSON.stringify({ accounts, options, address }),
       });
       if (res.ok) return (await res.json()) as Opened;
-      console.error(`lobby: the Worker refused a Goldwaage table: ${res.status} ${await res.text().catch(() => "")}`);
+      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+      if (body.error === "TABLE_LIMIT") return { error: "TABLE_LIMIT", message: body.message ?? "Too many new tables; try again in a minute." };
+      console.error(`lobby: the Worker refused a Goldwaage table: ${res.status} ${JSON.stringify(body)}`);
     } catch (err) {
       console.error(`lobby: opening a Goldwaage table failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    return null;
+    return { error: "TABLE_FAILED", message: "The table could not be opened." };
   }
 
   /** Ends a table for everyone at it but `except` (who did it, and knows). */

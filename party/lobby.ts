@@ -13,6 +13,7 @@ import { verifyTicket, type TicketProfile } from "./lobby-ticket";
 import { decodeFrame, MessageBudget } from "./socket-limits";
 import { nameSkeleton } from "../worker/names";
 import { newToken } from "./tokens";
+import { clientAddress } from "./address";
 
 /** The one lobby's name: /parties/lobby/main (the Worker routes no other). */
 export const LOBBY_NAME = "main";
@@ -93,6 +94,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   BUSY: "Du sitzt an einem laufenden Tisch: beende erst diese Partie.",
   LOBBY_FULL: "Der Wartesaal ist gerade voll: bitte später noch einmal.",
   TOO_MANY_SOCKETS: "Der Wartesaal ist bei dir schon in zu vielen Tabs offen.",
+  TABLE_LIMIT: "Zu viele neue Tische in kurzer Zeit: versucht es in einer Minute noch einmal.",
 };
 
 const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at, counter: r.counter === 1 });
@@ -389,7 +391,7 @@ export class Lobby extends Server {
    */
   private async seat(connection: Connection, pair: Pick<Row, "id" | "from_account" | "from_name" | "to_account" | "to_name" | "terms">, me: Who): Promise<void> {
     const id = pair.id;
-    const duel = await this.openTable(pair);
+    const duel = await this.openTable(pair, clientAddress(connection));
     if ("error" in duel) {
       for (const account of [pair.from_account, pair.to_account]) this.sendTo(account, { type: "ended", id, how: "failed", by: null });
       // A stake one side cannot afford is a reason both must learn (the challenger would only see "failed"); any
@@ -405,16 +407,18 @@ export class Lobby extends Server {
     }
   }
 
-  private async openTable(row: Pick<Row, "from_account" | "to_account" | "terms">): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_FAILED"; message: string }> {
+  /** `address`: the socket's that said yes, whose table budget the table spends too (worker/api/limit.ts). */
+  private async openTable(row: Pick<Row, "from_account" | "to_account" | "terms">, address: string | null): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_LIMIT" | "TABLE_FAILED"; message: string }> {
     try {
       const res = await exports.default.fetch("https://spielcenter.internal/internal/lobby/duel", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${(this.env as Cloudflare.Env).ROOM_SECRET}` },
-        body: JSON.stringify({ challenger: row.from_account, accepter: row.to_account, terms: JSON.parse(row.terms) as Terms }),
+        body: JSON.stringify({ challenger: row.from_account, accepter: row.to_account, terms: JSON.parse(row.terms) as Terms, address }),
       });
       if (res.ok) return (await res.json()) as Duel;
       const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
       if (body.error === "STAKE_TOO_HIGH") return { error: "STAKE_TOO_HIGH", message: body.message ?? "The stake is too high." };
+      if (body.error === "TABLE_LIMIT") return { error: "TABLE_LIMIT", message: body.message ?? "Too many new tables; try again in a minute." };
       console.error(`lobby: the Worker refused a table: ${res.status} ${JSON.stringify(body)}`);
       return { error: "TABLE_FAILED", message: "The table could not be opened." };
     } catch (err) {

@@ -77,7 +77,7 @@ export class Rematcher {
   }
 
   /** One rematch message from `viewer`: null when done (state told to all), else the error for the sender. */
-  async handle(viewer: number | "spectator", action: Action, clientSeq: number): Promise<Error | null> {
+  async handle(viewer: number | "spectator", action: Action, clientSeq: number, address: string | null = null): Promise<Error | null> {
     if (viewer === "spectator") return error(clientSeq, "NOT_A_PLAYER", "Only the players can ask for a rematch.", "Nur die Spieler können eine Revanche anbieten.");
     if (!this.possible) return error(clientSeq, "REMATCH_NOT_ALLOWED", "A rematch is only for a game between two accounts.", "Eine Revanche gibt es nur in einer Partie zweier Spieler.");
     if (!this.host.over()) return error(clientSeq, "REMATCH_NOT_ALLOWED", "The game is still running.", "Die Partie läuft noch.");
@@ -88,11 +88,11 @@ export class Rematcher {
     switch (action) {
       case "offer":
         // Two offers crossing are an agreement: the second one accepts the first.
-        if (offeredByOther) return this.open();
+        if (offeredByOther) return this.open(address);
         if (!(st.state === "offered" && st.by === viewer)) this.set({ state: "offered", by: viewer });
         return null;
       case "accept":
-        return offeredByOther ? this.open() : error(clientSeq, "REMATCH_NONE_PENDING", "Your opponent has not offered a rematch.", "Dein Gegner hat keine Revanche angeboten.");
+        return offeredByOther ? this.open(address) : error(clientSeq, "REMATCH_NONE_PENDING", "Your opponent has not offered a rematch.", "Dein Gegner hat keine Revanche angeboten.");
       case "decline":
         if (!offeredByOther) return error(clientSeq, "REMATCH_NONE_PENDING", "Your opponent has not offered a rematch.", "Dein Gegner hat keine Revanche angeboten.");
         this.set({ state: "declined", by: viewer });
@@ -108,15 +108,17 @@ export class Rematcher {
    * Opens the new table: "opening" is stored before anything waits, so a second accept (a double click, both offering
    * at once, a resent frame) finds the rematch taken and opens nothing. Each seat gets only its own seat token.
    */
-  private async open(): Promise<null> {
+  private async open(address: string | null): Promise<null> {
     const config = this.host.config()!;
     this.set({ state: "opening", by: null });
-    const opened = await this.duel(config);
+    const opened = await this.duel(config, address);
     if ("error" in opened) {
       this.set({ state: "failed", by: null, code: opened.error });
       const e = opened.error === "STAKE_TOO_HIGH"
-        ? error(null, "STAKE_TOO_HIGH", `One of you can no longer afford the stake of ${config.stake ?? 0} Taler.`, `Einer von euch kann den Einsatz von ${config.stake ?? 0} Talern nicht mehr zahlen.`)
-        : error(null, "TABLE_FAILED", "The new table could not be opened.", "Der neue Tisch konnte nicht geöffnet werden.");
+        ? error(null, "STAKE_TOO_HIGH", `One of you can no longer cover the stake of ${config.stake ?? 0} Taler.`, `Einer von euch kann den Einsatz von ${config.stake ?? 0} Talern nicht mehr decken.`)
+        : opened.error === "TABLE_LIMIT"
+          ? error(null, "TABLE_LIMIT", "Too many new tables in a short time: try again in a minute.", "Zu viele neue Tische in kurzer Zeit: versucht es in einer Minute noch einmal.")
+          : error(null, "TABLE_FAILED", "The new table could not be opened.", "Der neue Tisch konnte nicht geöffnet werden.");
       for (const seat of [0, 1]) this.host.sendSeat(seat, e);
       return null;
     }
@@ -129,16 +131,18 @@ export class Rematcher {
   }
 
   /** The Worker opens the table through the Wartesaal's route: the same openDuel, both accounts seated, fresh tokens. */
-  private async duel(config: RoomConfigOf<unknown>): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_FAILED" }> {
+  /** `address`: the socket's that completed the agreement, whose table budget the table spends too. */
+  private async duel(config: RoomConfigOf<unknown>, address: string | null): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_LIMIT" | "TABLE_FAILED" }> {
     try {
       const res = await exports.default.fetch("https://spielcenter.internal/internal/lobby/duel", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${this.host.secret()}` },
-        body: JSON.stringify({ challenger: config.accounts![1], accepter: config.accounts![0], terms: termsOf(config) }),
+        body: JSON.stringify({ challenger: config.accounts![1], accepter: config.accounts![0], terms: termsOf(config), address }),
       });
       if (res.ok) return (await res.json()) as Duel;
       const body = (await res.json().catch(() => ({}))) as { error?: string };
       if (body.error === "STAKE_TOO_HIGH") return { error: "STAKE_TOO_HIGH" };
+      if (body.error === "TABLE_LIMIT") return { error: "TABLE_LIMIT" };
       console.error(`rematch: the Worker refused the table: ${res.status} ${JSON.stringify(body)}`);
     } catch (err) {
       console.error(`rematch: opening the table failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -11,6 +11,7 @@ import { Rematcher } from "./rematch";
 import { decodeFrame, MessageBudget } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
+import { clientAddress } from "./address";
 
 /** Per socket: sustained messages per second, the burst allowed at once, and how many refused in a row close it. */
 // Far above any person (and above a whole game's commands at once, for the bots of tests and benches), far below a flood.
@@ -331,7 +332,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
     if (msg.type === "rematch") {
-      const refused = await this.rematch.handle(state.viewer, msg.action, msg.clientSeq);
+      const refused = await this.rematch.handle(state.viewer, msg.action, msg.clientSeq, clientAddress(connection));
       return refused ? this.send(connection, [refused]) : undefined;
     }
     const { reply, appended, notice, config } = core.handle(state.viewer, msg, Date.now());
@@ -361,6 +362,9 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    */
   private reconfigure(config: RoomConfigOf<O>, from: Connection<ConnectionState>, reply: ReadonlyArray<ServerMessageOf<unknown>>): void {
     const next = this.adopt(config);
+    // A staked table called off: the host's held stake is free again (ADR 031). Not awaited; should it fail, the hold
+    // of a table nobody joined lapses by itself within the hour.
+    if (config.cancelled && (config.stake ?? 0) > 0) this.ctx.waitUntil(this.calledOff());
     for (const c of this.getConnections<ConnectionState>()) {
       if (!c.state) continue;
       const state: ServerMessageOf<unknown> = { type: "state", version: next.version, view: next.viewFor(c.state.viewer) };
@@ -391,6 +395,20 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     // Delivered, or refused as malformed (a 4xx will never succeed): either way this room is done reporting.
     if (sent !== "retry") this.store.putMeta("reported", sent);
     else await this.setAlarmAt(Date.now() + REPORT_RETRY_MS);
+  }
+
+  /** POST /internal/tables/called-off: the Worker releases the stakes held for this unplayed table. */
+  private async calledOff(): Promise<void> {
+    try {
+      const res = await exports.default.fetch("https://spielcenter.internal/internal/tables/called-off", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${(this.env as Cloudflare.Env).ROOM_SECRET}` },
+        body: JSON.stringify({ room: this.roomName() }),
+      });
+      if (!res.ok) console.error(`room ${this.roomName()}: the Worker refused the call-off: ${res.status} ${await res.text()}`);
+    } catch (err) {
+      console.error(`room ${this.roomName()}: telling the call-off failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** POST /internal/results through the Worker itself, authenticated with ROOM_SECRET: "ok", "refused" (4xx, final) or "retry". */

@@ -12,6 +12,7 @@ import { health } from "./api/health";
 import { internal } from "./api/internal";
 import { lobby } from "./api/lobby";
 import { LOBBY_NAME } from "../party/lobby";
+import { withClientAddress } from "../party/address";
 import { me } from "./api/me";
 import { ranking } from "./api/ranking";
 import { smallDeflate } from "./deflate";
@@ -63,7 +64,7 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>()
   // The Wartesaal: one lobby, by its one name; a socket proves who it is with a ticket in its hello (party/lobby.ts).
   .all("/parties/lobby/:name", async (c) => {
     if (c.req.param("name") !== LOBBY_NAME) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
-    const response = await routePartykitRequest(c.req.raw, c.env);
+    const response = await routePartykitRequest(withClientAddress(c.req.raw), c.env);
     return response ?? c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
   })
   // The plumbing's floor for bench:rooms --floor: only where its binding exists (never in wrangler.toml).
@@ -76,7 +77,8 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>()
     const game = (Object.keys(ROOM_PARTIES) as TableGame[]).find((g) => ROOM_PARTIES[g] === party);
     if (!game) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room type." }, 404);
     if (!ROOM_NAME.test(name) || (await roomGame(c.env.DB, name)) !== game) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
-    const response = await routePartykitRequest(c.req.raw, c.env);
+    // The socket keeps the client's address (party/address.ts): a rematch it opens counts against its address's tables.
+    const response = await routePartykitRequest(withClientAddress(c.req.raw), c.env);
     return response ? smallDeflate(c.req.raw, response) : c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404);
   })
   .all("/parties/*", (c) => c.json({ error: "NO_SUCH_ROOM" as const, message: "No such room." }, 404))

@@ -9,7 +9,7 @@ import { boardKey, type Role } from "./daily-score";
 import { berlinDate } from "./daily-seed";
 import { eloDeltas, pointDeltas } from "./ratings";
 import { TABLE_GAMES, type TableGame } from "./tables";
-import { stakeStatements } from "./taler";
+import { releaseStatement, stakeStatements } from "./taler";
 
 const REPORTS = new Map<unknown, ReturnType<typeof reportSchemaOf>>(Object.values(TABLE_GAMES).map((game) => [game.id, reportSchemaOf(game)]));
 const NO_SUCH_GAME = v.object({ game: v.picklist([...REPORTS.keys()] as string[]) }) as unknown as ReturnType<typeof reportSchemaOf>;
@@ -139,7 +139,15 @@ async function readKnown(db: D1Database, r: ResultReport): Promise<Known> {
 function bookedAccounts(g: GameRow, known: Known, r: ResultReport): Array<AccountRow | null> {
   const seated: Array<string | null> = r.accounts.map((_, s) => (s === 0 ? g.account0 : s === 1 ? g.account1 : null));
   for (const i of known.invited) if (i.seat >= 0 && i.seat < seated.length) seated[i.seat] = i.account_id;
-  return seated.map((id, s) => (id !== null && id === r.accounts[s] ? (known.accounts.find((a) => a.id === id) ?? null) : null));
+  // One account is booked once per game, at its first seat: should it ever hold two seats of one table (the claim
+  // refuses that; this is the second guard), a later seat counts as a guest's — no second Bilanz row, no second game
+  // in Meine Partien, no duel against itself.
+  const booked = new Set<string>();
+  return seated.map((id, s) => {
+    if (id === null || id !== r.accounts[s] || booked.has(id)) return null;
+    booked.add(id);
+    return known.accounts.find((a) => a.id === id) ?? null;
+  });
 }
 
 /** Points, Elo and the stake of a rated duel that counted; relative updates, so two games of one account reported at once both count. */
@@ -291,6 +299,9 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
     stmts.push(...d.stmts);
     daily = d.daily;
   }
+
+  // The stakes held for this table end with its booking, counted or not (ADR 031); in this batch, so exactly once.
+  if (g.stake > 0) stmts.push(releaseStatement(db, r.room));
 
   const outcome: ResultOutcome = { room: r.room, counted, ratings, taler, daily };
   // The result row goes first: a concurrent duplicate fails on its primary key and the whole batch rolls back.

@@ -142,6 +142,7 @@ export type ProtocolErrorCode =
   | "REMATCH_NONE_PENDING"
   | "REMATCH_DONE"
   | "STAKE_TOO_HIGH"
+  | "TABLE_LIMIT"
   | "TABLE_FULL";
 
 export interface ErrorMessage {
@@ -280,7 +281,7 @@ export interface RemarkMessage {
 
 /**
  * Where a rematch stands, to everyone at the table whenever it changes (and after hello while there is one): `by` is
- * the seat that offered (offered) or declined (declined); `code` why opening failed (STAKE_TOO_HIGH, TABLE_FAILED).
+ * the seat that offered (offered) or declined (declined); `code` why opening failed (STAKE_TOO_HIGH, TABLE_LIMIT, TABLE_FAILED).
  */
 export interface RematchMessage {
   readonly type: "rematch";

@@ -1,4 +1,6 @@
 // The guest account: created on first need, its bearer token kept in this browser (the recovery code shown on the daily page).
+import { tableRefusalText, type RefusalBody } from "./ui/refusals";
+
 export interface Account {
   id: string;
   token: string;
@@ -72,9 +74,16 @@ export async function loadMe(): Promise<Me> {
   return (await r.json()) as Me;
 }
 
+/** A table the Worker did not open; `text` is what to tell the player when there is something to say (the table limit). */
+export class TableRefused extends Error {
+  constructor(readonly status: number, readonly text: string | null) {
+    super(`${status}`);
+  }
+}
+
 /** Opens a table for this browser's account (created on first need), so the game counts in its Bilanz and Meine Partien; answers the 201 body. */
 export async function openTableAs<T>(path: string, body: unknown): Promise<T> {
   const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify(body) });
-  if (res.status !== 201) throw new Error(`${res.status}`);
+  if (res.status !== 201) throw new TableRefused(res.status, tableRefusalText(res.status, (await res.json().catch(() => ({}))) as RefusalBody));
   return (await res.json()) as T;
 }

@@ -7,7 +7,7 @@ import { hashToken, newToken } from "../../party/tokens";
 import { openTable, socketOf } from "../tables";
 import { openDuel } from "./games";
 import { optionalAccount, unauthorized } from "./auth";
-import { tableLimit } from "./limit";
+import { accountTableLimit, tableLimit } from "./limit";
 import { inviteClaimFor } from "./claim";
 import { vJson } from "./validate";
 
@@ -38,6 +38,8 @@ export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
     if (account === null) return unauthorized(c);
     // A rated game is between two accounts: a guest may create friendly games only.
     if (body.rated && !account) return c.json({ error: "UNAUTHORIZED" as const, message: "A rated game needs an account: send authorization: Bearer <token>." }, 401);
+    const limited = await accountTableLimit(c, account);
+    if (limited) return limited;
     const opened = await openDuel(c.env, account ?? null, { kind: body.rated ? "rated" : "friendly", clock: body.clock, ruleset: body.ruleset, variant: body.variant, role: body.role });
     if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 409);
     return c.json({ room: opened.room, seat: opened.seat, seatToken: opened.seatToken, invite: opened.inviteCode, socket: opened.socket }, 201);
@@ -48,6 +50,8 @@ export const battlemaske = new Hono<{ Bindings: Cloudflare.Env }>()
     const body = c.req.valid("json");
     const account = await optionalAccount(c);
     if (account === null) return unauthorized(c);
+    const limited = await accountTableLimit(c, account);
+    if (limited) return limited;
     const seatToken = newToken();
     const seat = body.role === "conte" ? 0 : 1;
     const human = { type: "human", tokenHash: await hashToken(seatToken) } as const;

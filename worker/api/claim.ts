@@ -18,6 +18,9 @@ export const inviteClaimFor = (game: TableGame) =>
     const account = await optionalAccount(c);
     if (account === null) return unauthorized(c);
     const claimed = await claimSeat(c.env, invite, account ?? null, room, game);
-    if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message, ...("room" in claimed ? { room: claimed.room } : {}) }, claimed.status);
+    if ("error" in claimed) {
+      const { status, ...refusal } = claimed;
+      return c.json(refusal, status);
+    }
     return c.json({ room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket, rated: claimed.rated }, 200);
   });

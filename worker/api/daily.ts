@@ -7,7 +7,7 @@ import { boardKey, type BoardKey } from "../daily-score";
 import { addDays, berlinDate, commitment, dailySeed, isDate } from "../daily-seed";
 import { openTable } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
-import { tableLimit } from "./limit";
+import { accountTableLimit, tableLimit } from "./limit";
 import { vJson, vParam, vQuery } from "./validate";
 import type { BoardEntry } from "../../shared/daily.js";
 export type { BoardEntry };
@@ -153,6 +153,8 @@ export const daily = new Hono<AccountEnv>()
   .post("/attempts", requireAccount, tableLimit, vJson(AttemptBody), async (c) => {
     const { role } = c.req.valid("json");
     const account = c.var.account;
+    const limited = await accountTableLimit(c, account);
+    if (limited) return limited;
     const now = Date.now();
     const date = berlinDate(now);
     const room = newToken().slice(0, 16);

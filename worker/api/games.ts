@@ -7,11 +7,11 @@ import type { LogEntry } from "../../party/core/log";
 import { GAME_IDS, GAMES, gameInfo, type GameId } from "../../shared/catalog";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
-import { talerOf } from "../taler";
+import { stakeRoomOf, UNCLAIMED_HOLD_MS } from "../taler";
 import { berlinDate } from "../daily-seed";
-import { claimSeat, INVITED, openTable, ROOM_NAME, socketOf, TABLE_GAMES, type TableGame } from "../tables";
+import { claimSeat, INVITED, openTable, ROOM_NAME, socketOf, StakeNotCovered, stakeFigures, TABLE_GAMES, type TableGame } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
-import { tableLimit } from "./limit";
+import { accountTableLimit, tableLimit } from "./limit";
 import { vJson, vParam } from "./validate";
 
 // The terms of a game between two people, as the Wartesaal's challenges carry them (shared/lobby.ts).
@@ -34,10 +34,9 @@ export async function openDuel(
   account: string | null,
   body: DuelRequest,
   opponent: string | null = null,
-): Promise<{ room: string; seat: 0 | 1; role: "conte" | "maske"; seatToken: string; inviteCode: string | null; opponentSeatToken: string | null; rated: boolean; socket: string } | { error: "STAKE_TOO_HIGH"; message: string }> {
+): Promise<{ room: string; seat: 0 | 1; role: "conte" | "maske"; seatToken: string; inviteCode: string | null; opponentSeatToken: string | null; rated: boolean; socket: string } | StakeRefusal> {
   const stake = body.stake ?? 0;
-  if (stake > 0 && (account === null || (await talerOf(env.DB, account)) < stake)) return { error: "STAKE_TOO_HIGH", message: `You cannot afford a stake of ${stake} Taler.` };
-  if (stake > 0 && opponent !== null && (await talerOf(env.DB, opponent)) < stake) return { error: "STAKE_TOO_HIGH", message: `Your opponent cannot afford a stake of ${stake} Taler.` };
+  if (stake > 0 && account === null) return { error: "STAKE_TOO_HIGH", message: "A stake needs an account." };
   const role = body.role === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? "maske" : "conte") : body.role;
   const seat = role === "conte" ? 0 : 1;
   const seatToken = newToken();
@@ -56,8 +55,27 @@ export async function openDuel(
     stake,
   };
   const accounts = seat === 0 ? [account, opponent] : [opponent, account];
-  const opened = await openTable(env, { game: "battlemaske", kind: "online", rated, stake, ruleset: body.ruleset, variant: body.variant, level: null, accounts }, config);
+  // The stake is held for every account seated now (ADR 031): both of an accepted challenge until the result is booked;
+  // a host alone until the friend comes, at most UNCLAIMED_HOLD_MS (the claim holds it again).
+  const seated = [account, opponent].filter((a): a is string => a !== null);
+  const holds = stake > 0 ? { accounts: seated, amount: stake, expiresAt: opponent === null ? Date.now() + UNCLAIMED_HOLD_MS : null } : undefined;
+  let opened;
+  try {
+    opened = await openTable(env, { game: "battlemaske", kind: "online", rated, stake, ruleset: body.ruleset, variant: body.variant, level: null, accounts }, config, undefined, holds);
+  } catch (e) {
+    if (!(e instanceof StakeNotCovered)) throw e;
+    return stakeRefusal(env.DB, stake, account!, opponent);
+  }
   return { room: opened.room, seat, role, seatToken, inviteCode: opened.invites[0]?.code ?? null, opponentSeatToken, rated, socket: socketOf("battlemaske", opened.room) };
+}
+
+/** A stake not covered: who cannot cover it, and the caller's own figures (its page says how much of its Taler is free). */
+export type StakeRefusal = { error: "STAKE_TOO_HIGH"; message: string; taler?: number; held?: number; available?: number; opponent?: true };
+
+async function stakeRefusal(db: D1Database, stake: number, account: string, opponent: string | null): Promise<StakeRefusal> {
+  const mine = await stakeRoomOf(db, account);
+  if (mine.available < stake) return { error: "STAKE_TOO_HIGH", message: `You cannot cover a stake of ${stake} Taler: ${mine.available} of your ${mine.taler} are free, ${mine.held} are held at open tables.`, ...stakeFigures(mine) };
+  return { error: "STAKE_TOO_HIGH", message: `Your opponent cannot cover a stake of ${stake} Taler.`, ...(opponent ? { opponent: true as const } : {}) };
 }
 
 export const games = new Hono<AccountEnv>()
@@ -65,8 +83,10 @@ export const games = new Hono<AccountEnv>()
   /** Creates a game with a friend: the creator's seat token and an invite link for the other seat. */
   .post("/", requireAccount, tableLimit, vJson(CreateGame), async (c) => {
     const body = c.req.valid("json");
+    const limited = await accountTableLimit(c, c.var.account);
+    if (limited) return limited;
     const opened = await openDuel(c.env, c.var.account, body);
-    if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 409);
+    if ("error" in opened) return c.json(opened, 409);
     const { room, seat, role, seatToken, inviteCode, socket } = opened;
     return c.json({ id: room, room, seat, role, seatToken, invite: new URL(`/einladung/${inviteCode!}`, c.req.url).toString(), inviteCode, socket }, 201);
   })
@@ -85,7 +105,10 @@ export const games = new Hono<AccountEnv>()
   /** Opening the invite claims the free seat once (a second claim: 409); the room starts then. */
   .post("/invite/:code", requireAccount, vParam(InviteParam), async (c) => {
     const claimed = await claimSeat(c.env, c.req.valid("param").code, c.var.account);
-    if ("error" in claimed) return c.json({ error: claimed.error, message: claimed.message, ...("room" in claimed ? { room: claimed.room } : {}) }, claimed.status);
+    if ("error" in claimed) {
+      const { status, ...refusal } = claimed;
+      return c.json(refusal, status);
+    }
     return c.json({ id: claimed.room, room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket, rated: claimed.rated }, 200);
   })
   /** A catalog entry by game id, or a finished game's archived log by its id; a running game's log is never served. */

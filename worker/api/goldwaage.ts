@@ -8,7 +8,7 @@ import type { SeatConfig } from "../../party/core/room-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { INVITED, openTable, socketOf } from "../tables";
 import { optionalAccount, unauthorized } from "./auth";
-import { tableLimit } from "./limit";
+import { accountTableLimit, tableLimit } from "./limit";
 import { inviteClaimFor } from "./claim";
 import { vJson } from "./validate";
 
@@ -57,6 +57,8 @@ export const goldwaage = new Hono<{ Bindings: Cloudflare.Env }>()
     if (problem) return c.json({ error: "BAD_REQUEST", message: `options: ${problem}` }, 400);
     const account = await optionalAccount(c);
     if (account === null) return unauthorized(c);
+    const limited = await accountTableLimit(c, account);
+    if (limited) return limited;
     const seatToken = newToken();
     const seats: SeatConfig[] = [{ type: "human", tokenHash: await hashToken(seatToken) }];
     for (let s = 1; s < body.players; s++) seats.push(s <= body.friends ? INVITED : { type: "computer", level: "strong" });

@@ -1,5 +1,5 @@
-// Calls from the rooms and the lobby, not from browsers: POST /internal/results, POST /internal/lobby/duel and
-// POST /internal/lobby/goldwaage, with
+// Calls from the rooms and the lobby, not from browsers: POST /internal/results, POST /internal/tables/called-off,
+// POST /internal/lobby/duel and POST /internal/lobby/goldwaage, with
 // `authorization: Bearer <ROOM_SECRET>`.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -10,7 +10,9 @@ import { GwOptionsSchema, TermsSchema } from "../../shared/lobby.js";
 import { forgetBoards } from "./daily";
 import { openDuel } from "./games";
 import { openLobbyGoldwaage } from "./goldwaage";
+import { tableBudget, TABLE_LIMIT_MESSAGE } from "./limit";
 import { vJson } from "./validate";
+import type { Context } from "hono";
 import { getServerByName } from "partyserver";
 import { LOBBY_NAME } from "../../party/lobby";
 
@@ -34,8 +36,18 @@ export async function isRoomSecret(presented: string, secret: string | undefined
 }
 
 const AccountId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
-const LobbyDuel = v.strictObject({ challenger: AccountId, accepter: AccountId, terms: TermsSchema });
-const LobbyGoldwaage = v.strictObject({ accounts: v.pipe(v.array(AccountId), v.minLength(1), v.maxLength(4)), options: GwOptionsSchema });
+/** The address of the socket that opened the table (party/address.ts): its address's table budget too. */
+const Address = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))), null);
+const LobbyDuel = v.strictObject({ challenger: AccountId, accepter: AccountId, terms: TermsSchema, address: Address });
+const LobbyGoldwaage = v.strictObject({ accounts: v.pipe(v.array(AccountId), v.minLength(1), v.maxLength(4)), options: GwOptionsSchema, address: Address });
+
+/** The table limit over the lobby's and the rematch's tables, as over the HTTP routes': 429 TABLE_LIMIT. */
+async function limited(c: Context<{ Bindings: Cloudflare.Env }>, accounts: readonly string[], address: string | null): Promise<Response | null> {
+  const spent = await tableBudget(c.env, accounts, { ip: address, count: true });
+  return spent ? c.json({ error: "TABLE_LIMIT" as const, message: TABLE_LIMIT_MESSAGE[spent] }, 429) : null;
+}
+
+const CalledOff = v.strictObject({ room: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16}$/)) });
 
 const roomOnly = createMiddleware<{ Bindings: Cloudflare.Env }>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
@@ -71,9 +83,11 @@ export const internal = new Hono<{ Bindings: Cloudflare.Env }>()
    * say), each with its own fresh seat token; the lobby hands each token only to its account's sockets.
    */
   .post("/lobby/duel", vJson(LobbyDuel), async (c) => {
-    const { challenger, accepter, terms } = c.req.valid("json");
+    const { challenger, accepter, terms, address } = c.req.valid("json");
+    const refused = await limited(c, [challenger, accepter], address);
+    if (refused) return refused;
     const opened = await openDuel(c.env, challenger, terms, accepter);
-    if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 409);
+    if ("error" in opened) return c.json(opened, 409);
     const other = (opened.seat === 0 ? 1 : 0) as 0 | 1;
     return c.json({
       room: opened.room,
@@ -83,9 +97,20 @@ export const internal = new Hono<{ Bindings: Cloudflare.Env }>()
       accepter: { seat: other, role: opened.role === "conte" ? "maske" : "conte", seatToken: opened.opponentSeatToken! },
     }, 201);
   })
+  /**
+   * A table called off before the deal (the room, party/room-server.ts): the stakes held for it are released — only
+   * while an invite of it is still unclaimed, i.e. the game never started (a claim holds both stakes again anyway).
+   */
+  .post("/tables/called-off", vJson(CalledOff), async (c) => {
+    const { room } = c.req.valid("json");
+    const done = await c.env.DB.prepare("DELETE FROM stake_holds WHERE room = ?1 AND EXISTS (SELECT 1 FROM invites WHERE room = ?1 AND claimed = 0)").bind(room).run();
+    return c.json({ ok: true as const, released: done.meta.changes }, 200);
+  })
   /** A started Wartesaal Goldwaage table: its accounts seated in order (each with its own seat token), computers for the rest. */
   .post("/lobby/goldwaage", vJson(LobbyGoldwaage), async (c) => {
-    const { accounts, options } = c.req.valid("json");
+    const { accounts, options, address } = c.req.valid("json");
+    const refused = await limited(c, accounts, address);
+    if (refused) return refused;
     const opened = await openLobbyGoldwaage(c.env, options, accounts);
     if ("error" in opened) return c.json({ error: opened.error, message: opened.message }, 400);
     return c.json(opened, 201);

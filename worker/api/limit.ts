@@ -1,9 +1,18 @@
-// Per-address budgets (Cloudflare's Rate Limiting bindings, simulated by Miniflare locally) for what costs the site
-// storage when a stranger repeats it: new accounts and recovery attempts, new tables.
+// Per-address and per-account budgets (Cloudflare's Rate Limiting bindings, simulated by Miniflare locally) for what
+// costs the site storage when a stranger repeats it: new accounts and recovery attempts, new tables.
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 
 /** The machine itself: only exempt when RATE_LIMIT_LOOPBACK is "off" (the test harnesses). */
 const isLoopback = (ip: string) => ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
+
+/** The harnesses' exemption: RATE_LIMIT_LOOPBACK="off" and a request without an address or from the machine itself. */
+const exempt = (env: Cloudflare.Env, ip: string | null) => env.RATE_LIMIT_LOOPBACK === "off" && (ip === null || isLoopback(ip));
+
+/** What the limits read of a request: its environment and its headers. */
+type Asked = { env: Cloudflare.Env; req: { header(name: string): string | undefined }; header: Context["header"]; json: Context["json"] };
+
+const addressOf = (c: Pick<Asked, "req">) => c.req.header("cf-connecting-ip")?.trim() || null;
 
 /**
  * At most `binding`'s budget per client address and period. Cloudflare always sets CF-Connecting-IP; requests without
@@ -13,9 +22,8 @@ const isLoopback = (ip: string) => ip === "::1" || ip.startsWith("127.") || ip.s
  */
 export function perAddress(binding: (env: Cloudflare.Env) => RateLimit, key: string, message: string) {
   return createMiddleware<{ Bindings: Cloudflare.Env }>(async (c, next) => {
-    const ip = c.req.header("cf-connecting-ip")?.trim() || null;
-    const exempt = c.env.RATE_LIMIT_LOOPBACK === "off" && (ip === null || isLoopback(ip));
-    if (!exempt && !(await binding(c.env).limit({ key: `${key}:${ip ?? "unknown"}` })).success) {
+    const ip = addressOf(c);
+    if (!exempt(c.env, ip) && !(await binding(c.env).limit({ key: `${key}:${ip ?? "unknown"}` })).success) {
       c.header("retry-after", "60");
       return c.json({ error: "RATE_LIMITED" as const, message }, 429);
     }
@@ -23,5 +31,29 @@ export function perAddress(binding: (env: Cloudflare.Env) => RateLimit, key: str
   });
 }
 
-/** New tables (every room costs a Durable Object and a D1 row): TABLE_LIMIT per address and minute. */
+/** New tables (every room costs a Durable Object and D1 rows): TABLE_LIMIT per address and minute. */
 export const tableLimit = perAddress((env) => env.TABLE_LIMIT, "tables", "Too many new tables from this address; try again in a minute.");
+
+/**
+ * The same TABLE_LIMIT per account, over every path that opens a table (the HTTP routes, an accepted Wartesaal
+ * challenge or seek, a started Wartesaal Goldwaage table, a rematch): each account seated at the new table spends one
+ * of its tables a minute, and `address`, when given, one of that address's (the same budget as tableLimit's). The
+ * harnesses' exemption follows the address. Answers which budget is spent, or null when the table may open.
+ */
+export async function tableBudget(env: Cloudflare.Env, accounts: ReadonlyArray<string | null>, address: { ip: string | null; count: boolean }): Promise<"address" | "account" | null> {
+  if (exempt(env, address.ip)) return null;
+  if (address.count && !(await env.TABLE_LIMIT.limit({ key: `tables:${address.ip ?? "unknown"}` })).success) return "address";
+  for (const a of new Set(accounts)) if (a !== null && !(await env.TABLE_LIMIT.limit({ key: `tables:account:${a}` })).success) return "account";
+  return null;
+}
+
+export const TABLE_LIMIT_MESSAGE = { address: "Too many new tables from this address; try again in a minute.", account: "Too many new tables for this account; try again in a minute." } as const;
+
+/** For an HTTP route whose address tableLimit already counted: the account's budget, or the 429 to answer. */
+export async function accountTableLimit(c: Asked, account: string | null | undefined): Promise<Response | null> {
+  if (!account) return null;
+  const spent = await tableBudget(c.env, [account], { ip: addressOf(c), count: false });
+  if (!spent) return null;
+  c.header("retry-after", "60");
+  return c.json({ error: "RATE_LIMITED" as const, message: TABLE_LIMIT_MESSAGE[spent] }, 429);
+}

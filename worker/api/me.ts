@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { addDays, berlinDate } from "../daily-seed";
 import { DisplayName, nameKey, nameSkeleton } from "../names";
 import { endedUncounted } from "../results";
+import { heldSql } from "../taler";
 import { newSession, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vQuery } from "./validate";
 
@@ -28,12 +29,12 @@ export const me = new Hono<AccountEnv>()
     const db = c.env.DB;
     const id = c.var.account;
     const [acc, rec] = await db.batch([
-      db.prepare("SELECT id, name, points, elo, rated_games, taler FROM accounts WHERE id = ?").bind(id),
+      db.prepare(`SELECT id, name, points, elo, rated_games, taler, ${heldSql("a.id", 2)} AS held FROM accounts a WHERE id = ?1`).bind(id, Date.now()),
       db.prepare("SELECT game, level, role, helped, wins, losses, draws FROM records WHERE account_id = ? ORDER BY game, level, role, helped").bind(id),
     ]);
-    const a = acc!.results[0] as AccountRow;
+    const a = acc!.results[0] as AccountRow & { held: number };
     const records = (rec!.results as Array<{ game: string; level: string; role: string; helped: number; wins: number; losses: number; draws: number }>).map((r) => ({ ...r, helped: r.helped === 1 }));
-    return c.json({ id: a.id, name: a.name, points: a.points, elo: Math.round(a.elo), ratedGames: a.rated_games, taler: a.taler, records });
+    return c.json({ id: a.id, name: a.name, points: a.points, elo: Math.round(a.elo), ratedGames: a.rated_games, taler: a.taler, held: a.held, records });
   })
   /** Chooses or changes the display name; names are unique regardless of case and of look-alike letters (name_skeleton). */
   .put("/name", vJson(NameBody), async (c) => {

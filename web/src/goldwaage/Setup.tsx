@@ -3,7 +3,7 @@
 import { createSignal, For, Show } from "solid-js";
 import type { Level, Players, Variant } from "../../../shared/goldwaage/events";
 import { validateOptions } from "../../../shared/goldwaage/engine";
-import { openTableAs } from "../account";
+import { openTableAs, TableRefused } from "../account";
 import { tr } from "../i18n";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
@@ -45,7 +45,7 @@ export function GoldwaageSetup() {
       saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: c().friends > 0 ? "online" : "computer", level: c().level, game: "goldwaage", invites: b.invites });
       navigate(`/partie/${b.room}`);
     } catch (e) {
-      setError(tr(`Der Tisch konnte nicht angelegt werden (${String(e)}).`, `The table could not be created (${String(e)}).`));
+      setError(e instanceof TableRefused && e.text ? e.text : tr(`Der Tisch konnte nicht angelegt werden (${String(e)}).`, `The table could not be created (${String(e)}).`));
       setBusy(false);
     }
   }

@@ -1,7 +1,7 @@
 // "Gegen den Computer": the setup screen (role, level, rules, variant); the game itself opens at /partie/<room>.
 import { createSignal, For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
-import { openTableAs } from "../account";
+import { openTableAs, TableRefused } from "../account";
 import { tr } from "../i18n";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
@@ -74,7 +74,7 @@ export function ComputerSetup() {
       saveSession({ room: body.room, seat: body.seat, seatToken: body.seatToken, clientSeq: 0, kind: "computer", level: c().level });
       navigate(`/partie/${body.room}`);
     } catch (e) {
-      setError(tr(`Die Partie konnte nicht angelegt werden (${String(e)}).`, `The game could not be created (${String(e)}).`));
+      setError(e instanceof TableRefused && e.text ? e.text : tr(`Die Partie konnte nicht angelegt werden (${String(e)}).`, `The game could not be created (${String(e)}).`));
       setBusy(false);
     }
   }

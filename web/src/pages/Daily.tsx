@@ -1,12 +1,13 @@
 // "Tagesmaskerade": the same deal for everyone today, against Stark; today's boards, yesterday's seed to check.
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
-import { authHeaders, ensureAccount, storedAccount } from "../account";
+import { authHeaders, ensureAccount, storedAccount, TableRefused } from "../account";
 import { tr } from "../i18n";
 import { NameForm } from "../ui/NameForm";
 import { saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
+import { tableLimitText } from "../ui/refusals";
 import type { BoardEntry } from "../../../shared/daily";
 
 type Role = "conte" | "maske";
@@ -72,12 +73,13 @@ export function Daily() {
     try {
       const account = await ensureAccount();
       const r = await fetch("/api/daily/attempts", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ role: role() }) });
+      if (r.status === 429) throw new TableRefused(429, tableLimitText());
       if (r.status !== 201) throw new Error(`${r.status}`);
       const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; date: string };
       saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date });
       navigate(`/partie/${b.room}`);
     } catch (e) {
-      setError(tr(`Die Tagespartie konnte nicht beginnen (${String(e)}).`, `The daily game could not start (${String(e)}).`));
+      setError(e instanceof TableRefused && e.text ? e.text : tr(`Die Tagespartie konnte nicht beginnen (${String(e)}).`, `The daily game could not start (${String(e)}).`));
       setBusy(false);
     }
   }

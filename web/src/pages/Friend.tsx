@@ -3,6 +3,7 @@ import { createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount } from "../account";
 import { tr } from "../i18n";
+import { tableRefusalText, type RefusalBody } from "../ui/refusals";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
@@ -37,8 +38,10 @@ export function Friend() {
       // With the account: a rated game is between two accounts, and the result counts for both ("Bilanz").
       const account = await ensureAccount();
       const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify(body) });
-      if (r.status === 409) throw new Error(tr("Du hast nicht genug Taler für diesen Einsatz.", "You do not have enough Taler for this stake."));
-      if (r.status !== 201) throw new Error(String(r.status));
+      if (r.status !== 201) {
+        const refusal = tableRefusalText(r.status, (await r.json().catch(() => ({}))) as RefusalBody);
+        throw new Error(refusal ?? String(r.status));
+      }
       const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; inviteCode: string };
       saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online", invite: b.inviteCode, rated: rated() });
       navigate(`/partie/${b.room}`);

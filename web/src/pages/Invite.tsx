@@ -8,6 +8,7 @@ import { loadSession, ROOM_NAME, saveSession } from "../room/session";
 import { archiveUrl } from "../replay/archive";
 import { Link, navigate } from "../router";
 import { calledOffInviteText } from "../ui/LeaveDialog";
+import { stakeText, type RefusalBody } from "../ui/refusals";
 
 /** Which part of the link is the invite code and which the room (both forms carry the code; the room is optional). */
 function readLink(path: string, hash: string): { code: string; room: string | null } {
@@ -16,14 +17,14 @@ function readLink(path: string, hash: string): { code: string; room: string | nu
 }
 
 /** Why a link did not seat its opener, as a text in the language shown now (the switch may change it later). */
-type Refusal = { kind: "own" | "stake" | "taken" | "cancelled" } | { kind: "over"; room: string } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string };
+type Refusal = { kind: "own" | "taken" | "cancelled" } | { kind: "stake"; body: RefusalBody } | { kind: "over"; room: string } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string };
 
 function refusalText(r: Refusal): string {
   switch (r.kind) {
     case "own":
       return tr("Das ist deine eigene Einladung – schick den Link deinem Mitspieler.", "This is your own invite – send the link to the other player.");
     case "stake":
-      return tr("Du hast nicht genug Taler für den Einsatz dieser Partie.", "You do not have enough Taler for this game's stake.");
+      return stakeText(r.body);
     case "taken":
       return tr("Diese Einladung wurde schon angenommen.", "This invite has already been used.");
     case "cancelled":
@@ -49,11 +50,11 @@ export function Invite(props: { room: string }) {
       const account = await ensureAccount();
       const r = await fetch(`/api/games/invite/${encodeURIComponent(code)}`, { method: "POST", headers: authHeaders(account) });
       if (r.status === 409) {
-        const body = (await r.json().catch(() => ({}))) as { error?: string; room?: string };
+        const body = (await r.json().catch(() => ({}))) as RefusalBody & { room?: string };
         // A seat this account already holds at that table (a link whose #room a messenger dropped): back to it.
         if (body.error === "OWN_INVITE" && body.room && loadSession(body.room)) return navigate(`/partie/${body.room}`);
         if (body.error === "OWN_INVITE") return setRefused({ kind: "own" });
-        if (body.error === "STAKE_TOO_HIGH") return setRefused({ kind: "stake" });
+        if (body.error === "STAKE_TOO_HIGH") return setRefused({ kind: "stake", body });
         if (body.error === "TABLE_CANCELLED") return setRefused({ kind: "cancelled" });
         // A spent link opened after its game: say so and lead to the replay (a player pass read only "used").
         const at = room ?? body.room;

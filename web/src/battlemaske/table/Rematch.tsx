@@ -72,7 +72,11 @@ export function Rematch(): JSX.Element {
               </Match>
               <Match when={state() === "failed"}>
                 <p data-testid="rematch-failed">
-                  {st()?.code === "STAKE_TOO_HIGH" ? tr("Keine Revanche: einer von euch kann den Einsatz nicht mehr zahlen.", "No rematch: one of you can no longer afford the stake.") : tr("Der neue Tisch konnte nicht geöffnet werden.", "The new table could not be opened.")}
+                  {st()?.code === "STAKE_TOO_HIGH"
+                    ? tr("Keine Revanche: einer von euch kann den Einsatz nicht mehr decken (Taler, die in offenen Partien stehen, sind gebunden).", "No rematch: one of you can no longer cover the stake (Taler staked at open games are held).")
+                    : st()?.code === "TABLE_LIMIT"
+                      ? tr("Keine Revanche: zu viele neue Tische in kurzer Zeit. Versucht es in einer Minute noch einmal.", "No rematch: too many new tables in a short time. Try again in a minute.")
+                      : tr("Der neue Tisch konnte nicht geöffnet werden.", "The new table could not be opened.")}
                 </p>
                 {offer()}
               </Match>
