@@ -190,7 +190,7 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
   // The host of a staked duel: the one account the Worker seated when it opened the table.
   const host = row.stake > 0 ? (row.account0 ?? row.account1) : null;
   const staked = account !== null && host !== null;
-  // ?1 account, ?2 invite, ?3 claim id, ?4 now; staked: ?5 stake, ?6 host, ?7 room.
+  // ?1 account, ?2 invite, ?3 claim id; staked also ?4 now, ?5 stake, ?6 host, ?7 room (D1 wants exactly the numbers used).
   const covered = staked
     ? ` AND (SELECT taler FROM accounts WHERE id = ?1) - ${heldSql("?1", 4)} >= ?5
         AND (EXISTS (SELECT 1 FROM stake_holds WHERE room = ?7 AND account_id = ?6 AND (expires_at IS NULL OR expires_at > ?4))
@@ -202,7 +202,7 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
          AND (?1 IS NULL OR (NOT EXISTS (SELECT 1 FROM invites o WHERE o.room = invites.room AND o.account_id = ?1)
                              AND NOT EXISTS (SELECT 1 FROM games g WHERE g.room = invites.room AND (g.account0 = ?1 OR g.account1 = ?1))))${covered}`,
     )
-    .bind(account, inviteHash, claimId, now, ...(staked ? [row.stake, host, row.room] : []));
+    .bind(account, inviteHash, claimId, ...(staked ? [now, row.stake, host, row.room] : []));
   const won = "EXISTS (SELECT 1 FROM invites WHERE invite_hash = ?5 AND claim_id = ?6)";
   const holds = staked
     ? [

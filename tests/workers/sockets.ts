@@ -6,8 +6,9 @@ import { origin } from "./api-helpers";
 
 export type Msg = { type: string; [k: string]: any };
 
-export async function connect(path: string) {
-  const response = await exports.default.fetch(`${origin}${path}`, { headers: { Upgrade: "websocket" } });
+/** `headers`: more request headers, e.g. CF-Connecting-IP for a socket whose tables count against an address. */
+export async function connect(path: string, headers: Record<string, string> = {}) {
+  const response = await exports.default.fetch(`${origin}${path}`, { headers: { Upgrade: "websocket", ...headers } });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   const inbox: Msg[] = [];
