@@ -19,7 +19,7 @@ describe("guest accounts", () => {
     expect(stored).not.toContain(a.token);
     expect(stored).not.toContain(a.recoveryCode.replace(/-/g, ""));
     const me = await json(call("/api/me", { token: a.token }));
-    expect(me).toEqual({ id: a.id, name: null, points: 0, elo: 1500, ratedGames: 0, taler: 1000, records: [] });
+    expect(me).toEqual({ id: a.id, name: null, points: 0, elo: 1500, ratedGames: 0, taler: 1000, held: 0, records: [] });
   });
 
   it("answers 401 to a missing or wrong token and changes nothing", async () => {
