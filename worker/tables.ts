@@ -6,7 +6,7 @@ import type { RoomConfigOf } from "../party/core/room-core";
 import { hashToken, newToken } from "../party/tokens";
 import { battlemaskeGame } from "../shared/battlemaske/game.js";
 import { goldwaageGame } from "../shared/goldwaage/game.js";
-import { heldSql, holdStatement, releaseStatement, stakeRoomOf, UNCLAIMED_HOLD_MS } from "./taler";
+import { heldSql, holdStatement, releaseStatement, SEATED_HOLD_MS, stakeRoomOf, UNCLAIMED_HOLD_MS } from "./taler";
 
 /** The games the Worker opens tables for, by the id stored in `games.game`: each one's definition (shared/<game>/game.ts). */
 export const TABLE_GAMES = { battlemaske: battlemaskeGame, goldwaage: goldwaageGame } as const;
@@ -66,8 +66,8 @@ function roomStub(env: Cloudflare.Env, game: TableGame, room: string): Promise<R
 export interface OpeningHolds {
   readonly accounts: readonly string[];
   readonly amount: number;
-  /** null: held until the result is booked (every seat taken); else when a host's hold at an unjoined table lapses. */
-  readonly expiresAt: number | null;
+  /** When the holds lapse if no booking released them first (worker/taler.ts: UNCLAIMED_HOLD_MS, SEATED_HOLD_MS). */
+  readonly expiresAt: number;
 }
 
 /** openTable could not hold the stake of every account it names: nothing was recorded and no room exists. */
@@ -193,7 +193,7 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
   // ?1 account, ?2 invite, ?3 claim id; staked also ?4 now, ?5 stake, ?6 host, ?7 room (D1 wants exactly the numbers used).
   const covered = staked
     ? ` AND (SELECT taler FROM accounts WHERE id = ?1) - ${heldSql("?1", 4)} >= ?5
-        AND (EXISTS (SELECT 1 FROM stake_holds WHERE room = ?7 AND account_id = ?6 AND (expires_at IS NULL OR expires_at > ?4))
+        AND (EXISTS (SELECT 1 FROM stake_holds WHERE room = ?7 AND account_id = ?6 AND expires_at > ?4)
              OR (SELECT taler FROM accounts WHERE id = ?6) - ${heldSql("?6", 4)} >= ?5)`
     : "";
   const claim = db
@@ -207,11 +207,11 @@ export async function claimSeat(env: Cloudflare.Env, code: string, account: stri
   const holds = staked
     ? [
         // Only for the call whose claim won (its claim id is on the row): the claimer's stake, and the host's, held
-        // again if its hold at the unjoined table had lapsed; both until the result is booked.
-        db.prepare(`INSERT INTO stake_holds (room, account_id, amount, created_at, expires_at) SELECT ?1, ?2, ?3, ?4, NULL WHERE ${won}`).bind(row.room, account, row.stake, now, inviteHash, claimId),
+        // again if its hold at the unjoined table had lapsed; both until the result is booked (SEATED_HOLD_MS at most).
+        db.prepare(`INSERT INTO stake_holds (room, account_id, amount, created_at, expires_at) SELECT ?1, ?2, ?3, ?4, ?7 WHERE ${won}`).bind(row.room, account, row.stake, now, inviteHash, claimId, now + SEATED_HOLD_MS),
         db
-          .prepare(`INSERT INTO stake_holds (room, account_id, amount, created_at, expires_at) SELECT ?1, ?2, ?3, ?4, NULL WHERE ${won} ON CONFLICT (room, account_id) DO UPDATE SET expires_at = NULL`)
-          .bind(row.room, host, row.stake, now, inviteHash, claimId),
+          .prepare(`INSERT INTO stake_holds (room, account_id, amount, created_at, expires_at) SELECT ?1, ?2, ?3, ?4, ?7 WHERE ${won} ON CONFLICT (room, account_id) DO UPDATE SET expires_at = excluded.expires_at`)
+          .bind(row.room, host, row.stake, now, inviteHash, claimId, now + SEATED_HOLD_MS),
       ]
     : [];
   const [taken] = await db.batch([claim, ...holds]);

@@ -33,10 +33,17 @@ export function stakeStatements(db: D1Database, room: string, winner: string, lo
 export const UNCLAIMED_HOLD_MS = 60 * 60 * 1000;
 
 /**
+ * A hold of a table whose seats are all taken lapses only after this long: a backstop for a room that never reports
+ * (its set-up failed halfway, or its report was refused), not a limit on any game — the emergency brake ends a game
+ * after ten minutes without an action, so none lasts anywhere near a month.
+ */
+export const SEATED_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
  * SQL for what account `id` (an SQL expression) holds now at tables not yet booked; `now` is the parameter number of
  * the current time. A lapsed hold (expires_at in the past) counts for nothing.
  */
-export const heldSql = (id: string, now: number) => `COALESCE((SELECT SUM(h.amount) FROM stake_holds h WHERE h.account_id = ${id} AND (h.expires_at IS NULL OR h.expires_at > ?${now})), 0)`;
+export const heldSql = (id: string, now: number) => `COALESCE((SELECT SUM(h.amount) FROM stake_holds h WHERE h.account_id = ${id} AND h.expires_at > ?${now}), 0)`;
 
 /** An account's balance, what it holds at open tables, and what it may still stake (0s for an unknown account). */
 export async function stakeRoomOf(db: D1Database, account: string, now = Date.now()): Promise<{ taler: number; held: number; available: number }> {
@@ -46,11 +53,11 @@ export async function stakeRoomOf(db: D1Database, account: string, now = Date.no
 }
 
 /**
- * The statement that holds `amount` for every account of `accounts` at `room`, all or none: it inserts the rows only if
- * each account's balance minus what it holds covers `amount`. One statement, so no other table's hold can slip in
- * between the check and the hold. `expiresAt` null: held until the result is booked.
+ * The statement that holds `amount` for every account of `accounts` at `room` until `expiresAt`, all or none: it
+ * inserts the rows only if each account's balance minus what it holds covers `amount`. One statement, so no other
+ * table's hold can slip in between the check and the hold.
  */
-export function holdStatement(db: D1Database, room: string, accounts: readonly string[], amount: number, expiresAt: number | null, now: number): D1PreparedStatement {
+export function holdStatement(db: D1Database, room: string, accounts: readonly string[], amount: number, expiresAt: number, now: number): D1PreparedStatement {
   const ids = accounts.map((_, i) => `?${6 + i}`).join(", ");
   return db
     .prepare(

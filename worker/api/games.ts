@@ -7,7 +7,7 @@ import type { LogEntry } from "../../party/core/log";
 import { GAME_IDS, GAMES, gameInfo, type GameId } from "../../shared/catalog";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
-import { stakeRoomOf, UNCLAIMED_HOLD_MS } from "../taler";
+import { SEATED_HOLD_MS, stakeRoomOf, UNCLAIMED_HOLD_MS } from "../taler";
 import { berlinDate } from "../daily-seed";
 import { claimSeat, INVITED, openTable, ROOM_NAME, socketOf, StakeNotCovered, stakeFigures, TABLE_GAMES, type TableGame } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
@@ -55,10 +55,10 @@ export async function openDuel(
     stake,
   };
   const accounts = seat === 0 ? [account, opponent] : [opponent, account];
-  // The stake is held for every account seated now (ADR 031): both of an accepted challenge until the result is booked;
-  // a host alone until the friend comes, at most UNCLAIMED_HOLD_MS (the claim holds it again).
+  // The stake is held for every account seated now (ADR 031): both of an accepted challenge until the result is booked
+  // (SEATED_HOLD_MS at most); a host alone until the friend comes, at most UNCLAIMED_HOLD_MS (the claim holds it again).
   const seated = [account, opponent].filter((a): a is string => a !== null);
-  const holds = stake > 0 ? { accounts: seated, amount: stake, expiresAt: opponent === null ? Date.now() + UNCLAIMED_HOLD_MS : null } : undefined;
+  const holds = stake > 0 ? { accounts: seated, amount: stake, expiresAt: Date.now() + (opponent === null ? UNCLAIMED_HOLD_MS : SEATED_HOLD_MS) } : undefined;
   let opened;
   try {
     opened = await openTable(env, { game: "battlemaske", kind: "online", rated, stake, ruleset: body.ruleset, variant: body.variant, level: null, accounts }, config, undefined, holds);
