@@ -83,7 +83,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   NO_SEEK: "Dieses Gesuch ist nicht mehr offen.",
   SEEKS_FULL: "Es sind gerade zu viele Gesuche offen; nimm lieber eines an.",
   NOT_YOURS: "Diese Herausforderung gilt nicht dir.",
-  STAKE_TOO_HIGH: "Der Einsatz ist zu hoch für einen von euch.",
+  STAKE_TOO_HIGH: "Der Einsatz ist zu hoch für einen von euch (Taler, die in offenen Partien als Einsatz stehen, sind gebunden).",
   TABLE_FAILED: "Der Tisch konnte nicht geöffnet werden.",
   BAD_OPTIONS: "Diese Einstellungen passen nicht zusammen.",
   NO_TABLE: "Dieser Tisch ist nicht mehr offen.",

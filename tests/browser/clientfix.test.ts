@@ -71,7 +71,7 @@ describe("The Wartesaal and a running game", () => {
     expect(Number(await stake.getAttribute("max"))).toBe(Math.min(taler, 1000));
     await stake.fill(String(taler + 1));
     await a.getByTestId("challenge-send").click();
-    expect(await a.getByTestId("challenge-stake-error").innerText()).toBe(`Du hast nur ${taler} Taler.`);
+    expect(await a.getByTestId("challenge-stake-error").innerText()).toBe(`Du hast nur ${taler} freie Taler.`);
     await shot(a, "clientfix-stake-error");
     // A negative stake is said too, not sent as 0.
     await stake.fill("-5");

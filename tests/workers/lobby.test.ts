@@ -144,7 +144,7 @@ describe("Lobby", () => {
     await refused(b, { type: "accept", id: ch.id }, "STAKE_TOO_HIGH");
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "failed" });
     // The challenger learns the same reason, not only that the table failed.
-    expect(await errorOf(a)).toMatchObject({ code: "STAKE_TOO_HIGH", messageDe: "Der Einsatz ist zu hoch für einen von euch." });
+    expect(await errorOf(a)).toMatchObject({ code: "STAKE_TOO_HIGH", messageDe: "Der Einsatz ist zu hoch für einen von euch (Taler, die in offenen Partien als Einsatz stehen, sind gebunden)." });
     await refused(a, { type: "challenge", to: b.name, terms: { ...TERMS, stake: 5 } }, "BAD_MESSAGE");
     await leave(a, b);
   });

@@ -65,6 +65,8 @@ export interface Me {
   elo: number;
   ratedGames: number;
   taler: number;
+  /** Taler staked at games not yet booked (held until then, ADR 031): what may still be staked is taler − held. */
+  held: number;
   records: Array<{ game: string; level: string; role: string; helped: boolean; wins: number; losses: number; draws: number }>;
 }
 

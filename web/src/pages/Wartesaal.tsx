@@ -242,7 +242,7 @@ function Lobby(props: { account: Account; me: Me }) {
         </ListSection>
       </Show>
       <Show when={form()} keyed>
-        {(f) => <ChallengeForm for={f} taler={props.me.taler} onSend={send} onCancel={() => setForm(null)} />}
+        {(f) => <ChallengeForm for={f} taler={props.me.taler - (props.me.held ?? 0)} onSend={send} onCancel={() => setForm(null)} />}
       </Show>
       <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" disabled={iPlay()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
         {(k) => (
@@ -343,7 +343,8 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
   const [kind, setKind] = createSignal(init.kind);
   const [stake, setStake] = createSignal(init.stake ?? 0);
   const [role, setRole] = createSignal(init.role);
-  // The lobby refuses a stake above one's own Taler (or the cap) as an invalid message: said here instead, the form kept.
+  // A stake above one's free Taler (those not held at an open game) or the cap is refused when the table opens: said
+  // here instead, the form kept.
   const maxStake = () => Math.max(0, Math.min(props.taler, MAX_STAKE));
   const [stakeError, setStakeError] = createSignal<(() => string) | null>(null);
   function trySend() {
@@ -356,7 +357,7 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
     }
     if (s > maxStake()) {
       const cap = maxStake();
-      setStakeError(() => () => (cap < props.taler ? tr(`Der Einsatz ist höchstens ${cap} Taler.`, `The stake is at most ${cap} Taler.`) : tr(`Du hast nur ${cap} Taler.`, `You have only ${cap} Taler.`)));
+      setStakeError(() => () => (cap < props.taler ? tr(`Der Einsatz ist höchstens ${cap} Taler.`, `The stake is at most ${cap} Taler.`) : tr(`Du hast nur ${cap} freie Taler.`, `You have only ${cap} free Taler.`)));
       return;
     }
     props.onSend(t);

@@ -19,7 +19,10 @@ export function Summary(props: { me: Me; ids?: "account" | "bilanz" }) {
       </div>
       <div>
         <dt>Taler</dt>
-        <dd data-testid={id("taler")} data-value={props.me.taler}>{props.me.taler}</dd>
+        <dd data-testid={id("taler")} data-value={props.me.taler} data-held={props.me.held ?? 0}>
+          {props.me.taler}
+          {(props.me.held ?? 0) > 0 ? <span class="small"> {tr(`(davon ${props.me.held} als Einsatz gebunden)`, `(${props.me.held} of them held as stakes)`)}</span> : null}
+        </dd>
       </div>
     </dl>
   );
