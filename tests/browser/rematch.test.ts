@@ -109,8 +109,12 @@ describe("rematch and leaving", () => {
     expect(await result.getAttribute("data-reason")).toBe("leave");
     expect(await result.getAttribute("data-winner-seat")).toBe("1");
     expect(await result.locator("h2").innerText()).toBe("Gewonnen!");
-    // Nobody left to ask: no "Revanche" once A's socket is gone.
+    // Nobody left to ask: no "Revanche" once A's socket is gone, and the table says why (a pass saw an offer vanish
+    // without a word).
     await pb.getByTestId("rematch").waitFor({ state: "hidden" });
+    const gone = pb.locator('[data-testid="rematch-gone"]:visible').first();
+    await gone.waitFor({ timeout: 15_000 });
+    expect(await gone.innerText()).toContain(`${NAME_A} ist nicht mehr am Tisch`);
     await shot(pb, "leave-opponent-won");
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);

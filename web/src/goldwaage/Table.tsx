@@ -430,8 +430,9 @@ export function GoldwaageTable(props: { session: Session }) {
    * The fixed public remarks, offered only between rounds and after the game (the room refuses them in a round), and
    * the ones made at the table since this page connected. Only where other people sit: team-mates do not read.
    */
-  // Other people at this table: the creator invited some, or this page sat down through an invite.
-  const people = () => !watching && ((s.invites?.length ?? 0) > 0 || seat !== 0);
+  // Other people at this table: the creator invited some, this page sat down through an invite, or the room says a
+  // seat is not a computer (a table from the Wartesaal has no invites: its host is at seat 0 with people beside it).
+  const people = () => !watching && ((s.invites?.length ?? 0) > 0 || seat !== 0 || seatsInOrder().some((x) => x !== seat && !computers().has(x)));
   const remarkText = (id: string) =>
     ({
       "well-played": tr("Gut gespielt!", "Well played!"),
