@@ -149,10 +149,10 @@ describe("with a friend (two browsers)", () => {
     const secs = async () => Number(/(\d+) s/.exec(await wait.innerText())?.[1]);
     const first = await secs();
     expect(first).toBeGreaterThan(2);
-    await leader.waitForFunction((n) => {
-      const m = /(\d+) s/.exec(globalThis.document.querySelector('[data-testid="table-error"]')?.textContent ?? "");
-      return m !== null && Number(m[1]) <= n - 2;
-    }, first, { timeout: 10_000 });
+    await leader.waitForFunction(`(() => {
+      const m = /(\\d+) s/.exec(globalThis.document.querySelector('[data-testid="table-error"]')?.textContent ?? "");
+      return m !== null && Number(m[1]) <= ${first - 2};
+    })()`, undefined, { timeout: 10_000 });
 
     // The friend closes the page and opens the game again: the same seat, the same table.
     const room = new URL(pb.url()).pathname;

@@ -49,6 +49,10 @@ describe("rematch and leaving", () => {
     // Game 1 ends (A resigns): A offers, B declines, A is told.
     await resign(pa);
     await pb.getByTestId("game-result").waitFor();
+    // Given up before 10 cards and 3 minutes: B has won at this table, and is told no record counts it (the Bilanz
+    // lists it "abgebrochen"; a pass read "Gewonnen!" there and "abgebrochen" in the Bilanz).
+    expect(await pb.locator("#result-title").innerText()).toBe("Gewonnen!");
+    expect(await pb.getByTestId("result-uncounted").innerText()).toContain("Zählt nicht");
     await pa.getByTestId("rematch").click();
     const offer = pb.getByTestId("rematch-offer");
     await offer.waitFor();

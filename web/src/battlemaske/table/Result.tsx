@@ -75,6 +75,9 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
               <For each={lines()}>{(line) => <p>{line}</p>}</For>
             </div>
           </Show>
+          <Show when={rv().result?.uncounted}>
+            <p data-testid="result-uncounted">{tr("Zählt nicht: Die Partie endete vor 10 gespielten Karten und 3 Minuten – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards and 3 minutes – your records list it as “aborted”.")}</p>
+          </Show>
           <Show when={m.round()}>
             {(r) => (
               <p class="round-sum">
