@@ -894,8 +894,9 @@ export function GoldwaageTable(props: { session: Session }) {
                       {tr("Zurück zum Wartesaal", "Back to the lobby")}
                     </button>
                   </Show>
-                  <button type="button" class="button" classList={{ primary: !watching }} data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
-                    {tr("Neue Partie", "New game")}
+                  {/* A table from the Wartesaal leads back there, to the same people, not to a table with computers (a pass). */}
+                  <button type="button" class="button" classList={{ primary: !watching }} data-testid="gw-new-game" onClick={() => navigate(s.from === "wartesaal" && !watching ? "/wartesaal" : "/spielen/goldwaage")}>
+                    {s.from === "wartesaal" && !watching ? tr("Neue Partie im Wartesaal", "New game in the lobby") : tr("Neue Partie", "New game")}
                   </button>
                   {/* As the duel's result offers it: the whole game again, every hand open (the archive follows the end
                       by a moment; the replay page waits for it). */}
