@@ -139,6 +139,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       const p = room.presence();
       return s.kind === "online" && !watching && p ? p[other] ?? null : null;
     },
+    seatsConnected: () => (watching ? room.presence() ?? null : null),
     spectator: watching,
     watchers: room.spectators,
     seatName,
