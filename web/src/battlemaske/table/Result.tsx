@@ -81,7 +81,18 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
           <Show when={m.round()}>
             {(r) => (
               <p class="round-sum">
-                {tr("Letzte Runde", "Last round")}: {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")} → <b>{r().moved}</b>
+                {/* The last round played to its end: after a flag fall or a resignation mid-round that is an earlier one, so
+                    it is named by its number (a player pass read "Letzte Runde" as the round the game stopped in). */}
+                {v().variant === "profi" && r().game !== v().game
+                  ? tr(`Partie ${r().game}, Runde ${r().round}`, `Game ${r().game}, round ${r().round}`)
+                  : r().round < v().round && rv().result?.reason !== "rules"
+                    ? tr(`Runde ${r().round}`, `Round ${r().round}`)
+                    : tr("Letzte Runde", "Last round")}
+                :{" "}
+                <span class="nowrap-score">
+                  {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")}
+                </span>{" "}
+                → <b>{r().moved}</b>
               </p>
             )}
           </Show>
