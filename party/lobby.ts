@@ -76,6 +76,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   RATE_LIMITED: "Zu viele Nachrichten; diese wurde nicht gelesen.",
   NO_HELLO: "Zuerst anmelden.",
   BAD_TICKET: "Die Anmeldung ist abgelaufen: bitte neu laden.",
+  STALE_TICKET: "Dein Name hat sich geändert: die Verbindung wird neu aufgebaut.",
   NOT_PRESENT: "Diese Person ist nicht mehr im Wartesaal.",
   SELF: "Du kannst dich nicht selbst herausfordern.",
   CHALLENGE_OPEN: "Zwischen euch ist schon eine Herausforderung offen.",
@@ -192,6 +193,20 @@ export class Lobby extends Server {
       const profile = await verifyTicket((this.env as Cloudflare.Env).ROOM_SECRET, msg.ticket, now);
       if (!profile) return this.error(connection, "BAD_TICKET", "The ticket is not valid or has expired: get a new one (POST /api/lobby/ticket).");
       const { exp: _exp, ...who } = profile;
+      // A ticket vouches for the name it was issued with, for a minute; an account that renamed itself since must not
+      // come back under the old name (another account may hold it now, and challenges by that name would reach the
+      // wrong one). The client fetches a ticket for every connect, so only a stale or replayed ticket is refused here:
+      // closed as "renamed", the page comes back with a fresh ticket.
+      let current: { name: string | null } | null;
+      try {
+        current = await (this.env as Cloudflare.Env).DB.prepare("SELECT name FROM accounts WHERE id = ?").bind(who.account).first<{ name: string | null }>();
+      } catch {
+        return connection.close(1011, "the account could not be read: try again");
+      }
+      if (current?.name !== who.name) {
+        this.error(connection, "STALE_TICKET", "This ticket carries a name the account no longer has: get a new ticket (POST /api/lobby/ticket).");
+        return connection.close(CLOSE_RENAMED, "renamed");
+      }
       let greeted = 0;
       let mine = 0;
       for (const c of this.getConnections<State>()) {

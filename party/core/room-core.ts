@@ -143,7 +143,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       const early = r.cardsPlayed < RATED_MIN_CARDS && r.ended.time - r.startedAt < RATED_MIN_MS;
       // Early timeouts too: otherwise two accounts could move a rating and a stake with a 30-second clock and no card.
       if (this.config.rated && early) return { winner: null, draw: false, reason: "aborted" };
-      return { ...this.rules.forfeit(r.game, r.ended.seat), reason: r.ended.how };
+      // Unrated, the table shows who won by the resignation, but no record counts it (worker/results.ts endedUncounted):
+      // the view says so, or the result sheet said "Gewonnen!" where the Bilanz says "abgebrochen".
+      const uncounted = early && this.config.kind === "online" ? { uncounted: true as const } : {};
+      return { ...this.rules.forfeit(r.game, r.ended.seat), reason: r.ended.how, ...uncounted };
     }
     const byRules = this.rules.ruleResult(r.game);
     return byRules && { ...byRules, reason: "rules" };

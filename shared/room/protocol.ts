@@ -220,6 +220,11 @@ export interface RoomResult {
   readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
   /** Cooperative games: the team's result. */
   readonly team?: "won" | "lost";
+  /**
+   * An unrated game between people that ended before 10 cards and 3 minutes other than by the rules: the forfeit stands
+   * at the table, but no record counts it (a rated one is `aborted` instead). Absent otherwise.
+   */
+  readonly uncounted?: true;
 }
 
 /** The game's view plus what the room adds: take-back state, help used, how the game ended, the clocks. */

@@ -330,6 +330,23 @@ describe("Bilanz and Konto (browser)", () => {
       await other.page.getByTestId("bilanz-records").waitFor();
       expect(await other.page.getByTestId("bilanz-record").count()).toBe(rows);
       await shot(other.page, "bilanz-phone");
+      // The code was seen by someone: a new one, asked once more, and the old one brings nothing back any more.
+      await other.page.getByTestId("nav-account").click();
+      await other.page.getByTestId("account-new-code").click();
+      await other.page.getByTestId("account-new-code-cancel").click();
+      await other.page.getByTestId("account-new-code").click();
+      await other.page.getByTestId("account-new-code-confirm").click();
+      await other.page.getByTestId("account-new-code-status").waitFor();
+      const renewed = (await other.page.getByTestId("account-code").textContent())!.trim();
+      expect(renewed).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+      expect(renewed).not.toBe(code);
+      await shot(other.page, "account-new-code-phone");
+      await page.getByTestId("account-recover-input").fill(code);
+      await page.getByTestId("account-recover").click();
+      expect(await page.getByTestId("account-recover-status").textContent()).toMatch(/Kein Konto|No account/);
+      await page.getByTestId("account-recover-input").fill(renewed);
+      await page.getByTestId("account-recover").click();
+      await page.locator('[data-testid="account-recover-status"]:has-text("auf diesem Gerät")').waitFor();
       expect(unexpected(other.errors)).toEqual([]);
     } finally {
       await other.close();

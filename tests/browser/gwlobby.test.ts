@@ -32,7 +32,7 @@ async function openTable(players: 2 | 3 | 4): Promise<void> {
 }
 
 describe("Wartesaal: Goldwaage tables", () => {
-  it("A opens a 3-player table, B joins, A starts: both at one table with a computer team-mate, and every seat plays", { timeout: 180_000 }, async () => {
+  it("A opens a 3-player table, B joins, A starts: both at one table with a computer team-mate, and every seat plays", { timeout: 330_000 }, async () => {
     await enterWartesaal(t.a.page, t.site.url, NAME_A);
     await enterWartesaal(t.b.page, t.site.url, NAME_B);
     await t.a.page.locator(`[data-testid="lobby-player"][data-name="${NAME_B}"]`).waitFor();
@@ -82,6 +82,28 @@ describe("Wartesaal: Goldwaage tables", () => {
     expect(await cardsLeft(t.a.page)).toBeLessThanOrEqual(9);
     await t.b.page.locator('[data-testid="gw-table"][data-phase="play"]').waitFor();
     await shot(t.b.page, "gwlobby-played-phone");
+
+    // To the round's end: the round table offers remarks to both people — the host too, though a table from the
+    // Wartesaal has no invites (a pass found the host without them, blind to the other's remark).
+    const roundEnd = Date.now() + 150_000;
+    const sheet = (p: typeof t.a.page) => p.getByTestId("gw-round-table");
+    while (!((await sheet(t.a.page).isVisible()) && (await sheet(t.b.page).isVisible()))) {
+      if (Date.now() > roundEnd) throw new Error("round 1 did not end");
+      const [ra, rb] = [await gwStep(t.a.page, { keepRoundTable: true }), await gwStep(t.b.page, { keepRoundTable: true })];
+      if (ra === "over" || rb === "over") break;
+      if (ra === "idle" && rb === "idle") await t.a.page.waitForTimeout(40);
+    }
+    if (await sheet(t.a.page).isVisible()) {
+      await t.b.page.getByTestId("gw-remark-thanks").click();
+      await t.a.page.locator('[data-testid="gw-remark"]:has-text("Danke")').waitFor({ timeout: 10_000 });
+      await t.a.page.getByTestId("gw-remark-well-played").click();
+      await t.b.page.locator('[data-testid="gw-remark"]:has-text("Gut gespielt")').waitFor({ timeout: 10_000 });
+    } else {
+      // The game ended in round 1 (all lives lost): the result sheet carries the same remarks.
+      await t.b.page.getByTestId("gw-remark-thanks").click();
+      await t.a.page.locator('[data-testid="gw-remark"]:has-text("Danke")').waitFor({ timeout: 10_000 });
+    }
+    await shot(t.a.page, "gwlobby-remarks-host");
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);
   });

@@ -142,6 +142,17 @@ describe("with a friend (two browsers)", () => {
     // In the game log (on the phone it is a pull-up sheet, closed: attached, not necessarily visible).
     await leader.getByTestId("game-log").getByText("abgelehnt").waitFor({ state: "attached" });
     expect(await leader.getByTestId("trick").getAttribute("data-count")).toBe("1");
+    // Asked again at once: refused with a wait that counts down (a pass saw it frozen at "22 s").
+    await leader.getByTestId("takeback").click();
+    const wait = leader.getByTestId("table-error");
+    await wait.waitFor();
+    const secs = async () => Number(/(\d+) s/.exec(await wait.innerText())?.[1]);
+    const first = await secs();
+    expect(first).toBeGreaterThan(2);
+    await leader.waitForFunction(`(() => {
+      const m = /(\\d+) s/.exec(globalThis.document.querySelector('[data-testid="table-error"]')?.textContent ?? "");
+      return m !== null && Number(m[1]) <= ${first - 2};
+    })()`, undefined, { timeout: 10_000 });
 
     // The friend closes the page and opens the game again: the same seat, the same table.
     const room = new URL(pb.url()).pathname;

@@ -49,6 +49,10 @@ describe("rematch and leaving", () => {
     // Game 1 ends (A resigns): A offers, B declines, A is told.
     await resign(pa);
     await pb.getByTestId("game-result").waitFor();
+    // Given up before 10 cards and 3 minutes: B has won at this table, and is told no record counts it (the Bilanz
+    // lists it "abgebrochen"; a pass read "Gewonnen!" there and "abgebrochen" in the Bilanz).
+    expect(await pb.locator("#result-title").innerText()).toBe("Gewonnen!");
+    expect(await pb.getByTestId("result-uncounted").innerText()).toContain("Zählt nicht");
     await pa.getByTestId("rematch").click();
     const offer = pb.getByTestId("rematch-offer");
     await offer.waitFor();
@@ -109,8 +113,12 @@ describe("rematch and leaving", () => {
     expect(await result.getAttribute("data-reason")).toBe("leave");
     expect(await result.getAttribute("data-winner-seat")).toBe("1");
     expect(await result.locator("h2").innerText()).toBe("Gewonnen!");
-    // Nobody left to ask: no "Revanche" once A's socket is gone.
+    // Nobody left to ask: no "Revanche" once A's socket is gone, and the table says why (a pass saw an offer vanish
+    // without a word).
     await pb.getByTestId("rematch").waitFor({ state: "hidden" });
+    const gone = pb.locator('[data-testid="rematch-gone"]:visible').first();
+    await gone.waitFor({ timeout: 15_000 });
+    expect(await gone.innerText()).toContain(`${NAME_A} ist nicht mehr am Tisch`);
     await shot(pb, "leave-opponent-won");
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);

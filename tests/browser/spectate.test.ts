@@ -133,6 +133,16 @@ describe("Watching a running game", () => {
     await shot(t.c.page, "spectate-table-en");
     await t.c.page.locator('.lang-switch button[lang="de"]').click();
 
+    // B's page goes away and comes back: C is told, as the players are (a pass: only the opponent saw it).
+    await t.b.page.goto("about:blank");
+    const away = t.c.page.getByTestId("spectator-away");
+    await away.waitFor({ timeout: 15_000 });
+    expect(await away.innerText()).toContain(`${NAME_B} getrennt`);
+    await shot(t.c.page, "spectate-away");
+    await t.b.page.goto(t.site.url + `/partie/${room}`);
+    await t.b.page.getByTestId("table").waitFor();
+    await away.waitFor({ state: "detached", timeout: 15_000 });
+
     // The end: A resigns; C sees the result by name; the list forgets the game, and A and B are idle again.
     await resign(t.a.page);
     await t.c.page.getByTestId("game-result").waitFor({ timeout: 30_000 });

@@ -43,12 +43,17 @@ describe("the room core asks the game", () => {
     const core = new RoomCore("d1", battlemaskeGame, new MemoryLogStore(), duel);
     core.start(1000);
     core.handle(0, { type: "resign", clientSeq: 1 }, 2000);
-    expect(core.result).toEqual({ winner: 1, draw: false, reason: "resign" });
+    // Unrated and early (before 10 cards and 3 minutes): the forfeit stands, and the view says no record counts it.
+    expect(core.result).toEqual({ winner: 1, draw: false, reason: "resign", uncounted: true });
+    const late = new RoomCore("d1b", battlemaskeGame, new MemoryLogStore(), duel);
+    late.start(1000);
+    late.handle(0, { type: "resign", clientSeq: 1 }, 1000 + 3 * 60 * 1000 + 1);
+    expect(late.result).toEqual({ winner: 1, draw: false, reason: "resign" });
     // The same core over a definition whose forfeit is a draw: the core itself assumes nothing.
     const drawn = new RoomCore("d2", { ...battlemaskeGame, forfeit: () => ({ winner: null, draw: true }) }, new MemoryLogStore(), duel);
     drawn.start(1000);
     drawn.handle(1, { type: "resign", clientSeq: 1 }, 2000);
-    expect(drawn.result).toEqual({ winner: null, draw: true, reason: "resign" });
+    expect(drawn.result).toEqual({ winner: null, draw: true, reason: "resign", uncounted: true });
   });
 
   it("whose consent a take-back needs: a duel asks the other person; a game that cannot ask refuses", () => {

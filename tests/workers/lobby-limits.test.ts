@@ -79,4 +79,32 @@ describe("the Wartesaal's socket limits", () => {
     await ys.close();
     await watcher.s.close();
   });
+
+  it("a ticket issued before a rename is refused (STALE_TICKET, closed 4001): the old name stays with its new holder", async () => {
+    const a = await newAccount(uniqueName("Lt"));
+    const old = (await json<{ ticket: string; socket: string }>(call("/api/lobby/ticket", { method: "POST", token: a.token }))).ticket;
+    const oldName = JSON.parse(atob(old.split(".")[0]!.replace(/-/g, "+").replace(/_/g, "/"))).name as string;
+    expect((await call("/api/me/name", { method: "PUT", body: { name: uniqueName("Lu") }, token: a.token })).status).toBe(200);
+    const c = await newAccount();
+    expect((await call("/api/me/name", { method: "PUT", body: { name: oldName }, token: c.token })).status).toBe(200);
+    const cs = await connect("/parties/lobby/main");
+    const ct = await json<{ ticket: string }>(call("/api/lobby/ticket", { method: "POST", token: c.token }));
+    cs.send({ type: "hello", ticket: ct.ticket });
+    expect(await cs.next((m) => m.type === "welcome")).toMatchObject({ you: oldName });
+    const csClosed = Promise.race([closeCode(cs), new Promise<string>((res) => setTimeout(() => res("open"), 1500))]);
+    // The renamed account comes back with the ticket it got under the old name.
+    const stale = await connect("/parties/lobby/main");
+    const staleClosed = closeCode(stale);
+    stale.send({ type: "hello", ticket: old });
+    expect(await stale.next((m) => m.type === "welcome" || m.type === "error")).toMatchObject({ type: "error", code: "STALE_TICKET" });
+    expect(await staleClosed).toBe(4001);
+    // The name's holder now was not pushed out.
+    expect(await csClosed).toBe("open");
+    const fresh = await json<{ ticket: string }>(call("/api/lobby/ticket", { method: "POST", token: a.token }));
+    const back = await connect("/parties/lobby/main");
+    back.send({ type: "hello", ticket: fresh.ticket });
+    expect((await back.next((m) => m.type === "welcome")).you).not.toBe(oldName);
+    await back.close();
+    await cs.close();
+  });
 });

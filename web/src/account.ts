@@ -57,6 +57,19 @@ export async function signOutOtherDevices(): Promise<void> {
   replaceAccount({ ...a, token });
 }
 
+/**
+ * A new recovery code for this account (the old one stops working at once); this browser keeps it, as it keeps the one
+ * it was created with.
+ */
+export async function renewRecoveryCode(): Promise<string> {
+  const a = await ensureAccount();
+  const res = await fetch("/api/me/recovery", { method: "POST", headers: authHeaders(a) });
+  if (res.status !== 200) throw new Error(`POST /api/me/recovery: ${res.status}`);
+  const { recoveryCode } = (await res.json()) as { recoveryCode: string };
+  replaceAccount({ ...a, recoveryCode });
+  return recoveryCode;
+}
+
 /** The account as GET /api/me reports it: its name and standing, and its records per game, level and role. */
 export interface Me {
   id: string;

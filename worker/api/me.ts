@@ -2,7 +2,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { addDays, berlinDate } from "../daily-seed";
-import { DisplayName, nameKey, nameSkeleton } from "../names";
+import { hashToken } from "../../party/tokens";
+import { DisplayName, nameKey, nameSkeleton, newRecoveryCode } from "../names";
 import { endedUncounted } from "../results";
 import { heldSql } from "../taler";
 import { newSession, requireAccount, type AccountEnv } from "./auth";
@@ -52,6 +53,16 @@ export const me = new Hono<AccountEnv>()
     const { token, insert } = await newSession(c.env.DB, c.var.account);
     await c.env.DB.batch([c.env.DB.prepare("DELETE FROM sessions WHERE account_id = ?").bind(c.var.account), insert]);
     return c.json({ token }, 200);
+  })
+  /**
+   * A new recovery code; the old one stops working at once. Signing out other devices does not stop someone who knows
+   * the code (it recovers a fresh token), so a code that was shown to someone must be replaceable.
+   */
+  .post("/recovery", async (c) => {
+    const recoveryCode = newRecoveryCode();
+    await c.env.DB.prepare("UPDATE accounts SET recovery_hash = ? WHERE id = ?").bind(await hashToken(recoveryCode.replace(/-/g, "")), c.var.account).run();
+    c.header("cache-control", "private, no-store");
+    return c.json({ recoveryCode }, 200);
   })
   .get("/ledger", vQuery(Page), async (c) => {
     const { limit } = c.req.valid("query");

@@ -127,7 +127,9 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     finish: room.finish,
     error: () => {
       const e = room.error();
-      return e ? (lang() === "de" ? e.messageDe : e.message) : null;
+      // A take-back refusal means nothing once the game is over (it stood on the result table before).
+      if (!e || (e.code.startsWith("TAKEBACK") && room.view()?.over)) return null;
+      return lang() === "de" ? e.messageDe : e.message;
     },
     connected: room.connected,
     get opponent() {
@@ -137,6 +139,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       const p = room.presence();
       return s.kind === "online" && !watching && p ? p[other] ?? null : null;
     },
+    seatsConnected: () => (watching ? room.presence() ?? null : null),
     spectator: watching,
     watchers: room.spectators,
     seatName,

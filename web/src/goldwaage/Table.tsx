@@ -430,8 +430,9 @@ export function GoldwaageTable(props: { session: Session }) {
    * The fixed public remarks, offered only between rounds and after the game (the room refuses them in a round), and
    * the ones made at the table since this page connected. Only where other people sit: team-mates do not read.
    */
-  // Other people at this table: the creator invited some, or this page sat down through an invite.
-  const people = () => !watching && ((s.invites?.length ?? 0) > 0 || seat !== 0);
+  // Other people at this table: the creator invited some, this page sat down through an invite, or the room says a
+  // seat is not a computer (a table from the Wartesaal has no invites: its host is at seat 0 with people beside it).
+  const people = () => !watching && ((s.invites?.length ?? 0) > 0 || seat !== 0 || seatsInOrder().some((x) => x !== seat && !computers().has(x)));
   const remarkText = (id: string) =>
     ({
       "well-played": tr("Gut gespielt!", "Well played!"),
@@ -893,8 +894,9 @@ export function GoldwaageTable(props: { session: Session }) {
                       {tr("Zurück zum Wartesaal", "Back to the lobby")}
                     </button>
                   </Show>
-                  <button type="button" class="button" classList={{ primary: !watching }} data-testid="gw-new-game" onClick={() => navigate("/spielen/goldwaage")}>
-                    {tr("Neue Partie", "New game")}
+                  {/* A table from the Wartesaal leads back there, to the same people, not to a table with computers (a pass). */}
+                  <button type="button" class="button" classList={{ primary: !watching }} data-testid="gw-new-game" onClick={() => navigate(s.from === "wartesaal" && !watching ? "/wartesaal" : "/spielen/goldwaage")}>
+                    {s.from === "wartesaal" && !watching ? tr("Neue Partie im Wartesaal", "New game in the lobby") : tr("Neue Partie", "New game")}
                   </button>
                   {/* As the duel's result offers it: the whole game again, every hand open (the archive follows the end
                       by a moment; the replay page waits for it). */}

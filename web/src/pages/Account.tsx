@@ -1,6 +1,6 @@
 // "Konto": the name, signing out other devices, the standing, and the recovery code that carries the account to this device.
 import { createEffect, createResource, createSignal, on, Show } from "solid-js";
-import { authHeaders, ensureAccount, loadMe, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
+import { authHeaders, ensureAccount, loadMe, renewRecoveryCode, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
 import { tr } from "../i18n";
 import { Link } from "../router";
 import { Summary } from "../ui/Summary";
@@ -24,6 +24,20 @@ export function AccountPage() {
       setSignOutMsg(() => () => tr("Alle anderen Geräte sind abgemeldet; dieses bleibt angemeldet.", "All other devices are signed out; this one stays signed in."));
     } catch {
       setSignOutMsg(() => () => tr("Das hat nicht geklappt. Bitte später noch einmal.", "That did not work. Please try again later."));
+    }
+  }
+
+  const [renewMsg, setRenewMsg] = createSignal<(() => string) | null>(null);
+  const [confirmRenew, setConfirmRenew] = createSignal(false);
+  async function renew() {
+    setConfirmRenew(false);
+    try {
+      await renewRecoveryCode();
+      setStored(storedAccount());
+      setShowCode(true);
+      setRenewMsg(() => () => tr("Neuer Code erzeugt; der alte gilt nicht mehr. Schreib dir den neuen auf.", "A new code is made; the old one no longer works. Write the new one down."));
+    } catch {
+      setRenewMsg(() => () => tr("Das hat nicht geklappt. Bitte später noch einmal.", "That did not work. Please try again later."));
     }
   }
 
@@ -81,7 +95,7 @@ export function AccountPage() {
             </section>
             <section aria-labelledby="devices-title">
               <h2 id="devices-title">{tr("Geräte", "Devices")}</h2>
-              <p class="small">{tr("Verloren oder verliehen? Meldet jedes andere Gerät ab, auf dem dein Konto ist; dieses bleibt angemeldet.", "Lost or lent a device? Signs out every other device your account is on; this one stays signed in.")}</p>
+              <p class="small">{tr("Verloren oder verliehen? Meldet jedes andere Gerät ab, auf dem dein Konto ist; dieses bleibt angemeldet. Wer deinen Wiederherstellungscode kennt, kommt damit wieder hinein – dann erzeuge unten auch einen neuen Code.", "Lost or lent a device? Signs out every other device your account is on; this one stays signed in. Whoever knows your recovery code can get back in with it – then also make a new code below.")}</p>
               <p>
                 <button type="button" class="button" onClick={() => void signOutOthers()} data-testid="signout-others">
                   {tr("Auf anderen Geräten abmelden", "Sign out other devices")}
@@ -116,6 +130,34 @@ export function AccountPage() {
               </Show>
             </p>
           )}
+        </Show>
+        <Show when={me()}>
+          <p class="small">{tr("Jemand kennt deinen Code? Ein neuer Code macht den alten sofort ungültig.", "Someone knows your code? A new code makes the old one stop working at once.")}</p>
+          <p>
+            <Show
+              when={confirmRenew()}
+              fallback={
+                <button type="button" class="button" onClick={() => setConfirmRenew(true)} data-testid="account-new-code">
+                  {tr("Neuen Code erzeugen", "Make a new code")}
+                </button>
+              }
+            >
+              <span role="group" aria-label={tr("Neuen Code erzeugen?", "Make a new code?")}>
+                {tr("Der alte Code gilt dann nicht mehr. Sicher?", "The old code will stop working. Sure?")}{" "}
+                <button type="button" class="button" onClick={() => void renew()} data-testid="account-new-code-confirm">
+                  {tr("Ja, neuer Code", "Yes, a new code")}
+                </button>{" "}
+                <button type="button" class="button quiet" onClick={() => setConfirmRenew(false)} data-testid="account-new-code-cancel">
+                  {tr("Abbrechen", "Cancel")}
+                </button>
+              </span>
+            </Show>
+          </p>
+          <Show when={renewMsg()?.()}>
+            <p role="status" data-testid="account-new-code-status">
+              {renewMsg()?.()}
+            </p>
+          </Show>
         </Show>
         <form class="name-form" onSubmit={recover}>
           <input type="text" value={code()} onInput={(e) => setCode(e.currentTarget.value)} aria-label={tr("Code eines anderen Geräts", "Code from another device")} placeholder="XXXXX-XXXXX-XXXXX-XXXXX" autocomplete="off" class="code-input" data-testid="account-recover-input" />

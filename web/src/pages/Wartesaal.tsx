@@ -278,7 +278,7 @@ function Lobby(props: { account: Account; me: Me }) {
                 </>
               }
             >
-              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing" || iPlay()} title={iPlay() ? tr("Du sitzt an einem laufenden Tisch.", "You are at a running table.") : undefined} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
+              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing" || iPlay()} title={iPlay() ? tr("Du sitzt an einem laufenden Tisch.", "You are at a running table.") : p.status === "playing" ? tr("Spielt gerade: herausfordern geht nach der Partie.", "Playing now: challenge them after the game.") : undefined} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
                 {tr("Herausfordern", "Challenge")}
               </button>
             </Show>

@@ -45,7 +45,23 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const [view, setView] = createSignal<RoomView | null>(null);
   const [version, setVersion] = createSignal(0);
   const [connected, setConnected] = createSignal(false);
-  const [error, setError] = createSignal<RoomError | null>(null);
+  const [error, setErrorNow] = createSignal<RoomError | null>(null);
+  // A refusal that names a wait ("… ask again in 22 s", TAKEBACK_TOO_SOON) counts it down here and is gone when the
+  // wait is over: a frozen "22 s" read as wrong (a player pass). The room words both languages with "<n> s".
+  let countdown: ReturnType<typeof setInterval> | null = null;
+  const setError = (e: RoomError | null) => {
+    if (countdown) clearInterval(countdown);
+    countdown = null;
+    setErrorNow(e);
+    const wait = e?.code === "TAKEBACK_TOO_SOON" ? /(\d+) s\b/.exec(e.message) : null;
+    if (!e || !wait) return;
+    const until = Date.now() + Number(wait[1]) * 1000;
+    countdown = setInterval(() => {
+      const left = Math.ceil((until - Date.now()) / 1000);
+      if (left <= 0) return setError(null);
+      setErrorNow({ ...e, message: e.message.replace(/\d+ s\b/, `${left} s`), messageDe: e.messageDe.replace(/\d+ s\b/, `${left} s`) });
+    }, 1000);
+  };
   const [busy, setBusy] = createSignal(false);
   const [staged, setStaged] = createSignal<Staged | null>(null);
   /** Public remarks made at the table since this page connected (the room does not keep them). */
@@ -185,6 +201,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     }
   }
   onCleanup(() => {
+    if (countdown) clearInterval(countdown);
     closed = true;
     ws.close(1000);
   });

@@ -42,7 +42,7 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
   const stop = lobby.listen((m) => {
     if (m.type === "gw-matched") {
       const computers = m.players.flatMap((name, seat) => (name === null ? [seat] : []));
-      saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", level: m.level, game: "goldwaage", computers });
+      saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", level: m.level, game: "goldwaage", computers, from: "wartesaal" });
       navigate(`/partie/${m.room}`);
     } else if (m.type === "gw-ended") {
       const by = m.by ?? "";

@@ -35,8 +35,12 @@ export function Rematch(): JSX.Element {
           </button>
         );
         return (
-          <div class="rematch" aria-live="polite" hidden={away()}>
+          <div class="rematch" aria-live="polite" hidden={!r().seated()}>
             <Switch fallback={offer()}>
+              {/* The other side left: say so, rather than letting a pending offer vanish without a word (a player pass). */}
+              <Match when={away()}>
+                <p data-testid="rematch-gone">{mine() && state() === "offered" ? tr(`${name()} ist nicht mehr am Tisch – deine Revanche ist hinfällig.`, `${name()} is no longer at the table – your rematch offer has lapsed.`) : tr(`${name()} ist nicht mehr am Tisch – keine Revanche.`, `${name()} is no longer at the table – no rematch.`)}</p>
+              </Match>
               <Match when={state() === "offered" && mine()}>
                 <p data-testid="rematch-waiting">{tr(`Revanche angeboten – warte auf ${name()} …`, `Rematch offered – waiting for ${name()} …`)}</p>
                 <button type="button" class="button quiet" data-testid="rematch-withdraw" onClick={() => r().send("withdraw")}>

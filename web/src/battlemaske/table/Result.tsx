@@ -75,10 +75,24 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
               <For each={lines()}>{(line) => <p>{line}</p>}</For>
             </div>
           </Show>
+          <Show when={rv().result?.uncounted}>
+            <p data-testid="result-uncounted">{tr("Zählt nicht: Die Partie endete vor 10 gespielten Karten und 3 Minuten – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards and 3 minutes – your records list it as “aborted”.")}</p>
+          </Show>
           <Show when={m.round()}>
             {(r) => (
               <p class="round-sum">
-                {tr("Letzte Runde", "Last round")}: {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")} → <b>{r().moved}</b>
+                {/* The last round played to its end: after a flag fall or a resignation mid-round that is an earlier one, so
+                    it is named by its number (a player pass read "Letzte Runde" as the round the game stopped in). */}
+                {v().variant === "profi" && r().game !== v().game
+                  ? tr(`Partie ${r().game}, Runde ${r().round}`, `Game ${r().game}, round ${r().round}`)
+                  : r().round < v().round && rv().result?.reason !== "rules"
+                    ? tr(`Runde ${r().round}`, `Round ${r().round}`)
+                    : tr("Letzte Runde", "Last round")}
+                :{" "}
+                <span class="nowrap-score">
+                  {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")}
+                </span>{" "}
+                → <b>{r().moved}</b>
               </p>
             )}
           </Show>

@@ -29,6 +29,8 @@ export interface TableModel {
   readonly connected: () => boolean;
   /** Online: whether the other player's socket is at the room now (null: not known, or no other person). */
   readonly opponentConnected?: () => boolean | null;
+  /** A spectator's view of both seats' sockets (the room's presence); null for a player or while not connected. */
+  readonly seatsConnected?: () => readonly boolean[] | null;
   /** The other side as the log names it ("Der Computer", "Dein Gegner"). */
   readonly opponent: Record<Lang, string>;
   /** Watching without a seat: no hand, nothing to act with; seat 0 is shown at the bottom. */
