@@ -114,6 +114,10 @@ describe("a stake is always covered (held from the seat to the booking)", () => 
     expect(duel.status).toBe(409);
     expect(await json(duel)).toMatchObject({ error: "STAKE_TOO_HIGH" });
 
+    // A call-off for a table that started (a forged one: its invite is claimed) releases nothing.
+    expect(await json(call("/internal/tables/called-off", { body: { room: first.room }, headers: secret() }))).toEqual({ ok: true, released: 0 });
+    expect(await holdsOf(first.room)).toHaveLength(2);
+
     const result = report({ room: first.room, accounts: [a.id, opp[0]!.id], result: { winner: 1, draw: false, reason: "rules" } });
     expect(await json(postResult(result, undefined, { register: false }))).toMatchObject({ duplicate: false, outcome: { counted: true, taler: 1000 } });
     expect(await holdsOf(first.room)).toEqual([]);
