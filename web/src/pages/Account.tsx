@@ -5,14 +5,30 @@ import { tr } from "../i18n";
 import { Link } from "../router";
 import { Summary } from "../ui/Summary";
 
+/** A message in either language (a thunk, so it follows the language switch); null: nothing to say. */
+type Message = (() => string) | null;
+
+/** The answer to one of the page's buttons, spoken to screen readers. */
+function StatusLine(props: { msg: Message; testId: string }) {
+  return (
+    <Show when={props.msg?.()}>
+      <p role="status" data-testid={props.testId}>
+        {props.msg?.()}
+      </p>
+    </Show>
+  );
+}
+
+const failed = () => tr("Das hat nicht geklappt. Bitte später noch einmal.", "That did not work. Please try again later.");
+
 export function AccountPage() {
   const [me, { refetch }] = createResource(loadMe);
   const [name, setName] = createSignal("");
-  const [nameMsg, setNameMsg] = createSignal<(() => string) | null>(null);
+  const [nameMsg, setNameMsg] = createSignal<Message>(null);
   const [code, setCode] = createSignal("");
-  const [recoverMsg, setRecoverMsg] = createSignal<(() => string) | null>(null);
+  const [recoverMsg, setRecoverMsg] = createSignal<Message>(null);
   const [showCode, setShowCode] = createSignal(false);
-  const [signOutMsg, setSignOutMsg] = createSignal<(() => string) | null>(null);
+  const [signOutMsg, setSignOutMsg] = createSignal<Message>(null);
   // The account this device keeps. On a first visit loadMe creates it (and stores its code) after the page has
   // rendered, so it is read again whenever the account loads or changes, not once at the start.
   const [stored, setStored] = createSignal(storedAccount());
@@ -23,11 +39,11 @@ export function AccountPage() {
       await signOutOtherDevices();
       setSignOutMsg(() => () => tr("Alle anderen Geräte sind abgemeldet; dieses bleibt angemeldet.", "All other devices are signed out; this one stays signed in."));
     } catch {
-      setSignOutMsg(() => () => tr("Das hat nicht geklappt. Bitte später noch einmal.", "That did not work. Please try again later."));
+      setSignOutMsg(() => failed);
     }
   }
 
-  const [renewMsg, setRenewMsg] = createSignal<(() => string) | null>(null);
+  const [renewMsg, setRenewMsg] = createSignal<Message>(null);
   const [confirmRenew, setConfirmRenew] = createSignal(false);
   async function renew() {
     setConfirmRenew(false);
@@ -37,7 +53,7 @@ export function AccountPage() {
       setShowCode(true);
       setRenewMsg(() => () => tr("Neuer Code erzeugt; der alte gilt nicht mehr. Schreib dir den neuen auf.", "A new code is made; the old one no longer works. Write the new one down."));
     } catch {
-      setRenewMsg(() => () => tr("Das hat nicht geklappt. Bitte später noch einmal.", "That did not work. Please try again later."));
+      setRenewMsg(() => failed);
     }
   }
 
@@ -101,11 +117,7 @@ export function AccountPage() {
                   {tr("Auf anderen Geräten abmelden", "Sign out other devices")}
                 </button>
               </p>
-              <Show when={signOutMsg()?.()}>
-                <p role="status" data-testid="signout-others-status">
-                  {signOutMsg()?.()}
-                </p>
-              </Show>
+              <StatusLine msg={signOutMsg()} testId="signout-others-status" />
             </section>
             <section aria-labelledby="stand-title">
               <h2 id="stand-title">{tr("Stand", "Standing")}</h2>
@@ -153,11 +165,7 @@ export function AccountPage() {
               </span>
             </Show>
           </p>
-          <Show when={renewMsg()?.()}>
-            <p role="status" data-testid="account-new-code-status">
-              {renewMsg()?.()}
-            </p>
-          </Show>
+          <StatusLine msg={renewMsg()} testId="account-new-code-status" />
         </Show>
         <form class="name-form" onSubmit={recover}>
           <input type="text" value={code()} onInput={(e) => setCode(e.currentTarget.value)} aria-label={tr("Code eines anderen Geräts", "Code from another device")} placeholder="XXXXX-XXXXX-XXXXX-XXXXX" autocomplete="off" class="code-input" data-testid="account-recover-input" />

@@ -24,7 +24,7 @@ export function Head(): JSX.Element {
             {/* The players see when the other's socket is gone; a spectator was not told (a player pass). */}
             <Show when={!rv().over && m.seatsConnected?.()?.some((c) => !c)}>
               {" "}
-              <span class="opp-status gone" role="status" data-testid="spectator-away">
+              <span class="spectator-away" role="status" data-testid="spectator-away">
                 {(m.seatsConnected?.() ?? [])
                   .map((c, s) => (c ? null : m.seatName?.(s as 0 | 1)[lang()]))
                   .filter((n) => n)
