@@ -7,7 +7,7 @@
 // link and steps it through to the end with both hands shown. A declined and an expired challenge come first.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, WebSocket as PlaywrightSocket } from "playwright-core";
-import { cardsIn, overVersion, secretsByVersion } from "../../scripts/lib/attack/hidden.js";
+import { dealEnds, hiddenCardsIn, overVersion, secretsByVersion } from "../../scripts/lib/attack/hidden.js";
 import { framedMessages } from "../../shared/room/protocol.js";
 import { archived, enterWartesaal, exchangeUntilPlay, lobbyPlayer, myTurn, openBrowser, playInTurn, readBilanz, resign, roomOf, shot, siteAndTwoBrowsers, step, type Browser, type Setting } from "./helpers.js";
 
@@ -59,11 +59,13 @@ function recordFrames(page: Page): Frame[] {
 
 /**
  * The hidden-information scan of one viewer's frames of `room` against its full log (public once the game is over):
- * each message is judged at the version it speaks of (its own, else the last one seen), as the attack scan does.
+ * each message is judged at the version it speaks of (its own, else the last one seen), a history's entries each as
+ * of the end of their own deal, as the attack scan does.
  */
 function leaks(frames: readonly Frame[], room: string, log: Array<{ version: number; event: { type: string } }>, viewer: number | "spectator", options: { ruleset: "battlemaske" | "zwiegespalten"; variant: "single" | "profi" }): string[] {
   const secrets = secretsByVersion(log as never, viewer);
   const over = overVersion(log as never, options);
+  const dealEnd = dealEnds(log as never);
   const found: string[] = [];
   let seen = 0;
   for (const f of frames.filter((x) => x.room === room)) {
@@ -71,7 +73,7 @@ function leaks(frames: readonly Frame[], room: string, log: Array<{ version: num
     const asOf = typeof v === "number" ? v : seen;
     seen = Math.max(seen, asOf);
     if (asOf >= over || !f.msg) continue;
-    for (const hit of cardsIn(f.msg, secrets(asOf))) found.push(`at version ${asOf}: ${hit} in ${f.raw.slice(0, 200)}`);
+    for (const hit of hiddenCardsIn(f.msg, asOf, secrets, dealEnd)) found.push(`at version ${asOf}: ${hit} in ${f.raw.slice(0, 200)}`);
   }
   return found;
 }

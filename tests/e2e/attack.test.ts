@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type Site } from "../../scripts/lib/site.js";
 import { runAttacks } from "../../scripts/lib/attack/run.js";
-import { secretsByVersion } from "../../scripts/lib/attack/hidden.js";
+import { dealEnds, hiddenCardsIn, secretsByVersion } from "../../scripts/lib/attack/hidden.js";
 import type { CategoryResult } from "../../scripts/lib/attack/common.js";
 
 let site: Site;
@@ -43,5 +43,27 @@ describe("the attack suite (small sizes)", () => {
     expect([...seat0(6)]).toEqual(["G1"]);
     expect([...spectator(5)].sort()).toEqual(["D1", "D2", "G1", "P1", "P2"]);
     expect([...spectator(6)].sort()).toEqual(["D1", "G1", "P1", "P2"]);
+  });
+  it("a history sent in a later round: its entries are judged by their own deal, the rest by the message's version", () => {
+    // Round 1 ends with P1 played by seat 0 and G1 aside, never shown; round 2 deals P1 to seat 1 and D1 to seat 0.
+    const log = [
+      { version: 1, event: { type: "gameCreated", seed: "s" } },
+      { version: 2, event: { type: "roundDealt", hands: [["P1", "P2"], ["D1", "D2"]], aside: ["G1"] } },
+      { version: 3, event: { type: "cardPlayed", seat: 0, card: "P1" } },
+      { version: 4, event: { type: "roundDealt", hands: [["D1", "P2"], ["P1", "D2"]], aside: ["G2"] } },
+    ];
+    const seat0 = secretsByVersion(log, 0);
+    const dealEnd = dealEnds(log);
+    expect([dealEnd(2), dealEnd(3), dealEnd(4)]).toEqual([3, 3, Infinity]);
+    // Seat 0 reloads in round 2: the history repeats its round-1 play of P1, now a card in seat 1's hand — no leak.
+    const fair = { type: "history", version: 4, entries: [{ version: 2, event: { type: "roundDealt", hand: ["P1", "P2"] } }, { version: 3, event: { type: "cardPlayed", card: "P1" } }] };
+    expect(hiddenCardsIn(fair, 4, seat0, dealEnd)).toEqual([]);
+    // The scan still fails: round 1's aside card in an old entry, round 2's hidden card outside the entries or in them.
+    const aside = { type: "history", version: 4, entries: [{ version: 2, event: { type: "roundDealt", aside: ["G1"] } }] };
+    expect(hiddenCardsIn(aside, 4, seat0, dealEnd)).toEqual(["$.entries[0].event.aside[0]=G1"]);
+    expect(hiddenCardsIn({ type: "history", version: 4, note: "P1", entries: [] }, 4, seat0, dealEnd)).toEqual(["$.note=P1"]);
+    expect(hiddenCardsIn({ type: "history", version: 4, entries: [{ version: 4, event: { type: "roundDealt", hands: [[], ["P1"]] } }] }, 4, seat0, dealEnd)).toEqual(["$.entries[0].event.hands[1][0]=P1"]);
+    // Any other message names the same card as of its own version.
+    expect(hiddenCardsIn({ type: "event", version: 4, event: { card: "P1" } }, 4, seat0, dealEnd)).toEqual(["$.event.card=P1"]);
   });
 });
