@@ -113,31 +113,31 @@ describe("against the computer (browser)", () => {
     await infoOf(page.getByTestId("mirror-preview"), "field", /endete die Runde jetzt/, "table-preview-info-desktop");
     await infoOf(page.getByTestId("opponent-backs"), "hidden", /verdeckte Karte deines Gegners/, "table-hidden-info-desktop");
 
+    // Take back the last card once: the table goes back, and the game counts "mit Hilfe". Looked for at calm moments
+    // only, before each step (the seat to play with a card of its own already in this round: a state that lasts until
+    // we act). It was looked for right after a click, a passing moment: under CI's load a whole game once went by
+    // without one look finding the button enabled.
+    const canTakeBack = async () =>
+      !(await page.getByTestId("name-suit-P").isVisible()) && !(await page.getByTestId("round-table").isVisible()) && (await page.locator('[data-testid="takeback"]:not([disabled])').count()) > 0;
     let tookBack = false;
-    await playToEnd(page, {
-      onStep: async (i) => {
-        if (i === 3) await shot(page, "table-midgame-desktop");
-        const canTakeBack = async () =>
-          !(await page.getByTestId("name-suit-P").isVisible()) && !(await page.getByTestId("round-table").isVisible()) && (await page.locator('[data-testid="takeback"]:not([disabled])').count()) > 0;
-        // onStep runs right after the click, maybe before the table is busy with the room's answer (seen in CI: every
-        // look fell into that moment, with the button still disabled): wait for the button itself, then for calm.
-        if (!tookBack && i >= 2) {
-          await page.locator('[data-testid="takeback"]:not([disabled])').waitFor({ timeout: 3000 }).catch(() => undefined);
-          await page.locator('[data-testid="table"][data-busy="false"]').waitFor({ timeout: 5000 }).catch(() => undefined);
-        }
-        if (!tookBack && i >= 2 && (await canTakeBack())) {
-          // Take back the last card once: the table goes back, and the game counts "mit Hilfe".
-          tookBack = true;
-          await page.locator('[data-testid="takeback"]:not([disabled])').click();
-          await page.getByTestId("game-log").getByText("Karte zurück:").waitFor();
-          expect(await page.getByTestId("table-error").count()).toBe(0);
-          // What it undid stays listed, struck through: at least my card; the take-back's own line is not.
-          expect(await page.locator('[data-testid="log-entry"][data-undone="true"]').count()).toBeGreaterThan(0);
-          expect(await page.locator('[data-testid="log-entry"]').last().getAttribute("data-undone")).toBeNull();
-        }
-      },
-    });
-    expect(tookBack).toBe(true);
+    for (let i = 0; !tookBack && i < 400; i++) {
+      await page.locator('[data-testid="table"][data-busy="false"]').waitFor({ timeout: 10_000 }).catch(() => undefined);
+      if (i >= 2 && (await canTakeBack())) {
+        tookBack = true;
+        await page.locator('[data-testid="takeback"]:not([disabled])').click();
+        await page.getByTestId("game-log").getByText("Karte zurück:").waitFor();
+        expect(await page.getByTestId("table-error").count()).toBe(0);
+        // What it undid stays listed, struck through: at least my card; the take-back's own line is not.
+        expect(await page.locator('[data-testid="log-entry"][data-undone="true"]').count()).toBeGreaterThan(0);
+        expect(await page.locator('[data-testid="log-entry"]').last().getAttribute("data-undone")).toBeNull();
+        break;
+      }
+      const r = await step(page, i);
+      if (r === "over") break;
+      if (r === "idle") await page.waitForTimeout(30);
+    }
+    expect(tookBack, "a calm moment with Karte zurück enabled came before the game ended").toBe(true);
+    await playToEnd(page, { onStep: async (i) => (i === 3 ? shot(page, "table-midgame-desktop") : undefined) });
     const result = page.getByTestId("game-result");
     expect(["conte", "maske"]).toContain(await result.getAttribute("data-winner"));
     await shot(page, "result-desktop");
