@@ -25,8 +25,8 @@ export const HELLO_GRACE_MS = 3_000;
 /**
  * The characters of history text (the JSON of its `history` messages) all spectators of one table may be sent at once,
  * and per second after that (ADR 030). A finished Profi duel's log is at most about 24,000 characters for a spectator,
- * the longest a duel can reach (every card taken back to the limit) about 91,000: twenty spectators arriving at once at
- * the longest normal game use under half of it; a stranger opening socket after socket gets 200 KB a second at most.
+ * the longest a duel can reach (every card taken back to the limit) about 85,000–99,000: twenty spectators arriving at
+ * once at the longest normal game use under half of it; a stranger opening socket after socket gets 200 KB a second.
  */
 export const HISTORY_BUDGET_CHARS = 1_000_000;
 export const HISTORY_REFILL_PER_S = 200_000;
