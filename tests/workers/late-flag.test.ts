@@ -3,7 +3,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, origin } from "./api-helpers";
+import { call, json, newAccount, origin, uniqueName } from "./api-helpers";
 import { choose, connect, seatBoth } from "./sockets";
 
 /** A one-minute duel between two guests, dealt, both seats on sockets that said hello. */
@@ -61,6 +61,24 @@ describe("a late flag through the Durable Object", () => {
     expect(await b.next((m) => m.type === "event")).toMatchObject({ version: wa.version + 1, event: { type: "timeout" } });
     expect((await events(stub)).filter((e) => e.type === "timeout")).toHaveLength(1);
     for (const s of [a, b, watcher]) await s.close();
+  });
+
+  it("a rematch offer after the flag fell is an offer after the end: the timeout first, then the offer stands", async () => {
+    const [x, y] = [await newAccount(uniqueName("Fa")), await newAccount(uniqueName("Fb"))];
+    const created = await json(call("/api/games", { body: { kind: "friendly", clock: { minutes: 1, increment: 0 }, ruleset: "battlemaske", variant: "single", role: "conte" }, token: x.token }));
+    const claim = await json(call(`/api/games/invite/${created.inviteCode}`, { method: "POST", token: y.token }));
+    const { a, b } = await seatBoth(created.socket, [created.seatToken, claim.seatToken]);
+    const stub = env.BattlemaskeRoom.getByName(created.room);
+    await startedAgo(stub, 61_000);
+    a.send({ type: "rematch", clientSeq: 1, action: "offer" });
+    // Not REMATCH_NOT_ALLOWED ("the game is still running"): the timeout comes first.
+    expect(await a.next((m) => m.type === "event" || m.type === "error")).toMatchObject({ type: "event", event: { type: "timeout" } });
+    expect(await b.next((m) => m.type === "event")).toMatchObject({ event: { type: "timeout" } });
+    expect(await b.next((m) => m.type === "rematch")).toMatchObject({ state: "offered", by: 0 });
+    expect(a.all.some((m) => m.type === "error")).toBe(false);
+    expect((await events(stub)).filter((e) => e.type === "timeout")).toHaveLength(1);
+    await a.close();
+    await b.close();
   });
 
   it("a command with time left on the clock is played as always", async () => {
