@@ -385,14 +385,14 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     }
     const { reply, appended, notice, config } = core.handle(state.viewer, msg, Date.now());
     if (config) return this.reconfigure(config, connection, reply);
-    // The events first, the ack after them: a client that acts on its ack acts on the table the ack refers to.
-    if (appended.length > 0) {
-      this.broadcastEntries(core, appended, { to: connection, messages: reply });
-      return this.afterChange();
-    }
-    // A remark goes to everyone at the table now (it is not logged: nobody gets it later), the sender's answer after it.
+    // A remark goes to everyone at the table now (it is not logged: nobody gets it later), to the sender before its ack.
+    const answer = notice ? [notice, ...reply] : reply;
+    // The events first (a command's; a late flag's timeout, which may come with a remark too), the answer after them: a
+    // client that acts on its ack acts on the table the ack refers to.
+    if (appended.length > 0) this.broadcastEntries(core, appended, { to: connection, messages: answer });
+    else this.send(connection, answer);
     if (notice) for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer !== undefined && c.id !== connection.id) this.send(c, [notice]);
-    this.send(connection, notice ? [notice, ...reply] : reply);
+    if (appended.length > 0) return this.afterChange();
   }
 
   /** The spectators' history texts at the core's version: serialised once per version, however many spectators ask. */

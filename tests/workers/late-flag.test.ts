@@ -81,6 +81,23 @@ describe("a late flag through the Durable Object", () => {
     await b.close();
   });
 
+  it("a remark at a Goldwaage table of people after the brake fell: everyone gets the timeout, then the remark", async () => {
+    const t = await json(call("/api/goldwaage/table", { body: { players: 2, friends: 1, level: "leicht" } }));
+    const claim = await json(call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[0] } }));
+    const { a, b } = await seatBoth(t.socket, [t.seatToken, claim.seatToken]);
+    const stub = env.GoldwaageRoom.getByName(t.room);
+    await startedAgo(stub, 10 * 60_000 + 1000);
+    a.send({ type: "remark", clientSeq: 1, remark: "thanks" });
+    for (const s of [a, b]) {
+      expect(await s.next((m) => m.type === "event" || m.type === "remark")).toMatchObject({ type: "event", actor: "room", event: { type: "timeout" } });
+      expect(await s.next((m) => m.type === "remark")).toMatchObject({ seat: 0, remark: "thanks" });
+    }
+    expect(await a.next((m) => m.type === "ack" || m.type === "error")).toMatchObject({ type: "ack", clientSeq: 1 });
+    expect((await events(stub)).filter((e) => e.type === "timeout")).toHaveLength(1);
+    await a.close();
+    await b.close();
+  });
+
   it("a command with time left on the clock is played as always", async () => {
     const { a, b, wa, stub } = await duel();
     await startedAgo(stub, 30_000);
