@@ -15,12 +15,12 @@ const bot = (s: Parameters<typeof randomCommand>[0], seat: number, _l: string, s
 
 type AnyCore = BattlemaskeRoomCore | GoldwaageRoomCore;
 
-function duel(kind: "online" | "computer" = "online", clock: TimeControl = FISCHER): { core: BattlemaskeRoomCore; store: MemoryLogStore<LoggedEvent> } {
+function duel(kind: "online" | "computer" = "online", clock: TimeControl = FISCHER, rated = false): { core: BattlemaskeRoomCore; store: MemoryLogStore<LoggedEvent> } {
   const config: RoomConfig = {
     kind,
     options: { ruleset: "battlemaske", variant: "single" },
     seed: "late-flag",
-    rated: false,
+    rated,
     seats: kind === "online" ? [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }] : [{ type: "human", tokenHash: "a" }, { type: "computer", level: "leicht" }],
     clock,
   };
@@ -62,10 +62,14 @@ function followerThinking() {
 
 const timeouts = (store: MemoryLogStore<LoggedEvent> | MemoryLogStore<GoldwaageLoggedEvent>) => store.read().filter((e) => e.event.type === "timeout");
 
-/** After a late message: one timeout for `seat`, logged at the message's time by the room, and nothing else appended. */
-function endedOnTime(core: AnyCore, store: MemoryLogStore<LoggedEvent> | MemoryLogStore<GoldwaageLoggedEvent>, r: { appended: ReadonlyArray<{ version: number; time: number; actor: string; event: unknown }> }, seat: number, now: number) {
+/**
+ * After a late message: one timeout for `seat`, logged by the room at `at`, the moment its flag fell (not the message's
+ * later time), and nothing else appended.
+ */
+function endedOnTime(core: AnyCore, store: MemoryLogStore<LoggedEvent> | MemoryLogStore<GoldwaageLoggedEvent>, r: { appended: ReadonlyArray<{ version: number; time: number; actor: string; event: unknown }> }, seat: number, at: number) {
   const before = core.version - 1;
-  expect(r.appended).toEqual([{ version: before + 1, time: now, actor: "room", event: { type: "timeout", v: 1, seat } }]);
+  const now = at + 10_000;
+  expect(r.appended).toEqual([{ version: before + 1, time: at, actor: "room", event: { type: "timeout", v: 1, seat } }]);
   expect(timeouts(store)).toHaveLength(1);
   expect(core.over).toBe(true);
   expect(core.result).toMatchObject({ winner: 1 - seat, reason: "timeout" });
@@ -89,7 +93,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
     expect(r.reply).toEqual([expect.objectContaining({ ...gameOver, clientSeq: 900 })]);
     expect(core.version).toBe(version + 1); // the timeout, and no exchange of seat 1
     expect(store.read().at(-1)!.event.type).toBe("timeout");
-    endedOnTime(core, store, r, 1, flag.at + 10_000);
+    endedOnTime(core, store, r, 1, flag.at);
     // Resent (a reconnect): the same answer, nothing new.
     expect(core.handle(1, { type: "command", clientSeq: 900, baseVersion: version, command }, flag.at + 20_000)).toEqual({ reply: r.reply, appended: [] });
   });
@@ -116,7 +120,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
       const r = core.handle(1, { type: how, clientSeq: 910 }, flag.at + 1);
       expect(r.reply).toEqual([expect.objectContaining({ ...gameOver, clientSeq: 910 })]);
       expect(store.read().some((e) => e.event.type === "resigned")).toBe(false);
-      endedOnTime(core, store, r, 1, flag.at + 1);
+      endedOnTime(core, store, r, 1, flag.at);
     });
 
     it(`${how} by the other seat while the opponent's flag has fallen: the opponent lost on time`, () => {
@@ -124,7 +128,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
       const r = core.handle(0, { type: how, clientSeq: 911 }, flag.at + 1);
       expect(r.reply).toEqual([expect.objectContaining({ ...gameOver, clientSeq: 911 })]);
       expect(core.result).toMatchObject({ winner: 0, reason: "timeout" });
-      endedOnTime(core, store, r, 1, flag.at + 1);
+      endedOnTime(core, store, r, 1, flag.at);
     });
 
     it(`${how} just before the flag falls is a ${how}`, () => {
@@ -143,7 +147,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
     const r = core.handle(leader, { type: "takeback", clientSeq: 920, action: "request" }, flag.at + 1);
     expect(r.reply).toEqual([expect.objectContaining({ ...gameOver, clientSeq: 920 })]);
     expect(store.read().some((e) => e.event.type === "takebackRequested")).toBe(false);
-    endedOnTime(core, store, r, follower, flag.at + 1);
+    endedOnTime(core, store, r, follower, flag.at);
   });
 
   it("a take-back request just before the flag falls is asked", () => {
@@ -159,7 +163,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
     const r = core.handle(follower, { type: "takeback", clientSeq: 923, action: "accept" }, flag.at + 1);
     expect(r.reply).toEqual([expect.objectContaining({ ...gameOver, clientSeq: 923 })]);
     expect(store.read().some((e) => e.event.type === "takeback")).toBe(false);
-    endedOnTime(core, store, r, follower, flag.at + 1);
+    endedOnTime(core, store, r, follower, flag.at);
   });
 
   it("accepting a take-back just before the flag falls takes the card back", () => {
@@ -176,7 +180,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
     expect(lateFlag.seat).toBe(0); // only the person's clock runs
     const r = late.core.handle(0, { type: "hint", clientSeq: 930 }, lateFlag.at + 1);
     expect(r.reply).toEqual([expect.objectContaining({ ...gameOver, clientSeq: 930 })]);
-    endedOnTime(late.core, late.store, r, 0, lateFlag.at + 1);
+    endedOnTime(late.core, late.store, r, 0, lateFlag.at);
 
     const early = duel("computer");
     const earlyFlag = flagFall(early.core.state.clock!, FISCHER)!;
@@ -198,7 +202,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
       // The history that follows the welcome ends with the timeout.
       const history = r.reply.filter((m) => m.type === "history").flatMap((m) => (m.type === "history" ? m.entries : []));
       expect(history.at(-1)).toMatchObject({ actor: "room", event: { type: "timeout", seat: 1 } });
-      endedOnTime(core, store, r, 1, flag.at + 1);
+      endedOnTime(core, store, r, 1, flag.at);
     }
   });
 
@@ -208,7 +212,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
     const r = core.handle(0, { type: "hello", lastVersion: seen }, flag.at + 1);
     expect(r.reply.map((m) => m.type)).toEqual(["welcome", "event", "state"]);
     expect(r.reply[1]).toMatchObject({ type: "event", version: seen + 1, event: { type: "timeout", seat: 1 } });
-    endedOnTime(core, store, r, 1, flag.at + 1);
+    endedOnTime(core, store, r, 1, flag.at);
   });
 
   it("a stale command after the flag fell is refused GAME_OVER, not resynced (nothing is judged on an ended game)", () => {
@@ -216,7 +220,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
     const command = randomCommand(core.state.game, 1, rng("stale")) as Command;
     const r = core.handle(1, { type: "command", clientSeq: 940, baseVersion: 1, command }, flag.at + 1);
     expect(r.reply).toEqual([expect.objectContaining({ ...gameOver, clientSeq: 940 })]);
-    endedOnTime(core, store, r, 1, flag.at + 1);
+    endedOnTime(core, store, r, 1, flag.at);
   });
 
   it("the brake (no clock) too: a card after ten minutes of silence comes too late", () => {
@@ -227,7 +231,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
     const command = randomCommand(core.state.game, 1, rng("brake")) as Command;
     const r = core.handle(1, { type: "command", clientSeq: 950, baseVersion: core.version, command }, flag.at + 1);
     expect(r.reply).toEqual([expect.objectContaining({ ...gameOver, clientSeq: 950 })]);
-    endedOnTime(core, store, r, 1, flag.at + 1);
+    endedOnTime(core, store, r, 1, flag.at);
   });
 
   it("a spectator's act, a rematch and a call-off read no clock: nothing is logged for them", () => {
@@ -263,12 +267,30 @@ describe("a late flag at a Goldwaage table of people: remarks", () => {
     expect(before.core.handle(before.silent, { type: "remark", clientSeq: 2, remark: "thanks" }, before.flag.at - 1).reply).toEqual([expect.objectContaining({ type: "error", code: "REMARK_NOT_ALLOWED" })]);
 
     const { core, store, flag, silent } = table();
-    const r = core.handle(silent, { type: "remark", clientSeq: 2, remark: "thanks" }, flag.at + 1);
+    const r = core.handle(silent, { type: "remark", clientSeq: 2, remark: "thanks" }, flag.at + 30_000);
     expect(r.reply).toEqual([{ type: "ack", clientSeq: 2, version: core.version }]);
     expect(r.notice).toMatchObject({ type: "remark", seat: silent, remark: "thanks" });
-    expect(r.appended).toEqual([{ version: core.version, time: flag.at + 1, actor: "room", event: { type: "timeout", v: 1, seat: flag.seat } }]);
+    // The timeout is logged when the brake fell, not half a minute later when the remark came.
+    expect(r.appended).toEqual([{ version: core.version, time: flag.at, actor: "room", event: { type: "timeout", v: 1, seat: flag.seat } }]);
     expect(core.over).toBe(true);
-    expect(core.onAlarm(flag.at + 2)).toEqual([]);
+    expect(core.onAlarm(flag.at + 30_001)).toEqual([]);
     expect(timeouts(store)).toHaveLength(1);
+  });
+});
+
+describe("a flag noticed late is logged when it fell", () => {
+  it("a rated game whose flag fell in its first minute stays aborted when the alarm or a message comes after 3 minutes", () => {
+    for (const late of ["alarm", "message"] as const) {
+      const { core, store } = duel("online", FISCHER, true);
+      play(core, 0, 1_000);
+      const flag = flagFall(core.state.clock!, FISCHER)!;
+      expect(flag).toEqual({ seat: 1, at: 60_000 });
+      const when = 4 * 60_000; // past the 3 minutes after which a rated game's end counts
+      const appended = late === "alarm" ? core.onAlarm(when) : core.handle(1, { type: "resign", clientSeq: 990 }, when).appended;
+      expect(appended.map((e) => [e.time, e.event])).toEqual([[60_000, { type: "timeout", v: 1, seat: 1 }]]);
+      expect(store.read().filter((e) => e.event.type === "timeout")).toHaveLength(1);
+      // Judged at 60 s, the game was under 3 minutes old and no card was played: aborted, as at an alarm on time.
+      expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted" });
+    }
   });
 });
