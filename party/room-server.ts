@@ -8,7 +8,7 @@ import type { LogEntry } from "./core/log";
 import { LiveTeller } from "./live";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
 import { Rematcher } from "./rematch";
-import { decodeFrame, MessageBudget } from "./socket-limits";
+import { decodeFrame, MessageBudget, TokenBucket } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
 import { clientAddress } from "./address";
@@ -22,6 +22,14 @@ export const RATE_CLOSE_AFTER = 500;
 export const MAX_SOCKETS = 64;
 /** How long a socket over the cap (every counted one a spectator) has to say hello with a seat token. */
 export const HELLO_GRACE_MS = 3_000;
+/**
+ * The characters of history text (the JSON of its `history` messages) all spectators of one table may be sent at once,
+ * and per second after that (ADR 030). A finished Profi duel's log is at most about 24,000 characters for a spectator,
+ * the longest a duel can reach (every card taken back to the limit) about 85,000–99,000: twenty spectators arriving at
+ * once at the longest normal game use under half of it; a stranger opening socket after socket gets 200 KB a second.
+ */
+export const HISTORY_BUDGET_CHARS = 1_000_000;
+export const HISTORY_REFILL_PER_S = 200_000;
 const MESSAGE_SCHEMAS = new WeakMap<AnyGame, ClientMessageSchemaOf>();
 /** A failed report is tried again after this long (the Worker records each room once, so retries are safe). */
 const REPORT_RETRY_MS = 30_000;
@@ -32,6 +40,11 @@ interface ConnectionState {
   viewer: Viewer;
   /** The socket asked for batched frames in its hello: what the room sends it at once comes as one JSON array. */
   batch?: true;
+  /**
+   * The socket was sent the log (hello's `history`): never again on this socket (a well-behaved client asks once per
+   * socket; a reconnect is a new socket). Kept with the socket through hibernation.
+   */
+  history?: true;
 }
 
 // Any game's core and definition: the server only moves messages and entries between sockets, storage and the core.
@@ -64,6 +77,13 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private connects = 0;
   /** The timers of sockets let in over the cap until they say hello (see onConnect). */
   private readonly graces = new Map<string, ReturnType<typeof setTimeout>>();
+  /**
+   * The history text all spectators of this table share (HISTORY_BUDGET_CHARS): a stranger's sockets must not make the
+   * room send the whole log without limit. Memory only: a fresh instance starts with a full bucket, which is harmless.
+   */
+  private readonly historyBudget = new TokenBucket(HISTORY_BUDGET_CHARS, HISTORY_REFILL_PER_S);
+  /** The spectators' history as sent, for the core and version it was built at: built once however many arrive. */
+  private spectatorLog: { core: Core; version: number; texts: string[]; chars: number } | null = null;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
   /** "Revanche" after the end (party/rematch.ts): outside the game's log, in the room's meta. */
   protected readonly rematch = new Rematcher({
@@ -238,7 +258,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     return n;
   }
 
-  protected broadcastPresence(gone?: Connection, to?: Connection, before: ReadonlyArray<ServerMessageOf<unknown>> = []): void {
+  /** `before`: the serialised answer to `to`'s hello, sent in one go with the presence. */
+  protected broadcastPresence(gone?: Connection, to?: Connection, before: readonly string[] = []): void {
     if (!this.core) return;
     const message = { type: "presence" as const, connected: this.presence(gone), spectators: this.spectators(gone) };
     const key = JSON.stringify(message);
@@ -249,11 +270,11 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       if ((gone && c.id === gone.id) || !c.state) continue;
       // `to` (the socket saying hello) gets its answer (`before`) and the presence together: one frame when batched.
       if (c.id === to?.id) {
-        this.send(c, [...before, message]);
+        this.frames(c, [...before, key]);
         answered = true;
-      } else if (changed) this.send(c, [message]);
+      } else if (changed) this.frames(c, [key]);
     }
-    if (to && !answered) this.send(to, [...before, message]);
+    if (to && !answered) this.frames(to, [...before, key]);
     if (changed) this.tellLobby(this.core, gone);
   }
 
@@ -321,30 +342,66 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
           return this.refuse(connection, "this table has too many spectators");
         }
       }
+      const now = Date.now();
+      // The log at most once per socket (a socket saying hello again gets the welcome without it); a seat's as asked, a
+      // spectator's from the table's shared budget below.
+      const sent = connection.state?.history === true;
+      const history = msg.history === true && msg.lastVersion === undefined && !sent;
+      // A flag that fell before this hello ends the game first (RoomCore.handle): the others learn it as from the
+      // alarm; this socket, not yet among them, sees it in its welcome.
+      const { reply, appended } = core.handle(viewer, { ...msg, history: history && viewer !== "spectator" }, now);
+      this.broadcastEntries(core, appended);
+      let log: readonly string[] = [];
+      if (history && viewer === "spectator") {
+        const built = this.spectatorHistory(core);
+        if (!this.historyBudget.take(built.chars, now)) {
+          refuse({ type: "error", clientSeq: null, code: "TABLE_BUSY", message: "Too many people started watching this table at once: try again in a moment.", messageDe: "Gerade kommen sehr viele Zuschauer an diesen Tisch: gleich noch einmal versuchen." });
+          this.refuse(connection, "too many spectators arriving: try again later");
+          return appended.length > 0 ? this.afterChange() : undefined;
+        }
+        log = built.texts;
+      }
       // Said hello: no longer the one to close when the table is full (a spectator counts from now on as one).
       clearTimeout(this.graces.get(connection.id) ?? null);
       this.graces.delete(connection.id);
-      connection.setState(msg.batch === true ? { viewer, batch: true } : { viewer });
+      connection.setState({ viewer, ...(msg.batch === true ? { batch: true as const } : {}), ...(sent || history ? { history: true as const } : {}) });
       // The welcome (and what the log adds to it), after the game an offered rematch and a seat's own new table if one
       // was opened (a reload finds it), then who is at the table now; the others learn that if it changed.
-      return this.broadcastPresence(undefined, connection, [...core.hello(viewer, msg.lastVersion, msg.history === true), ...this.rematch.hello(viewer)]);
+      const texts = (messages: ReadonlyArray<ServerMessageOf<unknown>>) => messages.map((m) => JSON.stringify(m));
+      this.broadcastPresence(undefined, connection, [...texts(reply.slice(0, 1)), ...log, ...texts(reply.slice(1)), ...texts(this.rematch.hello(viewer))]);
+      return appended.length > 0 ? this.afterChange() : undefined;
     }
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
     if (msg.type === "rematch") {
+      // Whether the game is over is the clock's to say too: an offer after a fallen flag is an offer after the end.
+      const settled = core.settle(Date.now());
+      if (settled.length > 0) {
+        this.broadcastEntries(core, settled);
+        await this.afterChange();
+      }
       const refused = await this.rematch.handle(state.viewer, msg.action, msg.clientSeq, clientAddress(connection));
       return refused ? this.send(connection, [refused]) : undefined;
     }
     const { reply, appended, notice, config } = core.handle(state.viewer, msg, Date.now());
     if (config) return this.reconfigure(config, connection, reply);
-    // The events first, the ack after them: a client that acts on its ack acts on the table the ack refers to.
-    if (appended.length > 0) {
-      this.broadcastEntries(core, appended, { to: connection, messages: reply });
-      return this.afterChange();
-    }
-    // A remark goes to everyone at the table now (it is not logged: nobody gets it later), the sender's answer after it.
+    // A remark goes to everyone at the table now (it is not logged: nobody gets it later), to the sender before its ack.
+    const answer = notice ? [notice, ...reply] : reply;
+    // The events first (a command's; a late flag's timeout, which may come with a remark too), the answer after them: a
+    // client that acts on its ack acts on the table the ack refers to.
+    if (appended.length > 0) this.broadcastEntries(core, appended, { to: connection, messages: answer });
+    else this.send(connection, answer);
     if (notice) for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer !== undefined && c.id !== connection.id) this.send(c, [notice]);
-    this.send(connection, notice ? [notice, ...reply] : reply);
+    if (appended.length > 0) return this.afterChange();
+  }
+
+  /** The spectators' history texts at the core's version: serialised once per version, however many spectators ask. */
+  private spectatorHistory(core: Core): { texts: string[]; chars: number } {
+    const cached = this.spectatorLog;
+    if (cached && cached.core === core && cached.version === core.version) return cached;
+    const texts = core.historyFor("spectator").map((m) => JSON.stringify(m));
+    this.spectatorLog = { core, version: core.version, texts, chars: texts.reduce((n, t) => n + t.length, 0) };
+    return this.spectatorLog;
   }
 
   /** The room's next config (a seat claimed, the table called off): stored, and the core built anew from it. */

@@ -1,5 +1,6 @@
 // What every socket server here (the game rooms, the lobby) does before reading a message: a binary frame decoded as
-// UTF-8 within the size limit, and a per-socket message budget (a token bucket).
+// UTF-8 within the size limit, and a per-socket message budget (a token bucket); and a plain token bucket for budgets
+// that several sockets share (a table's spectators' history).
 import type { Connection } from "partyserver";
 import { MAX_MESSAGE_BYTES } from "../shared/room/protocol.js";
 
@@ -50,5 +51,31 @@ export class MessageBudget {
       return "closed";
     }
     return "refused";
+  }
+}
+
+/**
+ * A budget of some cost (characters, say) that several sockets share: `capacity` at once, refilled at `perSecond`. A
+ * cost larger than the whole bucket is admitted once the bucket is full, leaving it in debt: slowed, never refused for
+ * ever. `now` comes in (a Durable Object's clock stands still within one event), and time running backwards adds nothing.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private at: number | null = null;
+
+  constructor(
+    readonly capacity: number,
+    readonly perSecond: number,
+  ) {
+    this.tokens = capacity;
+  }
+
+  /** Takes `cost` if the bucket holds it (or is full), and says whether it did. */
+  take(cost: number, now: number): boolean {
+    if (this.at !== null) this.tokens = Math.min(this.capacity, this.tokens + (Math.max(0, now - this.at) * this.perSecond) / 1000);
+    this.at = now;
+    if (this.tokens < Math.min(cost, this.capacity)) return false;
+    this.tokens -= cost;
+    return true;
   }
 }

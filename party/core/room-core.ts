@@ -104,6 +104,14 @@ function errorMessage<V>(clientSeq: number | null, o: Refusal): ServerMessageOf<
   return { type: "error", clientSeq, code: o.code, message: o.message, messageDe: o.messageDe };
 }
 
+/** What handling one message gives: the reply to the sender, the entries appended (to broadcast), a remark for everyone, a next config. */
+export interface Handled<E, O, V> {
+  readonly reply: Array<ServerMessageOf<V>>;
+  readonly appended: Array<LogEntry<E | RoomEvent>>;
+  readonly notice?: ServerMessageOf<V>;
+  readonly config?: RoomConfigOf<O>;
+}
+
 /** A room event as `viewer` may see it: a hint stays with its seat. */
 function redactRoomEvent(e: RoomEvent, viewer: Viewer): unknown {
   return e.type === "hintGiven" && viewer !== e.seat ? { type: e.type, v: e.v, seat: e.seat } : e;
@@ -273,10 +281,23 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
 
   /** The alarm handler: idempotent — it ends the game only if a clock has really run out at `now`. */
   onAlarm(now: number): Array<LogEntry<E | RoomEvent>> {
+    return this.settle(now);
+  }
+
+  /**
+   * Ends the game on time if a flag has fallen by `now`: the `timeout` the alarm logs, by the room, at the moment the
+   * flag fell (not when it was noticed: how late the alarm or the message came must not decide whether a rated game
+   * was old enough to count, nor what the other clock shows; the flag falls after the last entry, so times stay in
+   * order). The alarm
+   * is late under load and after an eviction, so every message that reads the game calls this first (handle): a message
+   * after the flag fell is judged on the ended game, never on clocks that had run out. Idempotent: once the game is
+   * over it appends nothing, so the alarm that fires later finds nothing to do.
+   */
+  settle(now: number): Array<LogEntry<E | RoomEvent>> {
     if (this.over || !this.config.clock || !this.room.clock) return [];
     const flag = flagFall(this.room.clock, this.config.clock);
     if (!flag || now < flag.at) return [];
-    return this.commit(() => this.stage([{ type: "timeout", v: 1, seat: flag.seat }], now, "room"));
+    return this.commit(() => this.stage([{ type: "timeout", v: 1, seat: flag.seat }], flag.at, "room"));
   }
 
   /** The seat a token hash belongs to, or null (a spectator). */
@@ -411,7 +432,17 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
    * called off (`cancel`) comes back as `config`, the room's next config: the caller stores it, builds the core anew
    * from it and tells every socket (a core's config never changes within an instance).
    */
-  handle(viewer: Viewer, msg: ClientMessage, now: number): { reply: Array<ServerMessageOf<V>>; appended: Array<LogEntry<E | RoomEvent>>; notice?: ServerMessageOf<V>; config?: RoomConfigOf<O> } {
+  handle(viewer: Viewer, msg: ClientMessage, now: number): Handled<E, O, V> {
+    // A flag that fell before this message ends the game first (the alarm may not have run yet), and the message is
+    // answered against the ended game: the timeout is logged as what happened, the command is not. Not for what reads
+    // no clock: a spectator's act (refused whatever the table), a rematch (the room server's), a cancel (before the deal).
+    const timed = msg.type === "hello" || (viewer !== "spectator" && msg.type !== "rematch" && msg.type !== "cancel");
+    const settled = timed ? this.settle(now) : [];
+    const answer = this.answer(viewer, msg, now);
+    return settled.length === 0 ? answer : { ...answer, appended: [...settled, ...answer.appended] };
+  }
+
+  private answer(viewer: Viewer, msg: ClientMessage, now: number): Handled<E, O, V> {
     if (msg.type === "hello") return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: [] };
     const clientSeq = msg.clientSeq;
     if (viewer === "spectator") {
@@ -425,7 +456,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (known) return { reply: [outcomeMessage(clientSeq, known)], appended: [] };
     if (msg.type === "cancel") return this.callOff(seat, clientSeq, now);
 
-    if (msg.type === "command" && msg.baseVersion < this.room.version && this.isStale(seat, msg.baseVersion)) {
+    // A game that is over judges nothing: GAME_OVER whatever the command's base (a late flag's timeout is newer than any).
+    if (msg.type === "command" && !this.over && msg.baseVersion < this.room.version && this.isStale(seat, msg.baseVersion)) {
       // Judged on a table the client has not seen: not applied, not remembered; the client resends after the resync.
       return { reply: [{ type: "resync", version: this.room.version, view: this.viewFor(seat) }], appended: [] };
     }

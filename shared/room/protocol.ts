@@ -143,7 +143,9 @@ export type ProtocolErrorCode =
   | "REMATCH_DONE"
   | "STAKE_TOO_HIGH"
   | "TABLE_LIMIT"
-  | "TABLE_FULL";
+  | "TABLE_FULL"
+  /** A spectator's hello asking for the log while the table's spectators have used their history budget: closed 1013, try again. */
+  | "TABLE_BUSY";
 
 export interface ErrorMessage {
   readonly type: "error";

@@ -125,7 +125,9 @@ describe("clocks", () => {
     expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted" });
   });
   it("a game left later is lost by the one who left", () => {
-    const core = online(FISCHER);
+    // Five minutes each: at 200 s both clocks still have time (with one minute both flags fell at 60 s, and leaving at
+    // 200 s comes after the loss on time, tests/rooms/late-flag.test.ts).
+    const core = online({ type: "fischer", initialMs: 5 * 60_000, incrementMs: 0 });
     core.handle(1, { type: "leave", clientSeq: ++seq }, 200_000);
     expect(core.result).toEqual({ winner: 0, draw: false, reason: "leave" });
     expect(core.handle(0, { type: "resign", clientSeq: ++seq }, 200_001).reply[0]).toMatchObject({ code: "GAME_OVER" });

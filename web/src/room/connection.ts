@@ -135,6 +135,10 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         // Views go through the same chain as batches, so a batch still playing never overwrites a newer view.
         const { version, view } = m as unknown as { version: number; view: RoomView | null };
         setSeat(m.seat as number | null);
+        // A hello refused for now (a table busy or full of spectators; the socket is closed and partysocket comes back)
+        // means nothing once a welcome arrives.
+        const refused = error()?.code;
+        if (refused === "TABLE_BUSY" || refused === "TABLE_FULL") setError(null);
         if (view) playing = playing.then(() => apply(version, view));
         if (pending) send(pending);
         if (ending) send(ending);

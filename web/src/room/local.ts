@@ -162,8 +162,7 @@ export class LocalRoom {
 
   /** One message from `seat`, as its socket would send it; the reply (ack or error) as the core gives it. */
   send(seat: Seat, message: LocalMessage): ServerMessage[] {
-    // A command after the flag fell comes too late: the timeout goes first, as a room's alarm would.
-    this.checkFlag();
+    // A command after the flag fell comes too late: the core logs the timeout first and refuses it (RoomCore.handle).
     const { reply, appended } = this.core.handle(seat, { ...message, clientSeq: ++this.clientSeq } as ClientMessage, this.tableTime());
     this.publish(appended);
     return reply;
