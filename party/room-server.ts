@@ -23,10 +23,11 @@ export const MAX_SOCKETS = 64;
 /** How long a socket over the cap (every counted one a spectator) has to say hello with a seat token. */
 export const HELLO_GRACE_MS = 3_000;
 /**
- * The characters of history text (the JSON of its `history` messages) all spectators of one table may be sent at once,
- * and per second after that (ADR 030). A finished Profi duel's log is at most about 24,000 characters for a spectator,
- * the longest a duel can reach (every card taken back to the limit) about 85,000–99,000: twenty spectators arriving at
- * once at the longest normal game use under half of it; a stranger opening socket after socket gets 200 KB a second.
+ * The characters the answers to hellos (welcome and view, the events a resuming socket missed, the log) may come to at
+ * once for all spectators of one table together, and for each seat on its own, and per second after that (ADR 030). A
+ * finished Profi duel's log is at most about 24,000 characters for a spectator, the longest a duel can reach (every
+ * card taken back to the limit) about 85,000–99,000, a welcome with its view a few thousand: twenty spectators arriving
+ * at once at the longest normal game use under half of it; a stranger opening socket after socket gets 200 KB a second.
  */
 export const HISTORY_BUDGET_CHARS = 1_000_000;
 export const HISTORY_REFILL_PER_S = 200_000;
@@ -40,11 +41,6 @@ interface ConnectionState {
   viewer: Viewer;
   /** The socket asked for batched frames in its hello: what the room sends it at once comes as one JSON array. */
   batch?: true;
-  /**
-   * The socket was sent the log (hello's `history`): never again on this socket (a well-behaved client asks once per
-   * socket; a reconnect is a new socket). Kept with the socket through hibernation.
-   */
-  history?: true;
 }
 
 // Any game's core and definition: the server only moves messages and entries between sockets, storage and the core.
@@ -78,12 +74,13 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   /** The timers of sockets let in over the cap until they say hello (see onConnect). */
   private readonly graces = new Map<string, ReturnType<typeof setTimeout>>();
   /**
-   * The history text all spectators of this table share (HISTORY_BUDGET_CHARS): a stranger's sockets must not make the
-   * room send the whole log without limit. Memory only: a fresh instance starts with a full bucket, which is harmless.
+   * What hellos are answered with (HISTORY_BUDGET_CHARS): one budget all spectators of this table share, one per seat
+   * — a stranger's sockets (or a player's, to slow the game while the other's clock runs) must not make the room build
+   * and send views and logs without limit. Memory only: a fresh instance starts with full buckets, which is harmless.
    */
-  private readonly historyBudget = new TokenBucket(HISTORY_BUDGET_CHARS, HISTORY_REFILL_PER_S);
+  private readonly helloBudgets = new Map<Viewer, TokenBucket>();
   /** The spectators' history as sent, for the core and version it was built at: built once however many arrive. */
-  private spectatorLog: { core: Core; version: number; texts: string[]; chars: number } | null = null;
+  private spectatorLog: { core: Core; version: number; texts: string[] } | null = null;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
   /** "Revanche" after the end (party/rematch.ts): outside the game's log, in the room's meta. */
   protected readonly rematch = new Rematcher({
@@ -187,14 +184,20 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       if (at < oldestAt) [oldest, oldestAt] = [c, at];
     }
     if (counted <= MAX_SOCKETS) return;
-    if (oldest) return this.refuse(oldest, "this table has too many connections");
+    if (oldest) return this.makeRoom(oldest);
     this.graces.set(
       connection.id,
       setTimeout(() => {
         this.graces.delete(connection.id);
-        if (!(connection as Connection<ConnectionState>).state) this.refuse(connection, "this table has too many connections");
+        if (!(connection as Connection<ConnectionState>).state) this.makeRoom(connection);
       }, HELLO_GRACE_MS),
     );
+  }
+
+  /** A socket that never said hello closed to make room: told why in a typed error first, as a refused hello is. */
+  private makeRoom(connection: Connection): void {
+    if (connection.readyState === WebSocket.OPEN) this.send(connection, [{ type: "error", clientSeq: null, code: "TABLE_FULL", message: `This table has too many connections (at most ${MAX_SOCKETS} watch it): try again later.`, messageDe: "An diesem Tisch sind gerade zu viele Verbindungen: später noch einmal versuchen." }]);
+    this.refuse(connection, "this table has too many connections");
   }
 
   private refuse(connection: Connection, reason: string): void {
@@ -318,13 +321,17 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     if (!this.admit(connection)) return;
     const text = typeof raw === "string" ? raw : decodeFrame(raw);
     const parsed = typeof text === "string" ? parseClientMessage(text, this.messages) : text;
-    if (!parsed.ok) return this.send(connection, [{ type: "error", clientSeq: null, code: parsed.code, message: parsed.message, messageDe: "Die Nachricht ist ungültig." }]);
+    if (!parsed.ok) return this.send(connection, [{ type: "error", clientSeq: null, code: parsed.code, message: parsed.message, messageDe: parsed.code === "TOO_LARGE" ? "Die Nachricht ist zu groß." : "Die Nachricht ist ungültig." }]);
     const core = this.core;
     if (!core) return this.send(connection, [{ type: "error", clientSeq: null, code: "NO_GAME", message: "There is no game at this table.", messageDe: "An diesem Tisch gibt es kein Spiel." }]);
     const msg = parsed.message;
     if (msg.type === "hello") {
       // A refused hello is answered in the framing it asked for (an array of one when batched), as everything after.
       const refuse = (m: ServerMessageOf<unknown>) => this.send(connection, [m], msg.batch === true);
+      // One hello per socket (the web client says it once, when the socket opens; a reconnect is a new socket): each
+      // one is a view built and sent, and sixty spectator sockets saying it forty times a second, within the message
+      // budget, once slowed both players' answers from 4 ms to 800 ms (a fresh-eyes attack). Refused before any work.
+      if (connection.state) return refuse({ type: "error", clientSeq: null, code: "HELLO_REPEATED", message: "This socket has said hello already; to start over, open a new socket.", messageDe: "Diese Verbindung ist schon angemeldet; für einen Neuanfang neu verbinden." });
       // A client of another protocol version would misread the messages: it is told to reload instead.
       if ((msg.protocol ?? 1) !== PROTOCOL_VERSION) return refuse({ type: "error", clientSeq: null, code: "PROTOCOL_MISMATCH", message: `This page speaks protocol ${msg.protocol}, the room ${PROTOCOL_VERSION}: reload the page.`, messageDe: "Die Seite ist veraltet: bitte neu laden." });
       let viewer: Viewer = "spectator";
@@ -343,32 +350,32 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
         }
       }
       const now = Date.now();
-      // The log at most once per socket (a socket saying hello again gets the welcome without it); a seat's as asked, a
-      // spectator's from the table's shared budget below.
-      const sent = connection.state?.history === true;
-      const history = msg.history === true && msg.lastVersion === undefined && !sent;
+      // The answer comes from the viewer's hello budget (the spectators': one for the table): admitted while it is not
+      // in debt, then charged what was sent. Beyond it the hello is refused before any work, and the socket closed to
+      // come back later (partysocket does); no well-behaved page gets near it.
+      let budget = this.helloBudgets.get(viewer);
+      if (!budget) this.helloBudgets.set(viewer, (budget = new TokenBucket(HISTORY_BUDGET_CHARS, HISTORY_REFILL_PER_S)));
+      if (!budget.admits(now)) {
+        refuse({ type: "error", clientSeq: null, code: "TABLE_BUSY", message: viewer === "spectator" ? "Too many people started watching this table at once: try again in a moment." : "This seat has said hello too often just now: try again in a moment.", messageDe: viewer === "spectator" ? "Gerade kommen sehr viele Zuschauer an diesen Tisch: gleich noch einmal versuchen." : "Dieser Platz hat sich gerade zu oft angemeldet: gleich noch einmal versuchen." });
+        return this.refuse(connection, "too many hellos: try again later");
+      }
+      const history = msg.history === true && msg.lastVersion === undefined;
       // A flag that fell before this hello ends the game first (RoomCore.handle): the others learn it as from the
       // alarm; this socket, not yet among them, sees it in its welcome.
       const { reply, appended } = core.handle(viewer, { ...msg, history: history && viewer !== "spectator" }, now);
       this.broadcastEntries(core, appended);
-      let log: readonly string[] = [];
-      if (history && viewer === "spectator") {
-        const built = this.spectatorHistory(core);
-        if (!this.historyBudget.take(built.chars, now)) {
-          refuse({ type: "error", clientSeq: null, code: "TABLE_BUSY", message: "Too many people started watching this table at once: try again in a moment.", messageDe: "Gerade kommen sehr viele Zuschauer an diesen Tisch: gleich noch einmal versuchen." });
-          this.refuse(connection, "too many spectators arriving: try again later");
-          return appended.length > 0 ? this.afterChange() : undefined;
-        }
-        log = built.texts;
-      }
+      // A spectator's log is the same for every spectator: serialised once per version.
+      const log = history && viewer === "spectator" ? this.spectatorHistory(core).texts : [];
       // Said hello: no longer the one to close when the table is full (a spectator counts from now on as one).
       clearTimeout(this.graces.get(connection.id) ?? null);
       this.graces.delete(connection.id);
-      connection.setState({ viewer, ...(msg.batch === true ? { batch: true as const } : {}), ...(sent || history ? { history: true as const } : {}) });
+      connection.setState({ viewer, ...(msg.batch === true ? { batch: true as const } : {}) });
       // The welcome (and what the log adds to it), after the game an offered rematch and a seat's own new table if one
       // was opened (a reload finds it), then who is at the table now; the others learn that if it changed.
       const texts = (messages: ReadonlyArray<ServerMessageOf<unknown>>) => messages.map((m) => JSON.stringify(m));
-      this.broadcastPresence(undefined, connection, [...texts(reply.slice(0, 1)), ...log, ...texts(reply.slice(1)), ...texts(this.rematch.hello(viewer))]);
+      const answer = [...texts(reply.slice(0, 1)), ...log, ...texts(reply.slice(1)), ...texts(this.rematch.hello(viewer))];
+      budget.charge(answer.reduce((n, t) => n + t.length, 0), now);
+      this.broadcastPresence(undefined, connection, answer);
       return appended.length > 0 ? this.afterChange() : undefined;
     }
     const state = connection.state;
@@ -396,11 +403,10 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   }
 
   /** The spectators' history texts at the core's version: serialised once per version, however many spectators ask. */
-  private spectatorHistory(core: Core): { texts: string[]; chars: number } {
+  private spectatorHistory(core: Core): { texts: string[] } {
     const cached = this.spectatorLog;
     if (cached && cached.core === core && cached.version === core.version) return cached;
-    const texts = core.historyFor("spectator").map((m) => JSON.stringify(m));
-    this.spectatorLog = { core, version: core.version, texts, chars: texts.reduce((n, t) => n + t.length, 0) };
+    this.spectatorLog = { core, version: core.version, texts: core.historyFor("spectator").map((m) => JSON.stringify(m)) };
     return this.spectatorLog;
   }
 

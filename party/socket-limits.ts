@@ -55,9 +55,11 @@ export class MessageBudget {
 }
 
 /**
- * A budget of some cost (characters, say) that several sockets share: `capacity` at once, refilled at `perSecond`. A
- * cost larger than the whole bucket is admitted once the bucket is full, leaving it in debt: slowed, never refused for
- * ever. `now` comes in (a Durable Object's clock stands still within one event), and time running backwards adds nothing.
+ * A budget of some cost (characters sent, say) that several sockets share: `capacity` at once, refilled at `perSecond`.
+ * A request is admitted while the bucket is not in debt, and then charged what it really cost — known only once it is
+ * answered — possibly into debt: a cost larger than the whole bucket still goes through when the bucket is full, and
+ * the next request waits until the debt is paid off. `now` comes in (a Durable Object's clock stands still within one
+ * event), and time running backwards adds nothing.
  */
 export class TokenBucket {
   private tokens: number;
@@ -70,12 +72,20 @@ export class TokenBucket {
     this.tokens = capacity;
   }
 
-  /** Takes `cost` if the bucket holds it (or is full), and says whether it did. */
-  take(cost: number, now: number): boolean {
+  private refill(now: number): void {
     if (this.at !== null) this.tokens = Math.min(this.capacity, this.tokens + (Math.max(0, now - this.at) * this.perSecond) / 1000);
-    this.at = now;
-    if (this.tokens < Math.min(cost, this.capacity)) return false;
+    this.at = this.at === null ? now : Math.max(this.at, now);
+  }
+
+  /** Whether a request may go ahead now: something is left. */
+  admits(now: number): boolean {
+    this.refill(now);
+    return this.tokens > 0;
+  }
+
+  /** Spends what an admitted request cost. */
+  charge(cost: number, now: number): void {
+    this.refill(now);
     this.tokens -= cost;
-    return true;
   }
 }

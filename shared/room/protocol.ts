@@ -144,8 +144,10 @@ export type ProtocolErrorCode =
   | "STAKE_TOO_HIGH"
   | "TABLE_LIMIT"
   | "TABLE_FULL"
-  /** A spectator's hello asking for the log while the table's spectators have used their history budget: closed 1013, try again. */
-  | "TABLE_BUSY";
+  /** A hello while its viewer's hello budget (the table's spectators together, or the seat) is spent: closed 1013, try again. */
+  | "TABLE_BUSY"
+  /** A second hello on a socket that has said hello: nothing is answered but this (a reconnect is a new socket). */
+  | "HELLO_REPEATED";
 
 export interface ErrorMessage {
   readonly type: "error";

@@ -1,5 +1,6 @@
-// The log a hello asks for (`history`): at most once per socket, and for spectators from one budget per table
-// (HISTORY_BUDGET_CHARS): a stranger's sockets must not make the room send the whole log again and again.
+// One hello per socket, and what hellos are answered with (views, missed events, the log) from a budget per viewer —
+// the table's spectators together, each seat on its own (HISTORY_BUDGET_CHARS): a stranger's sockets (or a player's)
+// must not make the room build and send views and logs again and again.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -45,19 +46,23 @@ async function play(stub: DurableObjectStub, takebacks: boolean): Promise<number
 
 const closeCode = (s: Socket) => new Promise<number>((res) => s.socket.addEventListener("close", (e) => res(e.code), { once: true }));
 
-/** Says hello (with `history`) and reads the answer to its end (the presence after it): the history parts, or the refusal. */
-async function hello(s: Socket, extra: Record<string, unknown> = {}): Promise<{ welcome: Msg | null; history: Msg[]; error: Msg | null }> {
+/**
+ * Says hello (with `history`) and reads the answer to its end (the presence after it): the history parts, or the
+ * refusal; `chars`, the characters of the answer the budget is charged (every frame before the presence).
+ */
+async function hello(s: Socket, extra: Record<string, unknown> = {}): Promise<{ welcome: Msg | null; history: Msg[]; error: Msg | null; chars: number }> {
   const from = s.all.length;
   s.send({ type: "hello", history: true, ...extra });
   const last = await s.next((m) => m.type === "presence" || m.type === "error");
   const got = s.all.slice(from);
-  return { welcome: got.find((m) => m.type === "welcome") ?? null, history: got.filter((m) => m.type === "history"), error: last.type === "error" ? last : null };
+  const chars = s.raw.slice(from, s.all.length - 1).reduce((n, t) => n + t.length, 0);
+  return { welcome: got.find((m) => m.type === "welcome") ?? null, history: got.filter((m) => m.type === "history"), error: last.type === "error" ? last : null, chars };
 }
 
 const entries = (history: Msg[]) => history.flatMap((h) => h.entries as unknown[]);
 
-describe("history once per socket", () => {
-  it("a hello repeated on one socket gets the welcome and its view again, but not the log; a new socket gets it", async () => {
+describe("one hello per socket", () => {
+  it("a hello repeated on one socket is refused (HELLO_REPEATED) with nothing built or sent; the socket still serves, a new one says hello again", async () => {
     const g = await duel("single");
     await play(g.stub, false);
     for (const token of [g.tokens[0], undefined]) {
@@ -67,14 +72,21 @@ describe("history once per socket", () => {
       expect(first.history.at(-1)).toMatchObject({ done: true });
       const log = entries(first.history);
       expect(log.length).toBeGreaterThan(40);
-      for (let i = 0; i < 3; i++) {
-        const again = await hello(s, token ? { seatToken: token } : {});
-        expect(again.welcome).toMatchObject({ type: "welcome", version: first.welcome!.version, view: { over: true } });
-        expect(again.history).toEqual([]);
-        expect(again.error).toBeNull();
+      for (const extra of [{}, { lastVersion: 0 }, { history: false }]) {
+        const from = s.all.length;
+        s.send({ type: "hello", history: true, ...(token ? { seatToken: token } : {}), ...extra });
+        const refused = await s.next((m) => m.type === "error");
+        expect(refused).toMatchObject({ type: "error", clientSeq: null, code: "HELLO_REPEATED" });
+        expect(refused.messageDe.length).toBeGreaterThan(10);
+        // Nothing else came for it (a presence from another socket may: it is not an answer).
+        expect(s.all.slice(from).filter((m) => m.type !== "presence")).toEqual([refused]);
       }
-      // A reconnect is a new socket: it asks with lastVersion (the web client) and gets only what it missed, or — a
-      // page opened afresh — the whole log once more.
+      // Still the socket of its viewer: a seat's resignation of a game that is over is judged as one.
+      if (token) {
+        s.send({ type: "resign", clientSeq: 7 });
+        expect(await s.next((m) => m.type === "error" && m.clientSeq === 7)).toMatchObject({ code: "GAME_OVER" });
+      }
+      // A reconnect is a new socket: a page opened afresh gets the whole log once more.
       const fresh = await connect(g.socket);
       expect(entries((await hello(fresh, token ? { seatToken: token } : {})).history)).toEqual(log);
       await s.close();
@@ -112,9 +124,12 @@ describe("spectators share one history budget per table", () => {
     const took = Date.now() - started;
     const served = answers.filter((a) => a.error === null);
     const refused = answers.filter((a) => a.error !== null);
-    // The budget at once, plus what refilled while the hellos were answered (a fraction of a second here).
-    expect(served.length).toBeGreaterThanOrEqual(fits);
-    expect(served.length).toBeLessThanOrEqual(fits + Math.ceil(((took + 100) * HISTORY_REFILL_PER_S) / 1000 / chars));
+    // Admitted while the budget is not in debt, each charged its whole answer (the welcome and view, the log): the
+    // budget at once, plus what refilled while the hellos were answered (a fraction of a second here).
+    const size = Math.max(...served.map((a) => a.chars));
+    expect(size).toBeGreaterThan(chars);
+    expect(served.length).toBeGreaterThanOrEqual(Math.ceil(HISTORY_BUDGET_CHARS / size));
+    expect(served.length).toBeLessThanOrEqual(Math.ceil((HISTORY_BUDGET_CHARS + ((took + 100) * HISTORY_REFILL_PER_S) / 1000) / Math.min(...served.map((a) => a.chars))));
     expect(refused.length).toBeGreaterThan(0);
     for (const a of served) expect(a.history.at(-1)).toMatchObject({ done: true });
     for (let i = 0; i < answers.length; i++) {
@@ -127,7 +142,7 @@ describe("spectators share one history budget per table", () => {
       expect(a.history).toEqual([]);
       expect(await closed[i]).toBe(1013);
     }
-    // The players are never refused, budget or not.
+    // The players have budgets of their own: the spectators' spent, each seat still gets its log.
     for (const token of g.tokens) {
       const seat = await connect(g.socket);
       const answer = await hello(seat, { seatToken: token });
@@ -137,18 +152,70 @@ describe("spectators share one history budget per table", () => {
     }
     for (let i = 0; i < watchers.length; i++) if (!answers[i]!.error) await watchers[i]!.close();
   });
+
+  it("resuming spectators (lastVersion 0: every event again) are charged too: beyond the budget TABLE_BUSY, closed 1013", async () => {
+    // A log under MAX_CATCH_UP versions (a longer one is answered with a view, not its events): 60 spectators ask for
+    // more than the budget holds.
+    const g = await duel("profi");
+    const chars = await play(g.stub, false);
+    expect(chars * 60).toBeGreaterThan(HISTORY_BUDGET_CHARS);
+    const watchers: Socket[] = [];
+    for (let i = 0; i < 60; i++) watchers.push(await connect(g.socket));
+    const closed = watchers.map(closeCode);
+    const answers = await Promise.all(watchers.map((s) => hello(s, { history: false, lastVersion: 0 })));
+    const served = answers.filter((a) => a.error === null);
+    expect(served.length).toBeGreaterThan(3);
+    for (const a of served) expect(a.welcome).toMatchObject({ type: "welcome", view: null });
+    const refused = answers.map((a, i) => ({ a, i })).filter(({ a }) => a.error !== null);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const { a, i } of refused) {
+      expect(a.error).toMatchObject({ code: "TABLE_BUSY" });
+      expect(await closed[i]!).toBe(1013);
+    }
+    for (let i = 0; i < watchers.length; i++) if (!answers[i]!.error) await watchers[i]!.close();
+  });
+});
+
+describe("a seat's hellos have a budget of their own", () => {
+  it("a seat saying hello on socket after socket for the whole log is refused beyond it (TABLE_BUSY, 1013); the other seat is not", async () => {
+    const g = await duel("profi");
+    await play(g.stub, true);
+    const sockets: Socket[] = [];
+    for (let i = 0; i < 20; i++) sockets.push(await connect(g.socket));
+    const closed = sockets.map(closeCode);
+    const answers = await Promise.all(sockets.map((s) => hello(s, { seatToken: g.tokens[0] })));
+    const served = answers.filter((a) => a.error === null);
+    expect(served.length).toBeGreaterThan(3);
+    const refused = answers.map((a, i) => ({ a, i })).filter(({ a }) => a.error !== null);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const { a, i } of refused) {
+      expect(a.error).toMatchObject({ code: "TABLE_BUSY" });
+      expect(a.error!.message).toMatch(/seat/);
+      expect(await closed[i]!).toBe(1013);
+    }
+    const other = await connect(g.socket);
+    const answer = await hello(other, { seatToken: g.tokens[1] });
+    expect(answer.error).toBeNull();
+    expect(answer.history.at(-1)).toMatchObject({ done: true });
+    await other.close();
+    for (let i = 0; i < sockets.length; i++) if (!answers[i]!.error) await sockets[i]!.close();
+  });
 });
 
 describe("TokenBucket", () => {
-  it("holds its capacity at once, refills at its rate, and lets a cost larger than itself through only when full", () => {
+  it("admits while not in debt, is charged what was really spent (into debt), refills at its rate up to its capacity", () => {
     const b = new TokenBucket(1000, 100);
-    expect(b.take(600, 0)).toBe(true);
-    expect(b.take(600, 0)).toBe(false);
-    expect(b.take(600, 2000)).toBe(true); // 400 + 200 refilled
-    expect(b.take(5000, 2000)).toBe(false);
-    expect(b.take(5000, 12_000)).toBe(true); // full again: admitted, in debt
-    expect(b.take(1, 12_000 + 30_000)).toBe(false); // 4000 owed, 3000 refilled
-    expect(b.take(1, 12_000 + 41_000)).toBe(true); // 1000 owed at 42 s, 1100 refilled since
-    expect(b.take(1, 0)).toBe(true); // time running backwards refills nothing, takes nothing away
+    expect(b.admits(0)).toBe(true);
+    b.charge(600, 0);
+    expect(b.admits(0)).toBe(true); // 400 left
+    b.charge(5000, 0); // more than the whole bucket: spent, 4600 owed
+    expect(b.admits(0)).toBe(false);
+    expect(b.admits(45_000)).toBe(false); // 4500 refilled: 100 still owed
+    expect(b.admits(47_000)).toBe(true); // 100 left
+    expect(b.admits(1_000_000)).toBe(true);
+    b.charge(1000, 1_000_000); // refilled only up to 1000: now exactly 0
+    expect(b.admits(1_000_000)).toBe(false);
+    expect(b.admits(999_000)).toBe(false); // time running backwards refills nothing
+    expect(b.admits(1_000_010)).toBe(true);
   });
 });

@@ -233,14 +233,15 @@ describe("4. nothing grows without bound because of what a stranger sends", () =
     const s = await connect(g.socket);
     const sent = 400;
     for (let i = 0; i < sent; i++) s.send({ type: "hello" });
-    // A welcome comes with a presence message (who is at the table): count the answers, not the messages.
-    const answered = () => s.all.filter((m) => m.type === "welcome" || (m.type === "error" && m.code === "RATE_LIMITED")).length;
-    while (answered() < sent) await s.next();
-    const limited = s.all.filter((m) => m.type === "error" && m.code === "RATE_LIMITED").length;
-    const welcomed = s.all.filter((m) => m.type === "welcome").length;
-    expect(welcomed + limited).toBe(sent);
-    expect(limited).toBeGreaterThan(200);
-    expect(welcomed).toBeGreaterThanOrEqual(100);
+    // A welcome comes with a presence message (who is at the table): count the answers, not the messages. One hello per
+    // socket: the first is welcomed, those within the budget after it refused as repeated, the rest rate-limited.
+    const count = (code: string) => s.all.filter((m) => m.type === "error" && m.code === code).length;
+    const welcomed = () => s.all.filter((m) => m.type === "welcome").length;
+    while (welcomed() + count("HELLO_REPEATED") + count("RATE_LIMITED") < sent) await s.next();
+    expect(welcomed()).toBe(1);
+    expect(count("RATE_LIMITED")).toBeGreaterThan(200);
+    expect(count("HELLO_REPEATED")).toBeGreaterThanOrEqual(99);
+    expect(welcomed() + count("HELLO_REPEATED") + count("RATE_LIMITED")).toBe(sent);
     await s.close();
   });
 });
@@ -261,8 +262,8 @@ describe("5. a Goldwaage table waiting for invited friends", () => {
     expect(await creator.next((m) => m.type === "error")).toMatchObject({ clientSeq: 1, code: "GAME_NOT_STARTED" });
     // One friend arrives: still one missing, shown to everyone at the table.
     expect((await call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[0] } })).status).toBe(200);
-    creator.send({ type: "hello", seatToken: t.seatToken });
-    expect((await creator.next((m) => m.type === "welcome")).view.waitingFor).toEqual([2]);
+    // Told without asking: the table's sockets get the new view (one hello per socket).
+    expect((await creator.next((m) => m.type === "state")).view.waitingFor).toEqual([2]);
     await creator.close();
     await spectator.close();
   });
@@ -497,14 +498,18 @@ describe("sockets that never say hello cannot lock the players out of their tabl
     const firstClosed = closeCode(idle[0]!);
     const player = await playsItsSeat(g);
     expect(await firstClosed).toBe(1013);
+    // Told why before the close, typed and in German, as a refused hello is.
+    expect(idle[0]!.all).toEqual([expect.objectContaining({ type: "error", code: "TABLE_FULL", messageDe: expect.stringContaining("zu viele") })]);
     // A seat never counts: 63 idle sockets and the player leave room for one more idle one; the one after it closes the
     // next oldest idle one, not the player.
     const secondClosed = closeCode(idle[1]!);
     idle.push(await connect(g.socket));
     idle.push(await connect(g.socket));
     expect(await secondClosed).toBe(1013);
+    // The player's socket is still open and answered (a second hello on it is refused as repeated: it is known).
     player.send({ type: "hello", seatToken: g.seatToken });
-    expect(await player.next((m) => m.type === "welcome")).toMatchObject({ seat: 0 });
+    expect(await player.next((m) => m.type === "error")).toMatchObject({ code: "HELLO_REPEATED" });
+    expect(player.socket.readyState).toBe(WebSocket.READY_STATE_OPEN);
     for (const s of idle) s.socket.close(1000);
     await player.close();
   });
