@@ -79,13 +79,25 @@ describe("hot-seat with a chess clock (browser)", () => {
       await page.getByTestId("curtain-ready").click();
       expect(await clocks.textContent()).toMatch(/3:00.*2:5[12]/); // "Du" is now seat 1; the other shows seat 0's 2:52
       await shot(page, "hotseat-clock-phone");
-      // Seat 1 thinks for more than three minutes: its flag falls and seat 0 wins on time.
-      await page.clock.fastForward(181_000);
+      // Seat 1 thinks for more than three minutes: its flag falls and seat 0 wins on time. In its last ten seconds its
+      // clock is marked (red), the other's, standing, is not.
+      await page.clock.fastForward(174_000);
+      await page.locator('[data-testid="clock"][data-seat="1"][data-running="true"][data-low="true"]').waitFor();
+      expect(await page.locator('[data-testid="clock"][data-seat="0"]').getAttribute("data-low")).toBe("false");
+      await shot(page, "hotseat-clock-low-phone");
+      await page.clock.fastForward(7_000);
       const result = page.getByTestId("game-result");
       await result.waitFor();
       expect(await result.getAttribute("data-reason")).toBe("timeout");
       expect(await result.getAttribute("data-winner-seat")).toBe("0");
       await shot(page, "hotseat-clock-flag-phone");
+      // The language can be switched with the result open (the sheet's backdrop once covered the switch).
+      const german = await result.innerText();
+      await page.locator('.lang-switch button[lang="en"]').click({ timeout: 3000 });
+      await page.locator('.lang-switch button[lang="en"][aria-pressed="true"]').waitFor();
+      await shot(page, "hotseat-result-en-phone");
+      expect(await result.innerText()).not.toBe(german);
+      await page.locator('.lang-switch button[lang="de"]').click({ timeout: 3000 });
       expect(ctx.errors).toEqual([]);
     } finally {
       await ctx.close();
