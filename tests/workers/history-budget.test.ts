@@ -8,6 +8,7 @@ import { randomCommand, seatsToAct, type Command, type Seat } from "../../shared
 import { rng } from "../../shared/rng.js";
 import { HISTORY_BUDGET_CHARS, HISTORY_REFILL_PER_S } from "../../party/room-server";
 import { TokenBucket } from "../../party/socket-limits";
+import { MAX_CATCH_UP } from "../../party/core/room-core";
 import { call, json } from "./api-helpers";
 import { connect, type Msg } from "./sockets";
 
@@ -26,7 +27,7 @@ async function duel(variant: "single" | "profi") {
  * every card is asked back and given back until the limit — the longest log a duel can have. Returns the characters of
  * the history a spectator is sent.
  */
-async function play(stub: DurableObjectStub, takebacks: boolean): Promise<number> {
+async function play(stub: DurableObjectStub, takebacks: boolean | number): Promise<number> {
   return runInDurableObject(stub, (room) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const core = (room as any).core;
@@ -35,7 +36,8 @@ async function play(stub: DurableObjectStub, takebacks: boolean): Promise<number
     for (let i = 0; i < 20_000 && !core.over; i++) {
       const seat = seatsToAct(core.state.game)[0] as Seat;
       core.handle(seat, { type: "command", clientSeq: ++seq, baseVersion: core.version, command: randomCommand(core.state.game, seat, r) as Command }, Date.now());
-      if (takebacks && core.handle(seat, { type: "takeback", clientSeq: ++seq, action: "request" }, Date.now()).reply[0].type === "ack" && core.state.takebackRequest) {
+      // A number: take back only while the log is shorter than that many versions.
+      if ((takebacks === true || core.version < Number(takebacks)) && core.handle(seat, { type: "takeback", clientSeq: ++seq, action: "request" }, Date.now()).reply[0].type === "ack" && core.state.takebackRequest) {
         core.handle(1 - seat, { type: "takeback", clientSeq: ++seq, action: "accept" }, Date.now());
       }
     }
@@ -81,10 +83,11 @@ describe("one hello per socket", () => {
         // Nothing else came for it (a presence from another socket may: it is not an answer).
         expect(s.all.slice(from).filter((m) => m.type !== "presence")).toEqual([refused]);
       }
-      // Still the socket of its viewer: a seat's resignation of a game that is over is judged as one.
+      // Still the socket of its viewer: a seat's resignation of a game that is over is judged as one. (A clientSeq
+      // the game's own play never used: a used one is answered with its remembered outcome, an ack as often as not.)
       if (token) {
-        s.send({ type: "resign", clientSeq: 7 });
-        expect(await s.next((m) => m.type === "error" && m.clientSeq === 7)).toMatchObject({ code: "GAME_OVER" });
+        s.send({ type: "resign", clientSeq: 999_999 });
+        expect(await s.next((m) => m.clientSeq === 999_999)).toMatchObject({ type: "error", code: "GAME_OVER" });
       }
       // A reconnect is a new socket: a page opened afresh gets the whole log once more.
       const fresh = await connect(g.socket);
@@ -154,13 +157,15 @@ describe("spectators share one history budget per table", () => {
   });
 
   it("resuming spectators (lastVersion 0: every event again) are charged too: beyond the budget TABLE_BUSY, closed 1013", async () => {
-    // A log under MAX_CATCH_UP versions (a longer one is answered with a view, not its events): 60 spectators ask for
-    // more than the budget holds.
+    // A log under MAX_CATCH_UP versions (a longer one is answered with a view, not its events), taken back often enough
+    // that 40 spectators ask for more than the budget holds.
     const g = await duel("profi");
-    const chars = await play(g.stub, false);
-    expect(chars * 60).toBeGreaterThan(HISTORY_BUDGET_CHARS);
+    const chars = await play(g.stub, 150);
+    const versions = await runInDurableObject(g.stub, (room) => (room as unknown as { core: { version: number } }).core.version);
+    expect(versions).toBeLessThan(MAX_CATCH_UP);
+    expect(chars * 40).toBeGreaterThan(HISTORY_BUDGET_CHARS * 1.2);
     const watchers: Socket[] = [];
-    for (let i = 0; i < 60; i++) watchers.push(await connect(g.socket));
+    for (let i = 0; i < 40; i++) watchers.push(await connect(g.socket));
     const closed = watchers.map(closeCode);
     const answers = await Promise.all(watchers.map((s) => hello(s, { history: false, lastVersion: 0 })));
     const served = answers.filter((a) => a.error === null);
