@@ -29,8 +29,8 @@ export const HELLO_GRACE_MS = 3_000;
  * card taken back to the limit) about 85,000–99,000, a welcome with its view a few thousand: twenty spectators arriving
  * at once at the longest normal game use under half of it; a stranger opening socket after socket gets 200 KB a second.
  */
-export const HISTORY_BUDGET_CHARS = 1_000_000;
-export const HISTORY_REFILL_PER_S = 200_000;
+export const HELLO_BUDGET_CHARS = 1_000_000;
+export const HELLO_REFILL_PER_S = 200_000;
 const MESSAGE_SCHEMAS = new WeakMap<AnyGame, ClientMessageSchemaOf>();
 /** A failed report is tried again after this long (the Worker records each room once, so retries are safe). */
 const REPORT_RETRY_MS = 30_000;
@@ -74,7 +74,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   /** The timers of sockets let in over the cap until they say hello (see onConnect). */
   private readonly graces = new Map<string, ReturnType<typeof setTimeout>>();
   /**
-   * What hellos are answered with (HISTORY_BUDGET_CHARS): one budget all spectators of this table share, one per seat
+   * What hellos are answered with (HELLO_BUDGET_CHARS): one budget all spectators of this table share, one per seat
    * — a stranger's sockets (or a player's, to slow the game while the other's clock runs) must not make the room build
    * and send views and logs without limit. Memory only: a fresh instance starts with full buckets, which is harmless.
    */
@@ -354,9 +354,13 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // in debt, then charged what was sent. Beyond it the hello is refused before any work, and the socket closed to
       // come back later (partysocket does); no well-behaved page gets near it.
       let budget = this.helloBudgets.get(viewer);
-      if (!budget) this.helloBudgets.set(viewer, (budget = new TokenBucket(HISTORY_BUDGET_CHARS, HISTORY_REFILL_PER_S)));
+      if (!budget) this.helloBudgets.set(viewer, (budget = new TokenBucket(HELLO_BUDGET_CHARS, HELLO_REFILL_PER_S)));
       if (!budget.admits(now)) {
-        refuse({ type: "error", clientSeq: null, code: "TABLE_BUSY", message: viewer === "spectator" ? "Too many people started watching this table at once: try again in a moment." : "This seat has said hello too often just now: try again in a moment.", messageDe: viewer === "spectator" ? "Gerade kommen sehr viele Zuschauer an diesen Tisch: gleich noch einmal versuchen." : "Dieser Platz hat sich gerade zu oft angemeldet: gleich noch einmal versuchen." });
+        const [message, messageDe] =
+          viewer === "spectator"
+            ? ["Too many people started watching this table at once: try again in a moment.", "Gerade kommen sehr viele Zuschauer an diesen Tisch: gleich noch einmal versuchen."]
+            : ["This seat has said hello too often just now: try again in a moment.", "Dieser Platz hat sich gerade zu oft angemeldet: gleich noch einmal versuchen."];
+        refuse({ type: "error", clientSeq: null, code: "TABLE_BUSY", message, messageDe });
         return this.refuse(connection, "too many hellos: try again later");
       }
       const history = msg.history === true && msg.lastVersion === undefined;
@@ -365,7 +369,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       const { reply, appended } = core.handle(viewer, { ...msg, history: history && viewer !== "spectator" }, now);
       this.broadcastEntries(core, appended);
       // A spectator's log is the same for every spectator: serialised once per version.
-      const log = history && viewer === "spectator" ? this.spectatorHistory(core).texts : [];
+      const log = history && viewer === "spectator" ? this.spectatorHistory(core) : [];
       // Said hello: no longer the one to close when the table is full (a spectator counts from now on as one).
       clearTimeout(this.graces.get(connection.id) ?? null);
       this.graces.delete(connection.id);
@@ -403,11 +407,12 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   }
 
   /** The spectators' history texts at the core's version: serialised once per version, however many spectators ask. */
-  private spectatorHistory(core: Core): { texts: string[] } {
+  private spectatorHistory(core: Core): readonly string[] {
     const cached = this.spectatorLog;
-    if (cached && cached.core === core && cached.version === core.version) return cached;
-    this.spectatorLog = { core, version: core.version, texts: core.historyFor("spectator").map((m) => JSON.stringify(m)) };
-    return this.spectatorLog;
+    if (cached?.core === core && cached.version === core.version) return cached.texts;
+    const texts = core.historyFor("spectator").map((m) => JSON.stringify(m));
+    this.spectatorLog = { core, version: core.version, texts };
+    return texts;
   }
 
   /** The room's next config (a seat claimed, the table called off): stored, and the core built anew from it. */

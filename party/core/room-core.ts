@@ -288,10 +288,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
    * Ends the game on time if a flag has fallen by `now`: the `timeout` the alarm logs, by the room, at the moment the
    * flag fell (not when it was noticed: how late the alarm or the message came must not decide whether a rated game
    * was old enough to count, nor what the other clock shows; the flag falls after the last entry, so times stay in
-   * order). The alarm
-   * is late under load and after an eviction, so every message that reads the game calls this first (handle): a message
-   * after the flag fell is judged on the ended game, never on clocks that had run out. Idempotent: once the game is
-   * over it appends nothing, so the alarm that fires later finds nothing to do.
+   * order). The alarm is late under load and after an eviction, so every message that reads the game calls this
+   * first (handle): a message after the flag fell is judged on the ended game, never on clocks that had run out.
+   * Idempotent: once the game is over it appends nothing, so the alarm that fires later finds nothing to do.
    */
   settle(now: number): Array<LogEntry<E | RoomEvent>> {
     if (this.over || !this.config.clock || !this.room.clock) return [];

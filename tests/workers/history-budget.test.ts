@@ -1,12 +1,12 @@
 // One hello per socket, and what hellos are answered with (views, missed events, the log) from a budget per viewer —
-// the table's spectators together, each seat on its own (HISTORY_BUDGET_CHARS): a stranger's sockets (or a player's)
+// the table's spectators together, each seat on its own (HELLO_BUDGET_CHARS): a stranger's sockets (or a player's)
 // must not make the room build and send views and logs again and again.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { randomCommand, seatsToAct, type Command, type Seat } from "../../shared/battlemaske/index.js";
 import { rng } from "../../shared/rng.js";
-import { HISTORY_BUDGET_CHARS, HISTORY_REFILL_PER_S } from "../../party/room-server";
+import { HELLO_BUDGET_CHARS, HELLO_REFILL_PER_S } from "../../party/room-server";
 import { TokenBucket } from "../../party/socket-limits";
 import { MAX_CATCH_UP } from "../../party/core/room-core";
 import { call, json } from "./api-helpers";
@@ -102,7 +102,7 @@ describe("spectators share one history budget per table", () => {
   it("twenty spectators arriving at once at a finished Profi game all get its log", async () => {
     const g = await duel("profi");
     const chars = await play(g.stub, false);
-    expect(chars * 20).toBeLessThan(HISTORY_BUDGET_CHARS);
+    expect(chars * 20).toBeLessThan(HELLO_BUDGET_CHARS);
     const watchers: Socket[] = [];
     for (let i = 0; i < 20; i++) watchers.push(await connect(g.socket));
     const answers = await Promise.all(watchers.map((s) => hello(s)));
@@ -116,7 +116,7 @@ describe("spectators share one history budget per table", () => {
   it("beyond the budget a spectator's hello is refused (TABLE_BUSY, closed 1013); the first ones and every player get the log", async () => {
     const g = await duel("profi");
     const chars = await play(g.stub, true);
-    const fits = Math.floor(HISTORY_BUDGET_CHARS / chars);
+    const fits = Math.floor(HELLO_BUDGET_CHARS / chars);
     expect(fits).toBeGreaterThan(3);
     expect(fits).toBeLessThan(15);
     const watchers: Socket[] = [];
@@ -131,8 +131,8 @@ describe("spectators share one history budget per table", () => {
     // budget at once, plus what refilled while the hellos were answered (a fraction of a second here).
     const size = Math.max(...served.map((a) => a.chars));
     expect(size).toBeGreaterThan(chars);
-    expect(served.length).toBeGreaterThanOrEqual(Math.ceil(HISTORY_BUDGET_CHARS / size));
-    expect(served.length).toBeLessThanOrEqual(Math.ceil((HISTORY_BUDGET_CHARS + ((took + 100) * HISTORY_REFILL_PER_S) / 1000) / Math.min(...served.map((a) => a.chars))));
+    expect(served.length).toBeGreaterThanOrEqual(Math.ceil(HELLO_BUDGET_CHARS / size));
+    expect(served.length).toBeLessThanOrEqual(Math.ceil((HELLO_BUDGET_CHARS + ((took + 100) * HELLO_REFILL_PER_S) / 1000) / Math.min(...served.map((a) => a.chars))));
     expect(refused.length).toBeGreaterThan(0);
     for (const a of served) expect(a.history.at(-1)).toMatchObject({ done: true });
     for (let i = 0; i < answers.length; i++) {
@@ -163,7 +163,7 @@ describe("spectators share one history budget per table", () => {
     const chars = await play(g.stub, 150);
     const versions = await runInDurableObject(g.stub, (room) => (room as unknown as { core: { version: number } }).core.version);
     expect(versions).toBeLessThan(MAX_CATCH_UP);
-    expect(chars * 40).toBeGreaterThan(HISTORY_BUDGET_CHARS * 1.2);
+    expect(chars * 40).toBeGreaterThan(HELLO_BUDGET_CHARS * 1.2);
     const watchers: Socket[] = [];
     for (let i = 0; i < 40; i++) watchers.push(await connect(g.socket));
     const closed = watchers.map(closeCode);

@@ -293,9 +293,9 @@ export async function hiddenInformation(base: string, o: HiddenOptions): Promise
       ...(g.spectator ? [{ label: "spectator", viewer: "spectator" as Viewer, received: g.spectator.received, first: g.spectator.firstVersion ?? 0 }] : []),
     ];
     if (g.daily) check(r, `${name}: nobody may watch a daily attempt`, g.spectatorRefused === undefined ? "not checked" : g.spectatorRefused);
+    const dealEnd = dealEnds(entries);
     for (const v of viewers) {
       const secrets = secretsByVersion(entries, v.viewer);
-      const dealEnd = dealEnds(entries);
       const got = v.received.filter((m) => m.msg?.type === "event").map((m) => m.msg!.version as number);
       const want = Array.from({ length: n - v.first }, (_, k) => v.first + k + 1);
       check(r, `${name}: ${v.label} received every version once`, JSON.stringify(got) === JSON.stringify(want) ? null : `received ${short(got.join(","), 300)}, expected ${v.first + 1}..${n}`);
