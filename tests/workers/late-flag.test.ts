@@ -25,6 +25,13 @@ async function startedAgo(stub: DurableObjectStub, ago: number): Promise<void> {
 
 const events = (stub: DurableObjectStub) => runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ event: string; actor: string }>("SELECT event, actor FROM events ORDER BY version").toArray().map((r) => ({ ...(JSON.parse(r.event) as { type: string; seat?: number }), actor: r.actor })));
 
+/** Until the room marked its report as delivered (within 5 s: it is one local fetch after the broadcast). */
+async function reported(stub: DurableObjectStub): Promise<void> {
+  const mark = () => runInDurableObject(stub, (_r, s) => s.storage.kv.get<string>("reported"));
+  for (let i = 0; i < 500 && (await mark()) === undefined; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await mark()).toBe("ok");
+}
+
 describe("a late flag through the Durable Object", () => {
   it("a command after the flag fell gets GAME_OVER; both sockets get the timeout first; the alarm later adds nothing", async () => {
     const { a, b, wa, stub, room } = await duel();
@@ -38,7 +45,9 @@ describe("a late flag through the Durable Object", () => {
     const logged = await events(stub);
     expect(logged.filter((e) => e.type === "timeout")).toHaveLength(1);
     expect(logged.some((e) => e.type === "exchangeSubmitted")).toBe(false); // the command was not applied
-    // The room reported the end at once, on time (the archive serves a finished game only).
+    // The room reports the end by itself, on time, without an alarm (the archive serves a finished game only). The report
+    // is sent after the sockets got the timeout, so the socket's messages do not say it is done: the room's mark does.
+    await reported(stub);
     const archived = await exports.default.fetch(`${origin}/api/games/${room}`);
     expect(archived.status).toBe(200);
     expect(((await archived.json()) as { result: { reason: string } }).result.reason).toBe("timeout");
