@@ -63,7 +63,8 @@ export interface RoomStateOf<S, E> {
   readonly lastDecline: { seat: number; time: number } | null;
   readonly helped: boolean[];
   /** How a game ended other than by the rules: a resignation, leaving, or time. */
-  readonly ended: { readonly seat: number; readonly how: "resign" | "leave" | "timeout"; readonly time: number } | null;
+  /** How the game ended other than by the rules: who (several seats only when their flags fell at one instant), how, when. */
+  readonly ended: { readonly seats: readonly number[]; readonly how: "resign" | "leave" | "timeout"; readonly time: number } | null;
   readonly clock: ClockState | null;
   /** Cards played so far (take-backs do not undo the count) and when the game began: a rated game counts from 10 cards or 3 minutes. */
   readonly cardsPlayed: number;
@@ -154,7 +155,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       // Unrated, the table shows who won by the resignation, but no record counts it (worker/results.ts endedUncounted):
       // the view says so, or the result sheet said "Gewonnen!" where the Bilanz says "abgebrochen".
       const uncounted = early && this.config.kind === "online" ? { uncounted: true as const } : {};
-      return { ...this.rules.forfeit(r.game, r.ended.seat), reason: r.ended.how, ...uncounted };
+      return { ...this.rules.forfeit(r.game, r.ended.seats), reason: r.ended.how, ...uncounted };
     }
     const byRules = this.rules.ruleResult(r.game);
     return byRules && { ...byRules, reason: "rules" };
@@ -268,7 +269,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
         // The clocks stop where they stand: the running seats are charged up to the end, so a fallen flag shows 0:00.
         const tc = this.config.clock;
         const clock = r.clock && tc ? stepClock(r.clock, tc, entry.time, null, 0, []) : r.clock;
-        return { ...r, version, ended: { seat: e.seat, how, time: entry.time }, clock };
+        const seats = e.type === "timeout" && e.seats && e.seats.length > 1 ? e.seats : [e.seat];
+        return { ...r, version, ended: { seats, how, time: entry.time }, clock };
       }
     }
   }
@@ -296,7 +298,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (this.over || !this.config.clock || !this.room.clock) return [];
     const flag = flagFall(this.room.clock, this.config.clock);
     if (!flag || now < flag.at) return [];
-    return this.commit(() => this.stage([{ type: "timeout", v: 1, seat: flag.seat }], flag.at, "room"));
+    const together = flag.seats.length > 1 ? { seats: flag.seats } : {};
+    return this.commit(() => this.stage([{ type: "timeout", v: 1, seat: flag.seat, ...together }], flag.at, "room"));
   }
 
   /** The seat a token hash belongs to, or null (a spectator). */

@@ -55,7 +55,8 @@ export const battlemaskeGame: GameDefinition<State, Event, Options, View> = {
     if (g.match) return { winner: g.match.winner, draw: g.match.draw };
     return { winner: ([0, 1] as const).find((s) => roleOf(g, s) === g.winner) ?? null, draw: false };
   },
-  forfeit: (_g, seat) => ({ winner: seat === 0 ? 1 : 0, draw: false }),
+  // Both flags at once (the first exchange, nobody acted): neither is the loser, so neither wins.
+  forfeit: (_g, seats) => (seats.length > 1 ? { winner: null, draw: true } : { winner: seats[0] === 0 ? 1 : 0, draw: false }),
   // A duel: the other seat agrees, unless it is the computer's.
   takebackConsent: (seat, people) => people.filter((s) => s !== seat),
   report: {

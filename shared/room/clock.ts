@@ -67,12 +67,17 @@ export function takebackClock(c: ClockState, tc: TimeControl, time: number, take
   return { remaining, running: running.slice(), since, waitingSince };
 }
 
-/** When the first running seat runs out of time (brake: 10 minutes of its own silence), or null. */
-export function flagFall(c: ClockState, tc: TimeControl): { seat: number; at: number } | null {
-  let first: { seat: number; at: number } | null = null;
+/**
+ * When the first running seat runs out of time (brake: 10 minutes of its own silence), or null. `seats`: every running
+ * seat whose flag falls at that same instant (in a simultaneous step where nobody has acted yet, equal clocks fall
+ * together, and naming one of them the loser would be a coin toss); `seat` is the first of them.
+ */
+export function flagFall(c: ClockState, tc: TimeControl): { seat: number; at: number; seats: number[] } | null {
+  let first: { seat: number; at: number; seats: number[] } | null = null;
   for (const s of c.running) {
     const at = tc.type === "fischer" ? c.since + c.remaining[s]! : c.waitingSince[s]! + BRAKE_MS;
-    if (!first || at < first.at) first = { seat: s, at };
+    if (!first || at < first.at) first = { seat: s, at, seats: [s] };
+    else if (at === first.at) first.seats.push(s);
   }
   return first;
 }

@@ -43,8 +43,11 @@ export interface GameDefinition<S, E extends { readonly type: string }, O, V> {
   creditMs(event: E): number;
   /** The result by the rules once the game is over. */
   ruleResult(state: S): Omit<RoomResult, "reason"> | null;
-  /** The result when `seat` resigns, leaves or runs out of time (two players: the other wins; a team: it lost). */
-  forfeit(state: S, seat: number): Omit<RoomResult, "reason">;
+  /**
+   * The result when `seats` resign, leave or run out of time — one seat, except when several flags fell at the same
+   * instant (two players: the other wins, or a draw when both fell; a team: it lost).
+   */
+  forfeit(state: S, seats: readonly number[]): Omit<RoomResult, "reason">;
   /**
    * Whose consent a take-back by `seat` needs, among `people` (the seats held by persons, `seat` included): none
    * against the computer; "unsupported" where the game cannot ask (several people would have to agree).

@@ -206,8 +206,11 @@ export type RoomEvent =
   | { readonly type: "resigned"; readonly v: 1; readonly seat: number; readonly how: "resign" | "leave" }
   /** "Rat": advice for this seat only (others learn only that a hint was given). */
   | { readonly type: "hintGiven"; readonly v: 1; readonly seat: number; readonly hint: HintPayload }
-  /** The seat's clock ran out (or, without a clock, it did not act for 10 minutes). */
-  | { readonly type: "timeout"; readonly v: 1; readonly seat: number };
+  /**
+   * The seat's clock ran out (or, without a clock, it did not act for 10 minutes). `seats`, only when several flags fell
+   * at the same instant: all of them (`seat` is the first); a duel where both fell is a draw.
+   */
+  | { readonly type: "timeout"; readonly v: 1; readonly seat: number; readonly seats?: readonly number[] };
 
 /** A hint as logged: the cards to highlight, the suit to name, the reason, the estimated chance to win. */
 export interface HintPayload {

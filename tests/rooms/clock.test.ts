@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { randomCommand, seatsToAct, type Command, type Seat } from "../../shared/battlemaske/index.js";
 import { rng } from "../../shared/rng.js";
 import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig } from "../../party/core/battlemaske-core.js";
-import { ANIMATION_MS, BRAKE_MS, timeLeft } from "../../shared/room/clock.js";
+import { ANIMATION_MS, BRAKE_MS, flagFall, timeLeft, type ClockState } from "../../shared/room/clock.js";
+import { GoldwaageRoomCore, type GoldwaageLoggedEvent, type GoldwaageRoomConfig } from "../../party/core/goldwaage-core.js";
 import { MemoryLogStore } from "../../party/core/log.js";
 
 const bot = (s: Parameters<typeof randomCommand>[0], seat: number, _l: string, seed: string) => randomCommand(s, seat as Seat, rng(seed)) as Command;
@@ -73,6 +74,40 @@ describe("clocks", () => {
     // cannot move a rating and a stake with a short clock and no card played.
     expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted" });
     expect(core.nextAlarm()).toBeNull();
+  });
+  it("both clocks falling at the same instant (the first exchange, nobody acted) are one timeout naming both: a draw, no loser", () => {
+    for (const clock of [FISCHER, { type: "brake" } as const]) {
+      const core = online(clock, false);
+      const at = core.nextAlarm()!;
+      expect(at).toBe(clock.type === "brake" ? BRAKE_MS : 60_000);
+      const ended = core.onAlarm(at);
+      expect(ended.map((e) => [e.time, e.actor, e.event])).toEqual([[at, "room", { type: "timeout", v: 1, seat: 0, seats: [0, 1] }]]);
+      // Unrated: the table shows the draw; before 10 cards and 3 minutes (the one-minute clock) it says no record counts
+      // it, after the brake's ten minutes it counts, as a single flag's loss would.
+      expect(core.result).toEqual({ winner: null, draw: true, reason: "timeout", ...(clock.type === "brake" ? {} : { uncounted: true }) });
+      expect(core.viewFor(0).result).toEqual(core.result);
+      expect(core.viewFor(1).result).toEqual(core.result);
+      expect(core.onAlarm(at + 1)).toEqual([]);
+    }
+    // Rated: aborted, as every early end.
+    const rated = online(FISCHER, true);
+    rated.onAlarm(60_000);
+    expect(rated.result).toEqual({ winner: null, draw: false, reason: "aborted" });
+  });
+  it("a flag falls alone when the other clock has even a millisecond more; equal flags fall together, the first one named", () => {
+    const c = (remaining: number[], running = [0, 1]): ClockState => ({ remaining, running, since: 1_000, waitingSince: [1_000, 1_000] });
+    expect(flagFall(c([5_000, 5_001]), FISCHER)).toEqual({ seat: 0, at: 6_000, seats: [0] });
+    expect(flagFall(c([5_001, 5_000]), FISCHER)).toEqual({ seat: 1, at: 6_000, seats: [1] });
+    expect(flagFall(c([5_000, 5_000]), FISCHER)).toEqual({ seat: 0, at: 6_000, seats: [0, 1] });
+    expect(flagFall(c([5_000, 0], [0]), FISCHER)).toEqual({ seat: 0, at: 6_000, seats: [0] }); // a clock that stands never falls
+    expect(flagFall(c([5_000, 5_000], []), FISCHER)).toBeNull();
+  });
+  it("a Goldwaage show phase nobody finished: every silent seat is named, and the team has lost", () => {
+    const config: GoldwaageRoomConfig = { kind: "table", options: { players: 3, level: "leicht", variants: [] }, seed: "both", rated: false, clock: { type: "brake" }, seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }, { type: "human", tokenHash: "c" }] };
+    const core = new GoldwaageRoomCore("gw", new MemoryLogStore<GoldwaageLoggedEvent>(), config);
+    core.start(0);
+    expect(core.onAlarm(BRAKE_MS).map((e) => e.event)).toEqual([{ type: "timeout", v: 1, seat: 0, seats: [0, 1, 2] }]);
+    expect(core.result).toMatchObject({ winner: null, draw: false, team: "lost", reason: "timeout" });
   });
   it("a rated game's timeout counts once the game is 3 minutes old", () => {
     const core = online({ type: "fischer", initialMs: 5 * 60_000, incrementMs: 0 });

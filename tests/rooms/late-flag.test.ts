@@ -43,7 +43,7 @@ function seat1Thinking() {
   const room = duel();
   play(room.core, 0, 1_000);
   const flag = flagFall(room.core.state.clock!, FISCHER)!;
-  expect(flag).toEqual({ seat: 1, at: 60_000 });
+  expect(flag).toEqual({ seat: 1, at: 60_000, seats: [1] });
   return { ...room, flag };
 }
 
@@ -284,7 +284,7 @@ describe("a flag noticed late is logged when it fell", () => {
       const { core, store } = duel("online", FISCHER, true);
       play(core, 0, 1_000);
       const flag = flagFall(core.state.clock!, FISCHER)!;
-      expect(flag).toEqual({ seat: 1, at: 60_000 });
+      expect(flag).toEqual({ seat: 1, at: 60_000, seats: [1] });
       const when = 4 * 60_000; // past the 3 minutes after which a rated game's end counts
       const appended = late === "alarm" ? core.onAlarm(when) : core.handle(1, { type: "resign", clientSeq: 990 }, when).appended;
       expect(appended.map((e) => [e.time, e.event])).toEqual([[60_000, { type: "timeout", v: 1, seat: 1 }]]);

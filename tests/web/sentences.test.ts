@@ -70,6 +70,7 @@ function logSentences() {
             say(`left ${who}`, { type: "resigned", seat, how: "leave" });
             say(`timeout ${who}`, { type: "timeout", seat });
           }
+          say("timeout both seats at once", { type: "timeout", seat: 0, seats: [0, 1] });
           say("exchangeCompleted 1", { type: "exchangeCompleted", cards: [["P3"], ["G7"]] });
           say("exchangeCompleted 3", { type: "exchangeCompleted", cards: [["P3", "D1", "E2"], ["G7", "G1", "D4"]] });
           say("swapCompleted 2", { type: "swapCompleted", cards: [["P3", "D1"], ["G7", "E4"]] });
@@ -122,6 +123,8 @@ function endSentences() {
         say("profi 10:10, seat 0 in 2 rounds, seat 1 in 3", { ...profi, winner: 0, match: { scores: [10, 10], rounds: [2, 3] } });
         say("profi 10:10 in 3 rounds each", { ...profi, winner: null, match: { scores: [10, 10], rounds: [3, 3] } });
         say("profi resign", { ...profi, winner: 1, reason: "resign", match: { scores: [2, 0], rounds: null } });
+        say("both flags at once: a draw", { winner: null, reason: "timeout" });
+        say("profi, both flags at once: a draw", { ...profi, winner: null, reason: "timeout", match: { scores: [0, 0], rounds: null } });
       }
 }
 

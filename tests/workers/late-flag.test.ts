@@ -107,6 +107,22 @@ describe("a late flag through the Durable Object", () => {
     await b.close();
   });
 
+  it("both flags fell together (the first exchange, nobody acted): one timeout naming both, a draw for both sockets and in the archive", async () => {
+    const { a, b, wa, stub, room } = await duel();
+    await startedAgo(stub, 61_000);
+    await runInDurableObject(stub, (_r, s) => s.storage.setAlarm(Date.now() + 1000));
+    await runDurableObjectAlarm(stub);
+    for (const s of [a, b]) {
+      expect(await s.next((m) => m.type === "event")).toMatchObject({ version: wa.version + 1, actor: "room", event: { type: "timeout", seat: 0, seats: [0, 1] } });
+      expect(await s.next((m) => m.type === "state")).toMatchObject({ view: { over: true, result: { winner: null, draw: true, reason: "timeout", uncounted: true } } });
+    }
+    await reported(stub);
+    const archived = (await (await exports.default.fetch(`${origin}/api/games/${room}`)).json()) as { result: unknown };
+    expect(archived.result).toMatchObject({ winner: null, draw: true, reason: "timeout" });
+    await a.close();
+    await b.close();
+  });
+
   it("a command with time left on the clock is played as always", async () => {
     const { a, b, wa, stub } = await duel();
     await startedAgo(stub, 30_000);

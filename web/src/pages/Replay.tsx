@@ -183,7 +183,7 @@ function Viewer(props: { archive: Archive }) {
     const r = a.result;
     if (r.team) return r.team === "won" ? tr("Gewonnen", "Won") : tr("Verloren", "Lost");
     if (r.reason === "aborted") return tr("Abgebrochen – nicht gewertet", "Aborted – not rated");
-    if (r.draw || r.winner === null) return tr("Remis", "Draw");
+    if (r.draw || r.winner === null) return r.reason === "timeout" ? tr("Remis (beide Uhren abgelaufen)", "Draw (both clocks ran out)") : tr("Remis", "Draw");
     const why = r.reason === "resign" ? tr(" (Aufgabe)", " (resigned)") : r.reason === "leave" ? tr(" (verlassen)", " (left)") : r.reason === "timeout" ? tr(" (Zeit)", " (time)") : "";
     return `${tr("Sieger", "Winner")}: ${names()[r.winner] ?? "?"}${why}`;
   };

@@ -62,8 +62,9 @@ export function goldwaageStepText(step: ReplayStep<GwState, GwEvent>, seatName: 
 }
 
 /** Room events (resigning, time, take-backs) at a Goldwaage table, where the Battlemaske log's sentences do not fit. */
-export function roomStepText(ev: { type: string; seat?: number; how?: string }, seatName: (s: number) => string): Text[] {
-  const who = ev.seat === undefined ? "" : seatName(ev.seat);
+export function roomStepText(ev: { type: string; seat?: number; seats?: readonly number[]; how?: string }, seatName: (s: number) => string): Text[] {
+  // Several flags at one instant (a show phase nobody finished): all of them are named.
+  const who = ev.seats && ev.seats.length > 1 ? ev.seats.map(seatName).join(", ") : ev.seat === undefined ? "" : seatName(ev.seat);
   switch (ev.type) {
     case "resigned":
       return [both((l) => (l === "de" ? `${who} ${ev.how === "leave" ? "verlässt den Tisch" : "gibt auf"}.` : `${who} ${ev.how === "leave" ? "leaves the table" : "resigns"}.`))];
