@@ -6,7 +6,7 @@ import { stateFromView } from "../../../../shared/battlemaske/client-state";
 import { legalCommands } from "../../../../shared/battlemaske/engine";
 import type { Command, Seat } from "../../../../shared/battlemaske/events";
 import { lang, tr } from "../../i18n";
-import { roleName } from "../log";
+import { roleName, type Viewer } from "../log";
 import type { RoomView } from "../room";
 import type { TableModel } from "./model";
 import { createInfoTopic } from "./topic";
@@ -22,6 +22,12 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   /** A batch of events still playing out (the trick growing, then taken), or null. */
   const staged = () => m.staged?.() ?? null;
   const role = (r: "conte" | "maske") => roleName(rs(), r, lang());
+  /** Whom the table's sentences speak to: the seat, at one shared device nobody (by role), a spectator both names. */
+  const viewer = (): Viewer => {
+    if (m.kind === "hotseat") return null;
+    if (!m.spectator) return me();
+    return m.seatName ? { names: [m.seatName(0), m.seatName(1)] } : null;
+  };
   /** A game with a chess clock (Fischer); the brake of a game without one leaves ten minutes, no hurry. */
   const timed = () => rv().clock?.control?.type === "fischer";
   /** This seat's chess clock runs now (a spectator has none). */
@@ -143,6 +149,7 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     rs,
     myRole,
     role,
+    viewer,
     picked,
     leaving,
     elixir,
