@@ -129,6 +129,13 @@ describe("the chess clocks of an online game (two browsers)", () => {
     // The exchange at the start of the round is simultaneous: both seats think, both clocks run.
     await expectClocks([pa, pb], [0, 1]);
     await shot(pb, "online-clock-exchange-phone");
+    // Nothing opened by itself over the running clocks (it did, and the time ran behind it); "Was tauschen?" opens the
+    // window, which says first that the own clock runs.
+    for (const p of [pa, pb]) expect(await p.getByTestId("exchange-help").count()).toBe(0);
+    await pb.getByTestId("explain-exchange").click();
+    expect(await pb.getByTestId("exchange-help-clock").innerText()).toContain("Deine Uhr läuft");
+    await shot(pb, "online-clock-exchange-help-phone");
+    await pb.getByTestId("exchange-help-close").click();
 
     // After the exchange the Conte (seat 0, A) leads round 1: only seat 0's clock runs.
     await exchangeUntilPlay(pa, pb);

@@ -124,6 +124,19 @@ describe("Watching a running game", () => {
     // Nor anything of the deal: no seed, no hands, no set-aside cards.
     for (const f of seen) expect(f).not.toMatch(/"(aside|hands|seed)"/);
 
+    // C's log names the players by name, as the head, the turn and the result do: it said "Der Hüter spielt …" beside
+    // "Alma ist am Zug". The same after a reload, where the log is rebuilt from the room's history.
+    const logLines = () => t.c.page.getByTestId("log-entry").allInnerTexts();
+    const watchedLog = await logLines();
+    const byRole = (lines: string[]) => lines.filter((l) => /\b(der|die) (Hüter|Schatten|Conte|Maske) (spielt|gewinnt|hat|bittet|gibt|verlässt|sagt)\b/i.test(l));
+    expect(byRole(watchedLog)).toEqual([]);
+    for (const name of [NAME_A, NAME_B]) expect(watchedLog.filter((l) => l.startsWith(`${name} spielt `)).length, name).toBeGreaterThan(0);
+    await t.c.page.reload();
+    await t.c.page.locator('[data-testid="table"][data-spectator="true"]').waitFor({ timeout: 30_000 });
+    await t.c.page.waitForFunction(`globalThis.document.querySelectorAll('[data-testid="log-entry"]').length >= ${watchedLog.length}`, undefined, { timeout: 15_000 });
+    expect(await logLines()).toEqual(watchedLog);
+    await shot(t.c.page, "spectate-log");
+
     await t.c.page.setViewportSize({ width: 390, height: 844 });
     await shot(t.c.page, "spectate-table-phone");
     await t.c.page.setViewportSize({ width: 1280, height: 800 });
@@ -147,6 +160,9 @@ describe("Watching a running game", () => {
     await resign(t.a.page);
     await t.c.page.getByTestId("game-result").waitFor({ timeout: 30_000 });
     expect(await t.c.page.getByTestId("game-result").innerText()).toContain(`${NAME_B} gewinnt!`);
+    // Its sentences by name too, and the log's last line (they read "Der Schatten gewinnt: Der Hüter hat aufgegeben.").
+    expect(await t.c.page.getByTestId("result-text").innerText()).toContain(`${NAME_B} gewinnt: ${NAME_A} hat aufgegeben.`);
+    expect(await logLines()).toContain(`${NAME_A} gibt auf.`);
     await shot(t.c.page, "spectate-result");
     await t.c.page.getByTestId("leave-result").click();
     await t.c.page.waitForURL(/\/wartesaal$/);

@@ -21,6 +21,11 @@ async function withBrowser(args: Parameters<typeof openBrowser>, run: (b: Browse
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+/** Each screen a test is run on, by name. */
+const BOTH_SCREENS = [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const;
 
 /** Sets up a game vs the computer and waits for the exchange. */
 async function startGame(page: Page, opts: { role?: "conte" | "maske"; level?: string; ruleset?: string } = {}): Promise<void> {
@@ -86,10 +91,7 @@ async function unreachable(page: Page): Promise<string[]> {
 }
 
 describe("layout: hand and buttons on screen and uncovered in every phase (point 11)", () => {
-  it.each([
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const)("%s: exchange, play, suit choice, round table and result", async (name, viewport) => {
+  it.each(BOTH_SCREENS)("%s: exchange, play, suit choice, round table and result", async (name, viewport) => {
     await withBrowser([viewport], async (b) => {
       const page = b.page;
       await startGame(page);
@@ -597,6 +599,8 @@ describe("the intro window (point 12)", () => {
       expect(text).toMatch(/Mischung aus hohen und niedrigen Karten/);
       expect(text).toMatch(/einseitige Runden/);
       expect(text).toMatch(/viele starke \(oder lauter schwache\) Karten/);
+      // No chess clock here: nothing to say about one.
+      expect(await page.getByTestId("exchange-help-clock").count()).toBe(0);
       await shot(page, "intro-desktop");
       await page.getByTestId("exchange-help-close").click();
       await dialog.waitFor({ state: "detached" });
@@ -605,6 +609,61 @@ describe("the intro window (point 12)", () => {
       await dialog.waitFor();
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
+      expect(b.errors).toEqual([]);
+    });
+  }, 60_000);
+
+  /** A hot-seat game with this clock (`none`: without), the curtain raised for seat 0. */
+  async function startHotSeat(page: Page, clock: "3-2" | "none"): Promise<void> {
+    await page.goto(site.url + "/spielen/zuzweit");
+    await page.getByTestId(`hotseat-clock-${clock}`).click();
+    await page.getByTestId("hotseat-start").click();
+    await page.getByTestId("curtain-ready").click();
+  }
+
+  /** Whether every clock in the head is on screen and what the pointer meets at its centre (nothing lies over it). */
+  const clocksUncovered = async (page: Page): Promise<boolean> =>
+    (await page.evaluate(`(() => {
+      const d = globalThis.document, els = [...d.querySelectorAll('[data-testid="clock"]')];
+      return els.length > 0 && els.every((e) => {
+        const r = e.getBoundingClientRect(), hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.top >= 0 && r.bottom <= globalThis.innerHeight && !!hit && (hit === e || e.contains(hit));
+      });
+    })()`)) as boolean;
+
+  it.each(BOTH_SCREENS)("%s: with a running chess clock it does not open by itself; 'Was tauschen?' opens it, saying the clock runs, beside the clocks and the hand", async (name, viewport) => {
+    await withBrowser([viewport], async (b) => {
+      const page = b.page;
+      // Hot-seat with 3+2: the clock of the player in front of the raised curtain runs from the first exchange on.
+      await startHotSeat(page, "3-2");
+      await page.locator('[data-testid="clock"][data-running="true"]').waitFor();
+      await page.getByTestId("exchange-confirm").waitFor();
+      await page.waitForTimeout(300);
+      const dialog = page.locator('[role="dialog"][data-testid="exchange-help"]');
+      expect(await dialog.count(), "opened by itself over a running clock").toBe(0);
+      await shot(page, `intro-clock-closed-${name}`);
+      // Asked for: it says first that the own clock runs, and leaves the clocks, the hand and the buttons free.
+      await page.getByTestId("explain-exchange").click();
+      await dialog.waitFor();
+      expect(await dialog.getByTestId("exchange-help-clock").innerText()).toContain("Deine Uhr läuft");
+      await page.mouse.move(5, 5);
+      expect(await clocksUncovered(page)).toBe(true);
+      expect(await unreachable(page)).toEqual([]);
+      await shot(page, `intro-clock-open-${name}`);
+      // And a card can be picked with it open: the clock is not lost to the window.
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await page.locator('[data-testid="exchange-confirm"]:not([disabled])').waitFor();
+      expect(await dialog.count()).toBe(1);
+      expect(b.errors).toEqual([]);
+    });
+  }, 60_000);
+
+  it("hot-seat without a clock: it opens by itself, as against the computer", async () => {
+    await withBrowser([PHONE], async (b) => {
+      const page = b.page;
+      await startHotSeat(page, "none");
+      await page.locator('[role="dialog"][data-testid="exchange-help"]').waitFor();
+      expect(await page.getByTestId("exchange-help-clock").count()).toBe(0);
       expect(b.errors).toEqual([]);
     });
   }, 60_000);

@@ -8,16 +8,18 @@ import { applyInPlace, emptyState, legalCommands, newGame, decide, type Command,
 import { view, type View } from "../../shared/battlemaske/view.js";
 import type { Lang } from "../../shared/catalog.js";
 import { announcementAid, cardInfoLines, fieldInfoLines, hiddenInfoLines, suitInfoLines } from "../../web/src/battlemaske/info.js";
-import { describeEvent, effectText, endLines, gameWonText, personAt, roundMoveText, type EndFacts } from "../../web/src/battlemaske/log.js";
+import { describeEvent, effectText, endLines, gameWonText, personAt, roundMoveText, type EndFacts, type Viewer } from "../../web/src/battlemaske/log.js";
 
 const RULESETS: Ruleset[] = ["battlemaske", "zwiegespalten"];
 const LANGS: Lang[] = ["de", "en"];
-/** Who you play against, as the table labels them: the computer, a person online, a named player; null: hot-seat. */
-const PEOPLE: { name: string; me: Seat | null; opp: Record<Lang, string> }[] = [
+/** Who you play against, as the table labels them: the computer, a person online, a named player; null: hot-seat; a spectator's names of both seats. */
+const PEOPLE: { name: string; me: Viewer; opp: Record<Lang, string> }[] = [
   { name: "vs computer", me: 0, opp: { de: "Computer", en: "Computer" } },
   { name: "vs opponent", me: 1, opp: { de: "Gegner", en: "Opponent" } },
   { name: "vs Anna", me: 0, opp: { de: "Anna", en: "Anna" } },
   { name: "hot-seat", me: null, opp: { de: "Gegenüber", en: "Opposite" } },
+  { name: "watching Anna and Ben", me: { names: [{ de: "Anna", en: "Anna" }, { de: "Ben", en: "Ben" }] }, opp: { de: "Ben", en: "Ben" } },
+  { name: "watching Anna and the computer", me: { names: [{ de: "Anna", en: "Anna" }, { de: "Computer", en: "Computer" }] }, opp: { de: "Computer", en: "Computer" } },
 ];
 
 /** A game driven by the first legal command of whoever must act, stopping when `until` says so. */

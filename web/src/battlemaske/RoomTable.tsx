@@ -7,8 +7,8 @@ import { loadMe } from "../account";
 import { forgetCurrent, inviteLink, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
 import { Link, navigate } from "../router";
 import { logFromHistory } from "./history";
-import { describeEvent, markUndone, seedLog, type LogEntry, type RoundSummary } from "./log";
-import { connectBattlemaske, type HintPayload } from "./room";
+import { describeEvent, markUndone, seedLog, type LogEntry, type RoundSummary, type Viewer } from "./log";
+import { connectBattlemaske, type HintPayload, type RoomView } from "./room";
 import { Table, type TableModel } from "./Table";
 import { WatchRefused } from "../ui/WatchRefused";
 
@@ -25,9 +25,10 @@ const GUEST: Record<Lang, string> = { de: "Gast", en: "Guest" };
 export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   const s = props.session;
   const other: Seat = s.seat === 0 ? 1 : 0;
-  // A spectator sees seat 0 at the bottom; the log names both sides by role, as at one shared device.
+  // A spectator sees seat 0 at the bottom; the log names both sides by name, as the head, the turn and the result do.
   const watching = s.spectator === true;
-  const logSeat: Seat | null = watching ? null : s.seat;
+  /** Whom the log speaks to: this seat, or a spectator with both seats' names as of `rv` (the view the event came with). */
+  const viewer = (rv: RoomView | null | undefined): Viewer => (watching ? { names: [seatName(0, rv), seatName(1, rv)] } : s.seat);
   const [log, setLog] = createSignal<LogEntry[]>([]);
   const [hint, setHint] = createSignal<HintPayload | null>(null);
   const [round, setRound] = createSignal<RoundSummary | null>(null);
@@ -41,9 +42,9 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     const name = rv.names[other];
     return name ? { de: name, en: name } : GUEST;
   };
-  /** Who sits at `seat`, for a spectator: the name, else the computer or a guest. */
-  const seatName = (seat: Seat): Record<Lang, string> => {
-    const name = room?.view()?.names?.[seat];
+  /** Who sits at `seat`, for a spectator: the name, else the computer or a guest (by the names of `rv`, else of the room's view). */
+  const seatName = (seat: Seat, rv: RoomView | null | undefined = room?.view()): Record<Lang, string> => {
+    const name = rv?.names?.[seat];
     // Two guests watched are told apart by their seat, as the replay names them.
     return name ? { de: name, en: name } : props.computer === seat ? OPPONENT.computer : { de: `${GUEST.de} ${seat + 1}`, en: `${GUEST.en} ${seat + 1}` };
   };
@@ -59,7 +60,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       setRound({ game: v.game, round: v.round, conte: t[conteSeat]!, maske: t[1 - conteSeat]!, moved: ev.moved as number, mirror: ev.mirror as number, gameWinner: null });
     }
     if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
-    const entries = describeEvent(ev, msg.version, v, logSeat, opp());
+    const entries = describeEvent(ev, msg.version, v, viewer(before), opp());
     // What a take-back undid stays in the log, struck through (the player pass found it listed as if still played).
     if (ev.type === "takeback") setLog((l) => markUndone(l, ev.toVersion as number));
     if (entries.length) setLog((l) => [...l, ...entries]);
@@ -67,7 +68,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     // A page opening a running game: the whole log so far, from the room's history of this seat (empty before the deal).
     if (!end) return;
     historyCame = true;
-    const { log: lines, lastEvent } = logFromHistory(entries, end.game, logSeat, opp());
+    const { log: lines, lastEvent } = logFromHistory(entries, end.game, viewer(end), opp());
     setLog(lines);
     const last = lastEvent?.event;
     if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);
@@ -110,7 +111,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       if (v && !seeded) {
         seeded = true;
         // Only if the room sent no history (an older room): the current round's tricks from the view.
-        queueMicrotask(() => !historyCame && log().length === 0 && setLog(seedLog(v.game, logSeat, opp())));
+        queueMicrotask(() => !historyCame && log().length === 0 && setLog(seedLog(v.game, viewer(v), opp())));
       }
       // Nothing left to resume at a finished table, or one called off before the deal ("Partie fortsetzen" would lead there).
       if ((v?.over || v?.cancelled) && !watching) forgetCurrent(s.room);

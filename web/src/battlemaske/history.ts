@@ -1,10 +1,10 @@
 // The game log rebuilt from the room's history (a reload, a reconnect, "Partie fortsetzen"): every event so far, as
 // this seat received it, explained with the same words as when it happened live (log.ts).
-import type { Role, Seat } from "../../../shared/battlemaske/events";
+import type { Role } from "../../../shared/battlemaske/events";
 import type { View } from "../../../shared/battlemaske/view";
 import type { Lang } from "../../../shared/catalog";
 import type { RoomEventMessage } from "../room/connection";
-import { describeEvent, markUndone, type LogEntry } from "./log";
+import { describeEvent, markUndone, type LogEntry, type Viewer } from "./log";
 
 /**
  * The table each event is explained against. The log needs only what is public and known from the events: the rule
@@ -18,7 +18,7 @@ function tableAt(end: View, game: 1 | 2, round: 1 | 2 | 3): View {
 }
 
 /** The log lines of the whole history, in order, and the last own hint if nothing followed it. */
-export function logFromHistory(entries: readonly RoomEventMessage[], end: View, me: Seat | null, opponent: Record<Lang, string>): { log: LogEntry[]; lastEvent: RoomEventMessage | null } {
+export function logFromHistory(entries: readonly RoomEventMessage[], end: View, me: Viewer, opponent: Record<Lang, string>): { log: LogEntry[]; lastEvent: RoomEventMessage | null } {
   let game: 1 | 2 = 1;
   let round: 1 | 2 | 3 = 1;
   const log: LogEntry[] = [];

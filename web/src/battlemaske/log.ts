@@ -57,10 +57,29 @@ type Ev = { readonly type: string; readonly [k: string]: any };
 
 export { roleName };
 
-/** Who sits in `seat`, seen from `me`: you, the other side as the table labels it, or (hot-seat, me null) the role. */
-export function personAt(v: View, seat: Seat, me: Seat | null, opponent: Record<Lang, string>): Person {
-  if (me === null) return byRole(v.ruleset, v.roles[seat]);
+/** A spectator's table: both seats by name (a person's, the computer, a guest), seat 0 first. */
+export interface Watching {
+  readonly names: readonly [Record<Lang, string>, Record<Lang, string>];
+}
+
+/**
+ * Whom the sentences speak to: a player's seat ("du", the other side by the table's label), null at one shared device
+ * (hot-seat, a replay: the seats by role), or a spectator (both seats by name, the role beside it where it counts).
+ */
+export type Viewer = Seat | null | Watching;
+
+const watching = (me: Viewer): me is Watching => typeof me === "object" && me !== null;
+
+/** Who sits in `seat` of a game with these roles, seen from `me`. */
+function seatPerson(rs: Ruleset, roles: readonly Role[], seat: Seat, me: Viewer, opponent: Record<Lang, string>): Person {
+  if (me === null) return byRole(rs, roles[seat]!);
+  if (watching(me)) return personOf(me.names[seat]);
   return seat === me ? YOU : personOf(opponent);
+}
+
+/** Who sits in `seat`, seen from `me`: you, the other side as the table labels it, by name (a spectator), or the role (hot-seat). */
+export function personAt(v: View, seat: Seat, me: Viewer, opponent: Record<Lang, string>): Person {
+  return seatPerson(v.ruleset, v.roles, seat, me, opponent);
 }
 
 const both = (f: (l: Lang) => string): Record<Lang, string> => ({ de: f("de"), en: f("en") });
@@ -85,7 +104,7 @@ export function effectText(effect: string, stolen: boolean, winner: Person | Rec
 }
 
 /** One trick in words (used for the log and to seed it after a reload). */
-export function trickEntry(v: View, t: TrickRecord, me: Seat | null, opp: Record<Lang, string>, key: string): LogEntry[] {
+export function trickEntry(v: View, t: TrickRecord, me: Viewer, opp: Record<Lang, string>, key: string): LogEntry[] {
   const w = personAt(v, t.winner, me, opp);
   const played = both((l) => t.cards.map((p) => `${label(personAt(v, p.seat, me, opp), l)}: ${cardLabel(v.ruleset, p.card, l)}`).join(" · "));
   const out: LogEntry[] = [{ key, text: both((l) => `${played[l]} – ${subject(w, l)} ${l === "de" ? verb(w, "gewinnst", "gewinnt") : verb(w, "win", "wins")} ${l === "de" ? "den Stich" : "the trick"}.`) }];
@@ -145,8 +164,8 @@ export function gameWonText(rs: Ruleset, game: number, p: Person, role: Role, la
   return `${de ? `Partie ${game} ist vorbei` : `Game ${game} is over`}: ${winsAs(rs, w, role, lang, hotseat, de)} ${de ? `Jetzt beginnt Partie ${game + 1} mit getauschten Rollen.` : `Game ${game + 1} starts with the roles swapped.`}`;
 }
 
-/** The people of a finished Profi match, by seat: you and the other side, or in hot-seat by their first role. */
-export function matchPeople(rs: Ruleset, me: Seat | null, opponent: Record<Lang, string>): [Person, Person] {
+/** The people of a finished Profi match, by seat: you and the other side, both by name (a spectator), or in hot-seat by their first role. */
+export function matchPeople(rs: Ruleset, me: Viewer, opponent: Record<Lang, string>): [Person, Person] {
   if (me === null) {
     const first = (role: Role, f: boolean): Person => {
       const n = roleName(rs, role, "de");
@@ -154,6 +173,7 @@ export function matchPeople(rs: Ruleset, me: Seat | null, opponent: Record<Lang,
     };
     return [first("conte", false), first("maske", rs === "battlemaske")];
   }
+  if (watching(me)) return [personOf(me.names[0]), personOf(me.names[1])];
   const o = personOf(opponent);
   return me === 0 ? [YOU, o] : [o, YOU];
 }
@@ -190,7 +210,7 @@ function where(v: View, game: number, round: number, lang: Lang): string {
 }
 
 /** Explains one event; `before` is the view just before it (null when unknown). */
-export function describeEvent(ev: Ev, version: number, before: View | null, me: Seat | null, opp: Record<Lang, string>): LogEntry[] {
+export function describeEvent(ev: Ev, version: number, before: View | null, me: Viewer, opp: Record<Lang, string>): LogEntry[] {
   const key = String(version);
   if (!before) return [];
   const v = before;
@@ -209,7 +229,8 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     case "exchangeCompleted":
     case "swapCompleted": {
       const name: Record<Lang, string> = ev.type === "exchangeCompleted" ? { de: zw ? "Tauschen" : "Tausch", en: "Exchange" } : { de: zw ? "Karten tauschen" : "Gier-Tausch", en: zw ? "Swap" : "Greed swap" };
-      if (me === null || !Array.isArray(ev.cards)) return one((l) => `${name[l]}: ${l === "de" ? "Die Karten wechseln die Hand." : "the cards change hands."}`);
+      // Hot-seat and a spectator know no hand: the cards that moved are nobody's to be told.
+      if (me === null || watching(me) || !Array.isArray(ev.cards)) return one((l) => `${name[l]}: ${l === "de" ? "Die Karten wechseln die Hand." : "the cards change hands."}`);
       const gave = ev.cards[me] as Card[];
       const got = ev.cards[me === 0 ? 1 : 0] as Card[];
       return one((l) => (l === "de" ? `${name.de}: Du gibst ${cards(rs, gave, l)} ab und bekommst ${cards(rs, got, l)}.` : `${name.en}: you give ${cards(rs, gave, l)} and get ${cards(rs, got, l)}.`));
@@ -238,12 +259,12 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     }
     case "roundEnded": {
       const conteSeat: Seat = v.roles[0] === "conte" ? 0 : 1;
+      const maskeSeat: Seat = conteSeat === 0 ? 1 : 0;
       const c = ev.tricks[conteSeat];
-      const m = ev.tricks[conteSeat === 0 ? 1 : 0];
-      return one(
-        (l) => `${where(v, v.game, v.round, l)} ${l === "de" ? "vorbei" : "over"}: ${roleName(rs, "conte", l)} ${c} : ${m} ${roleName(rs, "maske", l)} → ${trackMove(rs, ev.moved, ev.mirror, l)}.`,
-        true,
-      );
+      const m = ev.tricks[maskeSeat];
+      // A spectator's score names the people, each with the role the score is about: "Anna (Conte) 3 : 7 Ben (Maske)".
+      const side = (seat: Seat, r: Role, l: Lang) => (watching(me) ? `${label(at(seat), l)} (${roleName(rs, r, l)})` : roleName(rs, r, l));
+      return one((l) => `${where(v, v.game, v.round, l)} ${l === "de" ? "vorbei" : "over"}: ${side(conteSeat, "conte", l)} ${c} : ${m} ${side(maskeSeat, "maske", l)} → ${trackMove(rs, ev.moved, ev.mirror, l)}.`, true);
     }
     case "gameEnded": {
       const p = me === null ? byRole(rs, ev.winner) : at(seatOfRole(ev.game, ev.winner));
@@ -287,7 +308,7 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
 }
 
 /** The log after a reload: the completed tricks of the current round, from the view. */
-export function seedLog(v: View, me: Seat | null, opp: Record<Lang, string>): LogEntry[] {
+export function seedLog(v: View, me: Viewer, opp: Record<Lang, string>): LogEntry[] {
   const out: LogEntry[] = [{ key: "seed", strong: true, text: both((l) => `${where(v, v.game, v.round, l)}.`) }];
   v.history.forEach((t, i) => out.push(...trickEntry(v, t, me, opp, `seed${i}`)));
   return out;
@@ -297,8 +318,8 @@ export function seedLog(v: View, me: Seat | null, opp: Record<Lang, string>): Lo
 export interface EndFacts {
   readonly ruleset: Ruleset;
   readonly variant: "single" | "profi";
-  /** Your seat; null in hot-seat (the seats are named by role). */
-  readonly me: Seat | null;
+  /** Your seat; null in hot-seat (the seats are named by role); a spectator's names of both seats. */
+  readonly me: Viewer;
   readonly opponent: Record<Lang, string>;
   readonly winner: Seat | null;
   readonly reason: "rules" | "resign" | "leave" | "timeout" | "aborted";
@@ -315,7 +336,7 @@ export function endLines(f: EndFacts, lang: Lang): string[] {
   const de = lang === "de";
   const rs = f.ruleset;
   const hot = f.me === null;
-  const people: [Person, Person] = f.match ? matchPeople(rs, f.me, f.opponent) : hot ? [byRole(rs, f.roles[0]), byRole(rs, f.roles[1])] : f.me === 0 ? [YOU, personOf(f.opponent)] : [personOf(f.opponent), YOU];
+  const people: [Person, Person] = f.match ? matchPeople(rs, f.me, f.opponent) : [seatPerson(rs, f.roles, 0, f.me, f.opponent), seatPerson(rs, f.roles, 1, f.me, f.opponent)];
   if (f.reason !== "rules" && f.reason !== "aborted" && f.winner !== null) {
     const w = people[f.winner];
     const l = people[f.winner === 0 ? 1 : 0];

@@ -1,11 +1,12 @@
 // "Was tauschen?": a window at the start of each game (and on the button) with how the exchange works and what each role
-// keeps; in the greed swap, how the swap works. It opens over the stage and covers neither the hand nor the buttons.
+// keeps; in the greed swap, how the swap works. It opens over the stage and covers neither the hand, the buttons nor the
+// clocks. With a chess clock it opens only on the button, and says first that the own clock runs meanwhile.
 import { createEffect, on, onCleanup, Show, type JSX } from "solid-js";
 import { tr } from "../../i18n";
 import { useTable } from "./store";
 
 export function ExchangeHelp(): JSX.Element {
-  const { m, v, explain, setExplain, role, myRole } = useTable();
+  const { m, v, explain, setExplain, role, myRole, myClockRuns } = useTable();
   const open = () => explain() && (v().phase === "exchange" || v().phase === "swap");
   const close = () => {
     setExplain(false);
@@ -32,6 +33,11 @@ export function ExchangeHelp(): JSX.Element {
             ✕
           </button>
         </div>
+        <Show when={myClockRuns()}>
+          <p class="explain-clock" data-testid="exchange-help-clock">
+            {tr("Deine Uhr läuft, während du liest.", "Your clock is running while you read.")}
+          </p>
+        </Show>
         <Show
           when={v().phase === "exchange"}
           fallback={

@@ -13,7 +13,7 @@ import { useTable } from "./store";
 
 /** `children`: more about the result (the daily game's score), shown under the scores. */
 export function Result(props: { children?: JSX.Element }): JSX.Element {
-  const { m, rv, v, me, role, rs, showResult, setShowResult } = useTable();
+  const { m, rv, v, me, role, rs, viewer, showResult, setShowResult } = useTable();
   /** The seat that won the game (Profi: the match), null for a draw or while nobody has. */
   const winnerSeat = (): Seat | null => {
     const r = rv().result;
@@ -36,7 +36,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
       {
         ruleset: vv.ruleset,
         variant: vv.variant,
-        me: m.kind === "hotseat" || m.spectator ? null : me(),
+        me: viewer(),
         opponent: m.opponent,
         winner: winnerSeat(),
         reason: reason(),

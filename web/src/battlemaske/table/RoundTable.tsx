@@ -11,7 +11,7 @@ import { useTable } from "./store";
 const SPECTATOR_NOTE_MS = 8000;
 
 export function RoundTable(): JSX.Element {
-  const { m, rv, v, me, rs, role } = useTable();
+  const { m, rv, v, me, rs, role, viewer } = useTable();
   // The next round's clocks run once the round table's time is up; a player still reading here is told so, with
   // the own time ticking (a player pass: a clock ran out behind this box).
   const [now, setNow] = createSignal(Date.now());
@@ -53,9 +53,8 @@ export function RoundTable(): JSX.Element {
             <p data-testid="round-move">{roundMoveText(rs(), r().moved, r().mirror, lang())}</p>
             <Show when={r().gameWinner}>
               {(w) => {
-                const neutral = m.kind === "hotseat" || m.spectator === true;
-                const p = personAt(v(), seatOfRole(r().game, w()), neutral ? null : me(), m.opponent);
-                return <p class="strong-line">{gameWonText(rs(), r().game, p, w(), lang(), neutral)}</p>;
+                const p = personAt(v(), seatOfRole(r().game, w()), viewer(), m.opponent);
+                return <p class="strong-line">{gameWonText(rs(), r().game, p, w(), lang(), m.kind === "hotseat")}</p>;
               }}
             </Show>
             <Show when={ownClock()}>

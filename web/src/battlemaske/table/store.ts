@@ -6,7 +6,7 @@ import { stateFromView } from "../../../../shared/battlemaske/client-state";
 import { legalCommands } from "../../../../shared/battlemaske/engine";
 import type { Command, Seat } from "../../../../shared/battlemaske/events";
 import { lang, tr } from "../../i18n";
-import { roleName } from "../log";
+import { roleName, type Viewer } from "../log";
 import type { RoomView } from "../room";
 import type { TableModel } from "./model";
 import { createInfoTopic } from "./topic";
@@ -22,6 +22,16 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   /** A batch of events still playing out (the trick growing, then taken), or null. */
   const staged = () => m.staged?.() ?? null;
   const role = (r: "conte" | "maske") => roleName(rs(), r, lang());
+  /** Whom the table's sentences speak to: the seat, at one shared device nobody (by role), a spectator both names. */
+  const viewer = (): Viewer => {
+    if (m.kind === "hotseat") return null;
+    if (!m.spectator) return me();
+    return m.seatName ? { names: [m.seatName(0), m.seatName(1)] } : null;
+  };
+  /** A game with a chess clock (Fischer); the brake of a game without one leaves ten minutes, no hurry. */
+  const timed = () => rv().clock?.control?.type === "fischer";
+  /** This seat's chess clock runs now (a spectator has none). */
+  const myClockRuns = () => !m.spectator && timed() && !rv().over && (rv().clock?.running.includes(me()) ?? false);
 
   const [picked, setPicked] = createSignal<Card[]>([]);
   // The card on its way to the trick: it starts moving at the click, before the room answers.
@@ -54,8 +64,10 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   // The intro opens when a game's first exchange begins — once: a memo of the moment, so a new view of the same
   // moment (a hint arriving, a reconnect) does not open it again after the player closed it.
   const moment = createMemo(() => `${v().phase}/${v().round}/${v().game}`);
-  // Never by itself for a spectator: nobody there exchanges, the window would only cover the table being watched.
-  createEffect(on(moment, () => setExplain(!m.spectator && v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
+  // Never by itself for a spectator: nobody there exchanges, the window would only cover the table being watched. Nor
+  // in a game with a chess clock: the exchange runs the clock, and a window the player did not ask for would spend its
+  // time unasked (as on lichess, nothing opens over a running clock); "Was tauschen?" is there, and says the clock runs.
+  createEffect(on(moment, () => setExplain(!m.spectator && !timed() && v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
 
   // A spectator picks nothing and plays nothing (its view holds no hand).
   const pickingIn = (g: View) => !m.spectator && (g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(me()) && !rv().over;
@@ -137,12 +149,14 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     rs,
     myRole,
     role,
+    viewer,
     picked,
     leaving,
     elixir,
     setElixir,
     explain,
     setExplain,
+    myClockRuns,
     showResult,
     setShowResult,
     leaveAsk,
