@@ -11,7 +11,7 @@ import { Rematcher } from "./rematch";
 import { decodeFrame, MessageBudget, TokenBucket } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
-import { clientAddress } from "./address";
+import { addressNetwork, clientAddress, isLoopback } from "./address";
 
 /** Per socket: sustained messages per second, the burst allowed at once, and how many refused in a row close it. */
 // Far above any person (and above a whole game's commands at once, for the bots of tests and benches), far below a flood.
@@ -20,6 +20,13 @@ export const RATE_BURST = 100;
 export const RATE_CLOSE_AFTER = 500;
 /** Connections one table takes: the seats and plenty of spectators. */
 export const MAX_SOCKETS = 64;
+/**
+ * Spectator sockets one network (an IPv4 address, an IPv6 /64: party/address.ts addressNetwork) may hold at a table.
+ * Without it one stranger could hold all MAX_SOCKETS places by saying hello on 64 sockets and waiting, and every real
+ * spectator would be refused for as long as he liked (a fresh-eyes attack). Eight leave room for a family or an office
+ * behind one address, each with a tab or two.
+ */
+export const MAX_SPECTATORS_PER_NETWORK = 8;
 /** How long a socket over the cap (every counted one a spectator) has to say hello with a seat token. */
 export const HELLO_GRACE_MS = 3_000;
 /**
@@ -261,6 +268,21 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     return n;
   }
 
+  /**
+   * Spectator sockets from `connection`'s network, `connection` not counted: read from the sockets (their upgrade URL
+   * keeps the address through hibernation), so nothing in memory can drift. An unknown address (a call without
+   * CF-Connecting-IP: only the test harness) counts nothing: Cloudflare always sets it.
+   */
+  private spectatorsFrom(connection: Connection): number {
+    const address = clientAddress(connection);
+    // The harnesses' exemption, as for the Worker's limits (worker/api/limit.ts): their browsers all watch from here.
+    if (address === null || ((this.env as Cloudflare.Env).RATE_LIMIT_LOOPBACK === "off" && isLoopback(address))) return 0;
+    const network = addressNetwork(address);
+    let n = 0;
+    for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== connection.id && addressNetwork(clientAddress(c)) === network) n++;
+    return n;
+  }
+
   /** `before`: the serialised answer to `to`'s hello, sent in one go with the presence. */
   protected broadcastPresence(gone?: Connection, to?: Connection, before: readonly string[] = []): void {
     if (!this.core) return;
@@ -347,6 +369,10 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
         if (this.spectators(connection) >= MAX_SOCKETS) {
           refuse({ type: "error", clientSeq: null, code: "TABLE_FULL", message: `At most ${MAX_SOCKETS} sockets watch a table.`, messageDe: "An diesem Tisch schauen schon zu viele zu." });
           return this.refuse(connection, "this table has too many spectators");
+        }
+        if (this.spectatorsFrom(connection) >= MAX_SPECTATORS_PER_NETWORK) {
+          refuse({ type: "error", clientSeq: null, code: "TOO_MANY_SPECTATORS", message: `At most ${MAX_SPECTATORS_PER_NETWORK} sockets from one address watch a table: close another tab watching it.`, messageDe: `Von einer Adresse können höchstens ${MAX_SPECTATORS_PER_NETWORK} Fenster diesem Tisch zuschauen: schließe ein anderes.` });
+          return this.refuse(connection, "too many spectators from this address");
         }
       }
       const now = Date.now();

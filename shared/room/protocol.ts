@@ -144,6 +144,8 @@ export type ProtocolErrorCode =
   | "STAKE_TOO_HIGH"
   | "TABLE_LIMIT"
   | "TABLE_FULL"
+  /** A spectator's hello while its address (an IPv6 /64) already watches the table with 8 sockets: closed 1013. */
+  | "TOO_MANY_SPECTATORS"
   /** A hello while its viewer's hello budget (the table's spectators together, or the seat) is spent: closed 1013, try again. */
   | "TABLE_BUSY"
   /** A second hello on a socket that has said hello: nothing is answered but this (a reconnect is a new socket). */

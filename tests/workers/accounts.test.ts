@@ -239,6 +239,7 @@ describe("a new recovery code: POST /api/me/recovery", () => {
 });
 
 describe("account creation is rate-limited per client address", () => {
+  const from6 = (ip: string) => ({ method: "POST", headers: { "cf-connecting-ip": ip } });
   it("the 11th account or recovery attempt within a minute from one address gets 429 and creates nothing; another address is unaffected", async () => {
     const from = (ip: string) => ({ method: "POST", headers: { "cf-connecting-ip": ip } });
     const before = (await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts").first<{ n: number }>())!.n;
@@ -255,6 +256,12 @@ describe("account creation is rate-limited per client address", () => {
     // The test harness sets RATE_LIMIT_LOOPBACK=off (vitest.config.ts): only then is the machine itself not counted.
     expect(env.RATE_LIMIT_LOOPBACK).toBe("off");
     for (let i = 0; i < 12; i++) expect((await call("/api/accounts", from("127.0.0.1"))).status).toBe(201);
+  });
+
+  it("an IPv6 /64 is one address: walking through its addresses opens no more accounts", async () => {
+    for (let i = 0; i < 10; i++) expect((await call("/api/accounts", from6(`2001:db8:77:1:${i.toString(16)}::${((i * 7919) % 0xffff).toString(16)}`))).status).toBe(201);
+    expect((await call("/api/accounts", from6("2001:db8:77:1:ffff:ffff:ffff:fffe"))).status).toBe(429);
+    expect((await call("/api/accounts", from6("2001:db8:77:2::1"))).status).toBe(201);
   });
 });
 

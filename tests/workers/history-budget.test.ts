@@ -10,7 +10,7 @@ import { HELLO_BUDGET_CHARS, HELLO_REFILL_PER_S } from "../../party/room-server"
 import { TokenBucket } from "../../party/socket-limits";
 import { MAX_CATCH_UP } from "../../party/core/room-core";
 import { call, json } from "./api-helpers";
-import { connect, type Msg } from "./sockets";
+import { closeCode, connect, type Msg } from "./sockets";
 
 type Socket = Awaited<ReturnType<typeof connect>>;
 
@@ -46,7 +46,6 @@ async function play(stub: DurableObjectStub, takebacks: boolean | number): Promi
   });
 }
 
-const closeCode = (s: Socket) => new Promise<number>((res) => s.socket.addEventListener("close", (e) => res(e.code), { once: true }));
 
 /**
  * Says hello (with `history`) and reads the answer to its end (the presence after it): the history parts, or the

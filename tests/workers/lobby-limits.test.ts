@@ -4,10 +4,9 @@ import { describe, expect, it } from "vitest";
 import { LOBBY_MAX_PENDING, LOBBY_MAX_PER_ACCOUNT, LOBBY_MAX_SOCKETS } from "../../party/lobby";
 import { call, json, newAccount, uniqueName } from "./api-helpers";
 import { enter, sees } from "./lobby-helpers";
-import { connect, type Msg } from "./sockets";
+import { closeCode, connect, type Msg } from "./sockets";
 
 type Socket = Awaited<ReturnType<typeof connect>>;
-const closeCode = (s: Socket) => new Promise<number>((res) => s.socket.addEventListener("close", (e) => res(e.code), { once: true }));
 
 describe("the Wartesaal's socket limits", () => {
   it(`more than ${LOBBY_MAX_SOCKETS} sockets that never say hello: the oldest are closed (1013), a person still enters`, { timeout: 60_000 }, async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { REFUSALS_KEPT } from "../../party/sql-log-store";
 import { berlinDate } from "../../worker/daily-seed";
 import { call, json, newAccount, origin, postResult, report, roomId } from "./api-helpers";
-import { choose, connect } from "./sockets";
+import { choose, closeCode, connect } from "./sockets";
 
 const ratedGame = { kind: "rated", clock: { minutes: 5, increment: 2 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
 
@@ -478,7 +478,6 @@ describe("found by a second attack (fresh eyes)", () => {
 });
 
 describe("sockets that never say hello cannot lock the players out of their table", () => {
-  const closeCode = (s: Awaited<ReturnType<typeof connect>>) => new Promise<number>((res) => s.socket.addEventListener("close", (e) => res(e.code), { once: true }));
 
   /** The seat holder takes its seat and plays a card: its welcome, then the ack of its command. */
   async function playsItsSeat(g: { socket: string; seatToken: string }) {
@@ -526,6 +525,55 @@ describe("sockets that never say hello cannot lock the players out of their tabl
     // Every spectator is still there.
     expect(watching.every((s) => s.socket.readyState === WebSocket.READY_STATE_OPEN)).toBe(true);
     for (const s of watching) s.socket.close(1000);
+    await player.close();
+  });
+});
+
+describe("one address cannot hold a table's spectator places", () => {
+  /** A spectator socket from `ip` (through the Worker's route, which writes the address as in production) and its answer. */
+  async function watch(socket: string, ip: string) {
+    const s = await connect(socket, { "cf-connecting-ip": ip });
+    const closed = closeCode(s);
+    s.send({ type: "hello" });
+    const answer = await s.next((m) => m.type === "welcome" || m.type === "error");
+    return { s, answer, closed };
+  }
+
+  it("eight spectator sockets per address (an IPv6 /64 as one); the ninth is refused TOO_MANY_SPECTATORS and closed; others and the seat still get in", { timeout: 30_000 }, async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const held = [];
+    for (let i = 0; i < 8; i++) {
+      const w = await watch(g.socket, "203.0.113.9");
+      expect(w.answer.type).toBe("welcome");
+      held.push(w);
+    }
+    const ninth = await watch(g.socket, "203.0.113.9");
+    expect(ninth.answer).toMatchObject({ type: "error", code: "TOO_MANY_SPECTATORS" });
+    expect(ninth.answer.messageDe).toContain("höchstens 8");
+    expect(await ninth.closed).toBe(1013);
+    // Another address watches; the seat's holder, from the same address, gets in and plays.
+    expect((await watch(g.socket, "198.51.100.23")).answer.type).toBe("welcome");
+    const player = await connect(g.socket, { "cf-connecting-ip": "203.0.113.9" });
+    player.send({ type: "hello", seatToken: g.seatToken });
+    const w = await player.next((m) => m.type === "welcome");
+    expect(w.seat).toBe(0);
+    player.send({ type: "command", clientSeq: 1, baseVersion: w.version, command: choose(w.view) });
+    expect(await player.next((m) => m.type === "ack" || m.type === "error")).toMatchObject({ type: "ack", clientSeq: 1 });
+    // IPv6: one /64 is one subscriber's, whichever of its addresses a socket uses.
+    for (let i = 0; i < 8; i++) expect((await watch(g.socket, `2001:db8:5:6::${(i + 1).toString(16)}`)).answer.type).toBe("welcome");
+    expect((await watch(g.socket, "2001:DB8:5:6:ffff:1:2:3")).answer).toMatchObject({ code: "TOO_MANY_SPECTATORS" });
+    expect((await watch(g.socket, "2001:db8:5:7::1")).answer.type).toBe("welcome");
+    // Every place held is still held; one closed makes room for the address again.
+    expect(held.every((h) => h.s.socket.readyState === WebSocket.READY_STATE_OPEN)).toBe(true);
+    await held.pop()!.s.close();
+    let again: Awaited<ReturnType<typeof watch>> | null = null;
+    for (let i = 0; i < 50 && again?.answer.type !== "welcome"; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 20)); // the room learns of the close a moment later
+      again = await watch(g.socket, "203.0.113.9");
+    }
+    expect(again!.answer.type).toBe("welcome");
+    // The harness's machine itself is not counted (RATE_LIMIT_LOOPBACK=off, as for the Worker's limits).
+    for (let i = 0; i < 9; i++) expect((await watch(g.socket, "127.0.0.1")).answer.type).toBe("welcome");
     await player.close();
   });
 });

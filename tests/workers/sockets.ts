@@ -48,6 +48,9 @@ export async function connect(path: string, headers: Record<string, string> = {}
   };
 }
 
+/** The close code the socket will get. */
+export const closeCode = (s: { socket: WebSocket }) => new Promise<number>((res) => s.socket.addEventListener("close", (e) => res(e.code), { once: true }));
+
 /** What a client would send for its view: elixirs first in a pick (the elixir rule), else the first legal card. */
 export function choose(view: any): unknown | null {
   const g = view.game;

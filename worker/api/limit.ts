@@ -2,9 +2,7 @@
 // costs the site storage when a stranger repeats it: new accounts and recovery attempts, new tables.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-
-/** The machine itself: only exempt when RATE_LIMIT_LOOPBACK is "off" (the test harnesses). */
-const isLoopback = (ip: string) => ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
+import { addressNetwork, isLoopback } from "../../party/address";
 
 /** The harnesses' exemption: RATE_LIMIT_LOOPBACK="off" and a request without an address or from the machine itself. */
 const exempt = (env: Cloudflare.Env, ip: string | null) => env.RATE_LIMIT_LOOPBACK === "off" && (ip === null || isLoopback(ip));
@@ -15,7 +13,13 @@ type Asked = { env: Cloudflare.Env; req: { header(name: string): string | undefi
 const addressOf = (c: Pick<Asked, "req">) => c.req.header("cf-connecting-ip")?.trim() || null;
 
 /**
- * At most `binding`'s budget per client address and period. Cloudflare always sets CF-Connecting-IP; requests without
+ * The budget an address spends: its network's (an IPv6 address by its /64, which one subscriber holds whole: counted
+ * per full address, one person could open accounts and tables without limit by walking through it).
+ */
+const budgetKey = (key: string, ip: string | null) => `${key}:${addressNetwork(ip) ?? "unknown"}`;
+
+/**
+ * At most `binding`'s budget per client address (its network: budgetKey) and period. Cloudflare always sets CF-Connecting-IP; requests without
  * it share one budget ("<key>:unknown") so that a missing header is no way around the limit. Only
  * RATE_LIMIT_LOOPBACK="off" (set by the test harnesses, never by `npm start`) exempts requests without the header or
  * from the machine itself.
@@ -23,7 +27,7 @@ const addressOf = (c: Pick<Asked, "req">) => c.req.header("cf-connecting-ip")?.t
 export function perAddress(binding: (env: Cloudflare.Env) => RateLimit, key: string, message: string) {
   return createMiddleware<{ Bindings: Cloudflare.Env }>(async (c, next) => {
     const ip = addressOf(c);
-    if (!exempt(c.env, ip) && !(await binding(c.env).limit({ key: `${key}:${ip ?? "unknown"}` })).success) {
+    if (!exempt(c.env, ip) && !(await binding(c.env).limit({ key: budgetKey(key, ip) })).success) {
       c.header("retry-after", "60");
       return c.json({ error: "RATE_LIMITED" as const, message }, 429);
     }
@@ -42,7 +46,7 @@ export const tableLimit = perAddress((env) => env.TABLE_LIMIT, "tables", "Too ma
  */
 export async function tableBudget(env: Cloudflare.Env, accounts: ReadonlyArray<string | null>, address: { ip: string | null; count: boolean }): Promise<"address" | "account" | null> {
   if (exempt(env, address.ip)) return null;
-  if (address.count && !(await env.TABLE_LIMIT.limit({ key: `tables:${address.ip ?? "unknown"}` })).success) return "address";
+  if (address.count && !(await env.TABLE_LIMIT.limit({ key: budgetKey("tables", address.ip) })).success) return "address";
   for (const a of new Set(accounts)) if (a !== null && !(await env.TABLE_LIMIT.limit({ key: `tables:account:${a}` })).success) return "account";
   return null;
 }

@@ -138,7 +138,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         // A hello refused for now (a table busy or full of spectators; the socket is closed and partysocket comes back)
         // means nothing once a welcome arrives.
         const refused = error()?.code;
-        if (refused === "TABLE_BUSY" || refused === "TABLE_FULL") setError(null);
+        if (refused === "TABLE_BUSY" || refused === "TABLE_FULL" || refused === "TOO_MANY_SPECTATORS") setError(null);
         if (view) playing = playing.then(() => apply(version, view));
         if (pending) send(pending);
         if (ending) send(ending);
