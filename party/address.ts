@@ -15,7 +15,14 @@ export function withClientAddress(request: Request): Request {
 }
 
 /** The machine itself: only exempt from the per-address limits when RATE_LIMIT_LOOPBACK is "off" (the test harnesses). */
-export const isLoopback = (ip: string) => ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
+const isLoopback = (ip: string) => ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
+
+/**
+ * The harnesses' exemption from every per-address limit (the Worker's budgets, a table's spectators per network):
+ * RATE_LIMIT_LOOPBACK="off" and no address or the machine itself. Otherwise a missing address is one shared address,
+ * so leaving the header out is no way around a limit (Cloudflare always sets it).
+ */
+export const exemptFromAddressLimits = (env: { readonly RATE_LIMIT_LOOPBACK?: string }, ip: string | null) => env.RATE_LIMIT_LOOPBACK === "off" && (ip === null || isLoopback(ip));
 
 /**
  * The network an address stands for when counting what one person holds: an IPv4 address itself, an IPv6 address by

@@ -11,7 +11,7 @@ import { Rematcher } from "./rematch";
 import { decodeFrame, MessageBudget, TokenBucket } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
-import { addressNetwork, clientAddress, isLoopback } from "./address";
+import { addressNetwork, clientAddress, exemptFromAddressLimits } from "./address";
 
 /** Per socket: sustained messages per second, the burst allowed at once, and how many refused in a row close it. */
 // Far above any person (and above a whole game's commands at once, for the bots of tests and benches), far below a flood.
@@ -270,13 +270,12 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
 
   /**
    * Spectator sockets from `connection`'s network, `connection` not counted: read from the sockets (their upgrade URL
-   * keeps the address through hibernation), so nothing in memory can drift. An unknown address (a call without
-   * CF-Connecting-IP: only the test harness) counts nothing: Cloudflare always sets it.
+   * keeps the address through hibernation), so nothing in memory can drift. The harnesses' machine is exempt as from
+   * the Worker's limits; otherwise sockets without an address (none in production) share one network.
    */
   private spectatorsFrom(connection: Connection): number {
     const address = clientAddress(connection);
-    // The harnesses' exemption, as for the Worker's limits (worker/api/limit.ts): their browsers all watch from here.
-    if (address === null || ((this.env as Cloudflare.Env).RATE_LIMIT_LOOPBACK === "off" && isLoopback(address))) return 0;
+    if (exemptFromAddressLimits(this.env as Cloudflare.Env, address)) return 0;
     const network = addressNetwork(address);
     let n = 0;
     for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== connection.id && addressNetwork(clientAddress(c)) === network) n++;

@@ -2,10 +2,7 @@
 // costs the site storage when a stranger repeats it: new accounts and recovery attempts, new tables.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { addressNetwork, isLoopback } from "../../party/address";
-
-/** The harnesses' exemption: RATE_LIMIT_LOOPBACK="off" and a request without an address or from the machine itself. */
-const exempt = (env: Cloudflare.Env, ip: string | null) => env.RATE_LIMIT_LOOPBACK === "off" && (ip === null || isLoopback(ip));
+import { addressNetwork, exemptFromAddressLimits as exempt } from "../../party/address";
 
 /** What the limits read of a request: its environment and its headers. */
 type Asked = { env: Cloudflare.Env; req: { header(name: string): string | undefined }; header: Context["header"]; json: Context["json"] };
