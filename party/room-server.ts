@@ -264,7 +264,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   /** Sockets watching without a seat, `except` one (a socket closing, or the one saying hello now). */
   private spectators(except?: Connection): number {
     let n = 0;
-    for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== except?.id) n++;
+    // A socket this room has closed (to make room) is no spectator any more, though its close is still under way.
+    for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== except?.id && c.readyState === WebSocket.OPEN) n++;
     return n;
   }
 
@@ -280,6 +281,38 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     let n = 0;
     for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === "spectator" && c.id !== connection.id && addressNetwork(clientAddress(c)) === network) n++;
     return n;
+  }
+
+  /**
+   * When every spectator place is taken: the spectator socket that makes room for `connection`'s hello, or null. The
+   * places are shared out fairly between networks: a newcomer whose network holds c places takes one from the network
+   * holding the most, L, when L ≥ c + 2 (so the two end at least as even as they were; equal shares never trade places,
+   * and the one closed, coming back, is refused). Eight networks of MAX_SPECTATORS_PER_NETWORK each could otherwise keep
+   * every other spectator out for as long as they liked; now that takes MAX_SOCKETS networks. The victim is that
+   * network's newest socket (the least watched so far). The harnesses' exempt machine neither takes nor gives places.
+   */
+  private fairShareVictim(connection: Connection): Connection<ConnectionState> | null {
+    const env = this.env as Cloudflare.Env;
+    const address = clientAddress(connection);
+    if (exemptFromAddressLimits(env, address)) return null;
+    const own = addressNetwork(address);
+    const byNetwork = new Map<string | null, Connection<ConnectionState>[]>();
+    for (const c of this.getConnections<ConnectionState>()) {
+      if (c.state?.viewer !== "spectator" || c.id === connection.id || c.readyState !== WebSocket.OPEN) continue;
+      const a = clientAddress(c);
+      if (exemptFromAddressLimits(env, a)) continue;
+      const network = addressNetwork(a);
+      const list = byNetwork.get(network);
+      if (list) list.push(c);
+      else byNetwork.set(network, [c]);
+    }
+    const mine = byNetwork.get(own)?.length ?? 0;
+    let largest: Connection<ConnectionState>[] | null = null;
+    for (const [network, list] of byNetwork) if (network !== own && list.length >= mine + 2 && list.length > (largest?.length ?? 0)) largest = list;
+    if (!largest) return null;
+    // Unknown connect time (from before hibernation): older than anything this instance saw.
+    const at = (c: Connection) => this.connectedAt.get(c.id) ?? -Infinity;
+    return largest.reduce((newest, c) => (at(c) > at(newest) ? c : newest));
   }
 
   /** `before`: the serialised answer to `to`'s hello, sent in one go with the presence. */
@@ -366,8 +399,13 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       if (viewer === "spectator" && core.config.kind === "daily") return refuse({ type: "error", clientSeq: null, code: "NO_SPECTATORS", message: "A daily attempt cannot be watched; its game is published once the day is over.", messageDe: "Ein Tagesspiel kann man nicht zuschauen; es wird veröffentlicht, wenn der Tag vorbei ist." });
       if (viewer === "spectator") {
         if (this.spectators(connection) >= MAX_SOCKETS) {
-          refuse({ type: "error", clientSeq: null, code: "TABLE_FULL", message: `At most ${MAX_SOCKETS} sockets watch a table.`, messageDe: "An diesem Tisch schauen schon zu viele zu." });
-          return this.refuse(connection, "this table has too many spectators");
+          const victim = this.fairShareVictim(connection);
+          if (!victim) {
+            refuse({ type: "error", clientSeq: null, code: "TABLE_FULL", message: `At most ${MAX_SOCKETS} sockets watch a table.`, messageDe: "An diesem Tisch schauen schon zu viele zu." });
+            return this.refuse(connection, "this table has too many spectators");
+          }
+          if (victim.readyState === WebSocket.OPEN) this.send(victim, [{ type: "error", clientSeq: null, code: "TABLE_FULL", message: "This table is full: your place went to a spectator from an address with fewer places here. Close another tab watching it to come back.", messageDe: "Der Tisch ist voll: dein Platz ging an einen Zuschauer von einer Adresse, die hier weniger Plätze hat. Schließe ein anderes Fenster, das zuschaut, um wiederzukommen." }], victim.state?.batch === true);
+          this.refuse(victim, "this table is full: the place went to another address");
         }
         if (this.spectatorsFrom(connection) >= MAX_SPECTATORS_PER_NETWORK) {
           refuse({ type: "error", clientSeq: null, code: "TOO_MANY_SPECTATORS", message: `At most ${MAX_SPECTATORS_PER_NETWORK} sockets from one address watch a table: close another tab watching it.`, messageDe: `Von einer Adresse können höchstens ${MAX_SPECTATORS_PER_NETWORK} Fenster diesem Tisch zuschauen: schließe ein anderes.` });

@@ -529,15 +529,16 @@ describe("sockets that never say hello cannot lock the players out of their tabl
   });
 });
 
+/** A spectator socket from `ip` (through the Worker's route, which writes the address as in production) and its answer. */
+async function watch(socket: string, ip: string) {
+  const s = await connect(socket, { "cf-connecting-ip": ip });
+  const closed = closeCode(s);
+  s.send({ type: "hello" });
+  const answer = await s.next((m) => m.type === "welcome" || m.type === "error");
+  return { s, answer, closed, ip };
+}
+
 describe("one address cannot hold a table's spectator places", () => {
-  /** A spectator socket from `ip` (through the Worker's route, which writes the address as in production) and its answer. */
-  async function watch(socket: string, ip: string) {
-    const s = await connect(socket, { "cf-connecting-ip": ip });
-    const closed = closeCode(s);
-    s.send({ type: "hello" });
-    const answer = await s.next((m) => m.type === "welcome" || m.type === "error");
-    return { s, answer, closed };
-  }
 
   it("eight spectator sockets per address (an IPv6 /64 as one); the ninth is refused TOO_MANY_SPECTATORS and closed; others and the seat still get in", { timeout: 30_000 }, async () => {
     const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
@@ -574,6 +575,56 @@ describe("one address cannot hold a table's spectator places", () => {
     expect(again!.answer.type).toBe("welcome");
     // The harness's machine itself is not counted (RATE_LIMIT_LOOPBACK=off, as for the Worker's limits).
     for (let i = 0; i < 9; i++) expect((await watch(g.socket, "127.0.0.1")).answer.type).toBe("welcome");
+    await player.close();
+  });
+});
+
+describe("a full table shares its spectator places out between networks", () => {
+  /** The one held socket the room closes next, with the error it was told. */
+  const nextClosed = async (held: Awaited<ReturnType<typeof watch>>[]) => {
+    const i = await Promise.race(held.map((h, i) => h.closed.then(() => i)));
+    const [gone] = held.splice(i, 1);
+    return { gone: gone!, code: await gone!.closed, told: gone!.s.all.at(-1)! };
+  };
+
+  it("eight networks holding all 64 places do not keep a ninth out: it takes a place from a network with the most; equal shares never trade", { timeout: 60_000 }, async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const held = [];
+    for (let k = 1; k <= 8; k++) {
+      for (let i = 0; i < 8; i++) {
+        const w = await watch(g.socket, `192.0.2.${k}`);
+        expect(w.answer.type).toBe("welcome");
+        held.push(w);
+      }
+    }
+    // Full. A newcomer from a network with no place gets one; one socket of a network holding eight is closed (1013),
+    // told why.
+    const ninth = await watch(g.socket, "198.51.100.50");
+    expect(ninth.answer.type).toBe("welcome");
+    const first = await nextClosed(held);
+    expect(first.code).toBe(1013);
+    expect(first.told).toMatchObject({ type: "error", code: "TABLE_FULL" });
+    expect(first.told.messageDe).toContain("weniger Plätze");
+    // Its network (seven now) coming back is refused: it would take from a network only one place ahead.
+    const back = await watch(g.socket, first.gone.ip);
+    expect(back.answer).toMatchObject({ type: "error", code: "TABLE_FULL" });
+    expect(await back.closed).toBe(1013);
+    // The ninth network, holding one, takes a second place (from another network of eight), and a tenth its first.
+    const second = await watch(g.socket, "198.51.100.50");
+    expect(second.answer.type).toBe("welcome");
+    const gone2 = await nextClosed(held);
+    expect(gone2.gone.ip).not.toBe(first.gone.ip);
+    expect((await watch(g.socket, "203.0.113.77")).answer.type).toBe("welcome");
+    const gone3 = await nextClosed(held);
+    expect([first.gone.ip, gone2.gone.ip]).not.toContain(gone3.gone.ip);
+    // Sixty-four places, still: the seat's holder gets in as ever.
+    const player = await connect(g.socket, { "cf-connecting-ip": "192.0.2.1" });
+    player.send({ type: "hello", seatToken: g.seatToken });
+    const w = await player.next((m) => m.type === "welcome");
+    expect(w.seat).toBe(0);
+    const presence = await player.next((m) => m.type === "presence");
+    expect(presence.spectators).toBe(64);
+    expect(held.every((h) => h.s.socket.readyState === WebSocket.READY_STATE_OPEN)).toBe(true);
     await player.close();
   });
 });
