@@ -75,6 +75,7 @@ describe("Watching a running game", () => {
     await t.a.page.locator('[data-testid="table"][data-seat="0"][data-spectator="false"]').waitFor({ timeout: 30_000 });
     await t.b.page.locator('[data-testid="table"][data-seat="1"]').waitFor({ timeout: 30_000 });
     const room = roomOf(t.a.page);
+    const dealt = Date.now();
 
     // C's Wartesaal: the game is listed with both names, and A and B are playing (challenging them is not possible).
     const live = t.c.page.locator(`[data-testid="live-game"][data-room="${room}"]`);
@@ -108,7 +109,8 @@ describe("Watching a running game", () => {
     // They play on; C's table follows live.
     const before = Number(await table.getAttribute("data-version"));
     await exchangeUntilPlay(t.a.page, t.b.page);
-    await playInTurn(t.a.page, t.b.page, { maxSteps: 6 });
+    // At most 8 cards: given up before 10, the game counts for nobody (checked at the end).
+    await playInTurn(t.a.page, t.b.page, { maxSteps: 4 });
     await t.c.page.waitForFunction(`Number(globalThis.document.querySelector('[data-testid="table"]').getAttribute("data-version")) > ${before + 4}`, undefined, { timeout: 30_000 });
     // B's page reloads mid-game and reconnects: its reload may bring frames too, C's count stays one.
     await t.c.page.locator('[data-testid="trick"], [data-testid="log"]').first().waitFor();
@@ -163,6 +165,16 @@ describe("Watching a running game", () => {
     // Its sentences by name too, and the log's last line (they read "Der Schatten gewinnt: Der Hüter hat aufgegeben.").
     expect(await t.c.page.getByTestId("result-text").innerText()).toContain(`${NAME_B} gewinnt: ${NAME_A} hat aufgegeben.`);
     expect(await logLines()).toContain(`${NAME_A} gibt auf.`);
+    // A game given up this early counts for nobody (before 10 cards and 3 minutes; only a run slower than that may pass
+    // the 3 minutes): the players read it of their own records, C — who has none for this game — of the players' (it
+    // read "in der Bilanz" to C too).
+    const uncounted = await t.a.page.getByTestId("result-uncounted").count();
+    if (Date.now() - dealt < 170_000) expect(uncounted).toBe(1);
+    expect(await t.c.page.getByTestId("result-uncounted").count()).toBe(uncounted);
+    if (uncounted) {
+      expect(await t.a.page.getByTestId("result-uncounted").innerText()).toContain("in der Bilanz");
+      expect(await t.c.page.getByTestId("result-uncounted").innerText()).toContain("in den Bilanzen der beiden");
+    }
     await shot(t.c.page, "spectate-result");
     await t.c.page.getByTestId("leave-result").click();
     await t.c.page.waitForURL(/\/wartesaal$/);

@@ -76,7 +76,12 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
             </div>
           </Show>
           <Show when={rv().result?.uncounted}>
-            <p data-testid="result-uncounted">{tr("Zählt nicht: Die Partie endete vor 10 gespielten Karten und 3 Minuten – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards and 3 minutes – your records list it as “aborted”.")}</p>
+            {/* A spectator has no record of this game: the sentence speaks of the players' (a player pass). */}
+            <p data-testid="result-uncounted">
+              {m.spectator
+                ? tr("Zählt nicht: Die Partie endete vor 10 gespielten Karten und 3 Minuten – in den Bilanzen der beiden steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards and 3 minutes – both players' records list it as “aborted”.")
+                : tr("Zählt nicht: Die Partie endete vor 10 gespielten Karten und 3 Minuten – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards and 3 minutes – your records list it as “aborted”.")}
+            </p>
           </Show>
           <Show when={m.round()}>
             {(r) => (
@@ -101,7 +106,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
           </p>
           {props.children}
           <RatedChange />
-          <Show when={rv().helped[me()]}>
+          <Show when={!m.spectator && rv().helped[me()]}>
             <p class="helped">{tr("Diese Partie zählt „mit Hilfe“.", "This game counts as “with help”.")}</p>
           </Show>
           <DailyResult />
