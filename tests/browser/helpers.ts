@@ -52,9 +52,9 @@ export async function buildWeb(): Promise<void> {
 }
 
 /** The real site for browser tests: web/ built, then wrangler dev on a free port with throw-away, migrated storage. */
-export async function startWebSite(): Promise<Site> {
+export async function startWebSite(options: { strict?: boolean } = {}): Promise<Site> {
   await buildWeb();
-  return startSite();
+  return startSite(options);
 }
 
 export interface Setting {

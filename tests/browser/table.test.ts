@@ -613,6 +613,24 @@ describe("the intro window (point 12)", () => {
     });
   }, 60_000);
 
+  it("a game given up in its exchange shows no help over its result, nor on the table after it", async () => {
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      const dialog = page.locator('[role="dialog"][data-testid="exchange-help"]');
+      await dialog.waitFor();
+      // Still in the exchange, the help open: the game ends (it stayed open behind the result sheet, a player pass).
+      await page.getByTestId("resign").click();
+      await page.getByTestId("resign-yes").click();
+      await page.getByTestId("game-result").waitFor();
+      expect(await dialog.count()).toBe(0);
+      await page.getByTestId("view-table").click();
+      await page.getByTestId("game-result").waitFor({ state: "detached" });
+      expect(await dialog.count()).toBe(0);
+      expect(b.errors).toEqual([]);
+    });
+  }, 60_000);
+
   /** A hot-seat game with this clock (`none`: without), the curtain raised for seat 0. */
   async function startHotSeat(page: Page, clock: "3-2" | "none"): Promise<void> {
     await page.goto(site.url + "/spielen/zuzweit");

@@ -6,8 +6,10 @@ import { tr } from "../../i18n";
 import { useTable } from "./store";
 
 export function ExchangeHelp(): JSX.Element {
-  const { m, v, explain, setExplain, role, myRole, myClockRuns } = useTable();
-  const open = () => explain() && (v().phase === "exchange" || v().phase === "swap");
+  const { m, v, rv, explain, setExplain, role, myRole, myClockRuns } = useTable();
+  // A game that ended in its exchange (a flag fall, a resignation) is still in that phase: no help over its result (a
+  // player pass saw it stay open behind the result sheet).
+  const open = () => explain() && !rv().over && (v().phase === "exchange" || v().phase === "swap");
   const close = () => {
     setExplain(false);
     // Back to the button that opens it, when the focus was in the window.
