@@ -24,6 +24,10 @@ export default defineConfig({
           environment: "node",
           include: ["tests/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "tests/workers/**"],
+          // Hooks end real processes: the Goldwaage browser file's afterAll closes five Chromium profiles and stops
+          // wrangler (SIGTERM, up to 5 s for it to exit): 1.2 s calm, past the default 10 s once in a fresh CI run at
+          // load 9.5 (two test workers, two helpers' jobs). The setups name their own (180 s); a hang still fails.
+          hookTimeout: 60_000,
         },
       },
       {
