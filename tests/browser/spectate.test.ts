@@ -3,7 +3,7 @@
 // for a card that is not public yet — while A sees that someone watches; A and B show as playing, and idle after.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { exchangeUntilPlay, playInTurn, resign, roomOf, shot, threeBrowsersPerFile } from "./helpers.js";
+import { exchangeUntilPlay, inviteFriend, playInTurn, resign, roomOf, shot, threeBrowsersPerFile } from "./helpers.js";
 
 const t = threeBrowsersPerFile();
 
@@ -185,6 +185,24 @@ describe("Watching a running game", () => {
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);
     expect(t.c.errors).toEqual([]);
+  });
+
+  it("watching a friend's table before the friend has come: the free seat is 'noch frei', not a disconnected guest", { timeout: 90_000 }, async () => {
+    const link = await inviteFriend(t.a.page, t.site.url, { role: "conte", kind: "friendly", clock: "none" });
+    await t.a.page.locator('[data-testid="table"][data-seat="0"]').waitFor({ timeout: 30_000 });
+    const room = roomOf(t.a.page);
+    await t.c.page.goto(t.site.url + `/partie/${room}`);
+    await t.c.page.locator('[data-testid="table"][data-spectator="true"]').waitFor({ timeout: 30_000 });
+    const head = t.c.page.getByTestId("spectating");
+    await expect.poll(() => head.innerText(), { timeout: 15_000 }).toContain("noch frei");
+    expect(await head.innerText()).not.toContain("Gast");
+    // Told apart from a seat whose player is gone: nobody is 'getrennt' here.
+    expect(await t.c.page.getByTestId("spectator-away").count()).toBe(0);
+    await shot(t.c.page, "spectate-waiting-table");
+    // The friend comes: the seat has a player (a guest without a name here), and nothing says 'noch frei' any more.
+    await t.b.page.goto(link);
+    await t.b.page.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
+    await expect.poll(() => head.innerText(), { timeout: 15_000 }).not.toContain("noch frei");
   });
 
   it("a room nobody can watch (none there) says so instead of a table", { timeout: 60_000 }, async () => {

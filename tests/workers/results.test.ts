@@ -162,16 +162,20 @@ describe("archive", () => {
     expect((await call("/api/me/games?limit=abc", { token: a.token })).status).toBe(400);
   });
 
-  it("a friendly game between two people left or resigned early is 'aborted' in Meine Partien, as no record counts it", async () => {
+  it("a friendly game between two people left, resigned or timed out early is 'aborted' in Meine Partien, as no record counts it", async () => {
     const [a, b] = [await newAccount(uniqueName("Fr")), await newAccount(uniqueName("Fs"))];
     const now = Date.now();
     const early = report({ rated: false, accounts: [a.id, b.id], result: { winner: 1, draw: false, reason: "leave" }, cardsPlayed: 0, startedAt: now - 5_000, finishedAt: now });
     const played = report({ rated: false, accounts: [a.id, b.id], result: { winner: 1, draw: false, reason: "resign" }, cardsPlayed: 12, startedAt: now - 60_000, finishedAt: now + 1 });
-    await postResult(early);
-    await postResult(played);
+    // Both flags at once in the exchange of a 30-second game: a draw by the clock, before any card (it read "Remis").
+    const bothFlags = report({ rated: false, accounts: [a.id, b.id], result: { winner: null, draw: true, reason: "timeout" }, cardsPlayed: 0, startedAt: now - 30_000, finishedAt: now + 2 });
+    const lateDraw = report({ rated: false, accounts: [a.id, b.id], result: { winner: null, draw: true, reason: "timeout" }, cardsPlayed: 0, startedAt: now - 300_000, finishedAt: now + 3 });
+    for (const r of [early, played, bothFlags, lateDraw]) await postResult(r);
     const games = (await json(call("/api/me/games", { token: b.token }))).games as Array<{ id: string; outcome: string }>;
     expect(games.find((g) => g.id === early.room)?.outcome).toBe("aborted");
     expect(games.find((g) => g.id === played.room)?.outcome).toBe("win");
+    expect(games.find((g) => g.id === bothFlags.room)?.outcome).toBe("aborted");
+    expect(games.find((g) => g.id === lateDraw.room)?.outcome).toBe("draw");
   });
 });
 

@@ -45,6 +45,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   /** Who sits at `seat`, for a spectator: the name, else the computer or a guest (by the names of `rv`, else of the room's view). */
   const seatName = (seat: Seat, rv: RoomView | null | undefined = room?.view()): Record<Lang, string> => {
     const name = rv?.names?.[seat];
+    // A seat still waiting for its invited player is nobody yet (a spectator read "Gast 2 getrennt" there).
+    if (rv?.waitingFor.includes(seat)) return { de: "noch frei", en: "still free" };
     // Two guests watched are told apart by their seat, as the replay names them.
     return name ? { de: name, en: name } : props.computer === seat ? OPPONENT.computer : { de: `${GUEST.de} ${seat + 1}`, en: `${GUEST.en} ${seat + 1}` };
   };

@@ -22,11 +22,12 @@ export function Head(): JSX.Element {
           <span data-testid="spectating">
             {tr("Du schaust zu", "You are watching")}: <strong>{m.seatName?.(0)[lang()]}</strong> ({role(v().roles[0])}) – <strong>{m.seatName?.(1)[lang()]}</strong> ({role(v().roles[1])})
             {/* The players see when the other's socket is gone; a spectator was not told (a player pass). */}
-            <Show when={!rv().over && m.seatsConnected?.()?.some((c) => !c)}>
+            {/* A seat still waiting for its player is not "disconnected": nobody has sat there yet. */}
+            <Show when={!rv().over && m.seatsConnected?.()?.some((c, s) => !c && !rv().waitingFor.includes(s))}>
               {" "}
               <span class="spectator-away" role="status" data-testid="spectator-away">
                 {(m.seatsConnected?.() ?? [])
-                  .map((c, s) => (c ? null : m.seatName?.(s as 0 | 1)[lang()]))
+                  .map((c, s) => (c || rv().waitingFor.includes(s) ? null : m.seatName?.(s as 0 | 1)[lang()]))
                   .filter((n) => n)
                   .map((n) => tr(`${n} getrennt`, `${n} disconnected`))
                   .join(" · ")}
