@@ -401,7 +401,24 @@ describe("Goldwaage (browser)", () => {
     for (const id of ["gw-hand-card", "gw-resign", "gw-put-left", "gw-show-confirm", "gw-remarks"]) expect(await w.page.getByTestId(id).count(), id).toBe(0);
     expect(await w.page.locator('[data-testid="gw-seat"] .gw-seat-name').allTextContents()).not.toContain("Du");
     await shot(w.page, "gw-spectator-phone");
+    // Leaving mid-game leads to the Wartesaal; the spectator comes back to the same table.
     await w.page.getByTestId("watch-leave").click();
+    await w.page.waitForURL(/\/wartesaal$/);
+    await w.page.goto(`${site.url}/partie/${room}?game=goldwaage`);
+    await table.waitFor();
+    // The host gives up: the spectator is told the team lost — not "Verloren", its own loss — and is offered no Bilanz,
+    // which holds nothing of this game (a player pass).
+    await a.page.getByTestId("gw-resign").click();
+    await a.page.getByTestId("gw-resign-confirm").click();
+    const result = w.page.getByTestId("gw-result");
+    await result.waitFor({ timeout: 15_000 });
+    expect(await w.page.locator("#gw-end-title").innerText()).toBe("Das Team hat verloren");
+    expect(await result.locator('a[href="/bilanz"]').count()).toBe(0);
+    await a.page.getByTestId("gw-result").waitFor({ timeout: 15_000 });
+    expect(await a.page.locator("#gw-end-title").innerText()).toBe("Verloren");
+    expect(await a.page.getByTestId("gw-result").locator('a[href="/bilanz"]').count()).toBe(1);
+    await shot(w.page, "gw-spectator-result-phone");
+    await w.page.getByTestId("watch-leave-result").click();
     await w.page.waitForURL(/\/wartesaal$/);
     expect([...a.errors, ...w.errors]).toEqual([]);
     // A Goldwaage room that is not there says so, as a duel's does (the sockets' 404s are the browser's own errors).

@@ -12,6 +12,8 @@ export interface Look {
   confirm: { disabled: boolean } | null;
   legal: { card: string; pressed: boolean }[];
   puts: { id: string; text: string }[];
+  /** The prompt under the scale. */
+  status: string;
 }
 
 export async function look(page: Page): Promise<Look> {
@@ -28,6 +30,7 @@ export async function look(page: Page): Promise<Look> {
       myTurn: !!t && t.getAttribute("data-phase") === "play" && t.getAttribute("data-turn") === t.getAttribute("data-seat"),
       confirm: c ? { disabled: c.disabled } : null,
       legal: [...d.querySelectorAll('[data-testid="gw-hand-card"][data-legal="true"]')].map((e) => ({ card: e.getAttribute("data-card"), pressed: e.getAttribute("aria-pressed") === "true" })),
+      status: (d.querySelector(".gw-status") || {}).textContent || "",
       puts: ["gw-put-left", "gw-put-right", "gw-put-discard"].map((id) => ({ id, el: q(id) })).filter((x) => x.el && !x.el.disabled).map((x) => ({ id: x.id, text: x.el.textContent })),
     };
   })()`)) as Look;
@@ -56,6 +59,10 @@ export async function gwStep(page: Page, o: { keyboard?: boolean; keepRoundTable
     for (const l of t.legal) {
       if (!(await soft(press(`[data-testid="gw-hand-card"][data-card="${l.card}"]`)))) return "idle";
       const now = await look(page);
+      // The prompt names what the card can do: the pans, or only the discard pile (it named the pans over two disabled
+      // buttons when a Jack was chosen onto the empty scale, a player pass).
+      const onlyDiscard = now.puts.length === 1 && now.puts[0]!.id === "gw-put-discard";
+      if (now.puts.length > 0 && !(onlyDiscard ? /Ablagestapel|discard pile/ : /Schale|pan/).test(now.status)) throw new Error(`the prompt "${now.status}" does not fit the choices ${now.puts.map((p) => p.id).join(", ")}`);
       const put = now.puts.find((p) => pass === 1 || !/kippt|tips/.test(p.text));
       if (put) {
         if (kb) await page.keyboard.press(put.id === "gw-put-left" ? "l" : put.id === "gw-put-right" ? "r" : "a");

@@ -725,13 +725,22 @@ export function GoldwaageTable(props: { session: Session }) {
             <Show when={!over()}>
               <div class="gw-status" role="status">
                 <Show when={mustShow()}>{tr(needShow() === 2 ? "Wähle zwei Karten, die offen liegen, und bestätige." : "Wähle die Karte, die offen liegt, und bestätige.", needShow() === 2 ? "Choose two cards to show and confirm." : "Choose the card to show and confirm.")}</Show>
-                <Show when={phase() === "show" && !mustShow() && !room.busy()}>{tr("Die anderen wählen ihre offene Karte …", "The others are choosing their open card …")}</Show>
+                <Show when={phase() === "show" && !mustShow() && !room.busy()}>{watching ? tr("Die Spieler wählen ihre offene Karte …", "The players are choosing their open card …") : tr("Die anderen wählen ihre offene Karte …", "The others are choosing their open card …")}</Show>
                 <Show when={pending()}>{tr("Wähle deine neue offene Karte und bestätige.", "Choose your new open card and confirm.")}</Show>
                 <Show when={myTurn() && !pending()}>{selected() ? (
+                    // A card no pan takes (a Jack onto the empty scale) goes to the discard pile: the prompt named
+                    // the pans while both their buttons were disabled (a player pass).
+                    previews()?.discard ? (
+                      <>
+                        {tr("Diese Karte geht auf den Ablagestapel", "This card goes to the discard pile")}
+                        <span class="gw-key-note">{tr(" (Taste A)", " (key D)")}</span>.
+                      </>
+                    ) : (
                     <>
                       {tr("Jetzt die Schale wählen", "Now choose the pan")}
                       <span class="gw-key-note">{tr(" (Taste L / R)", " (key L / R)")}</span>.
                     </>
+                    )
                   ) : (
                     tr("Du bist dran: Wähle eine Karte.", "Your turn: choose a card.")
                   )}</Show>
@@ -882,7 +891,12 @@ export function GoldwaageTable(props: { session: Session }) {
           <Show when={onOver()}>
             <div class="gw-overlay" role="dialog" aria-modal="true" aria-labelledby="gw-end-title">
               <div class="gw-sheet wide" data-testid="gw-result" data-result={rv()!.result?.team ?? g()!.result ?? "lost"}>
-                <h2 id="gw-end-title">{(rv()!.result?.team ?? g()!.result) === "won" ? tr("Gewonnen!", "Won!") : tr("Verloren", "Lost")}</h2>
+                {/* A spectator won and lost nothing: the team did (a player pass read "Verloren" as its own loss). */}
+                <h2 id="gw-end-title">
+                  {(rv()!.result?.team ?? g()!.result) === "won"
+                    ? watching ? tr("Das Team hat gewonnen!", "The team won!") : tr("Gewonnen!", "Won!")
+                    : watching ? tr("Das Team hat verloren", "The team lost") : tr("Verloren", "Lost")}
+                </h2>
                 <p>
                   {tr(`Leben übrig: ${g()!.lives} von ${totalKings()}`, `Lives left: ${g()!.lives} of ${totalKings()}`)}
                   {rv()!.result && rv()!.result!.reason !== "rules" ? ` (${endedHow(rv()!.result!.reason)})` : ""}
@@ -903,9 +917,12 @@ export function GoldwaageTable(props: { session: Session }) {
                   <Link class="button quiet" href={`/replay/${s.room}`} data-testid="gw-replay">
                     {tr("Partie ansehen", "Watch replay")}
                   </Link>
-                  <Link class="button quiet" href="/bilanz">
-                    {tr("Bilanz", "Records")}
-                  </Link>
+                  {/* A spectator's records hold nothing of this game. */}
+                  <Show when={!watching}>
+                    <Link class="button quiet" href="/bilanz">
+                      {tr("Bilanz", "Records")}
+                    </Link>
+                  </Show>
                   <Link class="button quiet" href="/">
                     {tr("Startseite", "Start page")}
                   </Link>
