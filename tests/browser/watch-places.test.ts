@@ -18,18 +18,18 @@ afterAll(async () => {
 });
 
 /** A table to watch: a game against the computer opened by another account (its own guest, through the API). */
-async function someonesTable(): Promise<string> {
+async function someonesTable(): Promise<{ room: string; socket: string; seatToken: string }> {
   const guest = await (await fetch(`${site.url}/api/accounts`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json() as { token: string };
   const res = await fetch(`${site.url}/api/battlemaske/computer`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${guest.token}` }, body: JSON.stringify({ role: "conte", level: "leicht" }) });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { room: string }).room;
+  return (await res.json()) as { room: string; socket: string; seatToken: string };
 }
 
 const watching = (p: Page) => p.locator('[data-testid="table"][data-spectator="true"]');
 
 describe("spectator places per address", () => {
   it("eight tabs watch; the ninth says there is no place just now and shows the table once one of the eight closes", { timeout: 240_000 }, async () => {
-    const room = await someonesTable();
+    const { room, socket, seatToken } = await someonesTable();
     const tabs: Page[] = [watcher.page];
     for (let i = 1; i < 9; i++) tabs.push(await watcher.context.newPage());
     for (const tab of tabs.slice(0, 8)) {
@@ -52,6 +52,15 @@ describe("spectator places per address", () => {
     await tabs[0]!.close();
     await watching(ninth).waitFor({ timeout: 30_000 });
     expect(await refused.count()).toBe(0);
+    // The player (seat 0, the Conte) gives up from a socket of its own: the spectators read the computer's win with its
+    // article, as the sentence under it does (it read "Computer gewinnt!").
+    await ninth.evaluate(
+      `new Promise((done) => { const ws = new WebSocket(location.origin.replace(/^http/, "ws") + ${JSON.stringify(socket)}); ws.onopen = () => ws.send(JSON.stringify({ type: "hello", seatToken: ${JSON.stringify(seatToken)} })); ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === "welcome") ws.send(JSON.stringify({ type: "resign", clientSeq: 1 })); if (m.type === "ack") { ws.close(); done(); } }; })`,
+    );
+    const result = ninth.getByTestId("game-result");
+    await result.waitFor({ timeout: 30_000 });
+    expect(await ninth.locator("#result-title").innerText()).toBe("Der Computer gewinnt!");
+    await shot(ninth, "watch-places-result-phone");
     expect(watcher.errors.filter((e) => !/WebSocket|1013/.test(e))).toEqual([]);
   });
 });

@@ -48,7 +48,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     // A seat still waiting for its invited player is nobody yet (a spectator read "Gast 2 getrennt" there).
     if (rv?.waitingFor.includes(seat)) return { de: "noch frei", en: "still free" };
     // Two guests watched are told apart by their seat, as the replay names them.
-    return name ? { de: name, en: name } : props.computer === seat ? OPPONENT.computer : { de: `${GUEST.de} ${seat + 1}`, en: `${GUEST.en} ${seat + 1}` };
+    // The room's view names its computer seats (a spectator who came by a link read "Gast 2" for the computer).
+    return name ? { de: name, en: name } : props.computer === seat || rv?.computers?.includes(seat) ? OPPONENT.computer : { de: `${GUEST.de} ${seat + 1}`, en: `${GUEST.en} ${seat + 1}` };
   };
   const room = connectBattlemaske(s, (msg, before) => {
     const ev = msg.event;

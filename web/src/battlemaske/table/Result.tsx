@@ -1,7 +1,7 @@
 // The result of the game: who won (by name) and why, Profi's scores, the last round, the track, and the ways on.
 import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
-import { capital, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
+import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
 import { endLines, matchPeople } from "../log";
 import { DailyResult } from "./DailyResult";
@@ -53,7 +53,8 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
     // A spectator won nothing: who did, by name.
     if (m.spectator && m.seatName) {
       const w = winnerSeat();
-      return w === null ? tr("Unentschieden", "A draw") : `${m.seatName(w)[lang()]} ${tr("gewinnt!", "wins!")}`;
+      // "Der Computer gewinnt!", as the sentence under it says (a pass read "Computer gewinnt!").
+      return w === null ? tr("Unentschieden", "A draw") : `${subject(personOf(m.seatName(w)), lang(), true)} ${tr("gewinnt!", "wins!")}`;
     }
     if (m.kind === "hotseat" && v().variant !== "profi") return winnerRole() ? `${capital(roleNoun(rs(), winnerRole()!, lang()))} ${tr("gewinnt!", "wins!")}` : tr("Unentschieden", "A draw");
     if (m.kind === "hotseat") {
