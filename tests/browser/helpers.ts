@@ -315,7 +315,7 @@ export async function myTurn(p: Page): Promise<boolean> {
 export interface FriendGame {
   role?: "conte" | "maske";
   kind?: "friendly" | "rated";
-  clock?: "none" | "5" | "10";
+  clock?: "none" | "3" | "5" | "10" | "15";
   /** A screenshot of the filled-in setup, under this name. */
   setupShot?: string;
 }

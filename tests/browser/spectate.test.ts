@@ -188,14 +188,16 @@ describe("Watching a running game", () => {
   });
 
   it("watching a friend's table before the friend has come: the free seat is 'noch frei', not a disconnected guest", { timeout: 90_000 }, async () => {
-    const link = await inviteFriend(t.a.page, t.site.url, { role: "conte", kind: "friendly", clock: "none" });
+    // The shortest preset, 3 + 2, as in the Wartesaal and hot-seat (the friend page offered 5 + 3 at least: a pass).
+    const link = await inviteFriend(t.a.page, t.site.url, { role: "conte", kind: "friendly", clock: "3" });
     await t.a.page.locator('[data-testid="table"][data-seat="0"]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => t.a.page.getByTestId("clocks").textContent(), { timeout: 15_000 }).toMatch(/3:00.*3:00/);
     const room = roomOf(t.a.page);
     await t.c.page.goto(t.site.url + `/partie/${room}`);
     await t.c.page.locator('[data-testid="table"][data-spectator="true"]').waitFor({ timeout: 30_000 });
     const head = t.c.page.getByTestId("spectating");
     await expect.poll(() => head.innerText(), { timeout: 15_000 }).toContain("noch frei");
-    expect(await head.innerText()).not.toContain("Gast");
+    expect(await head.innerText()).not.toContain("Gast 2");
     // Told apart from a seat whose player is gone: nobody is 'getrennt' here.
     expect(await t.c.page.getByTestId("spectator-away").count()).toBe(0);
     await shot(t.c.page, "spectate-waiting-table");

@@ -8,7 +8,8 @@ import { saveSession } from "../room/session";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
 
-type Clock = "none" | "5+3" | "10+5";
+// The Wartesaal's and the hot-seat's presets (shared/lobby.ts): the shortest, 3 + 2, was missing here (a player pass).
+type Clock = "none" | "3+2" | "5+3" | "10+5" | "15+10";
 const STAKES = [0, 10, 50, 100] as const;
 
 export function Friend() {
@@ -86,8 +87,10 @@ export function Friend() {
         <legend>{tr("Uhr", "Clock")}</legend>
         <div class="choice-row">
           {choice("clock-none", "none" as Clock, clock, setClock, tr("Ohne Uhr", "No clock"))}
+          {choice("clock-3", "3+2" as Clock, clock, setClock, "3 min + 2 s")}
           {choice("clock-5", "5+3" as Clock, clock, setClock, "5 min + 3 s")}
           {choice("clock-10", "10+5" as Clock, clock, setClock, "10 min + 5 s")}
+          {choice("clock-15", "15+10" as Clock, clock, setClock, "15 min + 10 s")}
         </div>
       </fieldset>
       <fieldset class="choices">
