@@ -397,7 +397,15 @@ describe("Goldwaage (browser)", () => {
     while ((await played(a.page)) > 8 && Date.now() < until) {
       if ((await gwStep(a.page)) === "idle") await a.page.waitForTimeout(40);
     }
-    await expect.poll(() => played(w.page), { timeout: 15_000 }).toBe(await played(a.page));
+    // Compared once the table stands still at the host's turn, both counts read live: the count read once after the
+    // loop could be stale (the loop's check and the step's look are two reads; the step between them may already have
+    // played the next card: CI at load 9 read 6 for the host while the table went on to 3).
+    const settled = async () => {
+      const t = await look(a.page);
+      const [h, s] = [await played(a.page), await played(w.page)];
+      return t.myTurn && !t.busy && h === s && h <= 8 ? "same" : `host ${h}, spectator ${s}, host's turn ${t.myTurn}, busy ${t.busy}`;
+    };
+    await expect.poll(settled, { timeout: 15_000 }).toBe("same");
     for (const id of ["gw-hand-card", "gw-resign", "gw-put-left", "gw-show-confirm", "gw-remarks"]) expect(await w.page.getByTestId(id).count(), id).toBe(0);
     expect(await w.page.locator('[data-testid="gw-seat"] .gw-seat-name').allTextContents()).not.toContain("Du");
     await shot(w.page, "gw-spectator-phone");
