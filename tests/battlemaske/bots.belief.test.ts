@@ -91,6 +91,32 @@ describe("worlds", () => {
       }
       expect(checked).toBeGreaterThan(30);
     });
+
+    it(`${ruleset}: with \`enumerate\`, every consistent world once whenever the elixir rule leaves at most n; else the same draws`, () => {
+      let narrowed = 0, same = 0;
+      for (const p of ps) {
+        const info = information(p.state, p.seat);
+        const all = allWorlds(info).sort((a, b) => a - b);
+        if (all.length < 2 || all.length > 1000) continue;
+        for (const n of [40, 120]) {
+          const got = worlds(info, n, rng("enumerate", n), true, true, 3003);
+          if (all.length <= n) {
+            expect(got.slice().sort((a, b) => a - b)).toEqual(all);
+            // Without it, a rule that narrows more than n card sets to at most n worlds made the distinct draws repeat.
+            const old = worlds(info, n, rng("enumerate", n), true, true);
+            if (old.length > all.length) {
+              expect(new Set(old).size).toBeLessThan(old.length);
+              narrowed++;
+            }
+          } else {
+            expect(got).toEqual(worlds(info, n, rng("enumerate", n), true, true));
+            same++;
+          }
+        }
+      }
+      expect(narrowed).toBeGreaterThan(0);
+      expect(same).toBeGreaterThan(10);
+    });
   }
 });
 
@@ -390,6 +416,48 @@ describe("the sampler model of the opponent", () => {
       expect(samplerLikelihood(info, ctx, hand, { ...model, at: 0 })).toBe(1); // nothing judged
     }
     expect(checked).toBeGreaterThan(30);
+  });
+
+  // Issue 18, fifth attempt: every consistent world weighted by the sampler, and searched with its weight.
+  it("with a pool at least the number of consistent worlds, each is weighted once, in proportion to the sampler's likelihood", () => {
+    let checked = 0;
+    for (const p of plays.filter((_, i) => i % 3 === 0)) {
+      const info = information(p.state, p.seat);
+      if (!info.steps.some((s) => s.kind === "play")) continue;
+      const all = allWorlds(info).sort((a, b) => a - b);
+      if (all.length < 2 || all.length > 150) continue;
+      const ctx = searchCtx(info, { exactAt: 4, objective: "game" });
+      const b = beliefWorlds(info, ctx, 150, 150, 1, rng("all"), model, 3003);
+      expect(b.ws.slice().sort((x, y) => x - y)).toEqual(all); // every consistent world, each once
+      const lik = b.ws.map((w) => samplerLikelihood(info, ctx, info.oppKnown | w, model));
+      const sum = lik.reduce((a, x) => a + x, 0);
+      expect(b.wt.reduce((a, x) => a + x, 0)).toBeCloseTo(1, 12);
+      b.ws.forEach((_, i) => expect(b.wt[i]).toBeCloseTo((lik[i] as number) / sum, 12));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("allWorldsAt with the sampler: a candidate's value is the weighted mean of its value in each consistent world", () => {
+    const stark: SearchParams = { worlds: 40, budget: 240, minWorlds: 12, exactAt: 4, pickTop: 6, pickWorlds: 30, inference: true, objective: "game" };
+    const enumerated: SearchParams = { ...stark, sampler: model, pool: 60, allWorldsAt: 4, allWorlds: 60, enumerate: 3003 };
+    let checked = 0;
+    for (const p of plays) {
+      const info = information(p.state, p.seat);
+      if (popcount(info.hand) > 4 || !info.steps.some((s) => s.kind === "play")) continue;
+      const all = allWorlds(info);
+      if (all.length < 2 || all.length > 60) continue;
+      const cands = playCandidates(info);
+      const ctx = searchCtx(info, stark);
+      const lik = all.map((w) => samplerLikelihood(info, ctx, info.oppKnown | w, model));
+      const sum = lik.reduce((a, x) => a + x, 0);
+      const expected = new Array<number>(cands.length).fill(0);
+      all.forEach((w, k) => scorePlays(info, stark, rng("one"), cands, [w]).forEach((s, i) => (expected[i] = (expected[i] as number) + (s.value * (lik[k] as number)) / sum)));
+      const got = scorePlays(info, enumerated, rng("all"), cands).map((s) => s.value);
+      for (let i = 0; i < cands.length; i++) expect(got[i]).toBeCloseTo(expected[i] as number, 9);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
   });
 });
 

@@ -67,8 +67,9 @@ export interface Belief {
  * without repeats) each is weighted by `likelihood`; if at most `n` remain they are kept with their weights, else `n` are drawn
  * in proportion to the weights (systematic resampling: each world about weight · n times) and weigh the same.
  */
-export function beliefWorlds(info: Info, ctx: SearchCtx, n: number, pool: number, eps: number, random: () => number, model?: Sampler | Likelihood): Belief {
-  const cand = worlds(info, Math.max(n, pool), random, true, true);
+export function beliefWorlds(info: Info, ctx: SearchCtx, n: number, pool: number, eps: number, random: () => number, model?: Sampler | Likelihood, enumerate = 0): Belief {
+  // `enumerate`: count the consistent worlds after the elixir rule (worlds()), so that a pool that holds them all gets each once.
+  const cand = worlds(info, Math.max(n, pool), random, true, true, enumerate);
   const w = new Float64Array(cand.length);
   let sum = 0;
   for (let i = 0; i < cand.length; i++) {

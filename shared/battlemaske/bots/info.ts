@@ -204,8 +204,14 @@ function binomial(n: number, k: number): number {
  * The opponent's hidden cards in worlds consistent with `info` (each a mask; the rest of `unknown` is aside): all of them when
  * there are at most `n`, else `n` drawn uniformly. With `inference` false only the cards seen and given away count (no voids,
  * no elixir rule), as the pimc16 baseline does.
+ *
+ * "At most `n`" is judged before the elixir rule: when the rule leaves `n` or fewer of more than `n` card sets, `n` are drawn
+ * anyway, and with `distinct` the draws run out of new worlds and repeat some (after 20·n redraws). `enumerate` (issue 18,
+ * fifth attempt; 0, the default, keeps the old behaviour and random stream) counts the worlds after the rule whenever there
+ * are at most that many card sets, and returns them all, each once, when there are at most `n`; otherwise the draws are the
+ * same as without it.
  */
-export function worlds(info: Info, n: number, random: () => number, inference = true, distinct = false): number[] {
+export function worlds(info: Info, n: number, random: () => number, inference = true, distinct = false, enumerate = 0): number[] {
   const h = info.oppHidden;
   let pool = inference ? info.unknown & ~info.voids : info.unknown;
   if (popcount(pool) < h) pool = info.unknown; // cannot happen with a true history; stay safe
@@ -214,7 +220,8 @@ export function worlds(info: Info, n: number, random: () => number, inference = 
   const cards: number[] = [];
   for (let m = pool; m; m &= m - 1) cards.push(lowBit(m));
   if (h === 0) return [0];
-  if (binomial(cards.length, h) <= n) {
+  const sets = binomial(cards.length, h);
+  if (sets <= n || sets <= enumerate) {
     const out: number[] = [];
     const go = (from: number, left: number, mask: number) => {
       if (left === 0) {
@@ -224,7 +231,7 @@ export function worlds(info: Info, n: number, random: () => number, inference = 
       for (let i = from; i <= cards.length - left; i++) go(i + 1, left - 1, mask | (1 << (cards[i] as number)));
     };
     go(0, h, 0);
-    if (out.length > 0) return out;
+    if (out.length > 0 && out.length <= n) return out;
   }
   const out: number[] = [];
   const a = cards.slice();

@@ -43,6 +43,11 @@ export interface SearchParams {
   readonly likelihood?: Likelihood;
   /** Sampled worlds are all different (drawn without replacement). */
   readonly distinct?: boolean;
+  /**
+   * Count the consistent worlds after the exchange's elixir rule whenever there are at most this many card sets (`worlds()`):
+   * a pool (or `distinct` draw) that can hold them all then takes each once instead of drawing repeats. Absent: 0, as before.
+   */
+  readonly enumerate?: number;
   /** With at most this many cards in hand a play is scored over every consistent world, up to `allWorlds` (default 400) of them. */
   readonly allWorldsAt?: number;
   readonly allWorlds?: number;
@@ -319,11 +324,11 @@ function prune(live: Scored[], sign: number, margin: number): void {
 function decisionWorlds(info: Info, ctx: SearchCtx, params: SearchParams, n: number, random: () => number, given?: readonly number[]): Belief {
   let b: Belief;
   if (given !== undefined) b = { ws: given.slice(), wt: new Float64Array(given.length).fill(1) };
-  else if (params.likelihood !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, 1, random, params.likelihood);
-  else if (params.sampler !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, 1, random, params.sampler);
-  else if (params.eps !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random);
+  else if (params.likelihood !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, 1, random, params.likelihood, params.enumerate);
+  else if (params.sampler !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, 1, random, params.sampler, params.enumerate);
+  else if (params.eps !== undefined && (params.epsAt === undefined || popcount(info.hand) <= params.epsAt)) b = beliefWorlds(info, ctx, n, params.pool ?? n, params.eps, random, undefined, params.enumerate);
   else {
-    const ws = worlds(info, n, random, params.inference, params.distinct === true);
+    const ws = worlds(info, n, random, params.inference, params.distinct === true, params.enumerate);
     // Weight 1 each and one division at the end: the same floating-point sums as an unweighted mean.
     b = { ws, wt: new Float64Array(ws.length).fill(1) };
   }
