@@ -205,6 +205,8 @@ describe("the words at the table (browser)", () => {
       expect(result).toContain("Der Computer gewinnt: Du hast aufgegeben.");
       expect(result).toContain("Leiste:");
       expect(result).not.toMatch(/Spiegel|Maske|Conte/);
+      // After the end the card counter's count names the cards never played, not cards "still in play".
+      expect(await page.getByTestId("card-counter-toggle").getAttribute("data-count")).toMatch(/^\d+ nicht gespielt$/);
       await shot(page, "words-zw-result-phone");
 
       // The Bilanz names the role the Zwiegespalten way.

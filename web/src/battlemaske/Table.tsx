@@ -35,7 +35,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   const { m, v, me, rs } = t;
   return (
     <TableContext.Provider value={t}>
-      <div class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-spectator={m.spectator ? "true" : "false"} data-ruleset={rs()} data-phase={v().phase} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
+      <div class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-spectator={m.spectator ? "true" : "false"} data-ruleset={rs()} data-phase={v().phase} data-round={v().round} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
         <Head />
 
         <Ranking />

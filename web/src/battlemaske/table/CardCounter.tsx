@@ -29,18 +29,25 @@ function saveOpen(open: boolean): void {
 }
 
 /** The collapsible card counter: all 25 cards; played struck through, yours outlined green, surely at the opponent outlined red. */
-export function CardCounter(props: { v: RoomView["game"]; me: Seat }): JSX.Element {
+/** `over`: the game has ended (by its last card, a resignation or a flag). */
+export function CardCounter(props: { v: RoomView["game"]; me: Seat; over: boolean }): JSX.Element {
   const deckCards = () => {
     const el = props.v.ruleset === "zwiegespalten" ? [2, 3, 4, 5] : [1, 2, 3, 4];
     return [...SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((n) => `${s}${n}`)), ...el.map((n) => `E${n}`)];
   };
   const played = () => playedCards(props.v);
   const voids = () => opponentVoids(props.v, props.me);
+  const left = () => {
+    const n = deckCards().length - played().size;
+    return props.over ? tr(`${n} nicht gespielt`, `${n} not played`) : tr(`${n} Karten`, `${n} cards`);
+  };
   return (
     <details class="counter" open={savedOpen()} onToggle={(e) => saveOpen(e.currentTarget.open)}>
       {/* Closed, a bare title looked like an empty box (the player pass): the count and a marker say there is more.
           Both are drawn by CSS from data-count: the summary's text stays the seed's title, "Noch im Spiel". */}
-      <summary class="box-title" data-testid="card-counter-toggle" data-count={tr(`${deckCards().length - played().size} Karten`, `${deckCards().length - played().size} cards`)}>
+      {/* After the end nothing is "still in play": the count names the cards never played (a fresh-eyes pass read
+          "25 Karten" under "Noch im Spiel" after a game given up before the first trick). */}
+      <summary class="box-title" data-testid="card-counter-toggle" data-count={left()}>
         {tr("Noch im Spiel", "Still in play")}
       </summary>
       <ul class="counter-grid" data-testid="card-counter">

@@ -5,7 +5,7 @@ import { CardCounter } from "./CardCounter";
 import { useTable } from "./store";
 
 export function LogBox(): JSX.Element {
-  const { m, v, me } = useTable();
+  const { m, rv, v, me } = useTable();
   let logList: HTMLOListElement | undefined;
   // The newest entry stays in sight.
   createEffect(on(m.log, () => queueMicrotask(() => logList && (logList.scrollTop = logList.scrollHeight))));
@@ -37,7 +37,7 @@ export function LogBox(): JSX.Element {
       </details>
       {/* Before the deal there is nothing to count ("25 Karten" at a table still waiting for the friend). */}
       <Show when={v().phase !== "setup"}>
-        <CardCounter v={v()} me={me()} />
+        <CardCounter v={v()} me={me()} over={rv().over} />
       </Show>
     </aside>
   );
