@@ -79,13 +79,16 @@ describe("Wartesaal", () => {
     await incoming.waitFor();
     expect(await incoming.getByTestId("challenge-decline-reason").locator('option[value="other-stake"]').count()).toBe(0);
     await incoming.getByTestId("challenge-counter").click();
-    await t.b.page.getByTestId("challenge-clock-10+5").click();
+    // A clock of its own, with half a minute: written with a decimal comma in German (a fresh-eyes pass read "7.5 Min.").
+    await t.b.page.getByTestId("challenge-clock-custom").click();
+    await t.b.page.getByTestId("challenge-minutes").fill("7.5");
+    await t.b.page.getByTestId("challenge-increment").fill("5");
     await t.b.page.getByTestId("challenge-send").click();
     const back = t.a.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_B}"]`);
     await back.waitFor();
     expect(await back.locator("strong").innerText()).toContain("schlägt andere Bedingungen vor");
     // The roles stay as they were (B keeps Maske): only the clock is marked.
-    expect(await back.locator("mark.changed").allInnerTexts()).toEqual(["10 Min. + 5 s pro Zug"]);
+    expect(await back.locator("mark.changed").allInnerTexts()).toEqual(["7,5 Min. + 5 s pro Zug"]);
     expect(await back.getByTestId("challenge-terms").innerText()).toContain(`${NAME_B} spielt Maske, du Conte`);
     await shot(t.a.page, "lobby-counter-marked");
     await back.getByTestId("challenge-decline").click();

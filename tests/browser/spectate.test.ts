@@ -200,6 +200,8 @@ describe("Watching a running game", () => {
     expect(await head.innerText()).not.toContain("Gast 2");
     // Told apart from a seat whose player is gone: nobody is 'getrennt' here.
     expect(await t.c.page.getByTestId("spectator-away").count()).toBe(0);
+    // And the felt says the game has not begun (it said nothing at all: a fresh-eyes pass).
+    expect(await t.c.page.getByTestId("turn").innerText()).toBe("Die Partie beginnt, sobald der zweite Spieler da ist …");
     await shot(t.c.page, "spectate-waiting-table");
     // The friend comes: the seat has a player (a guest without a name here), and nothing says 'noch frei' any more.
     await t.b.page.goto(link);

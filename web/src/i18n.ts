@@ -99,3 +99,6 @@ export function playersText(players: { min: number; max: number }): string {
 
 /** A whole number as text, negative ones with a true minus sign (−10, not the hyphen of -10). */
 export const num = (n: number): string => (n < 0 ? `−${-n}` : String(n));
+
+/** Minutes of a clock as text: a decimal comma in German ("0,5 Min.", not "0.5" — a fresh-eyes pass), a point in English. */
+export const minutesText = (m: number): string => (lang() === "de" ? String(m).replace(".", ",") : String(m));

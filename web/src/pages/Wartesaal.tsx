@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
 import { roleName as sharedRoleName } from "../../../shared/battlemaske/words";
-import { lang, num, tr } from "../i18n";
+import { lang, minutesText, num, tr } from "../i18n";
 import { connectLobby } from "../lobby";
 import { saveSession } from "../room/session";
 import { Link, navigate } from "../router";
@@ -55,7 +55,7 @@ export function termsText(t: Terms, from: string, mine: boolean): string {
 
 /** The terms in words, one part per term: clock, rule set, variant, kind (and stake), roles. */
 function termsParts(t: Terms, from: string, mine: boolean): string[] {
-  const clock = t.clock ? tr(`${t.clock.minutes} Min. + ${t.clock.increment} s pro Zug`, `${t.clock.minutes} min + ${t.clock.increment} s per move`) : tr("Ohne Uhr (Notbremse nach zehn Minuten)", "No clock (ten-minute emergency brake)");
+  const clock = t.clock ? tr(`${minutesText(t.clock.minutes)} Min. + ${t.clock.increment} s pro Zug`, `${minutesText(t.clock.minutes)} min + ${t.clock.increment} s per move`) : tr("Ohne Uhr (Notbremse nach zehn Minuten)", "No clock (ten-minute emergency brake)");
   const kind = t.kind === "rated" ? tr(`Gewertet, Einsatz ${t.stake ?? 0} Taler`, `Rated, stake ${t.stake ?? 0} Taler`) : tr("Freundschaftlich", "Friendly");
   const role =
     t.role === "random" ? tr("Rollen zufällig", "Roles at random") : mine ? tr(`Du spielst ${roleName(t.role, t.ruleset)}`, `You play ${roleName(t.role, t.ruleset)}`) : tr(`${from} spielt ${roleName(t.role, t.ruleset)}, du ${roleName(other(t.role), t.ruleset)}`, `${from} plays ${roleName(t.role, t.ruleset)}, you ${roleName(other(t.role), t.ruleset)}`);

@@ -6,7 +6,7 @@ import type { LiveGame } from "../../../shared/lobby";
 import { capital, trackName } from "../../../shared/battlemaske/words";
 import type { TimeControl } from "../../../shared/room/clock";
 import { levelName } from "../goldwaage/names";
-import { lang, tr } from "../i18n";
+import { lang, minutesText, tr } from "../i18n";
 import { loadSession } from "../room/session";
 import { Link } from "../router";
 import { watchHref } from "./watch";
@@ -20,7 +20,7 @@ function players(g: LiveGame): string {
 function clockText(c: TimeControl | null): string {
   if (!c) return tr("ohne Uhr", "no clock");
   if (c.type === "brake") return tr("ohne Uhr (Notbremse)", "no clock (brake)");
-  return `${c.initialMs / 60_000}+${c.incrementMs / 1000}`;
+  return `${minutesText(c.initialMs / 60_000)}+${c.incrementMs / 1000}`;
 }
 
 function rulesText(g: LiveGame): string {

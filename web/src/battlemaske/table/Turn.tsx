@@ -42,6 +42,9 @@ export function Turn(): JSX.Element {
     if (last) return tr(`${name(last.seat)} spielt ${cardLabel(rs(), last.card, "de")}.`, `${name(last.seat)} plays ${cardLabel(rs(), last.card, "en")}.`);
     const vv = v();
     if (rv().over) return tr("Die Partie ist vorbei.", "The game is over.");
+    if (rv().cancelled) return tr("Der Tisch ist aufgelöst.", "The table is called off.");
+    // Before the deal the felt showed a free seat and nothing else: nothing said the game had not begun (a fresh-eyes pass).
+    if (vv.phase === "setup") return tr("Die Partie beginnt, sobald der zweite Spieler da ist …", "The game starts once the second player is here …");
     if (vv.phase === "exchange" || vv.phase === "swap") {
       const who = vv.waitingFor.map(name).join(tr(" und ", " and "));
       // Both still picking: "wählen" (plural); one: "wählt".
