@@ -376,7 +376,9 @@ describe("Goldwaage (browser)", () => {
     await setup(a.page, { players: 3, level: "normal" });
     await a.page.getByTestId("gw-table").waitFor();
     const room = new URL(a.page.url()).pathname.split("/").pop()!;
-    await w.page.goto(`${site.url}/partie/${room}?game=goldwaage`);
+    // The host's own address bar, shared as it is (no ?game=goldwaage): it read "Diese Partie gibt es nicht" (a fresh-eyes pass).
+    expect(new URL(a.page.url()).search).toBe("");
+    await w.page.goto(a.page.url());
     const table = w.page.locator('[data-testid="gw-table"][data-spectator="true"]');
     await table.waitFor();
     await a.page.getByTestId("gw-watchers").waitFor({ timeout: 10_000 });

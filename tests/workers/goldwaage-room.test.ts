@@ -150,6 +150,22 @@ describe("GoldwaageRoom", () => {
     expect(archive.log.length).toBeGreaterThan(10);
   });
 
+  it("says which game a table is to a browser without a seat (the bare /partie/<room>): goldwaage, battlemaske, or 404", async () => {
+    const gw = (await (await post("/api/goldwaage/table", { players: 2, level: "leicht" })).json()) as { room: string };
+    const table = (room: string) => exports.default.fetch(`${origin}/api/games/${room}/table`);
+    const found = await table(gw.room);
+    expect(found.status).toBe(200);
+    expect(await found.json()).toEqual({ room: gw.room, game: "goldwaage" });
+    const bm = (await (await post("/api/battlemaske/computer", { role: "conte", level: "leicht" })).json()) as { room: string };
+    expect(await (await table(bm.room)).json()).toEqual({ room: bm.room, game: "battlemaske" });
+    // A well-formed name the Worker never handed out, and one that is no room name at all.
+    for (const name of ["AAAAAAAAAAAAAAAA", "not-a-room"]) {
+      const none = await table(name);
+      expect(none.status).toBe(404);
+      expect(await none.json()).toMatchObject({ error: "NO_SUCH_ROOM" });
+    }
+  });
+
   it("refuses a bad table with a typed 400", async () => {
     const r = await post("/api/goldwaage/table", { players: 5 });
     expect(r.status).toBe(400);

@@ -9,7 +9,7 @@ import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { SEATED_HOLD_MS, stakeRoomOf, UNCLAIMED_HOLD_MS } from "../taler";
 import { berlinDate } from "../daily-seed";
-import { claimSeat, INVITED, openTable, ROOM_NAME, socketOf, StakeNotCovered, stakeFigures, TABLE_GAMES, type TableGame } from "../tables";
+import { claimSeat, INVITED, openTable, ROOM_NAME, roomGame, socketOf, StakeNotCovered, stakeFigures, TABLE_GAMES, type TableGame } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { accountTableLimit, tableLimit } from "./limit";
 import { vJson, vParam } from "./validate";
@@ -110,6 +110,18 @@ export const games = new Hono<AccountEnv>()
       return c.json(refusal, status);
     }
     return c.json({ id: claimed.room, room: claimed.room, seat: claimed.seat, seatToken: claimed.seatToken, socket: claimed.socket, rated: claimed.rated }, 200);
+  })
+  /**
+   * Which game a table is, running or finished: what the bare address /partie/<room> cannot say to a browser that holds
+   * no seat there (a Goldwaage table's own address, shared from the address bar, read "gibt es nicht": a fresh-eyes pass).
+   * The game of a room never changes and tells nothing hidden; a room the Worker never created is 404.
+   */
+  .get("/:id/table", vParam(GameParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const game = ROOM_NAME.test(id) ? await roomGame(c.env.DB, id) : null;
+    if (!game) return c.json({ error: "NO_SUCH_ROOM" as const, message: "No table with this name." }, 404);
+    c.header("cache-control", "public, max-age=86400");
+    return c.json({ room: id, game });
   })
   /** A catalog entry by game id, or a finished game's archived log by its id; a running game's log is never served. */
   .get("/:id", vParam(GameParam), async (c) => {
