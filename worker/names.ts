@@ -24,7 +24,7 @@ export const DisplayName = v.pipe(
   v.transform(normalizeName),
   v.check((s) => [...s].length >= NAME_MIN && [...s].length <= NAME_MAX, `name must be ${NAME_MIN} to ${NAME_MAX} characters long`),
   v.check((s) => NAME_PATTERN.test(s), "name may contain letters, digits and single spaces, dots, hyphens or underscores between them"),
-  v.check((s) => !RESERVED_SKELETONS.has(nameSkeleton(s)), "this name is reserved"),
+  v.check((s) => !RESERVED_SKELETONS.has(nameSkeleton(s)) && !isPlaceholder(s), "this name is reserved"),
 );
 
 /** Uniqueness key: names differing only in case are the same name. */
@@ -64,6 +64,17 @@ export function nameSkeleton(name: string): string {
 }
 
 const RESERVED_SKELETONS = new Set(RESERVED.map(nameSkeleton));
+
+/**
+ * The labels the site gives a seat without a name — "Gast 1" against "Gast 2", "Platz 3", "Spieler 2" — with a number:
+ * a person called so would pass for another seat ("Gast 1 (Conte) – Gast 1 (Maske)": a fresh-eyes pass). Compared as
+ * skeletons, where 1 reads l and 0 reads o.
+ */
+const PLACEHOLDERS = ["gast", "guest", "platz", "seat", "spieler", "player", "computer", "bot"].map(nameSkeleton);
+function isPlaceholder(name: string): boolean {
+  const k = nameSkeleton(name);
+  return PLACEHOLDERS.some((p) => k.startsWith(p) && /^[lo2-9]+$/.test(k.slice(p.length)));
+}
 
 // Crockford's base32 without I, L, O, U: nothing to misread when copying the code by hand.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

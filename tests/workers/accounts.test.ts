@@ -120,6 +120,18 @@ describe("look-alike names", () => {
     expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: null });
   });
 
+  it("refuses the labels of nameless seats with a number (a spectator read „Gast 1 (Conte) – Gast 1 (Maske)“); names that only begin so stay free", async () => {
+    const a = await newAccount();
+    for (const name of ["Gast 1", "Gast2", "gast_10", "Guest 2", "Platz 1", "Platz-3", "Spieler 2", "Player 1", "Seat 4", "Computer 2", "Gast l", "Ｇast 1", "Gаst 1"]) {
+      const r = await rename(a.token, name);
+      expect(r.status, name).toBe(400);
+      expect(await json(r), name).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
+    }
+    expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: null });
+    const free = uniqueName("Gastwirt");
+    expect(await json(rename(a.token, free))).toMatchObject({ name: free });
+  });
+
   it("nameSkeleton maps look-alikes to one Latin form", () => {
     expect(nameSkeleton("Zоrro5044")).toBe(nameSkeleton("Zorro_5044"));
     expect(nameSkeleton("Ｃomputer")).toBe("computer");
