@@ -7,7 +7,7 @@ import { tr } from "../i18n";
 import { loadSession, type Session } from "../room/session";
 import { spectatorOf } from "../wartesaal/watch";
 
-// Goldwaage's screen loads only for its tables: the session says which game the room is.
+// Goldwaage's screen loads only for its tables: the session, the link or the Worker says which game the room is.
 const GoldwaageTable = lazy(() => import("../goldwaage/Table").then((m) => ({ default: m.GoldwaageTable })));
 
 /**

@@ -28,8 +28,10 @@ function saveOpen(open: boolean): void {
   }
 }
 
-/** The collapsible card counter: all 25 cards; played struck through, yours outlined green, surely at the opponent outlined red. */
-/** `over`: the game has ended (by its last card, a resignation or a flag). */
+/**
+ * The collapsible card counter: all 25 cards; played struck through, yours outlined green, surely at the opponent outlined
+ * red. `over`: the game has ended (by its last card, a resignation or a flag).
+ */
 export function CardCounter(props: { v: RoomView["game"]; me: Seat; over: boolean }): JSX.Element {
   const deckCards = () => {
     const el = props.v.ruleset === "zwiegespalten" ? [2, 3, 4, 5] : [1, 2, 3, 4];
