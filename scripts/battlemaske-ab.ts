@@ -7,6 +7,8 @@
 //     `"oracle": {"play": [1, 6], "picks": false}` only in play with 1–6 cards in hand (the exchange and swaps as Stark).
 //     `"policy": {"at": 9, "k": 8, "eps": 0.1}` (with `pool` and `epsAt`) weights the worlds by pimc16's own policy as the
 //     model of the opponent (scripts/lib/battlemaske-policy.ts): the bound for any model of pimc16, never a level.
+//     `"pass": 0` (or 1) plays only Stark's games as the Conte (the Maske): for a setting that changes one role only, whose
+//     other games are those of the file it is compared with.
 //   npx tsx scripts/battlemaske-ab.ts compare A.jsonl B.jsonl
 //     the paired difference B − A over the games both files hold (per deal, ± 1.96 standard errors of the mean).
 //   npx tsx scripts/battlemaske-ab.ts bias A.jsonl
@@ -45,7 +47,7 @@ function oracle(scope: OracleScope): (state: State, seat: Seat, seed: string) =>
 }
 
 function run(out: string, ruleset: Ruleset, from: number, to: number, overrides: string, opp: BotName): void {
-  const { oracle: useOracle, policy, ...over } = JSON.parse(overrides) as Record<string, unknown>;
+  const { oracle: useOracle, policy, pass: onlyPass, ...over } = JSON.parse(overrides) as Record<string, unknown>;
   // A function cannot come in the JSON: the policy bound is given as its sizes and becomes the search's hook here.
   const hook = policy === undefined ? {} : { likelihood: policyHook(policy as PolicyModel) };
   const scope: OracleScope | undefined = useOracle === true ? { play: [0, 10], picks: true } : (useOracle as OracleScope | undefined);
@@ -61,6 +63,7 @@ function run(out: string, ruleset: Ruleset, from: number, to: number, overrides:
   const wins = [0, 0];
   for (let g = from; g < to; g++) {
     for (let pass = 0; pass < 2; pass++) {
+      if (onlyPass !== undefined && pass !== onlyPass) continue;
       const bots: [Player, Player] = pass === 0 ? [stark, opp] : [opp, stark];
       const t: [number[], number[]] = [[], []];
       // The same game and bot seeds as `npm run sim -- --seed 1 --swap-roles` with Stark given as --conte.
@@ -73,11 +76,12 @@ function run(out: string, ruleset: Ruleset, from: number, to: number, overrides:
     if ((g + 1 - from) % 25 === 0) process.stderr.write(`${g + 1 - from} deals: Stark as the Conte ${wins[0]}, as the Maske ${wins[1]}\n`);
   }
   const n = to - from;
+  const played = onlyPass === undefined ? 2 : 1;
   times.sort((a, b) => a - b);
   const q = (p: number) => Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(1));
   const mean = Number((times.reduce((a, b) => a + b, 0) / times.length).toFixed(1));
   const rate = (x: number) => Number(x.toFixed(4));
-  process.stdout.write(`${JSON.stringify({ over, policy: policy ?? false, oracle: scope ?? false, ruleset, deals: `${from}-${to - 1}`, games: 2 * n, starkWins: wins[0] + wins[1], rate: rate((wins[0] + wins[1]) / (2 * n)), asConte: rate(wins[0] / n), asMaske: rate(wins[1] / n), ms: { mean, p95: q(0.95), p99: q(0.99), max: q(1) } })}\n`);
+  process.stdout.write(`${JSON.stringify({ over, policy: policy ?? false, oracle: scope ?? false, ruleset, deals: `${from}-${to - 1}`, games: played * n, starkWins: wins[0] + wins[1], rate: rate((wins[0] + wins[1]) / (played * n)), asConte: onlyPass === 1 ? null : rate(wins[0] / n), asMaske: onlyPass === 0 ? null : rate(wins[1] / n), ms: { mean, p95: q(0.95), p99: q(0.99), max: q(1) } })}\n`);
 }
 
 function load(file: string): Map<string, number> {
@@ -90,24 +94,26 @@ function load(file: string): Map<string, number> {
 
 function compare(fa: string, fb: string): void {
   const a = load(fa), b = load(fb);
-  const perDeal = new Map<number, number>();
-  const sa = [0, 0], sb = [0, 0];
-  let games = 0;
+  // Per deal the mean difference over the games both files hold (both roles, or one when a file played one pass).
+  const perDeal = new Map<number, { sum: number; n: number }>();
+  const sa = [0, 0], sb = [0, 0], count = [0, 0];
   for (const [key, vb] of b) {
     const va = a.get(key);
     if (va === undefined) continue;
     const [g, pass] = key.split("/").map(Number) as [number, number];
-    perDeal.set(g, (perDeal.get(g) ?? 0) + (vb - va) / 2);
+    const e = perDeal.get(g) ?? { sum: 0, n: 0 };
+    perDeal.set(g, { sum: e.sum + vb - va, n: e.n + 1 });
     sa[pass] += va;
     sb[pass] += vb;
-    games++;
+    count[pass]++;
   }
-  const d = [...perDeal.values()];
+  const d = [...perDeal.values()].map((e) => e.sum / e.n);
   const mean = d.reduce((s, x) => s + x, 0) / d.length;
   const se = Math.sqrt(d.reduce((s, x) => s + (x - mean) ** 2, 0) / (d.length - 1) / d.length);
-  const pct = (x: number, n: number) => (100 * x / n).toFixed(1);
-  const half = games / 2;
-  process.stdout.write(`${games} games (${d.length} deals): A ${pct(sa[0] + sa[1], games)} % (as the Conte ${pct(sa[0], half)} / as the Maske ${pct(sa[1], half)}), B ${pct(sb[0] + sb[1], games)} % (${pct(sb[0], half)} / ${pct(sb[1], half)}), B − A ${(100 * mean).toFixed(1)} ± ${(196 * se).toFixed(1)} points\n`);
+  const pct = (x: number, n: number) => (n === 0 ? "–" : (100 * x / n).toFixed(1));
+  const games = count[0] + count[1];
+  process.stdout.write(`${games} games (${d.length} deals): A ${pct(sa[0] + sa[1], games)} % (as the Conte ${pct(sa[0], count[0])} / as the Maske ${pct(sa[1], count[1])}), B ${pct(sb[0] + sb[1], games)} % (${pct(sb[0], count[0])} / ${pct(sb[1], count[1])}), B − A ${(100 * mean).toFixed(1)} ± ${(196 * se).toFixed(1)} points
+`);
 }
 
 /** A deal whose two games the same role won is the deal's bias, whoever played it; the rest Stark won or lost twice. */

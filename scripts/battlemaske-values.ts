@@ -1,15 +1,18 @@
 // Prints the value table of shared/battlemaske/bots/values.ts: the Conte's chance to win from the start of round 2 or 3 at each
 // mirror field, by self-play of single rounds (round 3 first, exact at its end; round 2 then uses round 3's row).
 // npx tsx scripts/battlemaske-values.ts [rounds per field=200] [bot=mittel] [ruleset=battlemaske]
+//   bot may be CONTE/MASKE (e.g. stark/pimc16): the Conte's chance when those two meet, not self-play.
 import { decide, firstLeader, fold, newGame, type Ruleset, type Seat, type State } from "../shared/battlemaske/index.js";
 import { seatsToAct } from "../shared/battlemaske/random.js";
+import { conteSeat } from "../shared/battlemaske/state.js";
 import { applyInPlace } from "../shared/battlemaske/state.js";
 import { botCommand, isBotName } from "../shared/battlemaske/bots/index.js";
 
 const N = Number(process.argv[2] ?? 200);
-const bot = process.argv[3] ?? "mittel";
+const spec = process.argv[3] ?? "mittel";
 const ruleset = (process.argv[4] ?? "battlemaske") as Ruleset;
-if (!isBotName(bot)) throw new Error(`unknown bot ${bot}`);
+const [conteBot, maskeBot = conteBot] = spec.split("/") as [string, string?];
+for (const b of [conteBot, maskeBot]) if (!isBotName(b)) throw new Error(`unknown bot ${b}`);
 
 /** Plays round r from mirror m on a seeded deal; returns the mirror after it (uncapped). */
 function playRound(r: 2 | 3, m: number, i: number): number {
@@ -20,6 +23,7 @@ function playRound(r: 2 | 3, m: number, i: number): number {
   let state = s;
   for (let step = 0; step < 500; step++) {
     for (const seat of seatsToAct(state)) {
+      const bot = seat === conteSeat(state.game) ? conteBot : maskeBot;
       const d = decide(state, seat, botCommand(bot as never, state, seat as Seat, `values/${r}/${m}/${i}/${step}/${seat}`), 0);
       if (!d.ok) throw new Error(d.error.code);
       for (const e of d.events) {

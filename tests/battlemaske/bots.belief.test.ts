@@ -9,6 +9,7 @@ import { beliefWorlds, handsAtPlays, likelihood, samplerLikelihood, samplerProb 
 import { countTrick, ELIXIR_MASK, GREED, legalFollow as legalFollowOf, placeSuit as placeRk, popcount, resolve, toMask } from "../../shared/battlemaske/bots/fast.js";
 import { playCandidates, scorePlays, searchCtx, type SearchParams } from "../../shared/battlemaske/bots/search.js";
 import { exactFollow, exactLead, greedyFollow, greedySwap, wantsTrick, work } from "../../shared/battlemaske/bots/policy.js";
+import { gameLeaf, TABLES } from "../../shared/battlemaske/bots/values.js";
 import { rng } from "../../shared/rng.js";
 
 interface Position {
@@ -198,6 +199,24 @@ describe("the search's work limits and exact root lead", () => {
       for (let i = 0; i < plain.length; i++) expect(budget[i]).toBeCloseTo(plain[i] as number, 12);
       expect(values(info, { ...stark, prune: { every: 1, margin: 2 } }, "x")).toEqual(plain);
     }
+  });
+
+  it("tables: the seat's role picks the round-end values; the rule set's own table for both roles is the plain search", () => {
+    // A table no level uses, falling as every table must: only the seat whose role it is given to may score differently.
+    const odd = [[0.9, 0.6, 0.5, 0.2, 0.1], [0.99, 0.98, 0.7, 0.6, 0.3]];
+    let changed = 0;
+    for (const p of plays.filter((_, i) => i % 6 === 0)) {
+      const info = information(p.state, p.seat);
+      const own = TABLES[info.codec.ruleset];
+      const plain = values(info, stark, "t");
+      expect(values(info, { ...stark, tables: { conte: own, maske: own } }, "t")).toEqual(plain);
+      const mine = info.seat === info.conte ? { conte: odd } : { maske: odd };
+      const theirs = info.seat === info.conte ? { maske: odd } : { conte: odd };
+      expect(values(info, { ...stark, tables: theirs }, "t")).toEqual(plain);
+      expect(Array.from(searchCtx(info, { ...stark, tables: mine }).leaf)).toEqual(Array.from(gameLeaf(info.round, info.mirror, odd)));
+      if (info.round < 3 && values(info, { ...stark, tables: mine }, "t").some((v, i) => v !== plain[i])) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
   });
 
   it("a node budget of 0 stops after minWorlds worlds, and pruning drops candidates out of reach", () => {

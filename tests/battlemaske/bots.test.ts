@@ -14,7 +14,7 @@ import {
 } from "../../shared/battlemaske/index.js";
 import { seatsToAct } from "../../shared/battlemaske/random.js";
 import { applyInPlace } from "../../shared/battlemaske/state.js";
-import { BOT_NAMES, botCommand, hint, type BotName } from "../../shared/battlemaske/bots/index.js";
+import { BOT_NAMES, botCommand, hint, LEVELS, levelParams, type BotName } from "../../shared/battlemaske/bots/index.js";
 import { information, worlds } from "../../shared/battlemaske/bots/info.js";
 import { ELIXIR_MASK, fromMask, popcount, toMask } from "../../shared/battlemaske/bots/fast.js";
 import { rng, shuffle } from "../../shared/rng.js";
@@ -182,5 +182,26 @@ describe("Rat (hint)", () => {
   it("is null when the seat has nothing to decide", () => {
     const s = table({ hands: [["G6"], ["G7"]], leader: 1 });
     expect(hint(s, 0)).toBeNull();
+  });
+});
+
+describe("a level's sizes by rule set and role", () => {
+  it("a role's entry applies to that role only, after the rule set's, and a rule set's own byRole replaces the level's", () => {
+    const stark = LEVELS.stark as unknown as Record<string, unknown>;
+    const saved = { ...stark };
+    try {
+      stark.byRole = { conte: { worlds: 7 }, maske: { worlds: 9 } };
+      stark.byRuleset = { zwiegespalten: { exactAt: 5, byRole: { conte: { pickTop: 2 } } } };
+      expect(levelParams("stark", "battlemaske").worlds).toBe(40);
+      expect(levelParams("stark", "battlemaske", "conte").worlds).toBe(7);
+      expect(levelParams("stark", "battlemaske", "maske").worlds).toBe(9);
+      const zc = levelParams("stark", "zwiegespalten", "conte");
+      expect([zc.exactAt, zc.pickTop, zc.worlds]).toEqual([5, 2, 40]);
+      const zm = levelParams("stark", "zwiegespalten", "maske");
+      expect([zm.exactAt, zm.pickTop, zm.worlds]).toEqual([5, 6, 40]);
+    } finally {
+      for (const k of Object.keys(stark)) delete stark[k];
+      Object.assign(stark, saved);
+    }
   });
 });

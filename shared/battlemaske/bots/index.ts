@@ -1,9 +1,9 @@
 // Computer opponents for Battlemaske / Zwiegespalten: Leicht, Mittel, Stark, the baselines random / greedy / pimc16, and the "Rat" hint.
 // Pure and deterministic for a seed; each sees only its seat's information (info.ts).
 import { SUITS, type Card, type Ruleset, type Suit } from "../cards.js";
-import type { Command, Seat } from "../events.js";
+import type { Command, Role, Seat } from "../events.js";
 import { randomCommand } from "../random.js";
-import { turnOf, type State } from "../state.js";
+import { roleOf, turnOf, type State } from "../state.js";
 import { rng, type Seed } from "../../rng.js";
 import { ELIXIR_MASK, fromMask, FULL_MASK, popcount, SUIT_OF } from "./fast.js";
 import { information, type Info } from "./info.js";
@@ -22,8 +22,13 @@ interface LevelParams extends SearchParams {
   /** Chance of a slip: a uniformly random legal command instead of the search's choice. */
   readonly slip: number;
   /** Sizes that differ by rule set (the same exact search costs about twice as much in Battlemaske: ADR 008). */
-  readonly byRuleset?: Partial<Record<Ruleset, Partial<SearchParams>>>;
+  readonly byRuleset?: Partial<Record<Ruleset, Overrides>>;
+  /** Sizes that differ by the seat's role in the game (after the rule set's; a rule set's own `byRole` replaces this one). */
+  readonly byRole?: ByRole;
 }
+
+type ByRole = Partial<Record<Role, Partial<SearchParams>>>;
+type Overrides = Partial<SearchParams> & { readonly byRole?: ByRole };
 
 /** The levels and the sampling baseline. Every pick is scored by the game-level objective except pimc16's. */
 export const LEVELS: Readonly<Record<"pimc16" | "leicht" | "mittel" | "stark", LevelParams>> = {
@@ -39,11 +44,13 @@ export const LEVELS: Readonly<Record<"pimc16" | "leicht" | "mittel" | "stark", L
   },
 };
 
-/** A level's sizes for a rule set. */
-export function levelParams(name: keyof typeof LEVELS, ruleset: Ruleset): LevelParams {
+/** A level's sizes for a rule set, and for the seat's role when it is given. */
+export function levelParams(name: keyof typeof LEVELS, ruleset: Ruleset, role?: Role): LevelParams {
   const p = LEVELS[name];
   const over = p.byRuleset?.[ruleset];
-  return over ? { ...p, ...over } : p;
+  const merged = over ? { ...p, ...over } : p;
+  const byRole = role === undefined ? undefined : (over?.byRole ?? p.byRole)?.[role];
+  return byRole ? { ...merged, ...byRole } : merged;
 }
 
 /** The result of thinking: the command, and (for searching bots) the Conte's estimated value of it and all scores. */
@@ -70,7 +77,7 @@ export function think(name: BotName, state: State, seat: Seat, seed: Seed): Thou
   if (name === "random") return { command: randomCommand(state, seat, random) as Command, best: null };
   const info = information(state, seat);
   if (name === "greedy") return { command: greedyCommand(info), best: null };
-  const params = levelParams(name, state.options.ruleset);
+  const params = levelParams(name, state.options.ruleset, roleOf(state, seat));
   if (params.slip > 0 && random() < params.slip) return { command: randomCommand(state, seat, random) as Command, best: null };
   return searchCommand(info, params, random);
 }
@@ -159,7 +166,7 @@ export function hint(state: State, seat: Seat, seed?: Seed): Hint | null {
   const s = seed ?? `hint/${state.game}/${state.round}/${state.phase}/${state.history.length}/${state.trick.length}/${seat}`;
   const info = information(state, seat);
   const random = rng(s, "battlemaske-bot", "stark"); // the same stream as Stark's, so hint and Stark agree for a seed
-  const t = searchCommand(info, levelParams("stark", state.options.ruleset), random);
+  const t = searchCommand(info, levelParams("stark", state.options.ruleset, roleOf(state, seat)), random);
   const b = t.best as Scored;
   const conte = seat === info.conte;
   const winChance = Math.min(1, Math.max(0, conte ? b.value : 1 - b.value));

@@ -82,6 +82,11 @@ export interface SearchParams {
    * round is then searched exactly in the world. Absent: its reply is the best one knowing our hand.
    */
   readonly oppReply?: { readonly at: number; readonly samples: number };
+  /**
+   * The round-end values (values.ts `TABLES` shape: the Conte's chance from the start of round 2 and 3 per mirror) this seat
+   * uses when it is the Conte / the Maske. Absent: the rule set's self-play table for both roles.
+   */
+  readonly tables?: { readonly conte?: readonly (readonly number[])[]; readonly maske?: readonly (readonly number[])[] };
 }
 
 /** A candidate: play `card` (naming `named` on an elixir lead, else −1), or give the cards of `give`. */
@@ -100,13 +105,14 @@ export interface Scored extends Candidate {
   diffAfter: number;
 }
 
-export function searchCtx(info: Info, params: Pick<SearchParams, "exactAt" | "objective">): SearchCtx {
+export function searchCtx(info: Info, params: Pick<SearchParams, "exactAt" | "objective" | "tables">): SearchCtx {
+  const start = (info.seat === info.conte ? params.tables?.conte : params.tables?.maske) ?? TABLES[info.codec.ruleset];
   return {
     codec: info.codec,
     strength: info.codec.strength,
     zw: info.zw,
     conte: info.conte as 0 | 1,
-    leaf: params.objective === "game" ? gameLeaf(info.round, info.mirror, TABLES[info.codec.ruleset]) : trickLeaf(),
+    leaf: params.objective === "game" ? gameLeaf(info.round, info.mirror, start) : trickLeaf(),
     exactAt: params.exactAt,
   };
 }
