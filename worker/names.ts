@@ -1,5 +1,6 @@
 // Display names and recovery codes: the rules in one place, used by the validators and the tests.
 import * as v from "valibot";
+import { LATIN_CONFUSABLES } from "./confusables";
 
 export const NAME_MIN = 3;
 export const NAME_MAX = 20;
@@ -24,7 +25,10 @@ export const DisplayName = v.pipe(
   v.transform(normalizeName),
   v.check((s) => [...s].length >= NAME_MIN && [...s].length <= NAME_MAX, `name must be ${NAME_MIN} to ${NAME_MAX} characters long`),
   v.check((s) => NAME_PATTERN.test(s), "name may contain letters, digits and single spaces, dots, hyphens or underscores between them"),
-  v.check((s) => !RESERVED_SKELETONS.has(nameSkeleton(s)) && !isPlaceholder(s), "this name is reserved"),
+  // Letters by category that draw nothing (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0 are \p{L}): a player
+  // shown with an empty name. Default_Ignorable_Code_Point is Unicode's list of what renders invisibly.
+  v.check((s) => !/\p{Default_Ignorable_Code_Point}/u.test(s), "name must not contain invisible characters"),
+  v.check((s) => !isReserved(s), "this name is reserved"),
 );
 
 /** Uniqueness key: names differing only in case are the same name. */
@@ -47,14 +51,36 @@ const CONFUSABLES: Record<string, string> = {
   ı: "i", ȷ: "j", ɡ: "g", ɑ: "a", ʟ: "l", ɪ: "i", ʀ: "r", ᴅ: "d", ᴇ: "e", ß: "ss", ø: "o", đ: "d", ħ: "h", ł: "l",
 };
 
+const DIGIT = /^\p{Nd}$/u;
+
 /**
- * What a name looks like, for telling look-alikes apart: NFKC, confusable letters of other scripts mapped to Latin,
- * lower case, the separators (space . _ -) dropped, and the usual Latin swaps (0 → o, 1 and i → l, rn → m, vv → w).
+ * A decimal digit of any script read as its value ("٢", "२" and "2" are all 2). Unicode keeps every run of \p{Nd}
+ * as whole blocks of ten from zero upwards, so the digit's place in its run gives its value.
+ */
+function digitValue(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  let k = 0;
+  while (k < 100 && DIGIT.test(String.fromCodePoint(cp - k - 1))) k++;
+  return String(k % 10);
+}
+
+/**
+ * What a name looks like, for telling look-alikes apart: NFKC, digits of any script by value, letters of other
+ * scripts that look like Latin ones mapped to those (the common ones above, then Unicode's confusables for every
+ * script: Armenian օ, Cherokee Ꮓ, Lisu ꓚ, small capitals ᴏ …), lower case, the separators (space . _ -) dropped, and
+ * the usual Latin swaps (0 → o, 1 and i → l, rn → m, vv → w).
  * Two names with the same skeleton are the same name (accounts.name_skeleton is UNIQUE).
  */
 export function nameSkeleton(name: string): string {
   let s = "";
-  for (const ch of name.normalize("NFKC")) s += CONFUSABLES[ch] ?? CONFUSABLES[ch.toLowerCase()] ?? ch.toLowerCase();
+  for (const ch of name.normalize("NFKC")) {
+    if (DIGIT.test(ch)) {
+      s += digitValue(ch);
+      continue;
+    }
+    const lower = ch.toLowerCase();
+    s += CONFUSABLES[ch] ?? CONFUSABLES[lower] ?? LATIN_CONFUSABLES.get(ch) ?? LATIN_CONFUSABLES.get(lower) ?? lower;
+  }
   return s
     .replace(/[ ._-]/g, "")
     .replace(/0/g, "o")
@@ -64,6 +90,14 @@ export function nameSkeleton(name: string): string {
 }
 
 const RESERVED_SKELETONS = new Set(RESERVED.map(nameSkeleton));
+
+/** The name without its accents: "Computeŕ" and "Cömputer" pass for the computer, though "Jürgen" is not "Jurgen". */
+const withoutMarks = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "");
+
+/** Reserved words and seat labels are compared without accents: nobody needs "Gäst 1" but to pass for a seat. */
+function isReserved(name: string): boolean {
+  return [name, withoutMarks(name)].some((n) => RESERVED_SKELETONS.has(nameSkeleton(n)) || isPlaceholder(n));
+}
 
 /**
  * The labels the site gives a seat without a name — "Gast 1" against "Gast 2", "Platz 3", "Spieler 2" — with a number:

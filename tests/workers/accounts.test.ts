@@ -103,6 +103,14 @@ describe("look-alike names", () => {
       expect(await json(r)).toMatchObject({ error: "NAME_TAKEN" });
     }
     expect(await json(call("/api/me", { token: b.token }))).toMatchObject({ name: null });
+    // Scripts beyond Cyrillic and Greek (a fresh-eyes pass): Armenian օ, Cherokee Ꮓ, small capital ᴏ, Latin ꭇ, and
+    // digits of another script read by value.
+    for (const name of [base.replace("o", "\u0585"), base.replace("Z", "\u13C3"), base.replace("o", "\u1D0F"), base.replace(/r/g, "\uAB47"), base.replace(/\d$/, (d) => String.fromCharCode(0x660 + Number(d)))]) {
+      const r = await rename(b.token, name);
+      expect(r.status, name).toBe(409);
+      expect(await json(r)).toMatchObject({ error: "NAME_TAKEN" });
+    }
+    expect(await json(call("/api/me", { token: b.token }))).toMatchObject({ name: null });
     // The owner may still write their own name in another case or with a separator.
     expect(await json(rename(a.token, base.toUpperCase()))).toMatchObject({ name: base.toUpperCase() });
     expect(await json(rename(a.token, `${base.slice(0, 5)}-${base.slice(5)}`))).toMatchObject({ name: `${base.slice(0, 5)}-${base.slice(5)}` });
@@ -112,7 +120,7 @@ describe("look-alike names", () => {
 
   it("refuses a name that reads like a reserved word: „Сomputer“ with a Cyrillic С, „Ｃomputer“, „C0mputer“, „Moderat0r“", async () => {
     const a = await newAccount();
-    for (const name of ["\u0421omputer", "Ｃomputer", "C0mputer", "COMPUTER", "Com_puter", "Moderat0r", "Supp0rt", "Spiel-Leiter", "Battlemaske", "Goldwaage", "Conte", "Maske", "null", "Undefined", "Adrnin"]) {
+    for (const name of ["\u0421omputer", "Ｃomputer", "C0mputer", "COMPUTER", "Com_puter", "Moderat0r", "Supp0rt", "Spiel-Leiter", "Battlemaske", "Goldwaage", "Conte", "Maske", "null", "Undefined", "Adrnin", "Comp\u057Dter", "\uA4DAomputer", "Compute\u0155", "Co\u0308mputer", "Adm\u0131n"]) {
       const r = await rename(a.token, name);
       expect(r.status, name).toBe(400);
       expect(await json(r), name).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
@@ -122,7 +130,7 @@ describe("look-alike names", () => {
 
   it("refuses the labels of nameless seats with a number (a spectator read „Gast 1 (Conte) – Gast 1 (Maske)“); names that only begin so stay free", async () => {
     const a = await newAccount();
-    for (const name of ["Gast 1", "Gast2", "gast_10", "Guest 2", "Platz 1", "Platz-3", "Spieler 2", "Player 1", "Seat 4", "Computer 2", "Gast l", "Ｇast 1", "Gаst 1"]) {
+    for (const name of ["Gast 1", "Gast2", "gast_10", "Guest 2", "Platz 1", "Platz-3", "Spieler 2", "Player 1", "Seat 4", "Computer 2", "Gast l", "Ｇast 1", "Gаst 1", "Computer \u0662", "Spieler \u0662", "Gast \u0661", "Gast\u0661", "Gast \u0968", "G\u00e4st 1"]) {
       const r = await rename(a.token, name);
       expect(r.status, name).toBe(400);
       expect(await json(r), name).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
@@ -132,7 +140,27 @@ describe("look-alike names", () => {
     expect(await json(rename(a.token, free))).toMatchObject({ name: free });
   });
 
+  it("refuses names that draw nothing: the Hangul fillers are letters by category, but invisible", async () => {
+    const a = await newAccount();
+    for (const name of ["\u3164\u3164\u3164", "\u115F\u115F\u115F", "\u1160\u1160\u1160", "\uFFA0\uFFA0\uFFA0", "Ann\u3164a", "Max\u115Fi"]) {
+      const r = await rename(a.token, name);
+      expect(r.status, escape(name)).toBe(400);
+      expect(await json(r), escape(name)).toMatchObject({ error: "BAD_REQUEST", message: "name: name must not contain invisible characters" });
+    }
+    expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: null });
+    // Hangul itself is welcome.
+    const hangul = uniqueName("\uD55C\uAE00");
+    expect(await json(rename(a.token, hangul))).toMatchObject({ name: hangul });
+  });
+
   it("nameSkeleton maps look-alikes to one Latin form", () => {
+    expect(nameSkeleton("Z\u0585rro")).toBe("zorro"); // Armenian օ
+    expect(nameSkeleton("\u13C3orro")).toBe("zorro"); // Cherokee Ꮓ
+    expect(nameSkeleton("\uA4DAomputer")).toBe("computer"); // Lisu ꓚ
+    expect(nameSkeleton("Zo\uAB47\uAB47o")).toBe("zorro");
+    expect(nameSkeleton("Gast \u0662")).toBe(nameSkeleton("Gast 2")); // Arabic-Indic two
+    expect(nameSkeleton("x\u096F\u0E57")).toBe(nameSkeleton("x97")); // Devanagari nine, Thai seven
+    expect(nameSkeleton("\u0D6A\u0D6B")).toBe(nameSkeleton("45")); // Malayalam four and five
     expect(nameSkeleton("Zоrro5044")).toBe(nameSkeleton("Zorro_5044"));
     expect(nameSkeleton("Ｃomputer")).toBe("computer");
     expect(nameSkeleton("\u0421\u043em\u0440uter")).toBe("computer"); // Cyrillic С, о, р
