@@ -330,7 +330,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return {
       game: this.gameView(viewer),
       waitingFor: this.config.seats.flatMap((s, i) => (s.type === "invite" ? [i] : [])),
-      takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: !this.config.rated && !this.over, mine: viewer !== "spectator" && this.takebackTarget(viewer) !== null },
+      takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: this.takebackAllowed(viewer), mine: viewer !== "spectator" && this.takebackTarget(viewer) !== null },
       helped: r.helped.slice(),
       ...(this.config.names ? { names: this.config.seats.map((_, i) => this.config.names?.[i] ?? null) } : {}),
       ...(computers.length > 0 ? { computers } : {}),
@@ -557,11 +557,12 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     const pending = this.room.takebackRequest;
     const limited = (s: number) => (this.room.takebacks[s] ?? 0) >= TAKEBACKS_PER_SEAT || (this.room.requests[s] ?? 0) >= TAKEBACKS_PER_SEAT;
     if (action === "request") {
+      // A game that cannot ask for this consent refuses first, whatever else holds: the views say "not allowed" too.
+      if (consent === "unsupported" || consent.length > 1) return { error: refusal("TAKEBACK_NOT_ALLOWED", "Take-backs need every other player's consent; only two-player games ask for it.", "„Karte zurück“ braucht die Zustimmung aller; gefragt wird nur zu zweit.") };
       if (limited(seat)) return { error: refusal("TAKEBACK_LIMIT", `At most ${TAKEBACKS_PER_SEAT} take-backs per player and game.`, `Höchstens ${TAKEBACKS_PER_SEAT}-mal „Karte zurück“ pro Spieler und Partie.`) };
       const target = this.takebackTarget(seat);
       if (target === null) return { error: refusal("TAKEBACK_NOTHING", "You have played no card in this round to take back.", "Du hast in dieser Runde keine Karte gespielt, die du zurücknehmen könntest.") };
-      if (consent !== "unsupported" && consent.length === 0) return { events: [{ type: "takeback", v: 1, seat, toVersion: target }] };
-      if (consent === "unsupported" || consent.length !== 1) return { error: refusal("TAKEBACK_NOT_ALLOWED", "Take-backs need every other player's consent; only two-player games ask for it.", "„Karte zurück“ braucht die Zustimmung aller; gefragt wird nur zu zweit.") };
+      if (consent.length === 0) return { events: [{ type: "takeback", v: 1, seat, toVersion: target }] };
       if (pending) return { error: refusal("TAKEBACK_PENDING", "A take-back request is already waiting for an answer.", "Eine Bitte um „Karte zurück“ wartet schon auf Antwort.") };
       const declined = this.room.lastDecline;
       if (declined && declined.seat !== seat && now - declined.time < TAKEBACK_PAUSE_MS) {
@@ -588,6 +589,22 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     const hint = this.advise(this.room.game, seat, `${String(this.config.seed)}/hint/${seat}/${this.room.version}`);
     if (!hint) return { error: refusal("HINT_NOTHING", "You have nothing to decide right now.", "Du hast gerade nichts zu entscheiden.") };
     return { events: [{ type: "hintGiven", v: 1, seat, hint }] };
+  }
+
+  /**
+   * Whether "Karte zurück" can be asked at this table at all, by the same rule decideTakeback applies: not rated, not
+   * over, and a consent the game can ask for (nobody's, or the one other person's). A table of three people at
+   * Goldwaage has none, so its views must not advertise what every request would refuse (a fresh-eyes finding).
+   * A spectator sees whether any seat could ask.
+   */
+  private takebackAllowed(viewer: Viewer): boolean {
+    if (this.config.rated || this.over) return false;
+    const people = this.humanSeats();
+    const askable = (seat: number) => {
+      const consent = this.rules.takebackConsent(seat, people);
+      return consent !== "unsupported" && consent.length <= 1;
+    };
+    return viewer === "spectator" ? people.some(askable) : askable(viewer);
   }
 
   /** The version of `seat`'s last card in the current round (what "Karte zurück" returns to), or null. */

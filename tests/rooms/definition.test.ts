@@ -76,6 +76,9 @@ describe("the room core asks the game", () => {
     unsupported.start(1000);
     const p = playOneCard(unsupported, "d4");
     expect(unsupported.handle(p, { type: "takeback", clientSeq: 900, action: "request" }, 1700).reply[0]).toMatchObject({ type: "error", code: "TAKEBACK_NOT_ALLOWED" });
+    // The views say so before anyone asks; the duel's say the opposite.
+    expect([0, 1, "spectator" as const].map((w) => unsupported.viewFor(w).takeback.allowed)).toEqual([false, false, false]);
+    expect([0, 1, "spectator" as const].map((w) => core.viewFor(w).takeback.allowed)).toEqual([true, true, true]);
   });
 
   it("for the table before the deal of a duel: the chosen rule set and variant, and the agreed clocks standing full", () => {
@@ -166,6 +169,15 @@ describe("the room core asks the game", () => {
     // Among two people at a Goldwaage table nobody is asked for a take-back: the game cannot ask several.
     expect(goldwaageGame.takebackConsent(0, [0, 1])).toBe("unsupported");
     expect(goldwaageGame.takebackConsent(0, [0])).toEqual([]);
+    // … and no view advertises it: every request there is refused (a fresh-eyes finding), so `allowed` is false.
+    const people = new RoomCore("g3", goldwaageGame, new MemoryLogStore(), seated);
+    people.start(1000);
+    expect([people.viewFor(0), people.viewFor(1), people.viewFor("spectator")].map((w) => w.takeback.allowed)).toEqual([false, false, false]);
+    expect(people.handle(0, { type: "takeback", clientSeq: 1, action: "request" }, 1100).reply[0]).toMatchObject({ type: "error", code: "TAKEBACK_NOT_ALLOWED" });
+    // One person with computer team-mates needs nobody's consent: allowed.
+    const alone = new RoomCore("g3b", goldwaageGame, new MemoryLogStore(), { ...table, seats: [table.seats[0]!, { type: "computer", level: "strong" }, table.seats[2]!] });
+    alone.start(1000);
+    expect([alone.viewFor(0).takeback.allowed, alone.viewFor("spectator").takeback.allowed]).toEqual([true, true]);
 
     // The report: the room's part and the game's own, valid by the one schema the Worker reads.
     const report = core.report()!;
