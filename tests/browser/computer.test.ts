@@ -129,6 +129,8 @@ describe("against the computer (browser)", () => {
         expect(await page.getByTestId("table-error").count()).toBe(0);
         // What it undid stays listed, struck through: at least my card; the take-back's own line is not.
         expect(await page.locator('[data-testid="log-entry"][data-undone="true"]').count()).toBeGreaterThan(0);
+        // The taken-back card is my own: the first struck entry is mine ("Du spielst …"), not only the computer's replies.
+        expect(await page.locator('[data-testid="log-entry"][data-undone="true"]').first().textContent()).toMatch(/^Du spielst /);
         expect(await page.locator('[data-testid="log-entry"]').last().getAttribute("data-undone")).toBeNull();
         break;
       }

@@ -42,9 +42,7 @@ const de = {
   homeLink: "Spielcenter – Startseite",
   homeTitle: "Spielcenter",
   homeLead:
-    "Drei Kartenspiele an einem Ort: zwei Duelle mit Stichen und Masken und ein Teamspiel an der Waage. Hier findest du die Regeln aller drei Spiele.",
-  homeSoon:
-    "Spielen kommt bald: gegen den Computer, zu zweit am selben Gerät und online mit Freunden. Bis dahin kannst du die Regeln in Ruhe lesen.",
+    "Drei Kartenspiele an einem Ort: zwei Duelle mit Stichen und Masken und ein Teamspiel an der Waage. Spiel gegen den Computer, zu zweit am selben Gerät, online mit Freunden oder im Tagesspiel; die Regeln stehen bei jedem Spiel.",
   gamesHeading: "Die Spiele",
   readRules: "Regeln lesen",
   playersOne: "{n} Spieler",
@@ -66,9 +64,7 @@ const en: typeof de = {
   homeLink: "Spielcenter – home",
   homeTitle: "Spielcenter",
   homeLead:
-    "Three card games in one place: two duels of tricks and masks, and a team game at the scale. Here you find the rules of all three.",
-  homeSoon:
-    "Playing is coming soon: against the computer, two players on one device, and online with friends. Until then, take your time with the rules.",
+    "Three card games in one place: two duels of tricks and masks, and a team game at the scale. Play against the computer, two on one device, online with friends or in the daily game; each game has its rules.",
   gamesHeading: "The games",
   readRules: "Read the rules",
   playersOne: "{n} players",

@@ -34,11 +34,15 @@ export interface LogEntry {
   readonly undone?: boolean;
 }
 
-/** The entries of the events after `toVersion` (a take-back's target) marked as taken back; their key starts with the version. */
+/**
+ * The entries of the events from `toVersion` on marked as taken back; their key starts with the version. `toVersion` is
+ * the requester's own card (the room folds the events before it), so that card is undone too: a fresh-eyes pass found
+ * the computer's replies struck through and "Du spielst Pfau 1." above them as if it still stood.
+ */
 export function markUndone(log: readonly LogEntry[], toVersion: number): LogEntry[] {
   return log.map((e) => {
     const version = Number.parseInt(e.key, 10);
-    return !e.undone && Number.isFinite(version) && version > toVersion ? { ...e, undone: true } : e;
+    return !e.undone && Number.isFinite(version) && version >= toVersion ? { ...e, undone: true } : e;
   });
 }
 
