@@ -386,6 +386,7 @@ interface DOMRectLike {
 const rectsOf = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, id: e.getAttribute("data-card") ?? e.getAttribute("data-testid") }; }));
 const PROTECTED = '[data-testid="hand-card"][data-legal="true"], .actions .button, .tools .button';
+const STAGE = '[data-testid="opponent-backs"], [data-testid="trick"], [data-testid="turn"]';
 
 describe("the card info window (point 2)", () => {
   it("desktop: opens beside the hovered card, covers no playable card or button, closes when the card is played", async () => {
@@ -393,6 +394,12 @@ describe("the card info window (point 2)", () => {
       const page = b.page;
       await startGame(page);
       await closeIntro(page);
+      // The tricks per role in the narrow column beside the felt: one row per side, each role beside its number (it
+      // broke as "Conte 0 : 0" over "Maske" at 1280 × 800, a fresh-eyes pass).
+      const sides = await page.locator('[data-testid="trick-score"] .score-side').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, text: e.textContent?.replace(/\s+/g, " ").trim() }; }));
+      expect(sides.map((x) => x.text)).toEqual(["Conte 0", "0 Maske"]);
+      for (const x of sides) expect(x.bottom - x.top, x.text).toBeLessThan(36);
+      expect(sides[1]!.top).toBeGreaterThanOrEqual(sides[0]!.bottom - 1);
       for (const which of ["first", "last"] as const) {
         const card = page.locator('[data-testid="hand-card"]')[which]();
         await card.hover();
@@ -401,6 +408,9 @@ describe("the card info window (point 2)", () => {
         const anchor = (await card.evaluate((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }));
         await shot(page, `info-${which}-desktop`);
         expect((await rectsOf(page, PROTECTED)).filter((r) => overlap(info, r)).map((r) => r.id)).toEqual([]);
+        // Nor what a player reads while choosing: the opponent's cards, the trick, whose turn (a fresh-eyes pass found
+        // the window over all three).
+        expect((await rectsOf(page, STAGE)).filter((r) => overlap(info, r)).map((r) => r.id)).toEqual([]);
         // Beside it: above the buttons over the hand at most, and over the card's own column.
         const gap = Math.max(anchor.left - info.right, info.left - anchor.right, anchor.top - info.bottom, info.top - anchor.bottom);
         // Beside it: the buttons over the hand (about 100 px) may lie between the card and the window.

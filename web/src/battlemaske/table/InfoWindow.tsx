@@ -16,22 +16,34 @@ interface Box {
 }
 
 /** What the window must leave uncovered: the playable hand cards, every button of the table, the phone's log strip. */
-const KEEP_CLEAR = ".hand-card.legal, .felt .button, .felt [role='dialog'], .overlay, .log-sheet";
+const KEEP_CLEAR = ".hand-card.legal, .felt .button, .felt [role='dialog'], .overlay";
+/** The log: a strip with its own button on a phone (kept clear); a column beside the felt on a wide screen, to be read later. */
+const LOG = ".log-sheet";
+/**
+ * What it should leave uncovered where it can: the stage a player reads while choosing (the opponent's cards, the
+ * trick, the prompt "Du spielst aus."; a fresh-eyes pass found the window over all three on a desktop).
+ */
+const STAGE = ".opponent, .trick, .turn";
 /** What it had better leave uncovered: the other hand cards. */
 const RATHER_CLEAR = ".hand-card:not(.legal)";
+/** "Beside" what it explains: at most this far from it, and overlapping its column within the same distance. */
+const NEAR = 100;
 
 const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 /**
- * The place for a w×h window near `anchor` inside the viewport: every position on an 8 px grid is weighed by what it
- * covers (the anchor and `clear`, heavily) and by its distance from the anchor; the lightest wins.
+ * The place for a w×h window near `anchor` inside the viewport: every position on an 8 px grid beside the anchor (its
+ * column widened by NEAR on each side, within NEAR + 30 px of it) is weighed by what it covers — the anchor and
+ * `clear` a thousand times as heavily, the anchor itself once, `stage` half as much, `rather` a twentieth — and by its distance from the anchor; the lightest wins.
  */
-export function placeBeside(anchor: Box, w: number, h: number, clear: readonly Box[], vw: number, vh: number, rather: readonly Box[] = []): { left: number; top: number } {
+export function placeBeside(anchor: Box, w: number, h: number, clear: readonly Box[], vw: number, vh: number, rather: readonly Box[] = [], stage: readonly Box[] = []): { left: number; top: number } {
   const m = 8;
   const clampX = (x: number) => Math.max(m, Math.min(vw - w - m, x));
   const clampY = (y: number) => Math.max(m, Math.min(vh - h - m, y));
   const cx = (anchor.left + anchor.right) / 2;
   const xs = new Set([clampX(cx - w / 2), clampX(anchor.left), clampX(anchor.right - w), clampX(anchor.left - w - m), clampX(anchor.right + m)]);
+  // Sideways along the anchor's widened column: a window may lean left or right to leave the middle of the stage free.
+  for (let x = anchor.left - NEAR - w + m; x <= anchor.right + NEAR - m; x += 8) xs.add(clampX(x));
   const ys = new Set([clampY(anchor.top - h - m), clampY(anchor.bottom + m), clampY((anchor.top + anchor.bottom) / 2 - h / 2)]);
   for (let y = m; y <= vh - h - m; y += 8) ys.add(y);
   let best = { left: clampX(cx - w / 2), top: clampY(anchor.top - h - m) };
@@ -40,10 +52,15 @@ export function placeBeside(anchor: Box, w: number, h: number, clear: readonly B
     for (const top of ys) {
       const box = { left, top, right: left + w, bottom: top + h };
       let covered = area(box, anchor);
-      for (const c of clear) covered += area(box, c);
+      // A playable card or a button under the window cannot be used: far worse than hiding part of the stage.
+      for (const c of clear) covered += area(box, c) * 1000;
+      for (const c of stage) covered += area(box, c) / 2;
       for (const c of rather) covered += area(box, c) / 20;
       const gap = Math.max(0, anchor.left - box.right, box.left - anchor.right, anchor.top - box.bottom, box.top - anchor.bottom);
-      const cost = covered * 100 + gap + Math.abs((left + w / 2) - cx) * 0.05;
+      // Farther than "beside" only when nothing near leaves the buttons and playable cards free (a phone): the cost
+      // of hiding more than a few pixels of those, and more than hiding the whole stage.
+      const far = gap > NEAR + 30 || box.right < anchor.left - NEAR || box.left > anchor.right + NEAR ? 1e7 : 0;
+      const cost = far + covered * 100 + gap + Math.abs((left + w / 2) - cx) * 0.05;
       if (cost < bestCost) {
         bestCost = cost;
         best = { left, top };
@@ -75,7 +92,10 @@ export function InfoWindow(): JSX.Element {
         if (!s.anchor.isConnected) return closeInfo();
         const a = s.anchor.getBoundingClientRect();
         const rects = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e !== s.anchor && !s.anchor.contains(e)).map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
-        setPlace(placeBeside(a, box.offsetWidth, box.offsetHeight, rects(KEEP_CLEAR), window.innerWidth, window.innerHeight, rects(RATHER_CLEAR)));
+        const strip = window.matchMedia("(max-width: 700px)").matches;
+        const clear = [...rects(KEEP_CLEAR), ...(strip ? rects(LOG) : [])];
+        const rather = [...rects(RATHER_CLEAR), ...(strip ? [] : rects(LOG))];
+        setPlace(placeBeside(a, box.offsetWidth, box.offsetHeight, clear, window.innerWidth, window.innerHeight, rather, rects(STAGE)));
       });
     }),
   );

@@ -32,8 +32,16 @@ export function Mirror(): JSX.Element {
         </For>
       </ol>
       <p class="trick-score" data-testid="trick-score" data-conte={tricksOf("conte")} data-maske={tricksOf("maske")}>
-        <span>
-          {role("conte")} <b>{tricksOf("conte")}</b> : <b>{tricksOf("maske")}</b> {role("maske")}
+        {/* One line on a phone ("Conte 0 : 0 Maske"); in the narrow column beside the felt one row per side, where the
+            line broke after the colon (a fresh-eyes pass). The text stays the same either way. */}
+        <span class="score-line">
+          <span class="score-side">
+            {role("conte")} <b>{tricksOf("conte")}</b>
+          </span>
+          <span class="score-colon"> : </span>
+          <span class="score-side score-maske">
+            <b>{tricksOf("maske")}</b> {role("maske")}
+          </span>
         </span>
         <span class="preview-text" data-testid="mirror-preview" tabindex="0" {...topicHandlers(() => ({ kind: "field", field: preview() }))}>
           {tr("Rundenende jetzt:", "Round end now:")} → {preview()}
