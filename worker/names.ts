@@ -28,6 +28,8 @@ export const DisplayName = v.pipe(
   // Letters by category that draw nothing (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0 are \p{L}): a player
   // shown with an empty name. Default_Ignorable_Code_Point is Unicode's list of what renders invisibly.
   v.check((s) => !/\p{Default_Ignorable_Code_Point}/u.test(s), "name must not contain invisible characters"),
+  // Modifier letters alone draw lines and marks (ـــ, ˍˍˍ, ーーー), not a name: one real letter or digit at least.
+  v.check((s) => /[\p{Lu}\p{Ll}\p{Lt}\p{Lo}\p{N}]/u.test(s), "name needs at least one letter or digit that is not a mark or a line"),
   v.check((s) => !isReserved(s), "this name is reserved"),
 );
 
@@ -49,6 +51,9 @@ const CONFUSABLES: Record<string, string> = {
   χ: "x", ω: "w", ϲ: "c", ϳ: "j", η: "n", Μ: "m", Η: "h", Ζ: "z", Ν: "n",
   // Latin letters that pass for others
   ı: "i", ȷ: "j", ɡ: "g", ɑ: "a", ʟ: "l", ɪ: "i", ʀ: "r", ᴅ: "d", ᴇ: "e", ß: "ss", ø: "o", đ: "d", ħ: "h", ł: "l",
+  // Latin small capitals: a small "ADMIN" (ᴀᴅᴍɪɴ) reads as admin; Unicode's confusables leave most of them out.
+  ᴀ: "a", ʙ: "b", ᴄ: "c", ꜰ: "f", ɢ: "g", ʜ: "h", ᴊ: "j", ᴋ: "k", ᴍ: "m", ɴ: "n", ᴏ: "o", ᴘ: "p", ꞯ: "q", ꜱ: "s",
+  ᴛ: "t", ᴜ: "u", ᴠ: "v", ᴡ: "w", ʏ: "y", ᴢ: "z", ꞁ: "l",
 };
 
 const DIGIT = /^\p{Nd}$/u;
@@ -96,7 +101,7 @@ const withoutMarks = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "");
 
 /** Reserved words and seat labels are compared without accents: nobody needs "Gäst 1" but to pass for a seat. */
 function isReserved(name: string): boolean {
-  return [name, withoutMarks(name)].some((n) => RESERVED_SKELETONS.has(nameSkeleton(n)) || isPlaceholder(n));
+  return [name, withoutMarks(name)].some((n) => RESERVED_SKELETONS.has(nameSkeleton(n)) || isPlaceholder(n) || impersonates(n));
 }
 
 /**
@@ -104,10 +109,28 @@ function isReserved(name: string): boolean {
  * a person called so would pass for another seat ("Gast 1 (Conte) – Gast 1 (Maske)": a fresh-eyes pass). Compared as
  * skeletons, where 1 reads l and 0 reads o.
  */
-const PLACEHOLDERS = ["gast", "guest", "platz", "seat", "spieler", "player", "computer", "bot"].map(nameSkeleton);
+const PLACEHOLDERS = ["gast", "guest", "platz", "seat", "spieler", "player", "mitspieler", "gegner", "opponent", "computer", "bot"].map(nameSkeleton);
+/** What counts as the seat's number: digits (1 reads l, 0 reads o), any other number sign, Han numerals, number words. */
+const NUMBER_WORDS = ["eins", "zwei", "drei", "vier", "fünf", "fuenf", "sechs", "one", "two", "three", "four", "five", "six"].map(nameSkeleton);
+const SEAT_NUMBER = new RegExp(`^(?:[lo2-9]|\\p{N}|[一二三四五六七八九十]|${NUMBER_WORDS.join("|")})+$`, "u");
 function isPlaceholder(name: string): boolean {
   const k = nameSkeleton(name);
-  return PLACEHOLDERS.some((p) => k.startsWith(p) && /^[lo2-9]+$/.test(k.slice(p.length)));
+  return PLACEHOLDERS.some((p) => k.startsWith(p) && SEAT_NUMBER.test(k.slice(p.length)));
+}
+
+/**
+ * Words that pass for the site's computer or staff wherever they stand in a name ("Computer Stark", "Admin Team",
+ * "Moderator1", "Stark KI": a fresh-eyes pass), compared word by word (separators split; digits before or after a word
+ * are dropped) — so "Botanik" or "Modesty" stay free, but not "Bot 7" or "Support-Team".
+ */
+const IMPERSONATING = new Set(
+  ["computer", "ki", "bot", "cpu", "admin", "administrator", "moderator", "mod", "support", "staff", "system", "spielcenter", "spielleiter", "schiedsrichter", "official", "offiziell", "root"].map(nameSkeleton),
+);
+function impersonates(name: string): boolean {
+  return name
+    .normalize("NFKC")
+    .split(/[ ._-]+/)
+    .some((w) => [w, w.replace(/\p{Nd}+$/u, ""), w.replace(/^\p{Nd}+/u, "")].some((x) => x !== "" && IMPERSONATING.has(nameSkeleton(x))));
 }
 
 // Crockford's base32 without I, L, O, U: nothing to misread when copying the code by hand.

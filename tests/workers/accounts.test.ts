@@ -105,7 +105,7 @@ describe("look-alike names", () => {
     expect(await json(call("/api/me", { token: b.token }))).toMatchObject({ name: null });
     // Scripts beyond Cyrillic and Greek (a fresh-eyes pass): Armenian օ, Cherokee Ꮓ, small capital ᴏ, Latin ꭇ, and
     // digits of another script read by value.
-    for (const name of [base.replace("o", "\u0585"), base.replace("Z", "\u13C3"), base.replace("o", "\u1D0F"), base.replace(/r/g, "\uAB47"), base.replace(/\d$/, (d) => String.fromCharCode(0x660 + Number(d)))]) {
+    for (const name of [base.replace("o", "\u0585"), base.replace("Z", "\u13C3"), base.replace("o", "\u1D0F"), base.replace(/r/g, "\uAB47"), base.replace("Z", "\u1D22"), base.replace(/\d$/, (d) => String.fromCharCode(0x660 + Number(d)))]) {
       const r = await rename(b.token, name);
       expect(r.status, name).toBe(409);
       expect(await json(r)).toMatchObject({ error: "NAME_TAKEN" });
@@ -120,7 +120,9 @@ describe("look-alike names", () => {
 
   it("refuses a name that reads like a reserved word: „Сomputer“ with a Cyrillic С, „Ｃomputer“, „C0mputer“, „Moderat0r“", async () => {
     const a = await newAccount();
-    for (const name of ["\u0421omputer", "Ｃomputer", "C0mputer", "COMPUTER", "Com_puter", "Moderat0r", "Supp0rt", "Spiel-Leiter", "Battlemaske", "Goldwaage", "Conte", "Maske", "null", "Undefined", "Adrnin", "Comp\u057Dter", "\uA4DAomputer", "Compute\u0155", "Co\u0308mputer", "Adm\u0131n"]) {
+    for (const name of ["\u0421omputer", "Ｃomputer", "C0mputer", "COMPUTER", "Com_puter", "Moderat0r", "Supp0rt", "Spiel-Leiter", "Battlemaske", "Goldwaage", "Conte", "Maske", "null", "Undefined", "Adrnin", "Comp\u057Dter", "\uA4DAomputer", "Compute\u0155", "Co\u0308mputer", "Adm\u0131n",
+      // Small capitals, and the computer's or staff's word beside another (a second fresh-eyes pass).
+      "\u1D04\u1D0F\u1D0D\u1D18\u1D1C\u1D1B\u1D07\u0280", "\u1D00\u1D05\u1D0D\u026A\u0274", "Computer Stark", "Computer Leicht", "Stark KI", "Admin Team", "Admin1", "Moderator1", "Support Team", "Bot 7"]) {
       const r = await rename(a.token, name);
       expect(r.status, name).toBe(400);
       expect(await json(r), name).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
@@ -130,14 +132,16 @@ describe("look-alike names", () => {
 
   it("refuses the labels of nameless seats with a number (a spectator read „Gast 1 (Conte) – Gast 1 (Maske)“); names that only begin so stay free", async () => {
     const a = await newAccount();
-    for (const name of ["Gast 1", "Gast2", "gast_10", "Guest 2", "Platz 1", "Platz-3", "Spieler 2", "Player 1", "Seat 4", "Computer 2", "Gast l", "Ｇast 1", "Gаst 1", "Computer \u0662", "Spieler \u0662", "Gast \u0661", "Gast\u0661", "Gast \u0968", "G\u00e4st 1"]) {
+    for (const name of ["Gast 1", "Gast2", "gast_10", "Guest 2", "Platz 1", "Platz-3", "Spieler 2", "Player 1", "Seat 4", "Computer 2", "Gast l", "Ｇast 1", "Gаst 1", "Computer \u0662", "Spieler \u0662", "Gast \u0661", "Gast\u0661", "Gast \u0968", "G\u00e4st 1", "Gast \u{10107}", "Gast \u4E00", "Gast \u1369", "Spieler Zwei", "Player One", "Gegner 1", "Mitspieler 2"]) {
       const r = await rename(a.token, name);
       expect(r.status, name).toBe(400);
       expect(await json(r), name).toMatchObject({ error: "BAD_REQUEST", message: "name: this name is reserved" });
     }
     expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: null });
-    const free = uniqueName("Gastwirt");
-    expect(await json(rename(a.token, free))).toMatchObject({ name: free });
+    for (const prefix of ["Gastwirt", "Botanik", "Modesty", "Kiara", "Systematic"]) {
+      const free = uniqueName(prefix);
+      expect(await json(rename(a.token, free))).toMatchObject({ name: free });
+    }
   });
 
   it("refuses names that draw nothing: the Hangul fillers are letters by category, but invisible", async () => {
@@ -148,7 +152,15 @@ describe("look-alike names", () => {
       expect(await json(r), escape(name)).toMatchObject({ error: "BAD_REQUEST", message: "name: name must not contain invisible characters" });
     }
     expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: null });
-    // Hangul itself is welcome.
+    // Modifier letters alone draw only lines (tatweel, low macron, the long-vowel mark).
+    for (const name of ["\u0640\u0640\u0640\u0640", "\u02CD\u02CD\u02CD", "\u30FC\u30FC\u30FC"]) {
+      const r = await rename(a.token, name);
+      expect(r.status, escape(name)).toBe(400);
+      expect(await json(r), escape(name)).toMatchObject({ error: "BAD_REQUEST", message: "name: name needs at least one letter or digit that is not a mark or a line" });
+    }
+    // Hangul itself is welcome, and so is the long-vowel mark in a Japanese word.
+    const ramen = uniqueName("\u30E9\u30FC\u30E1\u30F3");
+    expect(await json(rename(a.token, ramen))).toMatchObject({ name: ramen });
     const hangul = uniqueName("\uD55C\uAE00");
     expect(await json(rename(a.token, hangul))).toMatchObject({ name: hangul });
   });
@@ -158,6 +170,7 @@ describe("look-alike names", () => {
     expect(nameSkeleton("\u13C3orro")).toBe("zorro"); // Cherokee Ꮓ
     expect(nameSkeleton("\uA4DAomputer")).toBe("computer"); // Lisu ꓚ
     expect(nameSkeleton("Zo\uAB47\uAB47o")).toBe("zorro");
+    expect(nameSkeleton("\u1D00\uA781ice")).toBe(nameSkeleton("Alice")); // small capital A, turned l
     expect(nameSkeleton("Gast \u0662")).toBe(nameSkeleton("Gast 2")); // Arabic-Indic two
     expect(nameSkeleton("x\u096F\u0E57")).toBe(nameSkeleton("x97")); // Devanagari nine, Thai seven
     expect(nameSkeleton("\u0D6A\u0D6B")).toBe(nameSkeleton("45")); // Malayalam four and five
