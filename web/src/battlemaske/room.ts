@@ -18,13 +18,16 @@ export interface Staged {
   readonly taken: TrickRecord | null;
   /** The view after the batch: which cards a click may play once the frames are done (a click ends them at once). */
   readonly after: View;
+  /** Cards each hand keeps after the trick just taken (what Gier can still swap: none after the round's last trick). */
+  readonly left?: number;
 }
 
 /** A batch with a card in it plays card by card, then the trick gathered (longer with its effect), at the room's credit. */
-const paceTricks: Pace<View, Staged> = (before, events, next) => {
+export const paceTricks: Pace<View, Staged> = (before, events, next) => {
   if (!events.some((m) => m.event.type === "cardPlayed")) return null;
   let trick: PlayedCard[] = before.game.trick.slice();
   let named = before.game.namedSuit ?? null;
+  let tricks = before.game.history.length;
   return (event) => {
     const e = event as { type: string; seat?: Seat; card?: string; suit?: string; winner?: Seat; effect?: TrickRecord["effect"]; stolen?: true };
     if (e.type === "cardPlayed") {
@@ -35,7 +38,8 @@ const paceTricks: Pace<View, Staged> = (before, events, next) => {
     if (e.type === "trickTaken" && trick.length > 0) {
       const taken: TrickRecord = { leader: trick[0]!.seat, cards: trick, namedSuit: named, winner: e.winner as Seat, effect: e.effect ?? null, stolen: e.stolen === true };
       trick = [];
-      return { staged: { trick: [], taken, after: next.game }, ms: ANIMATION_MS.trick + (e.effect ? ANIMATION_MS.effect : 0) };
+      tricks += 1;
+      return { staged: { trick: [], taken, after: next.game, left: 10 - tricks }, ms: ANIMATION_MS.trick + (e.effect ? ANIMATION_MS.effect : 0) };
     }
     return e.type === "roundEnded" || e.type === "takeback" || e.type === "gameEnded" ? "stop" : null;
   };

@@ -22,7 +22,8 @@ export function Turn(): JSX.Element {
       const w: Seat = st.taken.winner;
       const who = w === me() ? tr("Du nimmst den Stich.", "You take the trick.") : tr(`${they()} nimmt den Stich.`, `${they()} takes the trick.`);
       const name = w === me() ? tr("Du", "You") : they();
-      return st.taken.effect ? `${who} ${effectText(st.taken.effect, st.taken.stolen, { de: name, en: name }, lang(), rs())}` : who;
+      // Gier after the round's last trick swaps nothing: the line says so, as the log does (a fresh-eyes pass).
+      return st.taken.effect ? `${who} ${effectText(st.taken.effect, st.taken.stolen, { de: name, en: name }, lang(), rs(), st.left)}` : who;
     }
     const last = st.trick[st.trick.length - 1];
     if (!last) return null;
@@ -37,7 +38,7 @@ export function Turn(): JSX.Element {
     if (st?.taken) {
       const w: Seat = st.taken.winner;
       const took = tr(`${name(w)} nimmt den Stich.`, `${name(w)} takes the trick.`);
-      return st.taken.effect ? `${took} ${effectText(st.taken.effect, st.taken.stolen, { de: name(w), en: name(w) }, lang(), rs())}` : took;
+      return st.taken.effect ? `${took} ${effectText(st.taken.effect, st.taken.stolen, { de: name(w), en: name(w) }, lang(), rs(), st.left)}` : took;
     }
     if (last) return tr(`${name(last.seat)} spielt ${cardLabel(rs(), last.card, "de")}.`, `${name(last.seat)} plays ${cardLabel(rs(), last.card, "en")}.`);
     const vv = v();
