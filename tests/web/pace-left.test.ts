@@ -1,7 +1,7 @@
 // The table's frames of a trick say how many cards each hand keeps after it: Gier after the round's last trick swaps
 // nothing, and the status line must say so as the log does (a fresh-eyes pass read "beide tauschen zwei Karten").
 import { describe, expect, it } from "vitest";
-import { paceTricks } from "../../web/src/battlemaske/room.js";
+import { paceTricks } from "../../web/src/battlemaske/pace.js";
 import { effectText } from "../../web/src/battlemaske/log.js";
 
 const view = (tricksDone: number) => ({ game: { trick: [], namedSuit: null, history: Array.from({ length: tricksDone }, () => ({})) } }) as never;

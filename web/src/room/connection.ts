@@ -3,23 +3,12 @@
 import { PartySocket } from "partysocket";
 import { batch, createSignal, onCleanup } from "solid-js";
 import { framedMessages, PROTOCOL_VERSION, type RematchActions, type RematchMessage, type RematchReadyMessage, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
+import type { Frame, Pace, RoomEventMessage } from "./pace";
 import { saveSession, type Session } from "./session";
 
-/** An event as the room sends it (redacted for this seat). */
-export type RoomEventMessage = Omit<Extract<ServerMessageOf<unknown>, { type: "event" }>, "type" | "event"> & { readonly event: { readonly type: string; readonly [k: string]: unknown } };
+export type { Frame, Pace, RoomEventMessage } from "./pace";
+
 export type RoomError = Pick<Extract<ServerMessageOf<unknown>, { type: "error" }>, "code" | "message" | "messageDe">;
-
-/** One frame of a batch played out: what the table shows, and for how long (the room's animation credit). */
-export interface Frame<Staged> {
-  readonly staged: Staged;
-  readonly ms: number;
-}
-
-/**
- * A game's pacing: for a batch it wants to play out (null: show it at once; `after` is the view it ends on), a step per event that answers the frame
- * to show, null to pass the event by, or "stop" when the rest is shown at once (a round table or the result takes over).
- */
-export type Pace<V, Staged> = (before: RoomViewOf<V>, events: readonly RoomEventMessage[], after: RoomViewOf<V>) => ((event: RoomEventMessage["event"]) => Frame<Staged> | "stop" | null) | null;
 
 export interface RoomOptions<V, Staged> {
   /** The game's room class, as its definition names it: the socket goes to /parties/<party>/<room>. */
