@@ -33,8 +33,9 @@ const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.m
 
 /**
  * The place for a w×h window near `anchor` inside the viewport: every position on an 8 px grid beside the anchor (its
- * column widened by NEAR on each side, within NEAR + 30 px of it) is weighed by what it covers — the anchor and
- * `clear` a thousand times as heavily, the anchor itself once, `stage` half as much, `rather` a twentieth — and by its distance from the anchor; the lightest wins.
+ * column widened by NEAR on each side, within NEAR + 30 px of it) is weighed by what it covers — `clear` a thousand
+ * times as heavily as the anchor itself, `stage` half as much as the anchor, `rather` a twentieth — and by its distance
+ * from the anchor; the lightest wins.
  */
 export function placeBeside(anchor: Box, w: number, h: number, clear: readonly Box[], vw: number, vh: number, rather: readonly Box[] = [], stage: readonly Box[] = []): { left: number; top: number } {
   const m = 8;
