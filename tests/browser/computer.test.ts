@@ -151,6 +151,43 @@ describe("against the computer (browser)", () => {
   }, 240_000);
 });
 
+describe("two tabs of one game (browser)", () => {
+  it("plays a card from either tab: each command gets its own clientSeq, none is taken for a resend of the other tab's", async () => {
+    // A fresh-eyes finding: each tab counted clientSeq from its own copy of the session, and the room acknowledged the
+    // second tab's card as a resend of the first tab's exchange — the card stayed raised, never played.
+    const one = await b.context.newPage();
+    const two = await b.context.newPage();
+    try {
+      await one.goto(site.url + "/spielen/computer");
+      await one.getByTestId("role-conte").click();
+      await one.getByTestId("level-leicht").click();
+      await one.getByTestId("ruleset-battlemaske").click();
+      await one.getByTestId("variant-normal").click();
+      await one.getByTestId("start-game").click();
+      await one.getByTestId("exchange-confirm").waitFor();
+      // The second tab opens the table before the first sends anything.
+      await two.goto(one.url());
+      await two.getByTestId("exchange-confirm").waitFor();
+      await one.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await one.getByTestId("exchange-confirm").click();
+      const myTurn = '[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]';
+      const played = async (page: typeof one) => {
+        await page.locator(myTurn).waitFor();
+        const card = await page.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().getAttribute("data-card");
+        await page.locator(`[data-testid="hand-card"][data-card="${card}"]`).click();
+        // Played: it leaves the hand (with the old counter it stayed there, raised, the room's answer an ack alone).
+        await page.locator(`[data-testid="hand-card"][data-card="${card}"]`).waitFor({ state: "detached", timeout: 15_000 });
+      };
+      await played(two);
+      await played(one);
+      await played(two);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  }, 120_000);
+});
+
 describe("on a phone (390×844)", () => {
   it("resumes the same game after a reload (Zwiegespalten, Maske, Mittel), then resigns", async () => {
     const phone = await openBrowser({ width: 390, height: 844 });

@@ -4,7 +4,7 @@ import { PartySocket } from "partysocket";
 import { batch, createSignal, onCleanup } from "solid-js";
 import { framedMessages, PROTOCOL_VERSION, type RematchActions, type RematchMessage, type RematchReadyMessage, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
 import type { Frame, Pace, RoomEventMessage } from "./pace";
-import { saveSession, type Session } from "./session";
+import { loadSession, saveSession, type Session } from "./session";
 
 export type { Frame, Pace, RoomEventMessage } from "./pace";
 
@@ -261,12 +261,21 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     });
   }
 
-  /** Sends a message with a fresh clientSeq (the counter is stored first, so it is never reused). */
+  /**
+   * The seat's next clientSeq, stored before it is sent so it is never reused: one above the highest any tab of this
+   * browser has used. Each tab holds its own copy of the session; two tabs of one game counted alike, and the room took
+   * the second tab's card for a resend of the first tab's command — acknowledged, never played (a fresh-eyes finding).
+   */
+  function nextClientSeq(): number {
+    session.clientSeq = Math.max(session.clientSeq, (session.spectator ? null : loadSession(session.room))?.clientSeq ?? 0) + 1;
+    saveSession(session);
+    return session.clientSeq;
+  }
+
+  /** Sends a message with a fresh clientSeq. */
   function submit(body: Record<string, unknown>) {
     if (pending) return false;
-    session.clientSeq += 1;
-    saveSession(session);
-    pending = { ...body, clientSeq: session.clientSeq };
+    pending = { ...body, clientSeq: nextClientSeq() };
     setBusy(true);
     setError(null);
     if (connected()) send(pending);
@@ -277,9 +286,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   function end(type: "resign" | "leave") {
     if (!pending) return submit({ type });
     if (ending) return false;
-    session.clientSeq += 1;
-    saveSession(session);
-    ending = { type, clientSeq: session.clientSeq };
+    ending = { type, clientSeq: nextClientSeq() };
     if (connected()) send(ending);
     return true;
   }
@@ -311,16 +318,14 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     seat,
     /** A rematch offer or its answer: after the end, so nothing waits for it (the room tells everyone where it stands). */
     sendRematch: (action: (typeof RematchActions)[number]) => {
-      session.clientSeq += 1;
-      saveSession(session);
+      const clientSeq = nextClientSeq();
       setError(null);
-      if (connected()) send({ type: "rematch", clientSeq: session.clientSeq, action });
+      if (connected()) send({ type: "rematch", clientSeq, action });
     },
     /** One of the game's fixed remarks: not a command (nothing waits for it), so it does not make the table busy. */
     remark: (id: string) => {
-      session.clientSeq += 1;
-      saveSession(session);
-      if (connected()) send({ type: "remark", clientSeq: session.clientSeq, remark: id });
+      const clientSeq = nextClientSeq();
+      if (connected()) send({ type: "remark", clientSeq, remark: id });
     },
   };
 }
