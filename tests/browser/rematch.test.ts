@@ -124,3 +124,35 @@ describe("rematch and leaving", () => {
     expect(t.b.errors).toEqual([]);
   });
 });
+
+describe("rematch with a disconnected opponent", () => {
+  it("says the other side is away for now, not gone, and offers the rematch again when it is back", { timeout: 120_000 }, async () => {
+    // A fresh-eyes pass read "… ist nicht mehr am Tisch – keine Revanche." as final when the opponent had only lost its
+    // connection; the offer came back with it.
+    let pa = await t.a.context.newPage();
+    const pb = await t.b.context.newPage();
+    try {
+      const link = await inviteFriend(pa, t.site.url, { role: "conte", kind: "friendly", clock: "5" });
+      await pb.goto(link);
+      await pa.locator('[data-testid="table"][data-seat="0"]').waitFor();
+      await pb.locator('[data-testid="table"][data-seat="1"]').waitFor();
+      const room = roomOf(pa);
+      await resign(pa);
+      await pb.getByTestId("game-result").waitFor();
+      await pb.locator('[data-testid="rematch"]:visible').first().waitFor();
+      await pa.close(); // A's socket goes; A has not left the table
+      const away = pb.locator('[data-testid="rematch-gone"]:visible').first();
+      await away.waitFor({ timeout: 15_000 });
+      expect(await away.innerText()).toMatch(/ist gerade nicht am Tisch – eine Revanche geht, sobald .+ zurück ist\./);
+      await shot(pb, "rematch-opponent-away-phone");
+      pa = await t.a.context.newPage();
+      await pa.goto(`${t.site.url}/partie/${room}`);
+      await pa.getByTestId("game-result").waitFor();
+      await pb.locator('[data-testid="rematch"]:visible').first().waitFor({ timeout: 15_000 });
+      expect(await pb.locator('[data-testid="rematch-gone"]:visible').count()).toBe(0);
+    } finally {
+      await pa.close();
+      await pb.close();
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { Link } from "../../router";
 import { useTable } from "./store";
 
 export function Rematch(): JSX.Element {
-  const { m, me } = useTable();
+  const { m, me, rv } = useTable();
   return (
     <>
     {/* A spectator follows the players to their rematch (a player pass: it stayed at the old table, unaware). */}
@@ -39,7 +39,15 @@ export function Rematch(): JSX.Element {
             <Switch fallback={offer()}>
               {/* The other side left: say so, rather than letting a pending offer vanish without a word (a player pass). */}
               <Match when={away()}>
-                <p data-testid="rematch-gone">{mine() && state() === "offered" ? tr(`${name()} ist nicht mehr am Tisch – deine Revanche ist hinfällig.`, `${name()} is no longer at the table – your rematch offer has lapsed.`) : tr(`${name()} ist nicht mehr am Tisch – keine Revanche.`, `${name()} is no longer at the table – no rematch.`)}</p>
+                {/* Left the game: gone. Otherwise only the socket is (a dropped connection, a closed tab): a pass read
+                    "keine Revanche" as final, and the offer came back with the opponent — and an offer made stands. */}
+                <p data-testid="rematch-gone">
+                  {rv().result?.reason === "leave"
+                    ? tr(`${name()} ist nicht mehr am Tisch – keine Revanche.`, `${name()} is no longer at the table – no rematch.`)
+                    : mine() && state() === "offered"
+                      ? tr(`${name()} ist gerade nicht am Tisch – dein Angebot steht, falls ${name()} zurückkommt.`, `${name()} is not at the table right now – your offer stands if they come back.`)
+                      : tr(`${name()} ist gerade nicht am Tisch – eine Revanche geht, sobald ${name()} zurück ist.`, `${name()} is not at the table right now – a rematch is possible once they are back.`)}
+                </p>
               </Match>
               <Match when={state() === "offered" && mine()}>
                 <p data-testid="rematch-waiting">{tr(`Revanche angeboten – warte auf ${name()} …`, `Rematch offered – waiting for ${name()} …`)}</p>
