@@ -266,9 +266,14 @@ describe("Goldwaage (browser)", () => {
       left: await p.page.locator('[data-testid="gw-pan"][data-pan="left"]').getAttribute("data-sum"),
       right: await p.page.locator('[data-testid="gw-pan"][data-pan="right"]').getAttribute("data-sum"),
     };
+    // The commentary so far, newest first: a reload told it again from the room's history (a pass found it empty).
+    const feed = (page: Page) => page.locator(".gw-feed li").allInnerTexts();
+    const said = await feed(p.page);
+    expect(said.length).toBeGreaterThan(0);
     await p.page.reload();
     await p.page.getByTestId("gw-table").waitFor();
     await p.page.locator('[data-testid="gw-hand-card"]').first().waitFor();
+    await expect.poll(() => feed(p.page), { timeout: 10_000 }).toEqual(said);
     expect({
       round: await attr(p.page, "data-round"),
       hand: await p.page.locator('[data-testid="gw-hand-card"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card"))),

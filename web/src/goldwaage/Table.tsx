@@ -17,7 +17,8 @@ import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
 import { cardName, clearingLine, endScaleText, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
-import { connectGoldwaage } from "./room";
+import type { RoomEventMessage } from "../room/connection";
+import { connectGoldwaage, type RoomView } from "./room";
 import "./goldwaage.css";
 
 const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H: "red" };
@@ -219,7 +220,9 @@ export function GoldwaageTable(props: { session: Session }) {
   // The room's event stream: every card, balance, tip, life and round end spoken and kept in the short feed.
   let running: { left: number; right: number; lives: number } | null = null;
   let batchStart: unknown = undefined;
-  const room = connectGoldwaage(s, (m, before) => {
+  // `replay`: a line of the log so far, told once after a reload or a late join (the room's history) — into the feed,
+  // never spoken again by the live region, and no round sheet (a player pass found the feed empty after a reload).
+  const speak = (m: RoomEventMessage, before: RoomView | null, replay?: { playing: boolean }) => {
     const e = m.event as { type: string; seat?: Seat; card?: string; pan?: Pan | null; weight?: number; difference?: number; lifeLost?: boolean; unbalanced?: boolean; round?: number; result?: string };
     if (before !== batchStart || !running) {
       batchStart = before;
@@ -256,18 +259,30 @@ export function GoldwaageTable(props: { session: Session }) {
       if (e.unbalanced && e.lifeLost) running.lives -= 1;
       if (e.unbalanced) line(`Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`, `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${running.lives} lives left` : "no King left"}.`);
       else line(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`);
-      setRoundShown(e.round ?? null);
+      if (!replay) setRoundShown(e.round ?? null);
     } else if (e.type === "roundDealt") {
       line(`Runde ${e.round} ist ausgeteilt.`, `Round ${e.round} is dealt.`);
       running = { left: 0, right: 0, lives: running.lives };
     } else if (e.type === "gameEnded") {
       if (e.result === "won") line("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.");
       else line("Verloren – kein König mehr.", "Lost – no King left.");
-    } else if (e.type === "cardsShown" && e.seat !== seat && before?.game.phase === "play") {
+    } else if (e.type === "cardsShown" && e.seat !== seat && (replay ? replay.playing : before?.game.phase === "play")) {
       const shown = (l: Lang) => (e as { cards?: string[] }).cards?.map((c) => cardName(c, l)).join(", ");
       line(`${nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.`, `${nameIn(e.seat!, "en")} now shows ${shown("en")}.`);
     }
-    say(lines);
+    if (replay) setFeed((f) => [...lines.slice().reverse(), ...f].slice(0, 8));
+    else say(lines);
+  };
+  const room = connectGoldwaage(s, speak, (entries, view) => {
+    running = { left: 0, right: 0, lives: view ? LIVES[view.game.level] : 0 };
+    batchStart = null;
+    // A round's cards are shown before its first card is played (no line), and swapped in play (a line).
+    const replay = { playing: false };
+    for (const m of entries) {
+      if (m.event.type === "roundDealt") replay.playing = false;
+      if (m.event.type === "cardPlayed") replay.playing = true;
+      speak(m, null, replay);
+    }
   });
 
   const rv = () => room.view();

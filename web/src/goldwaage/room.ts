@@ -80,6 +80,6 @@ const pace: Pace<View, Staged> = (before, events) => {
 };
 
 /** Sits down at a Goldwaage room (inside a component: closed on cleanup). */
-export function connectGoldwaage(session: Session, onEvent: (m: RoomEventMessage, before: RoomView | null) => void) {
-  return connectRoom<View, Command, Staged>({ party: goldwaageGame.party, session, onEvent, pace });
+export function connectGoldwaage(session: Session, onEvent: (m: RoomEventMessage, before: RoomView | null) => void, onHistory?: (entries: readonly RoomEventMessage[], view: RoomView | null) => void) {
+  return connectRoom<View, Command, Staged>({ party: goldwaageGame.party, session, onEvent, pace, ...(onHistory ? { onHistory } : {}) });
 }
