@@ -97,4 +97,8 @@ export function playersText(players: { min: number; max: number }): string {
 export const num = (n: number): string => (n < 0 ? `−${-n}` : String(n));
 
 /** Minutes of a clock as text: a decimal comma in German ("0,5 Min.", not "0.5" — a fresh-eyes pass), a point in English. */
+/** A calendar date (YYYY-MM-DD, the daily game's Berlin date) as the page's language writes it: "5. Dezember 2026". */
+export const dayText = (date: string, style: "medium" | "long" = "long"): string =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: style, timeZone: "UTC" });
+
 export const minutesText = (m: number): string => (lang() === "de" ? String(m).replace(".", ",") : String(m));

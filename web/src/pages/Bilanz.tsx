@@ -1,7 +1,7 @@
 // "Bilanz": points, Elo and Taler, wins and losses per game, level and role, and the last games with their logs.
 import { createResource, createSignal, For, Show } from "solid-js";
 import { authHeaders, ensureAccount, loadMe } from "../account";
-import { lang, tr } from "../i18n";
+import { dayText, lang, tr } from "../i18n";
 import { Link } from "../router";
 import { Summary } from "../ui/Summary";
 import { levelName, variantName } from "../goldwaage/names";
@@ -40,7 +40,6 @@ async function gamePage(before?: number): Promise<GameRow[]> {
   return ((await r.json()) as { games: GameRow[] }).games;
 }
 
-const dayText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "medium" });
 
 const LEVELS: Record<string, [string, string]> = {
   leicht: ["Leicht", "Easy"],
@@ -159,7 +158,7 @@ export function BilanzPage() {
                 >
                   {(from) => (
                     <span class="small" data-testid="log-not-yet" data-from={from()}>
-                      {tr(`Protokoll (JSON) ab ${dayText(from())}, 0 Uhr – bis dahin`, `Log (JSON) from ${dayText(from())}, midnight – until then`)}{" "}
+                      {tr(`Protokoll (JSON) ab ${dayText(from(), "medium")}, 0 Uhr (Berliner Zeit) – bis dahin`, `Log (JSON) from ${dayText(from(), "medium")}, midnight Berlin time – until then`)}{" "}
                       <a
                         href={`/api/games/${g.id}`}
                         data-testid="own-log"

@@ -2,7 +2,7 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount, TableRefused } from "../account";
-import { tr } from "../i18n";
+import { dayText, tr } from "../i18n";
 import { NameForm } from "../ui/NameForm";
 import { saveSession } from "../room/session";
 import { Link, navigate } from "../router";
@@ -110,7 +110,7 @@ export function Daily() {
           "Today everyone plays the same cards against Strong. Your first attempt goes on the main board, your best one without help on the best board.",
         )}
       </p>
-      <Show when={day()}>{(d) => <p class="kicker">{d().date}</p>}</Show>
+      <Show when={day()}>{(d) => <p class="kicker" data-date={d().date}>{dayText(d().date)}</p>}</Show>
       <fieldset class="choices">
         <legend>{tr("Deine Rolle", "Your role")}</legend>
         <div class="choice-row">
@@ -204,7 +204,7 @@ export function Daily() {
           <section aria-labelledby="check-title">
             <h2 id="check-title">{tr("Gestern nachprüfen", "Check yesterday")}</h2>
             <p class="small">
-              {tr(`Die Karten vom ${d().previous.date} kamen aus dem Seed`, `The cards of ${d().previous.date} came from the seed`)} <code data-testid="previous-seed">{d().previous.seed}</code>.{" "}
+              {tr(`Die Karten vom ${dayText(d().previous.date)} kamen aus dem Seed`, `The cards of ${dayText(d().previous.date)} came from the seed`)} <code data-testid="previous-seed">{d().previous.seed}</code>.{" "}
               {tr("Sein SHA-256 war vorher veröffentlicht:", "Its SHA-256 was published beforehand:")} <code>{d().previous.commitment}</code>
             </p>
             <button type="button" class="button" data-testid="check-seed" onClick={check}>

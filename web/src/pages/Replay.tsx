@@ -6,7 +6,7 @@ import { apply as bmApply, fold as bmFold, type State as BmState } from "../../.
 import { capital, roleName } from "../../../shared/battlemaske/words";
 import type { Event as GwEvent } from "../../../shared/goldwaage/events";
 import { apply as gwApply, fold as gwFold, type State as GwState } from "../../../shared/goldwaage/state";
-import { lang, tr } from "../i18n";
+import { dayText, lang, tr } from "../i18n";
 import { levelName, variantName } from "../goldwaage/names";
 import { archiveUrl, computerSeats, loadArchive, type Archive } from "../replay/archive";
 import { BattlemaskeBoard } from "../replay/BattlemaskeBoard";
@@ -33,7 +33,6 @@ interface Model {
   board(index: number): JSX.Element;
 }
 
-const dayText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "long" });
 const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function seatNames(a: Archive): string[] {
@@ -119,8 +118,8 @@ export function ReplayPage(props: { id: string }) {
                   {(d) => (
                     <>
                       {tr(
-                      `Diese Tagesmaskerade vom ${dayText(d())} lässt sich erst nachspielen, wenn ihr Tag vorbei ist: ab ${dayText(nextDay(d()))}, 0 Uhr. Bis dahin entscheidet ihr Blatt noch die Partien anderer – auch für dich bleibt es bis dahin verdeckt.`,
-                      `This daily game of ${dayText(d())} can be replayed once its day is over: from ${dayText(nextDay(d()))}, midnight. Until then its deal still decides other players' games – so it stays hidden until then, for you too.`,
+                      `Diese Tagesmaskerade vom ${dayText(d())} lässt sich erst nachspielen, wenn ihr Tag vorbei ist: ab ${dayText(nextDay(d()))}, 0 Uhr (Berliner Zeit). Bis dahin entscheidet ihr Blatt noch die Partien anderer – auch für dich bleibt es bis dahin verdeckt.`,
+                      `This daily game of ${dayText(d())} can be replayed once its day is over: from ${dayText(nextDay(d()))}, midnight Berlin time. Until then its deal still decides other players' games – so it stays hidden until then, for you too.`,
                       )}
                     </>
                   )}

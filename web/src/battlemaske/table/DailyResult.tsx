@@ -121,10 +121,11 @@ export function DailyResult(): JSX.Element {
         )}
       </Show>
       <p>
-        <button type="button" class="button primary" data-testid="daily-again" disabled={starting()} onClick={() => void again()} title={tr("Dieselben Karten noch einmal, ein neuer Versuch des Tages", "The same cards again: a new attempt of the day")}>
-          {tr("Noch einmal", "Play again")}
+        <button type="button" class="button primary" data-testid="daily-again" disabled={starting()} onClick={() => void again()} title={attempt()?.late ? tr("Das Tagesspiel des neuen Tages", "The new day's daily game") : tr("Dieselben Karten noch einmal, ein neuer Versuch des Tages", "The same cards again: a new attempt of the day")}>
+          {attempt()?.late ? tr("Heutiges Tagesspiel", "Today's daily game") : tr("Noch einmal", "Play again")}
         </button>{" "}
-        <span class="small">{tr("ein neuer Versuch mit denselben Karten", "a new attempt with the same cards")}</span>
+        {/* Past midnight the next attempt is the new day's, with other cards (a pass read "denselben Karten" there). */}
+        <span class="small">{attempt()?.late ? tr("ein neuer Tag: neue Karten", "a new day: new cards") : tr("ein neuer Versuch mit denselben Karten", "a new attempt with the same cards")}</span>
         <Show when={failed()}>
           {" "}
           <span role="alert" class="error">
