@@ -188,6 +188,41 @@ describe("two tabs of one game (browser)", () => {
   }, 120_000);
 });
 
+describe("a reload at the round table (browser)", () => {
+  it("shows the round just ended again, until 'Weiter'", async () => {
+    const page = await b.context.newPage();
+    try {
+      await page.goto(site.url + "/spielen/computer");
+      await page.getByTestId("role-conte").click();
+      await page.getByTestId("level-leicht").click();
+      await page.getByTestId("start-game").click();
+      await page.getByTestId("exchange-confirm").waitFor();
+      // Round 1 to its end: step() plays this seat's part and stops short of dismissing the round table.
+      for (let i = 0; i < 200 && (await page.getByTestId("round-continue").count()) === 0; i++) {
+        if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
+      }
+      const shown = await page.getByTestId("round-table").innerText();
+      await page.reload();
+      await page.getByTestId("round-continue").waitFor();
+      expect(await page.getByTestId("round-table").innerText()).toBe(shown);
+      await page.getByTestId("round-continue").click();
+      await page.getByTestId("round-table").waitFor({ state: "detached" });
+      // Dismissed, and once this seat has acted in the new round a reload no longer brings it back.
+      // Round 2's exchange: two cards.
+      const confirm = page.getByTestId("exchange-confirm");
+      for (let i = 0; i < 10 && (await confirm.isDisabled()); i++) await page.locator('[data-testid="hand-card"][data-legal="true"]:not([aria-pressed="true"])').first().click();
+      await confirm.click();
+      await page.locator('[data-testid="table"][data-busy="false"]').waitFor();
+      await page.reload();
+      await page.getByTestId("table").waitFor();
+      await page.locator('[data-testid="hand-card"]').first().waitFor();
+      expect(await page.getByTestId("round-table").count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
 describe("on a phone (390×844)", () => {
   it("resumes the same game after a reload (Zwiegespalten, Maske, Mittel), then resigns", async () => {
     const phone = await openBrowser({ width: 390, height: 844 });

@@ -7,7 +7,7 @@ import { loadMe } from "../account";
 import { forgetCurrent, inviteLink, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
 import { Link, navigate } from "../router";
 import { logFromHistory } from "./history";
-import { describeEvent, markUndone, seedLog, type LogEntry, type RoundSummary, type Viewer } from "./log";
+import { describeEvent, markUndone, pendingRoundTable, seedLog, type LogEntry, type RoundSummary, type Viewer } from "./log";
 import { connectBattlemaske, type HintPayload, type RoomView } from "./room";
 import { Table, type TableModel } from "./Table";
 import { WatchRefused } from "../ui/WatchRefused";
@@ -75,6 +75,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     setLog(lines);
     const last = lastEvent?.event;
     if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);
+    if (!watching && !end.over) setRound(pendingRoundTable(entries.map((m) => m.event), s.seat, end.game.roles[0] === "conte" ? 0 : 1, end.game.game));
   });
   // An accepted rematch: this seat's new table (its own token only) — both pages move there. A page that comes back to
   // this finished table later (the back button) already holds that seat and stays: it offers a link instead.

@@ -59,6 +59,30 @@ export interface RoundSummary {
 
 type Ev = { readonly type: string; readonly [k: string]: any };
 
+/**
+ * The round table a page opened by a reload should show again: the last round's, when nothing of the next round has
+ * happened at this seat yet (its deal, the other seat's exchange, a Profi game's end may have) — a player reloading at
+ * the round table found it gone (a fresh-eyes pass). `conteSeat`: who is Conte in the game the view stands in.
+ */
+export function pendingRoundTable(events: readonly Ev[], me: number, conteSeat: number, currentGame: 1 | 2): RoundSummary | null {
+  let end = -1;
+  for (let i = events.length - 1; i >= 0 && end < 0; i--) {
+    const e = events[i]!;
+    if (e.type === "roundEnded") end = i;
+    else if (!(e.type === "roundDealt" || e.type === "gameEnded" || (e.type === "exchangeSubmitted" && e.seat !== me))) return null;
+  }
+  if (end < 0) return null;
+  let dealt: Ev | undefined;
+  for (let i = end - 1; i >= 0 && !dealt; i--) if (events[i]!.type === "roundDealt") dealt = events[i];
+  if (!dealt) return null;
+  const ended = events[end]!;
+  const won = events.slice(end + 1).find((e) => e.type === "gameEnded");
+  // Profi's second game swaps the roles: the ended round may be the first game's last.
+  const conte = dealt.game === currentGame ? conteSeat : 1 - conteSeat;
+  const t = ended.tricks as number[];
+  return { game: dealt.game, round: dealt.round, conte: t[conte]!, maske: t[1 - conte]!, moved: ended.moved, mirror: ended.mirror, gameWinner: won ? won.winner : null };
+}
+
 export { roleName };
 
 /** A spectator's table: both seats by name (a person's, the computer, a guest), seat 0 first. */
