@@ -1,6 +1,7 @@
 // Against the computer in a real browser (Debian's chromium) against wrangler dev: setup, the stable hooks, a whole game by
 // clicking, a phone with a reload mid-game, and the daily game to the board. One site for the whole file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
 import { openBrowser, playToEnd, pressByKeyboard, shot, startWebSite, step, type Browser } from "./helpers.js";
 
@@ -151,6 +152,17 @@ describe("against the computer (browser)", () => {
   }, 240_000);
 });
 
+/** A new Battlemaske game as Conte against Leicht, at its first exchange. */
+async function newGameAsConte(page: Page): Promise<void> {
+  await page.goto(site.url + "/spielen/computer");
+  await page.getByTestId("role-conte").click();
+  await page.getByTestId("level-leicht").click();
+  await page.getByTestId("ruleset-battlemaske").click();
+  await page.getByTestId("variant-normal").click();
+  await page.getByTestId("start-game").click();
+  await page.getByTestId("exchange-confirm").waitFor();
+}
+
 describe("two tabs of one game (browser)", () => {
   it("plays a card from either tab: each command gets its own clientSeq, none is taken for a resend of the other tab's", async () => {
     // A fresh-eyes finding: each tab counted clientSeq from its own copy of the session, and the room acknowledged the
@@ -158,20 +170,14 @@ describe("two tabs of one game (browser)", () => {
     const one = await b.context.newPage();
     const two = await b.context.newPage();
     try {
-      await one.goto(site.url + "/spielen/computer");
-      await one.getByTestId("role-conte").click();
-      await one.getByTestId("level-leicht").click();
-      await one.getByTestId("ruleset-battlemaske").click();
-      await one.getByTestId("variant-normal").click();
-      await one.getByTestId("start-game").click();
-      await one.getByTestId("exchange-confirm").waitFor();
+      await newGameAsConte(one);
       // The second tab opens the table before the first sends anything.
       await two.goto(one.url());
       await two.getByTestId("exchange-confirm").waitFor();
       await one.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
       await one.getByTestId("exchange-confirm").click();
       const myTurn = '[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]';
-      const played = async (page: typeof one) => {
+      const played = async (page: Page) => {
         await page.locator(myTurn).waitFor();
         const card = await page.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().getAttribute("data-card");
         await page.locator(`[data-testid="hand-card"][data-card="${card}"]`).click();
@@ -192,11 +198,7 @@ describe("a reload at the round table (browser)", () => {
   it("shows the round just ended again, until 'Weiter'", async () => {
     const page = await b.context.newPage();
     try {
-      await page.goto(site.url + "/spielen/computer");
-      await page.getByTestId("role-conte").click();
-      await page.getByTestId("level-leicht").click();
-      await page.getByTestId("start-game").click();
-      await page.getByTestId("exchange-confirm").waitFor();
+      await newGameAsConte(page);
       // Round 1 to its end: step() plays this seat's part and stops short of dismissing the round table.
       for (let i = 0; i < 200 && (await page.getByTestId("round-continue").count()) === 0; i++) {
         if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
