@@ -264,8 +264,10 @@ describe("on a phone (390×844)", () => {
       expect(await page.getByTestId("table").getAttribute("data-version")).toBe(version);
       expect(await page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")))).toEqual(hand);
 
-      // The start page offers to resume it too.
+      // The start page offers to resume it too, and says which game that is.
       await page.goto(site.url + "/");
+      expect(await page.getByTestId("resume-what").innerText()).toBe("Gegen den Computer (Mittel)");
+      await shot(page, "home-resume-phone");
       await page.getByTestId("resume-game").click();
       await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
 

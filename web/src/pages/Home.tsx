@@ -41,6 +41,7 @@ export function Home() {
   const listed = runningGames().filter((g) => loadSession(g.room) !== null);
   const room = currentRoom() ?? listed[0]?.room ?? null;
   const others = listed.filter((g) => g.room !== room);
+  const resumed = () => runningGames().find((g) => g.room === room) ?? null;
   return (
     <div class="page home">
       <section class="hero" aria-labelledby="page-title">
@@ -50,6 +51,8 @@ export function Home() {
         <Show when={room}>
           <Link class="button primary big resume" href={`/partie/${room}`} data-testid="resume-game">
             {tr("Partie fortsetzen", "Resume the game")}
+            {/* Which one (a pass could not tell which game the button would open). */}
+            <Show when={resumed()}>{(g) => <span class="resume-what" data-testid="resume-what">{runningText(g())}</span>}</Show>
           </Link>
         </Show>
         <Show when={others.length > 0}>
