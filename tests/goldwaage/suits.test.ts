@@ -6,6 +6,7 @@ import {
   lowestOfRank,
   makeBot,
   playGame,
+  PROFI_PLAY,
   sampleWorld,
   suitFilters,
   unseen,
@@ -108,4 +109,12 @@ describe("strong with the suit rule", () => {
       expect(b.commands).toEqual(a.commands);
     }
   }, 60_000);
+});
+
+describe("the suit rule per player count on Profi", () => {
+  it("is on with 3 players only", () => {
+    expect(PROFI_PLAY[3].suits).toBe(true);
+    expect(PROFI_PLAY[2].suits ?? false).toBe(false);
+    expect(PROFI_PLAY[4].suits ?? false).toBe(false);
+  });
 });
