@@ -6,9 +6,7 @@ import { Solver } from "../solver.js";
 import type { View } from "../view.js";
 import { cheapestGroups, type Refine } from "./lazy.js";
 import { replyFinish, replyStart, type Chooser, type ReplyStart } from "./reply.js";
-import { mixedOfRank, mixedSuitChecks } from "./knowledge.js";
-import { allFilters, balanceFilters, lowestOfRank, numberBalance, suitFilters } from "./knowledge.js";
-import { allKnown, hiddenCount, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipFilters, unseen } from "./knowledge.js";
+import { allFilters, allKnown, hiddenCount, lowestOfRank, suitFilters, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipFilters, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
 export const BOT_NAMES: readonly BotName[] = ["simple", "planner", "strong"];
@@ -53,15 +51,6 @@ export interface BotOptions {
    * strong partner that played a card held none of its rank in a lower suit (`suitFilters`). Default: `PROFI_PLAY[players].suits`.
    */
   readonly suits?: boolean;
-  /**
-   * strong on Profi: the balance rule. strong balances with a number card whenever it holds one of the difference, so a
-   * strong partner that did not held none (`balanceFilters`). Default: `PROFI_PLAY[players].balance`.
-   */
-  readonly balance?: boolean;
-  /** strong on Profi: the window's modelled partner applies the tip rule and reading too. Default: `PROFI_PLAY[players].modelTips`. */
-  readonly modelTips?: boolean;
-  /** Experimental: the suit code "mixed" (knowledge.ts, mixedOfRank) instead of the lowest suit. */
-  readonly suitCode?: "low" | "mixed";
 }
 
 /** Partner-aware evaluation in a round's last `late` cards, the next seat answering with `samples` worlds of its own. */
@@ -84,7 +73,7 @@ export interface PartnerAware {
  * paired games; with 3 players two seats deep lost 4 of 2000, so one seat there. With 3 players the suit rule and its
  * reading ("seventh attempt"): 1781 → 1810 of 2000 paired games (`--seed 1`), 1777 → 1790 on `--seed 2`.
  */
-export const PROFI_PLAY: Readonly<Record<Players, { readonly reply: PartnerAware | null; readonly tips: boolean; readonly suits?: boolean; readonly balance?: boolean; readonly modelTips?: boolean }>> = {
+export const PROFI_PLAY: Readonly<Record<Players, { readonly reply: PartnerAware | null; readonly tips: boolean; readonly suits?: boolean }>> = {
   2: { reply: { late: 6, samples: 4, depth: 2 }, tips: false },
   3: { reply: { late: 6, samples: 4 }, tips: true, suits: true },
   4: { reply: null, tips: true },
@@ -312,17 +301,6 @@ export function plannerBot(options: BotOptions = {}): Bot {
  * are mirror images, so strong leads a number or Ace to the left when the cards it keeps are heavy — their number
  * weights average 6 or more (an Ace, Jack or Queen counts 0) — and to the right when they are lighter.
  */
-function andChecks(
-  a: ReadonlyArray<((hand: readonly Card[]) => boolean) | null>,
-  b: ReadonlyArray<((hand: readonly Card[]) => boolean) | null>,
-): Array<((hand: readonly Card[]) => boolean) | null> {
-  return Array.from({ length: Math.max(a.length, b.length) }, (_, s) => {
-    const x = a[s] ?? null;
-    const y = b[s] ?? null;
-    return x && y ? (h: readonly Card[]) => x(h) && y(h) : (x ?? y);
-  });
-}
-
 export function heavyRest(rest: readonly Card[]): boolean {
   return rest.reduce((a, c) => a + (card(c).kind === "number" ? card(c).weight : 0), 0) >= 6 * rest.length;
 }
@@ -337,30 +315,23 @@ export function partnerChooser(samples: number, random: () => number, signalers:
   // in the hand the world gives it, so the reading is made once per played move.
   const readings = new Map<string, { checks: ReturnType<typeof panSignals>; allowed: ReturnType<typeof allFilters> }>();
   return (v) => {
-    const forced = rules.balance ? numberBalance(v, v.hand ?? []) : null;
-    if (forced) return () => forced;
     const key = [v.viewer, v.round, v.limit, ...v.played.filter((p) => p.round === v.round).map((p) => `${p.seat}${p.card}${p.pan ?? "-"}`)].join("|");
     let r = readings.get(key);
     if (!r) {
-      const allowed = allFilters(
-        rules.tips ? tipFilters(v, signalers) : [],
-        rules.suits ? suitFilters(v, signalers) : [],
-        rules.balance ? balanceFilters(v, signalers) : [],
-      );
+      const allowed = rules.suits ? suitFilters(v, signalers) : [];
       readings.set(key, (r = { checks: panSignals(v, signalers, heavyRest), allowed }));
     }
-    return prepareSampled(v, samples, random, STRONG_AHEAD, [], r.checks, null, rules.tips ?? false, r.allowed, lazy);
+    return prepareSampled(v, samples, random, STRONG_AHEAD, [], r.checks, null, false, r.allowed, lazy);
   };
 }
 
 /**
- * The rules and readings a modelled partner applies as a strong partner would (each off by default, the partner of the
- * fourth attempt's window): the tip rule and reading, the suit reading, the balance rule and reading.
+ * The readings a modelled partner makes as a strong partner would (off by default, the partner of the fourth attempt's
+ * window): the suit reading (with 3 players on Profi). It does not apply the tip rule or reading: the window's partner
+ * never did, and doing so changed none of 302 screened games.
  */
 export interface PartnerRules {
-  readonly tips?: boolean;
   readonly suits?: boolean;
-  readonly balance?: boolean;
 }
 
 /** strong's worlds per decision: more on Profi, where nothing is open and the worlds differ most. */
@@ -385,31 +356,23 @@ export function strongBot(options: BotOptions = {}): Bot {
       const profi = view.level === "profi";
       const play = PROFI_PLAY[view.players as Players];
       const tipRead = profi && (options.tips ?? play.tips);
-      const suitRule0 = profi && (options.suits ?? play.suits ?? false);
-      const mixed = suitRule0 && options.suitCode === "mixed";
-      const pans = profi ? panSignals(view, signalers, heavyRest) : [];
-      const checks = mixed ? andChecks(pans, mixedSuitChecks(view, signalers, heavyRest)) : pans;
+      const checks = profi ? panSignals(view, signalers, heavyRest) : [];
       const suitRule = profi && (options.suits ?? play.suits ?? false);
-      const balanceRule = profi && (options.balance ?? play.balance ?? false);
-      const allowed = allFilters(
-        tipRead ? tipFilters(view, signalers) : [],
-        suitRule && !mixed ? suitFilters(view, signalers) : [],
-        balanceRule ? balanceFilters(view, signalers) : [],
-      );
+      const allowed = allFilters(tipRead ? tipFilters(view, signalers) : [], suitRule ? suitFilters(view, signalers) : []);
       const random = botRandom(seed, "strong", view);
       const reply = profi ? (options.reply === undefined ? play.reply : options.reply) : null;
       const left = view.handSizes.reduce((a, b) => a + b, 0);
       const lazy = !options.exhaustive;
-      // The modelled partner of the window: as the real one reads and plays (the tip rule and reading only with `modelRules`, see PROFI_PLAY).
-      const partnerRules: PartnerRules = { tips: tipRead && (options.modelTips ?? play.modelTips ?? false), suits: suitRule && !mixed, balance: balanceRule };
+      // The window's modelled partner reads the suits as the real one does.
+      const partnerRules: PartnerRules = { suits: suitRule };
       const chooser = reply !== null && left <= reply.late ? partnerChooser(reply.samples, random, signalers, lazy, partnerRules) : null;
       const deeper = chooser && reply?.depth === 2 ? (r: () => number) => partnerChooser(reply.samples, r, signalers, lazy, partnerRules) : null;
-      const forced = balanceRule ? numberBalance(view, view.hand ?? []) : null;
-      let move = forced ?? sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy, deeper);
+      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy, deeper);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }
-      if (suitRule) move = { card: mixed ? mixedOfRank(view.hand ?? [], move.card, heavyRest) : lowestOfRank(view.hand ?? [], move.card), pan: move.pan };
+      // The suit rule: cards of one rank act alike, so the lowest suit of the chosen rank is played (a partner reads it).
+      if (suitRule) move = { card: lowestOfRank(view.hand ?? [], move.card), pan: move.pan };
       const me = view.viewer as number;
       const seen = [...(view.open[me] ?? []), ...(view.wasOpen[me] ?? [])];
       return playCommand(view, move, (rest, need) => [...showOrder(rest.filter((c) => !seen.includes(c))), ...showOrder(rest.filter((c) => seen.includes(c)))].slice(0, need));
