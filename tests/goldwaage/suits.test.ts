@@ -9,6 +9,7 @@ import {
   PROFI_PLAY,
   sampleWorld,
   suitFilters,
+  suitOrdered,
   unseen,
   view,
   type Options,
@@ -16,6 +17,13 @@ import {
 } from "../../shared/goldwaage/index.js";
 import { rng } from "../../shared/rng.js";
 import { play as playOn, table } from "./helpers.js";
+
+describe("suitOrdered", () => {
+  it("puts each rank's cards in suit order in the places that rank holds, the ranks keeping their order", () => {
+    expect(suitOrdered(["7S", "3C", "7D", "QH", "7C", "QD"])).toEqual(["7C", "3C", "7D", "QD", "7S", "QH"]);
+    expect(suitOrdered(["2H", "9C"])).toEqual(["2H", "9C"]);
+  });
+});
 
 describe("lowestOfRank", () => {
   it("picks the lowest suit (♣ ♦ ♥ ♠) among the hand's cards of the rank, whatever card of it is named", () => {

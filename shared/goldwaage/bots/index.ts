@@ -6,7 +6,7 @@ import { Solver } from "../solver.js";
 import type { View } from "../view.js";
 import { cheapestGroups, type Refine } from "./lazy.js";
 import { replyFinish, replyStart, type Chooser, type ReplyStart } from "./reply.js";
-import { allFilters, allKnown, hiddenCount, lowestOfRank, suitFilters, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipFilters, unseen } from "./knowledge.js";
+import { allFilters, allKnown, hiddenCount, lowestOfRank, suitFilters, suitOrdered, moves, openNeed, outcome, panSignals, playCommand, positionOf, sampleWorld, showOrder, signalFloors, tipFilters, unseen } from "./knowledge.js";
 
 export type BotName = "simple" | "planner" | "strong";
 export const BOT_NAMES: readonly BotName[] = ["simple", "planner", "strong"];
@@ -367,7 +367,9 @@ export function strongBot(options: BotOptions = {}): Bot {
       const partnerRules: PartnerRules = { suits: suitRule };
       const chooser = reply !== null && left <= reply.late ? partnerChooser(reply.samples, random, signalers, lazy, partnerRules) : null;
       const deeper = chooser && reply?.depth === 2 ? (r: () => number) => partnerChooser(reply.samples, r, signalers, lazy, partnerRules) : null;
-      let move = sampledPlay(view, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy, deeper);
+      // With the suit rule the search sees each rank's lowest suit first, so the window's modelled partner reads the card played.
+      const searched = suitRule ? { ...view, hand: suitOrdered(view.hand ?? []) } : view;
+      let move = sampledPlay(searched, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy, deeper);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }

@@ -357,3 +357,15 @@ export function allFilters(...lists: ReadonlyArray<ReadonlyArray<((c: Card) => b
     return fs.length === 0 ? null : fs.length === 1 ? fs[0]! : (c: Card) => fs.every((f) => f(c));
   });
 }
+
+/**
+ * The hand with each rank's cards in suit order (♣ ♦ ♥ ♠) in the places that rank's cards hold, so the first card of each
+ * rank is its lowest suit and the ranks keep their order: the search, which takes each rank's first card for the group,
+ * then values the card the suit rule plays.
+ */
+export function suitOrdered(hand: readonly Card[]): Card[] {
+  const byRank = new Map<string, Card[]>();
+  for (const c of hand) byRank.set(card(c).rank, [...(byRank.get(card(c).rank) ?? []), c]);
+  for (const cs of byRank.values()) cs.sort((a, b) => suitIndex(a) - suitIndex(b));
+  return hand.map((c) => byRank.get(card(c).rank)!.shift()!);
+}
