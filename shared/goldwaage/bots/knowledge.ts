@@ -305,3 +305,67 @@ export function tipFilters(view: View, signalers: readonly number[]): Array<((c:
     return (c) => tips.every((p) => !safeCard(c, p.left, p.right, view.limit));
   });
 }
+
+/** A suit's place in the deck's order (♣ ♦ ♥ ♠). */
+export function suitIndex(c: Card): number {
+  return "CDHS".indexOf(card(c).suit);
+}
+
+/**
+ * The lowest-suited card of `c`'s rank in `hand` (cards of one rank act alike, so the suit is a free choice): strong with
+ * the suit rule plays that one, so a team-mate that played a card held no card of its rank in a lower suit.
+ */
+export function lowestOfRank(hand: readonly Card[], c: Card): Card {
+  const rank = card(c).rank;
+  return hand.filter((x) => card(x).rank === rank).sort((a, b) => suitIndex(a) - suitIndex(b))[0] ?? c;
+}
+
+/**
+ * What the suit rule says (strong plays the lowest-suited card of a rank it holds): per signalling seat, which cards its
+ * hidden ones may be — none of a rank it played in this round in a suit below the one played — or null when it said
+ * nothing. Broken (a seat that later played a lower suit of a rank it played before): read nothing.
+ */
+export function suitFilters(view: View, signalers: readonly number[]): Array<((c: Card) => boolean) | null> {
+  const plays = view.played.filter((p) => p.round === view.round);
+  return view.handSizes.map((_, s) => {
+    if (s === view.viewer || !signalers.includes(s) || view.handSizes[s] === 0) return null;
+    const mine = plays.filter((p) => p.seat === s).map((p) => p.card);
+    if (mine.length === 0) return null;
+    // rank → the lowest suit index played: nothing below it is held. (A second play of the rank in a higher suit would say
+    // more — nothing below that one either — but it is rare, and this is the reading measured in the seventh attempt.)
+    const below = new Map<string, number>();
+    let broken = false;
+    mine.forEach((c, i) => {
+      const r = card(c).rank;
+      // A later play of the same rank in a lower suit means the rule was not followed.
+      if (mine.slice(i + 1).some((x) => card(x).rank === r && suitIndex(x) < suitIndex(c))) broken = true;
+      below.set(r, Math.min(below.get(r) ?? 4, suitIndex(c)));
+    });
+    if (broken) return null;
+    return (c) => {
+      const b = below.get(card(c).rank);
+      return b === undefined || suitIndex(c) > b;
+    };
+  });
+}
+
+/** Per seat, a card passes when every given filter lets it (null: no filter at all). */
+export function allFilters(...lists: ReadonlyArray<ReadonlyArray<((c: Card) => boolean) | null>>): Array<((c: Card) => boolean) | null> {
+  const n = Math.max(0, ...lists.map((l) => l.length));
+  return Array.from({ length: n }, (_, s) => {
+    const fs = lists.map((l) => l[s] ?? null).filter((f): f is (c: Card) => boolean => f !== null);
+    return fs.length === 0 ? null : fs.length === 1 ? fs[0]! : (c: Card) => fs.every((f) => f(c));
+  });
+}
+
+/**
+ * The hand with each rank's cards in suit order (♣ ♦ ♥ ♠) in the places that rank's cards hold, so the first card of each
+ * rank is its lowest suit and the ranks keep their order: the search, which takes each rank's first card for the group,
+ * then values the card the suit rule plays.
+ */
+export function suitOrdered(hand: readonly Card[]): Card[] {
+  const byRank = new Map<string, Card[]>();
+  for (const c of hand) byRank.set(card(c).rank, [...(byRank.get(card(c).rank) ?? []), c]);
+  for (const cs of byRank.values()) cs.sort((a, b) => suitIndex(a) - suitIndex(b));
+  return hand.map((c) => byRank.get(card(c).rank)!.shift()!);
+}

@@ -164,7 +164,7 @@ const de: RulesDoc = {
         },
         {
           kind: "p",
-          text: "**Computer-Teamkameraden** zeigen zu Rundenbeginn ihre schwerste Karte (zuerst 9 und 10, dann kleinere Zahlen, dann Ass, Bube, Dame) und nach jedem eigenen Zug die schwerste, die sie in dieser Runde noch nicht gezeigt haben – so erfahrt ihr Zug um Zug eine Karte mehr. Was sie schon gezeigt haben und noch halten, steht an ihrem Platz unter „schon gezeigt“. Ihre offene Karte heißt also: „Alles, was ich verdeckt halte und nie gezeigt habe, ist leichter als diese Karte.“ Auf **Profi** (nichts offen) spielen sie auf die leere Waage links aus, wenn ihre übrigen Karten im Schnitt schwer sind (6 oder mehr), sonst rechts; zu dritt und zu viert kippen sie die Waage nur, wenn jede ihrer Karten sie kippen würde.",
+          text: "**Computer-Teamkameraden** zeigen zu Rundenbeginn ihre schwerste Karte (zuerst 9 und 10, dann kleinere Zahlen, dann Ass, Bube, Dame) und nach jedem eigenen Zug die schwerste, die sie in dieser Runde noch nicht gezeigt haben – so erfahrt ihr Zug um Zug eine Karte mehr. Was sie schon gezeigt haben und noch halten, steht an ihrem Platz unter „schon gezeigt“. Ihre offene Karte heißt also: „Alles, was ich verdeckt halte und nie gezeigt habe, ist leichter als diese Karte.“ Auf **Profi** (nichts offen) spielen sie auf die leere Waage links aus, wenn ihre übrigen Karten im Schnitt schwer sind (6 oder mehr), sonst rechts; zu dritt und zu viert kippen sie die Waage nur, wenn jede ihrer Karten sie kippen würde; zu dritt spielen sie von mehreren Karten gleichen Rangs immer die mit der niedrigsten Farbe (♣ vor ♦ vor ♥ vor ♠) – wer die 7♥ spielt, hält also weder die 7♣ noch die 7♦.",
         },
       ],
     },
@@ -413,7 +413,7 @@ const en: RulesDoc = {
         },
         {
           kind: "p",
-          text: "**Computer team-mates** show their heaviest card at the start of a round (9 and 10 first, then lower numbers, then Ace, Jack, Queen) and after each of their turns the heaviest one they have not shown yet this round – so you learn one more card turn by turn. What they showed before and still hold is listed at their seat under “shown before”. Their open card says: “everything I hold hidden and never showed is lighter than this card.” On **Pro** (nothing open) they lead onto the empty scale on the left when their other cards are heavy on average (6 or more), else on the right; with three or four players they tip the scale only when every card they hold would.",
+          text: "**Computer team-mates** show their heaviest card at the start of a round (9 and 10 first, then lower numbers, then Ace, Jack, Queen) and after each of their turns the heaviest one they have not shown yet this round – so you learn one more card turn by turn. What they showed before and still hold is listed at their seat under “shown before”. Their open card says: “everything I hold hidden and never showed is lighter than this card.” On **Pro** (nothing open) they lead onto the empty scale on the left when their other cards are heavy on average (6 or more), else on the right; with three or four players they tip the scale only when every card they hold would; with three players, of several cards of one rank they always play the lowest suit (♣ before ♦ before ♥ before ♠) – so one who plays the 7♥ holds neither the 7♣ nor the 7♦.",
         },
       ],
     },
