@@ -201,7 +201,7 @@ describe("a reload at the round table (browser)", () => {
       await newGameAsConte(page);
       // Round 1 to its end: step() plays this seat's part and stops short of dismissing the round table.
       for (let i = 0; i < 200 && (await page.getByTestId("round-continue").count()) === 0; i++) {
-        if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
+        if ((await step(page, i, { keepRoundTable: true })) === "idle") await page.waitForTimeout(30);
       }
       const shown = await page.getByTestId("round-table").innerText();
       await page.reload();
@@ -209,15 +209,12 @@ describe("a reload at the round table (browser)", () => {
       expect(await page.getByTestId("round-table").innerText()).toBe(shown);
       await page.getByTestId("round-continue").click();
       await page.getByTestId("round-table").waitFor({ state: "detached" });
-      // Dismissed, and once this seat has acted in the new round a reload no longer brings it back.
-      // Round 2's exchange: two cards.
-      const confirm = page.getByTestId("exchange-confirm");
-      for (let i = 0; i < 10 && (await confirm.isDisabled()); i++) await page.locator('[data-testid="hand-card"][data-legal="true"]:not([aria-pressed="true"])').first().click();
-      await confirm.click();
-      await page.locator('[data-testid="table"][data-busy="false"]').waitFor();
+      // Closed with "Weiter": a reload before this seat's first step of the new round does not bring it back (CI: the
+      // counter test reloaded right there and found the round table over its button).
       await page.reload();
       await page.getByTestId("table").waitFor();
       await page.locator('[data-testid="hand-card"]').first().waitFor();
+      await page.locator('[data-testid="table"][data-busy="false"]').waitFor();
       expect(await page.getByTestId("round-table").count()).toBe(0);
     } finally {
       await page.close();

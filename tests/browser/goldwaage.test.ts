@@ -473,6 +473,25 @@ describe("Goldwaage (browser)", () => {
     await expect.poll(() => page.getByTestId("gw-live").textContent(), { timeout: 5000 }).toMatch(/Round|pan|left|right|scale/);
     expect(await page.getByTestId("gw-live").textContent()).not.toMatch(/Runde|Schale|links|rechts|Waage|Platz/);
     await page.evaluate(`document.querySelector('.lang-switch button[lang="de"]').click()`);
+    // A reload at the round's sheet shows it again, with the same feed under the table (a pass found the sheet gone
+    // and the feed told otherwise); once closed with "Weiter", a reload leaves it closed.
+    const sheet = await page.getByTestId("gw-round-table").getByTestId("gw-end-scale").textContent();
+    const feed = () => page.locator(".gw-feed li").allInnerTexts();
+    const said = await feed();
+    await page.reload();
+    await page.getByTestId("gw-round-table").waitFor();
+    expect(await page.getByTestId("gw-round-table").getByTestId("gw-end-scale").textContent()).toBe(sheet);
+    // The same lines, newest first; the team-mate may have led round 2 meanwhile (its line then stands above them).
+    await page.locator(".gw-feed li").first().waitFor();
+    const told = await feed();
+    const k = told.indexOf(said[0]!);
+    expect(k, `${JSON.stringify(told)} holds ${JSON.stringify(said)}`).toBeGreaterThanOrEqual(0);
+    expect(told.slice(k)).toEqual(said.slice(0, told.length - k));
+    await page.getByTestId("gw-round-continue").click();
+    await page.reload();
+    await page.getByTestId("gw-table").waitFor();
+    await page.locator(".gw-feed li").first().waitFor();
+    expect(await page.getByTestId("gw-round-table").count()).toBe(0);
     expect(b.errors).toEqual([]);
   }, 300_000);
 });

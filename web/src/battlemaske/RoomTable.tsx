@@ -32,6 +32,16 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   const [log, setLog] = createSignal<LogEntry[]>([]);
   const [hint, setHint] = createSignal<HintPayload | null>(null);
   const [round, setRound] = createSignal<RoundSummary | null>(null);
+  // The version of the round end the table shows, and (per tab, kept over a reload) the last one the player closed.
+  let roundAt = 0;
+  const SEEN = `spielcenter.roundSeen.${s.room}`;
+  const roundSeen = () => {
+    try {
+      return Number(sessionStorage.getItem(SEEN) ?? 0);
+    } catch {
+      return 0;
+    }
+  };
   let seeded = false;
   let historyCame = false;
   // The other player by name online (the account's name, or "Gast"); before the friend has come, "Gegner".
@@ -58,6 +68,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       if (ev.seat === s.seat && ev.hint) setHint(ev.hint as HintPayload);
     } else setHint(null);
     if (ev.type === "roundEnded" && v) {
+      roundAt = msg.version;
       const conteSeat = v.roles[0] === "conte" ? 0 : 1;
       const t = ev.tricks as number[];
       setRound({ game: v.game, round: v.round, conte: t[conteSeat]!, maske: t[1 - conteSeat]!, moved: ev.moved as number, mirror: ev.mirror as number, gameWinner: null });
@@ -75,7 +86,12 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     setLog(lines);
     const last = lastEvent?.event;
     if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);
-    if (!watching && !end.over) setRound(pendingRoundTable(entries.map((m) => m.event), s.seat, end.game.roles[0] === "conte" ? 0 : 1, end.game.game));
+    // Unless this tab's player closed it already ("Weiter", then a reload before its own first step of the new round).
+    const pending = !watching && !end.over ? pendingRoundTable(entries.map((m) => m.event), s.seat, end.game.roles[0] === "conte" ? 0 : 1, end.game.game) : null;
+    if (pending && entries[pending.at]!.version > roundSeen()) {
+      roundAt = entries[pending.at]!.version;
+      setRound(pending);
+    }
   });
   // An accepted rematch: this seat's new table (its own token only) — both pages move there. A page that comes back to
   // this finished table later (the back button) already holds that seat and stays: it offers a link instead.
@@ -126,7 +142,14 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     log,
     hint,
     round,
-    dismissRound: () => setRound(null),
+    dismissRound: () => {
+      setRound(null);
+      try {
+        sessionStorage.setItem(SEEN, String(roundAt));
+      } catch {
+        // storage blocked: a reload shows the table once more
+      }
+    },
     busy: room.busy,
     staged: room.staged,
     finish: room.finish,

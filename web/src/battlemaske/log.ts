@@ -62,9 +62,10 @@ type Ev = { readonly type: string; readonly [k: string]: any };
 /**
  * The round table a page opened by a reload should show again: the last round's, when nothing of the next round has
  * happened at this seat yet (its deal, the other seat's exchange, a Profi game's end may have) — a player reloading at
- * the round table found it gone (a fresh-eyes pass). `conteSeat`: who is Conte in the game the view stands in.
+ * the round table found it gone (a fresh-eyes pass). `conteSeat`: who is Conte in the game the view stands in; `at`:
+ * the index of its roundEnded among `events`.
  */
-export function pendingRoundTable(events: readonly Ev[], me: number, conteSeat: number, currentGame: 1 | 2): RoundSummary | null {
+export function pendingRoundTable(events: readonly Ev[], me: number, conteSeat: number, currentGame: 1 | 2): (RoundSummary & { readonly at: number }) | null {
   let end = -1;
   for (let i = events.length - 1; i >= 0 && end < 0; i--) {
     const e = events[i]!;
@@ -80,7 +81,7 @@ export function pendingRoundTable(events: readonly Ev[], me: number, conteSeat: 
   // Profi's second game swaps the roles: the ended round may be the first game's last.
   const conte = dealt.game === currentGame ? conteSeat : 1 - conteSeat;
   const t = ended.tricks as number[];
-  return { game: dealt.game, round: dealt.round, conte: t[conte]!, maske: t[1 - conte]!, moved: ended.moved, mirror: ended.mirror, gameWinner: won ? won.winner : null };
+  return { game: dealt.game, round: dealt.round, conte: t[conte]!, maske: t[1 - conte]!, moved: ended.moved, mirror: ended.mirror, gameWinner: won ? won.winner : null, at: end };
 }
 
 export { roleName };

@@ -222,7 +222,30 @@ export function GoldwaageTable(props: { session: Session }) {
   let batchStart: unknown = undefined;
   // `replay`: a line of the log so far, told once after a reload or a late join (the room's history) — into the feed,
   // never spoken again by the live region, and no round sheet (a player pass found the feed empty after a reload).
-  const speak = (m: RoomEventMessage, before: RoomView | null, replay?: { playing: boolean }) => {
+  // Whether the current round's first card is down: a seat's shown card is spoken only when it changes in play (its
+  // first choice at the deal is on the table anyway). Followed event by event, so the feed reads the same live and
+  // told again after a reload (a pass saw the live feed name round 2's first choices, which came in one batch with
+  // round 1's end, and the reload's not); null until the page has seen a deal or a card.
+  let roundPlaying: boolean | null = null;
+  // The version of the round end whose sheet shows, and (per tab, kept over a reload) the last one the player closed.
+  let roundEndAt = 0;
+  const SEEN = `spielcenter.roundSeen.${s.room}`;
+  const roundSeen = () => {
+    try {
+      return Number(sessionStorage.getItem(SEEN) ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  const closeRound = () => {
+    setRoundShown(null);
+    try {
+      sessionStorage.setItem(SEEN, String(roundEndAt));
+    } catch {
+      // storage blocked: a reload shows the sheet once more
+    }
+  };
+  const speak = (m: RoomEventMessage, before: RoomView | null, replay = false) => {
     const e = m.event as { type: string; seat?: Seat; card?: string; pan?: Pan | null; weight?: number; difference?: number; lifeLost?: boolean; unbalanced?: boolean; round?: number; result?: string };
     if (before !== batchStart || !running) {
       batchStart = before;
@@ -253,12 +276,13 @@ export function GoldwaageTable(props: { session: Session }) {
       running.left = running.right = 0;
     } else if (e.type === "scaleTipped") {
       if (e.lifeLost) running.lives -= 1;
-      line(`Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `Ein König wird umgedreht, noch ${running.lives} Leben.` : "Kein König mehr."}`, `Tipped: difference ${e.difference}. ${e.lifeLost ? `A King is turned, ${running.lives} lives left.` : "No King left."}`);
+      line(`Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `Ein König wird umgedreht, noch ${running.lives} Leben.` : "Kein König mehr."}`, `Tipped: difference ${e.difference}. ${e.lifeLost ? `A King is turned, ${running.lives} ${running.lives === 1 ? "life" : "lives"} left.` : "No King left."}`);
       running.left = running.right = 0;
     } else if (e.type === "roundEnded") {
       if (e.unbalanced && e.lifeLost) running.lives -= 1;
-      if (e.unbalanced) line(`Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`, `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${running.lives} lives left` : "no King left"}.`);
+      if (e.unbalanced) line(`Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`, `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${running.lives} ${running.lives === 1 ? "life" : "lives"} left` : "no King left"}.`);
       else line(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`);
+      roundEndAt = m.version;
       if (!replay) setRoundShown(e.round ?? null);
     } else if (e.type === "roundDealt") {
       line(`Runde ${e.round} ist ausgeteilt.`, `Round ${e.round} is dealt.`);
@@ -266,22 +290,25 @@ export function GoldwaageTable(props: { session: Session }) {
     } else if (e.type === "gameEnded") {
       if (e.result === "won") line("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.");
       else line("Verloren – kein König mehr.", "Lost – no King left.");
-    } else if (e.type === "cardsShown" && e.seat !== seat && (replay ? replay.playing : before?.game.phase === "play")) {
+    } else if (e.type === "cardsShown" && e.seat !== seat && (roundPlaying ?? before?.game.phase === "play")) {
       const shown = (l: Lang) => (e as { cards?: string[] }).cards?.map((c) => cardName(c, l)).join(", ");
       line(`${nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.`, `${nameIn(e.seat!, "en")} now shows ${shown("en")}.`);
     }
+    if (e.type === "roundDealt") roundPlaying = false;
+    if (e.type === "cardPlayed") roundPlaying = true;
     if (replay) setFeed((f) => [...lines.slice().reverse(), ...f].slice(0, 8));
     else say(lines);
   };
   const room = connectGoldwaage(s, speak, (entries, view) => {
     running = { left: 0, right: 0, lives: view ? LIVES[view.game.level] : 0 };
     batchStart = null;
-    // A round's cards are shown before its first card is played (no line), and swapped in play (a line).
-    const replay = { playing: false };
-    for (const m of entries) {
-      if (m.event.type === "roundDealt") replay.playing = false;
-      if (m.event.type === "cardPlayed") replay.playing = true;
-      speak(m, null, replay);
+    for (const m of entries) speak(m, null, true);
+    // A reload at a round's sheet shows it again, unless closed in this tab or this seat has played since (a pass found
+    // it gone after a reload).
+    const end = entries.map((m) => m.event.type).lastIndexOf("roundEnded");
+    const since = entries.slice(end + 1);
+    if (!watching && end >= 0 && !view?.over && entries[end]!.version > roundSeen() && !since.some((m) => m.event.type === "gameEnded" || (m.event.type === "cardPlayed" && (m.event as { seat?: number }).seat === seat))) {
+      setRoundShown((entries[end]!.event as { round?: number }).round ?? null);
     }
   });
 
@@ -895,7 +922,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     </p>
                   </Show>
                   <Remarks />
-                  <button type="button" class="button primary" data-testid="gw-round-continue" ref={(el) => queueMicrotask(() => el.focus())} onClick={() => setRoundShown(null)}>
+                  <button type="button" class="button primary" data-testid="gw-round-continue" ref={(el) => queueMicrotask(() => el.focus())} onClick={closeRound}>
                     {tr(`Weiter zu Runde ${r().round + 1}`, `On to round ${r().round + 1}`)}
                   </button>
                 </div>
