@@ -4,7 +4,7 @@ import type { Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
 import { lang, tr } from "../i18n";
 import { loadMe } from "../account";
-import { forgetCurrent, inviteLink, loadSession, saveSession, type RoomKind, type Session } from "../room/session";
+import { forgetCurrent, inviteLink, loadSession, markRoundSeen, roundSeen, saveSession, type RoomKind, type Session } from "../room/session";
 import { Link, navigate } from "../router";
 import { logFromHistory } from "./history";
 import { describeEvent, markUndone, pendingRoundTable, seedLog, type LogEntry, type RoundSummary, type Viewer } from "./log";
@@ -32,16 +32,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   const [log, setLog] = createSignal<LogEntry[]>([]);
   const [hint, setHint] = createSignal<HintPayload | null>(null);
   const [round, setRound] = createSignal<RoundSummary | null>(null);
-  // The version of the round end the table shows, and (per tab, kept over a reload) the last one the player closed.
+  // The version of the round end the table shows (closing it marks it seen in this tab: roundSeen).
   let roundAt = 0;
-  const SEEN = `spielcenter.roundSeen.${s.room}`;
-  const roundSeen = () => {
-    try {
-      return Number(sessionStorage.getItem(SEEN) ?? 0);
-    } catch {
-      return 0;
-    }
-  };
   let seeded = false;
   let historyCame = false;
   // The other player by name online (the account's name, or "Gast"); before the friend has come, "Gegner".
@@ -88,7 +80,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);
     // Unless this tab's player closed it already ("Weiter", then a reload before its own first step of the new round).
     const pending = !watching && !end.over ? pendingRoundTable(entries.map((m) => m.event), s.seat, end.game.roles[0] === "conte" ? 0 : 1, end.game.game) : null;
-    if (pending && entries[pending.at]!.version > roundSeen()) {
+    if (pending && entries[pending.at]!.version > roundSeen(s.room)) {
       roundAt = entries[pending.at]!.version;
       setRound(pending);
     }
@@ -144,11 +136,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     round,
     dismissRound: () => {
       setRound(null);
-      try {
-        sessionStorage.setItem(SEEN, String(roundAt));
-      } catch {
-        // storage blocked: a reload shows the table once more
-      }
+      markRoundSeen(s.room, roundAt);
     },
     busy: room.busy,
     staged: room.staged,

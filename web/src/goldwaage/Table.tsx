@@ -9,7 +9,7 @@ import { brakeLeftMs, formatClock } from "../../../shared/room/clock";
 import type { View } from "../../../shared/goldwaage/view";
 import { lang, tr } from "../i18n";
 import type { Lang } from "../../../shared/catalog";
-import { forgetCurrent, type Session } from "../room/session";
+import { forgetCurrent, markRoundSeen, roundSeen, type Session } from "../room/session";
 import { goldwaageInviteLink } from "./Invite";
 import { levelName, variantName } from "./names";
 import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
@@ -227,23 +227,11 @@ export function GoldwaageTable(props: { session: Session }) {
   // told again after a reload (a pass saw the live feed name round 2's first choices, which came in one batch with
   // round 1's end, and the reload's not); null until the page has seen a deal or a card.
   let roundPlaying: boolean | null = null;
-  // The version of the round end whose sheet shows, and (per tab, kept over a reload) the last one the player closed.
+  // The version of the round end whose sheet shows (closing it marks it seen in this tab: roundSeen).
   let roundEndAt = 0;
-  const SEEN = `spielcenter.roundSeen.${s.room}`;
-  const roundSeen = () => {
-    try {
-      return Number(sessionStorage.getItem(SEEN) ?? 0);
-    } catch {
-      return 0;
-    }
-  };
   const closeRound = () => {
     setRoundShown(null);
-    try {
-      sessionStorage.setItem(SEEN, String(roundEndAt));
-    } catch {
-      // storage blocked: a reload shows the sheet once more
-    }
+    markRoundSeen(s.room, roundEndAt);
   };
   const speak = (m: RoomEventMessage, before: RoomView | null, replay = false) => {
     const e = m.event as { type: string; seat?: Seat; card?: string; pan?: Pan | null; weight?: number; difference?: number; lifeLost?: boolean; unbalanced?: boolean; round?: number; result?: string };
@@ -307,7 +295,7 @@ export function GoldwaageTable(props: { session: Session }) {
     // it gone after a reload).
     const end = entries.map((m) => m.event.type).lastIndexOf("roundEnded");
     const since = entries.slice(end + 1);
-    if (!watching && end >= 0 && !view?.over && entries[end]!.version > roundSeen() && !since.some((m) => m.event.type === "gameEnded" || (m.event.type === "cardPlayed" && (m.event as { seat?: number }).seat === seat))) {
+    if (!watching && end >= 0 && !view?.over && entries[end]!.version > roundSeen(s.room) && !since.some((m) => m.event.type === "gameEnded" || (m.event.type === "cardPlayed" && (m.event as { seat?: number }).seat === seat))) {
       setRoundShown((entries[end]!.event as { round?: number }).round ?? null);
     }
   });

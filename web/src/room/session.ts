@@ -114,3 +114,23 @@ export function inviteLink(room: string, invite: string): string {
 
 /** Room names as the Worker hands them out (16 base64url characters); invite codes are longer. */
 export const ROOM_NAME = /^[A-Za-z0-9_-]{16}$/;
+
+/**
+ * The version of the last round end whose table the player closed in this tab ("Weiter"): a reload shows a round's
+ * table again only if it was never closed here (sessionStorage: per tab, kept over a reload). 0 when none.
+ */
+export function roundSeen(room: string): number {
+  try {
+    return Number(sessionStorage.getItem(`spielcenter.roundSeen.${room}`) ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+export function markRoundSeen(room: string, version: number): void {
+  try {
+    sessionStorage.setItem(`spielcenter.roundSeen.${room}`, String(version));
+  } catch {
+    // storage blocked: a reload shows the table once more
+  }
+}
