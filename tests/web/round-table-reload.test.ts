@@ -12,7 +12,7 @@ describe("pendingRoundTable", () => {
   it("shows the round just ended, tricks by role, while the next round is only dealt and the other seat has picked", () => {
     const log = [dealt(1, 1), played(0), played(1), ended, dealt(1, 2), { type: "exchangeSubmitted", seat: 1, cards: [] }];
     // Seat 0 is Conte: Conte 4, Maske 6.
-    expect(pendingRoundTable(log, 0, 0, 1)).toEqual({ game: 1, round: 1, conte: 4, maske: 6, moved: 2, mirror: 2, gameWinner: null });
+    expect(pendingRoundTable(log, 0, 0, 1)).toEqual({ game: 1, round: 1, conte: 4, maske: 6, moved: 2, mirror: 2, gameWinner: null, at: 3 });
     // Seat 1 as Conte reads the same round the other way round.
     expect(pendingRoundTable(log, 0, 1, 1)).toMatchObject({ conte: 6, maske: 4 });
   });
@@ -25,6 +25,6 @@ describe("pendingRoundTable", () => {
   it("names the game won in Profi, with the first game's roles when the view stands in the second", () => {
     const log = [dealt(1, 3), ended, { type: "gameEnded", game: 1, winner: "maske" }, dealt(2, 1)];
     // In game 2 seat 0 is Conte, so in game 1 seat 1 was: Conte 6, Maske 4.
-    expect(pendingRoundTable(log, 0, 0, 2)).toEqual({ game: 1, round: 3, conte: 6, maske: 4, moved: 2, mirror: 2, gameWinner: "maske" });
+    expect(pendingRoundTable(log, 0, 0, 2)).toEqual({ game: 1, round: 3, conte: 6, maske: 4, moved: 2, mirror: 2, gameWinner: "maske", at: 1 });
   });
 });

@@ -7,7 +7,7 @@ import { loadMe } from "../account";
 import { forgetCurrent, inviteLink, loadSession, markRoundSeen, roundSeen, saveSession, type RoomKind, type Session } from "../room/session";
 import { Link, navigate } from "../router";
 import { logFromHistory } from "./history";
-import { describeEvent, markUndone, pendingRoundTable, seedLog, type LogEntry, type RoundSummary, type Viewer } from "./log";
+import { describeEvent, lapsedTakeback, markUndone, pendingRoundTable, pendingTakeback, seedLog, type LogEntry, type RoundSummary, type Viewer } from "./log";
 import { connectBattlemaske, type HintPayload, type RoomView } from "./room";
 import { Table, type TableModel } from "./Table";
 import { WatchRefused } from "../ui/WatchRefused";
@@ -34,6 +34,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   const [round, setRound] = createSignal<RoundSummary | null>(null);
   // The version of the round end the table shows (closing it marks it seen in this tab: roundSeen).
   let roundAt = 0;
+  // Whose "Karte zurück" request stands, as the log has told it (a move lets it lapse: the log says so).
+  let takebackAsked: Seat | null = null;
   let seeded = false;
   let historyCame = false;
   // The other player by name online (the account's name, or "Gast"); before the friend has come, "Gegner".
@@ -66,7 +68,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       setRound({ game: v.game, round: v.round, conte: t[conteSeat]!, maske: t[1 - conteSeat]!, moved: ev.moved as number, mirror: ev.mirror as number, gameWinner: null });
     }
     if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
-    const entries = describeEvent(ev, msg.version, v, viewer(before), opp());
+    const entries = [...lapsedTakeback(takebackAsked, ev, msg.version, v, viewer(before), opp()), ...describeEvent(ev, msg.version, v, viewer(before), opp())];
+    takebackAsked = pendingTakeback(takebackAsked, ev);
     // What a take-back undid stays in the log, struck through (the player pass found it listed as if still played).
     if (ev.type === "takeback") setLog((l) => markUndone(l, ev.toVersion as number));
     if (entries.length) setLog((l) => [...l, ...entries]);
@@ -74,7 +77,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     // A page opening a running game: the whole log so far, from the room's history of this seat (empty before the deal).
     if (!end) return;
     historyCame = true;
-    const { log: lines, lastEvent } = logFromHistory(entries, end.game, viewer(end), opp());
+    const { log: lines, lastEvent, takeback } = logFromHistory(entries, end.game, viewer(end), opp());
+    takebackAsked = takeback;
     setLog(lines);
     const last = lastEvent?.event;
     if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);

@@ -1,10 +1,10 @@
 // The game log rebuilt from the room's history (a reload, a reconnect, "Partie fortsetzen"): every event so far, as
 // this seat received it, explained with the same words as when it happened live (log.ts).
-import type { Role } from "../../../shared/battlemaske/events";
+import type { Role, Seat } from "../../../shared/battlemaske/events";
 import type { View } from "../../../shared/battlemaske/view";
 import type { Lang } from "../../../shared/catalog";
 import type { RoomEventMessage } from "../room/connection";
-import { describeEvent, markUndone, type LogEntry, type Viewer } from "./log";
+import { describeEvent, lapsedTakeback, markUndone, pendingTakeback, type LogEntry, type Viewer } from "./log";
 
 /**
  * The table each event is explained against. The log needs only what is public and known from the events: the rule
@@ -18,18 +18,21 @@ function tableAt(end: View, game: 1 | 2, round: 1 | 2 | 3): View {
 }
 
 /** The log lines of the whole history, in order, and the last own hint if nothing followed it. */
-export function logFromHistory(entries: readonly RoomEventMessage[], end: View, me: Viewer, opponent: Record<Lang, string>): { log: LogEntry[]; lastEvent: RoomEventMessage | null } {
+export function logFromHistory(entries: readonly RoomEventMessage[], end: View, me: Viewer, opponent: Record<Lang, string>): { log: LogEntry[]; lastEvent: RoomEventMessage | null; takeback: Seat | null } {
   let game: 1 | 2 = 1;
   let round: 1 | 2 | 3 = 1;
+  let takeback: Seat | null = null;
   const log: LogEntry[] = [];
   for (const m of entries) {
     const ev = m.event;
     if (ev.type === "takeback") log.splice(0, log.length, ...markUndone(log, ev.toVersion as number));
-    log.push(...describeEvent(ev, m.version, tableAt(end, game, round), me, opponent));
+    const table = tableAt(end, game, round);
+    log.push(...lapsedTakeback(takeback, ev, m.version, table, me, opponent), ...describeEvent(ev, m.version, table, me, opponent));
+    takeback = pendingTakeback(takeback, ev);
     if (ev.type === "roundDealt") {
       game = ev.game as 1 | 2;
       round = ev.round as 1 | 2 | 3;
     }
   }
-  return { log, lastEvent: entries[entries.length - 1] ?? null };
+  return { log, lastEvent: entries[entries.length - 1] ?? null, takeback };
 }

@@ -239,6 +239,26 @@ function where(v: View, game: number, round: number, lang: Lang): string {
 }
 
 /** Explains one event; `before` is the view just before it (null when unknown). */
+/** A seat's move: what lets a pending "Karte zurück" request lapse (docs/protocol.md). */
+const MOVES = new Set(["cardPlayed", "exchangeSubmitted", "swapSubmitted"]);
+
+/** The seat whose "Karte zurück" request stands after `ev`, from the one that stood before it (null: none). */
+export function pendingTakeback(pending: Seat | null, ev: Ev): Seat | null {
+  if (ev.type === "takebackRequested") return ev.seat as Seat;
+  if (ev.type === "takebackDeclined" || ev.type === "takeback" || MOVES.has(ev.type)) return null;
+  return pending;
+}
+
+/**
+ * The line for a request that `ev` lets lapse, before the move's own: the asker was told nothing when the other side
+ * played on instead of answering (a fresh-eyes pass), nor when its own second tab did.
+ */
+export function lapsedTakeback(pending: Seat | null, ev: Ev, version: number, before: View | null, me: Viewer, opp: Record<Lang, string>): LogEntry[] {
+  if (pending === null || !before || !MOVES.has(ev.type)) return [];
+  const p = personAt(before, ev.seat as Seat, me, opp);
+  return [{ key: `${version}r`, text: both((l) => (l === "de" ? `„Karte zurück“ verfallen: ${subject(p, l, true)} ${verb(p, "spielst", "spielt")} weiter.` : `Take-back request lapsed: ${subject(p, l)} ${verb(p, "play", "plays")} on.`)) }];
+}
+
 export function describeEvent(ev: Ev, version: number, before: View | null, me: Viewer, opp: Record<Lang, string>): LogEntry[] {
   const key = String(version);
   if (!before) return [];

@@ -1,0 +1,37 @@
+// "Any move lets a pending request lapse" (docs/protocol.md): the log tells the asker so, before the move that did it
+// (a fresh-eyes pass saw the request vanish without a word when the other side played on instead of answering).
+import { describe, expect, it } from "vitest";
+import { applyInPlace, emptyState, newGame } from "../../shared/battlemaske/index.js";
+import { view } from "../../shared/battlemaske/view.js";
+import { lapsedTakeback, pendingTakeback } from "../../web/src/battlemaske/log.js";
+
+const table = () => {
+  let s = emptyState();
+  for (const e of newGame({ ruleset: "battlemaske", variant: "single" }, 7)) s = applyInPlace(s, e);
+  return view(s, 0);
+};
+const anna = { de: "Anna", en: "Anna" };
+
+describe("a take-back request that lapses", () => {
+  it("stands from the request until an answer, a take-back or any move", () => {
+    let p = pendingTakeback(null, { type: "takebackRequested", seat: 0 });
+    expect(p).toBe(0);
+    expect(pendingTakeback(p, { type: "trickTaken", winner: 1 })).toBe(0);
+    for (const ev of [{ type: "takebackDeclined", seat: 1 }, { type: "takeback", seat: 0, toVersion: 3 }, { type: "cardPlayed", seat: 1, card: "P4" }, { type: "swapSubmitted", seat: 0, cards: [] }]) {
+      expect(pendingTakeback(p, ev), ev.type).toBeNull();
+    }
+    p = pendingTakeback(null, { type: "exchangeSubmitted", seat: 1, cards: [] });
+    expect(p).toBeNull();
+  });
+  it("says so, naming who played on, in both languages; nothing without a request or for what is no move", () => {
+    const v = table();
+    const [line] = lapsedTakeback(0, { type: "cardPlayed", seat: 1, card: "P4" }, 12, v, 0, anna);
+    expect(line!.text.de).toBe("„Karte zurück“ verfallen: Anna spielt weiter.");
+    expect(line!.text.en).toBe("Take-back request lapsed: Anna plays on.");
+    expect(line!.key).toBe("12r");
+    // Its own second tab played on: "du".
+    expect(lapsedTakeback(0, { type: "cardPlayed", seat: 0, card: "P4" }, 12, v, 0, anna)[0]!.text.de).toBe("„Karte zurück“ verfallen: Du spielst weiter.");
+    expect(lapsedTakeback(null, { type: "cardPlayed", seat: 1, card: "P4" }, 12, v, 0, anna)).toEqual([]);
+    expect(lapsedTakeback(0, { type: "takebackDeclined", seat: 1 }, 12, v, 0, anna)).toEqual([]);
+  });
+});
