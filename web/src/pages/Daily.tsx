@@ -110,7 +110,7 @@ export function Daily() {
           "Today everyone plays the same cards against Strong. Your first attempt goes on the main board, your best one without help on the best board.",
         )}
       </p>
-      <Show when={day()}>{(d) => <p class="kicker" data-date={d().date}>{dayText(d().date)}</p>}</Show>
+      <Show when={day()}>{(d) => <p class="kicker" data-date={d().date}>{dayText(d().date)} <small>{tr("(der Tag nach Berliner Zeit)", "(the day by Berlin time)")}</small></p>}</Show>
       <fieldset class="choices">
         <legend>{tr("Deine Rolle", "Your role")}</legend>
         <div class="choice-row">
