@@ -3,7 +3,8 @@
 import { createResource, createSignal, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount } from "../../account";
-import { tr } from "../../i18n";
+import { lang, tr } from "../../i18n";
+import { dailyScoreText } from "../daily";
 import { saveSession } from "../../room/session";
 import { navigate } from "../../router";
 import { useTable } from "./store";
@@ -41,8 +42,6 @@ async function loadAttempt(room: string): Promise<Attempt | null> {
   return null;
 }
 
-const rounds = (n: number) => tr(`${n} ${n === 1 ? "Runde" : "Runden"}`, `${n} round${n === 1 ? "" : "s"}`);
-
 export function DailyResult(): JSX.Element {
   const { m, rv, v, me, myRole } = useTable();
   const room = m.room;
@@ -56,12 +55,7 @@ export function DailyResult(): JSX.Element {
   const mirror = () => Math.min(10, attempt()?.mirror ?? v().mirror);
   const played = () => attempt()?.rounds ?? v().round;
   const score = () => (attempt() ? attempt()!.score ?? null : reached() ? (myRole() === "conte" ? mirror() : played()) : null);
-  const text = () => {
-    if (myRole() === "conte") {
-      return reached() ? tr(`Spiegel ${mirror()} – gehalten`, `mirror ${mirror()} – held`) : tr(`verfehlt: Spiegel 10 in Runde ${played()}`, `missed: mirror 10 in round ${played()}`);
-    }
-    return reached() ? tr(`Feld 10 in ${rounds(played())}`, `field 10 in ${rounds(played())}`) : tr(`verfehlt: Spiegel ${mirror()} nach ${rounds(played())}`, `missed: mirror ${mirror()} after ${rounds(played())}`);
-  };
+  const text = () => dailyScoreText({ role: myRole(), reached: reached(), mirror: mirror(), rounds: played(), reason: rv().result?.reason ?? "rules" }, lang());
   const place = (p: Place | null | undefined, board: "first" | "best") => {
     const name = board === "first" ? tr("Hauptliste", "Main board") : tr("Bestenliste", "Best board");
     if (!p) return null;

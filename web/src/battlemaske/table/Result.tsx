@@ -4,6 +4,7 @@ import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
 import { endLines, matchPeople } from "../log";
+import { dailyMirrorText } from "../daily";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
 import { RatedChange } from "./RatedChange";
@@ -13,7 +14,7 @@ import { useTable } from "./store";
 
 /** `children`: more about the result (the daily game's score), shown under the scores. */
 export function Result(props: { children?: JSX.Element }): JSX.Element {
-  const { m, rv, v, me, role, rs, viewer, showResult, setShowResult } = useTable();
+  const { m, rv, v, me, role, rs, viewer, myRole, showResult, setShowResult } = useTable();
   /** The seat that won the game (Profi: the match), null for a draw or while nobody has. */
   const winnerSeat = (): Seat | null => {
     const r = rv().result;
@@ -102,9 +103,21 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
               </p>
             )}
           </Show>
-          <p>
-            {capital(trackName(rs(), lang()))}: <b>{v().mirror}</b> / 10
-          </p>
+          {/* A Conte who gave the daily game up: the mirror its score counts, not the table's (daily.ts). */}
+          <Show
+            when={m.kind === "daily" && !m.spectator && winnerSeat() !== me() && dailyMirrorText({ role: myRole(), reached: false, mirror: v().mirror, rounds: v().round, reason: reason() }, lang())}
+            fallback={
+              <p data-testid="result-mirror" data-mirror={v().mirror}>
+                {capital(trackName(rs(), lang()))}: <b>{v().mirror}</b> / 10
+              </p>
+            }
+          >
+            {(text) => (
+              <p data-testid="result-mirror" data-mirror="10" data-table-mirror={v().mirror}>
+                {text()}
+              </p>
+            )}
+          </Show>
           {props.children}
           <RatedChange />
           <Show when={!m.spectator && rv().helped[me()]}>
