@@ -16,7 +16,7 @@ import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
-import { cardName, clearingLine, endScaleText, lossText, openChoiceAfter, pansAllowed, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { cardName, clearingLine, endScaleText, lossText, openChoiceAfter, panPlace, pansAllowed, playedLine, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import "./goldwaage.css";
@@ -171,7 +171,7 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
 const capitalFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 function stepText(s: PlayedStep, seatName: (x: Seat) => string): string {
-  const where = s.pan === null ? tr("auf die leere Waage", "on the empty scale") : s.pan === "left" ? tr("links", "left") : tr("rechts", "right");
+  const where = panPlace(s.pan, lang());
   const after = s.outcome === "balanced" ? tr("Gleichgewicht", "balanced") : s.outcome === "nothing" ? tr("nichts passiert", "nothing happens") : `${s.sums[0]} : ${s.sums[1]}`;
   return `${seatName(s.seat)} – ${cardName(s.card, lang())} ${where} → ${after}`;
 }
@@ -249,16 +249,13 @@ export function GoldwaageTable(props: { session: Session }) {
         const name = nameIn(e.seat!, l);
         return name.charAt(0).toUpperCase() + name.slice(1);
       };
-      if (e.pan === null) line(`${who("de")}: ${spokenCard(e.card!, "de")} auf die leere Waage – tut nichts`, `${who("en")}: ${spokenCard(e.card!, "en")} on the empty scale – does nothing`);
-      else {
-        const rank = e.card!.slice(0, -1);
-        if (rank === "J" || rank === "Q") line(`${who("de")}: ${spokenCard(e.card!, "de")} auf die ${e.pan === "left" ? "linke" : "rechte"} Schale`, `${who("en")}: ${spokenCard(e.card!, "en")} on the ${e.pan} pan`);
-        else {
-          if (e.pan === "left") running.left += e.weight ?? 0;
-          else running.right += e.weight ?? 0;
-          line(`${who("de")}: ${spokenCard(e.card!, "de")} ${e.pan === "left" ? "links" : "rechts"}${rank === "A" ? `, wiegt ${e.weight}` : ""}`, `${who("en")}: ${spokenCard(e.card!, "en")} ${e.pan}${rank === "A" ? `, weighs ${e.weight}` : ""}`);
-        }
+      const rank = e.card!.slice(0, -1);
+      // A Jack or Queen moves or removes a card; a number card or an Ace adds its weight.
+      if (e.pan && rank !== "J" && rank !== "Q") {
+        if (e.pan === "left") running.left += e.weight ?? 0;
+        else running.right += e.weight ?? 0;
       }
+      line(playedLine(who("de"), e.card!, e.pan ?? null, e.weight, "de"), playedLine(who("en"), e.card!, e.pan ?? null, e.weight, "en"));
     } else if (e.type === "scaleBalanced") {
       line("Gleichgewicht – die Waage wird geleert.", "Balanced – the scale is emptied.");
       running.left = running.right = 0;
@@ -905,7 +902,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     <p class="gw-next-plays" data-testid="gw-round-next-plays">
                       {tr(`Runde ${r().round + 1} hat schon begonnen: `, `Round ${r().round + 1} has already begun: `)}
                       {nextPlays(r().round)
-                        .map((p) => `${capitalised(seatName(p.seat as Seat))}: ${cardName(p.card, lang())} ${p.pan === null ? tr("auf die leere Waage", "on the empty scale") : p.pan === "left" ? tr("links", "left") : tr("rechts", "right")}`)
+                        .map((p) => `${capitalised(seatName(p.seat as Seat))}: ${cardName(p.card, lang())} ${panPlace(p.pan, lang())}`)
                         .join(" · ")}
                     </p>
                   </Show>

@@ -118,7 +118,23 @@ export function spokenCard(id: Card, lang: Lang): string {
   return lang === "de" ? `${suit} ${rank}` : `${rank} of ${suit}`;
 }
 
-const panName = (p: Pan, lang: Lang) => (lang === "de" ? (p === "left" ? "links" : "rechts") : p);
+/**
+ * Where a card was played, in the words of every line that tells a play (the feed, the round sheet, the replay): "auf die
+ * rechte Schale", "on the right pan" — one wording for every card, a number card's as a Jack's or Queen's (a player pass
+ * read "Kreuz 7 rechts" beside "Herz Bube auf die rechte Schale"); null: the empty scale.
+ */
+export function panPlace(pan: Pan | null, lang: Lang): string {
+  if (pan === null) return lang === "de" ? "auf die leere Waage" : "on the empty scale";
+  return lang === "de" ? `auf die ${pan === "left" ? "linke" : "rechte"} Schale` : `on the ${pan} pan`;
+}
+
+/** The feed's line for a card played: "Du: Kreuz 7 auf die rechte Schale", an Ace with its weight, the empty scale's "tut nichts". */
+export function playedLine(who: string, card: Card, pan: Pan | null, weight: number | undefined, lang: Lang): string {
+  const de = lang === "de";
+  if (pan === null) return `${who}: ${spokenCard(card, lang)} ${panPlace(null, lang)} – ${de ? "tut nichts" : "does nothing"}`;
+  const ace = cardInfo(card).rank === "A" ? (de ? `, wiegt ${weight}` : `, weighs ${weight}`) : "";
+  return `${who}: ${spokenCard(card, lang)} ${panPlace(pan, lang)}${ace}`;
+}
 
 /** The line shown (and spoken) before a play: what it does to the scale, with the warning when it tips. */
 export function previewText(p: Preview, lang: Lang): string {

@@ -10,7 +10,7 @@ import type { Lang } from "../../../shared/catalog";
 import type { Event as GwEvent, Seat as GwSeat } from "../../../shared/goldwaage/events";
 import type { State as GwState } from "../../../shared/goldwaage/state";
 import { describeEvent } from "../battlemaske/log";
-import { cardName, type Lang as GwLang } from "../goldwaage/logic";
+import { cardName, panPlace, type Lang as GwLang } from "../goldwaage/logic";
 import type { ReplayStep } from "./fold";
 
 export type Text = Record<Lang, string>;
@@ -35,7 +35,8 @@ export function battlemaskePlace(s: BmState): { game: number; round: number; tri
   return { game: s.game, round: s.round, trick: Math.min(10, s.history.length + (s.trick.length > 0 ? 1 : 0)) };
 }
 
-const panWord = (pan: "left" | "right" | null, l: GwLang) => (pan === null ? (l === "de" ? "auf die leere Waage" : "on the empty scale") : l === "de" ? (pan === "left" ? "links" : "rechts") : pan === "left" ? "left" : "right");
+// The table's own words for a play's pan (one wording for every card).
+const panWord = (pan: "left" | "right" | null, l: GwLang) => panPlace(pan, l);
 
 /** A Goldwaage step in words, with the seats named by `seatName`. */
 export function goldwaageStepText(step: ReplayStep<GwState, GwEvent>, seatName: (s: GwSeat) => string): Text[] {

@@ -1,0 +1,28 @@
+// Goldwaage's feed, round sheet and replay name a play's pan one way for every card: "auf die rechte Schale" for a
+// number card as for a Jack or Queen (a player pass read "Kreuz 7 rechts" beside "Herz Bube auf die rechte Schale").
+import { describe, expect, it } from "vitest";
+import type { Card } from "../../shared/goldwaage/cards.js";
+import type { Pan } from "../../shared/goldwaage/events.js";
+import { panPlace, playedLine } from "../../web/src/goldwaage/logic";
+import { goldwaageStepText } from "../../web/src/replay/words.js";
+
+describe("one wording for a play's pan", () => {
+  it("the feed: a number card, an Ace, a Jack and a Queen on the right pan read alike, in German and English", () => {
+    const plays: Array<[Card, Pan, number | undefined]> = [["7C", "right", 7], ["AS", "right", 3], ["JH", "right", undefined], ["QD", "right", undefined]];
+    const de = plays.map(([c, p, w]) => playedLine("Du", c, p, w, "de"));
+    const en = plays.map(([c, p, w]) => playedLine("You", c, p, w, "en"));
+    expect(de).toEqual(["Du: Kreuz 7 auf die rechte Schale", "Du: Pik Ass auf die rechte Schale, wiegt 3", "Du: Herz Bube auf die rechte Schale", "Du: Karo Dame auf die rechte Schale"]);
+    expect(en).toEqual(["You: 7 of clubs on the right pan", "You: ace of spades on the right pan, weighs 3", "You: jack of hearts on the right pan", "You: queen of diamonds on the right pan"]);
+    for (const line of [...de, ...en]) expect(line).not.toMatch(/ (rechts|right)(,|$)/);
+    expect(playedLine("Platz 2", "5H", "left", 5, "de")).toBe("Platz 2: Herz 5 auf die linke Schale");
+    expect(playedLine("Du", "QC", null, undefined, "de")).toBe("Du: Kreuz Dame auf die leere Waage – tut nichts");
+    expect(playedLine("You", "QC", null, undefined, "en")).toBe("You: queen of clubs on the empty scale – does nothing");
+  });
+
+  it("the replay's step names the pan in the same words", () => {
+    const step = { entry: { version: 1, time: 0, actor: "0", event: { type: "cardPlayed", seat: 0, card: "7C", pan: "right", weight: 7 } }, after: {}, index: 0 };
+    const [text] = goldwaageStepText(step as unknown as Parameters<typeof goldwaageStepText>[0], () => "Anna");
+    expect(text).toEqual({ de: `Anna spielt 7♣ ${panPlace("right", "de")}.`, en: `Anna plays 7♣ ${panPlace("right", "en")}.` });
+    expect(text!.de).toBe("Anna spielt 7♣ auf die rechte Schale.");
+  });
+});
