@@ -8,7 +8,8 @@ import type { Event as GwEvent } from "../../../shared/goldwaage/events";
 import { apply as gwApply, fold as gwFold, type State as GwState } from "../../../shared/goldwaage/state";
 import { dayText, lang, tr } from "../i18n";
 import { levelName, variantName } from "../goldwaage/names";
-import { archiveUrl, computerSeats, loadArchive, type Archive } from "../replay/archive";
+import { storedAccount } from "../account";
+import { archiveUrl, computerSeats, loadArchive, wayBack, type Archive } from "../replay/archive";
 import { BattlemaskeBoard } from "../replay/BattlemaskeBoard";
 import { CopyLink } from "../replay/CopyLink";
 import { Link } from "../router";
@@ -81,6 +82,18 @@ function goldwaageModel(a: Archive): Model {
   };
 }
 
+/** The link back above the replay: `daily` for a daily game's (also the one whose day is not over yet). */
+function BackLink(props: { daily: boolean }) {
+  const to = () => wayBack(props.daily, storedAccount() !== null);
+  return (
+    <p class="replay-return">
+      <Link href={to().href} data-testid="replay-return" data-to={to().href}>
+        ← {to()[lang()]}
+      </Link>
+    </p>
+  );
+}
+
 export function ReplayPage(props: { id: string }) {
   const [loaded] = createResource(() => props.id, (id) => loadArchive(id));
   return (
@@ -96,6 +109,7 @@ export function ReplayPage(props: { id: string }) {
           <p role="alert" class="error">{tr("Die Partie ließ sich nicht laden.", "The game could not be loaded.")}</p>
         </Match>
         <Match when={loaded()?.kind === "notFound"}>
+          <BackLink daily={false} />
           <h1>{tr("Wiederholung", "Replay")}</h1>
           <p data-testid="replay-not-found">{tr("Unter dieser Adresse gibt es keine beendete Partie. Eine laufende Partie lässt sich erst nach ihrem Ende nachspielen.", "There is no finished game at this address. A running game can be replayed once it is over.")}</p>
           {/* A player pass followed a replay link too early: the running game itself can be watched. */}
@@ -108,6 +122,7 @@ export function ReplayPage(props: { id: string }) {
         <Match when={(() => { const l = loaded(); return l?.kind === "notYet" ? l : null; })()}>
           {(l) => (
             <>
+              <BackLink daily />
               <h1>{tr("Tagesmaskerade – Wiederholung", "Daily game – replay")}</h1>
               <p class="soon" data-testid="replay-not-yet" data-date={l().date ?? ""}>
                 <Show
@@ -203,6 +218,7 @@ function Viewer(props: { archive: Archive }) {
   return (
     <div class="replay-viewer" data-testid="replay" data-id={a.id} data-game={a.game} data-steps={count()} data-index={at()}>
       <header class="replay-head">
+        <BackLink daily={a.kind === "daily"} />
         <h1>
           {tr("Wiederholung", "Replay")}: {title()}
         </h1>

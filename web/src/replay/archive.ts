@@ -55,3 +55,21 @@ export function computerSeats(log: Archive["log"]): Set<number> {
   }
   return out;
 }
+
+/** Where the replay page's link back leads, and its words. */
+export interface WayBack {
+  readonly href: string;
+  readonly de: string;
+  readonly en: string;
+}
+
+/**
+ * The replay page's way back (a player pass found none but the browser's back button): a daily game's replay to the
+ * Tagesspiel, where its attempt was played and its boards stand; any other to Meine Partien, where replays are listed,
+ * for a browser holding an account, else to the start page (a public link opened by a stranger).
+ */
+export function wayBack(daily: boolean, hasAccount: boolean): WayBack {
+  if (daily) return { href: "/tagesspiel", de: "Zurück zur Tagesmaskerade", en: "Back to the daily game" };
+  if (hasAccount) return { href: "/bilanz", de: "Zurück zu Meine Partien", en: "Back to my games" };
+  return { href: "/", de: "Zur Startseite", en: "To the start page" };
+}
