@@ -460,8 +460,11 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
 
     // A game that is over judges nothing: GAME_OVER whatever the command's base (a late flag's timeout is newer than any).
     if (msg.type === "command" && !this.over && msg.baseVersion < this.room.version && this.isStale(seat, msg.baseVersion)) {
-      // Judged on a table the client has not seen: not applied, not remembered; the client resends after the resync.
-      return { reply: [{ type: "resync", version: this.room.version, view: this.viewFor(seat) }], appended: [] };
+      // Judged on a table the client has not seen: not applied, not remembered; the client may send it again after the
+      // resync. Which command, and whether its own seat moved meanwhile (a second tab's move came first), let the client
+      // tell its player why nothing happened (a player pass: the second tab was not told).
+      const missed = this.store.read(msg.baseVersion).some((e) => e.actor === String(seat)) ? "own" : "table";
+      return { reply: [{ type: "resync", version: this.room.version, view: this.viewFor(seat), clientSeq, missed }], appended: [] };
     }
     const result = this.decideMessage(seat, msg, now);
     if ("error" in result) {

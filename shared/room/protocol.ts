@@ -329,6 +329,11 @@ export type ServerMessageOf<V> =
   | RemarkMessage
   | { type: "state"; version: number; view: RoomViewOf<V> }
   | { type: "ack"; clientSeq: number; version: number }
-  | { type: "resync"; version: number; view: RoomViewOf<V> }
+  /**
+   * Take this view. In answer to a stale command also `clientSeq` (the command not applied) and `missed`: what the
+   * command had not seen — `own` when that includes a move of its own seat (another tab or device of the player came
+   * first), `table` when only others' — so the client can say why its move was dropped.
+   */
+  | { type: "resync"; version: number; view: RoomViewOf<V>; clientSeq?: number; missed?: "own" | "table" }
   | { type: "error"; clientSeq: number | null; code: string; message: string; messageDe: string };
 

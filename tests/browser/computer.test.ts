@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
-import { openBrowser, playToEnd, pressByKeyboard, shot, startWebSite, step, type Browser } from "./helpers.js";
+import { newComputerGameAsConte, openBrowser, playToEnd, pressByKeyboard, shot, startWebSite, step, type Browser } from "./helpers.js";
 
 let site: Site;
 let b: Browser;
@@ -152,16 +152,7 @@ describe("against the computer (browser)", () => {
   }, 240_000);
 });
 
-/** A new Battlemaske game as Conte against Leicht, at its first exchange. */
-async function newGameAsConte(page: Page): Promise<void> {
-  await page.goto(site.url + "/spielen/computer");
-  await page.getByTestId("role-conte").click();
-  await page.getByTestId("level-leicht").click();
-  await page.getByTestId("ruleset-battlemaske").click();
-  await page.getByTestId("variant-normal").click();
-  await page.getByTestId("start-game").click();
-  await page.getByTestId("exchange-confirm").waitFor();
-}
+const newGameAsConte = (page: Page) => newComputerGameAsConte(page, site.url);
 
 describe("two tabs of one game (browser)", () => {
   it("plays a card from either tab: each command gets its own clientSeq, none is taken for a resend of the other tab's", async () => {

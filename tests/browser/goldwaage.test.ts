@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
-import { gwStep, look } from "./gw-helpers.js";
+import { gwStep, look, setupGoldwaage } from "./gw-helpers.js";
 import { archived, openBrowser, shot, startWebSite, type Browser } from "./helpers.js";
 
 let site: Site;
@@ -35,16 +35,7 @@ async function playToEnd(page: Page, ms = 240_000, onStep?: (i: number) => Promi
   throw new Error("the game did not end");
 }
 
-async function setup(page: Page, o: { players: 2 | 3 | 4; level: string; variants?: string[]; friends?: number }, shotName?: string) {
-  await page.goto(site.url + "/");
-  await page.getByTestId("new-game-goldwaage").click();
-  await page.getByTestId(`gw-players-${o.players}`).click();
-  await page.getByTestId(`gw-level-${o.level}`).click();
-  for (const v of o.variants ?? []) await page.getByTestId(`gw-variant-${v}`).click();
-  await page.getByTestId(`gw-friends-${o.friends ?? 0}`).click();
-  if (shotName) await shot(page, shotName);
-  await page.getByTestId("gw-start").click();
-}
+const setup = (page: Page, o: Parameters<typeof setupGoldwaage>[2], shotName?: string) => setupGoldwaage(page, site.url, o, shotName);
 
 const attr = (page: Page, name: string) => page.getByTestId("gw-table").getAttribute(name);
 

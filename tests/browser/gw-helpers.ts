@@ -1,7 +1,19 @@
 // Goldwaage's table as a browser test sees it (the gw-* hooks) and one step of play by clicking or by keyboard: for
 // the Goldwaage tests and the Wartesaal's Goldwaage tables.
 import type { Page } from "playwright-core";
-import { pressByKeyboard } from "./helpers.js";
+import { pressByKeyboard, shot } from "./helpers.js";
+
+/** From the start page to a new Goldwaage table: players, level, variants, how many friends (the rest computers). */
+export async function setupGoldwaage(page: Page, siteUrl: string, o: { players: 2 | 3 | 4; level: string; variants?: string[]; friends?: number }, shotName?: string): Promise<void> {
+  await page.goto(siteUrl + "/");
+  await page.getByTestId("new-game-goldwaage").click();
+  await page.getByTestId(`gw-players-${o.players}`).click();
+  await page.getByTestId(`gw-level-${o.level}`).click();
+  for (const v of o.variants ?? []) await page.getByTestId(`gw-variant-${v}`).click();
+  await page.getByTestId(`gw-friends-${o.friends ?? 0}`).click();
+  if (shotName) await shot(page, shotName);
+  await page.getByTestId("gw-start").click();
+}
 
 export interface Look {
   over: boolean;

@@ -101,6 +101,23 @@ export function twoBrowsersPerFile(): { readonly site: Site; readonly a: Browser
   return held;
 }
 
+/**
+ * For a test file: the site and one desktop browser (1280 × 800), opened in the file's beforeAll and closed in its
+ * afterAll; the fields are there once the tests run.
+ */
+export function oneBrowserPerFile(): { readonly site: Site; readonly b: Browser } {
+  const held = {} as { site: Site; b: Browser };
+  beforeAll(async () => {
+    held.site = await startWebSite();
+    held.b = await openBrowser({ width: 1280, height: 800 });
+  }, 180_000);
+  afterAll(async () => {
+    await held.b?.close();
+    await held.site?.stop();
+  });
+  return held;
+}
+
 const ARGS = [
   "--headless",
   "--no-sandbox",
@@ -331,6 +348,17 @@ export async function inviteFriend(page: Page, siteUrl: string, o: FriendGame = 
   if (o.setupShot) await shot(page, o.setupShot);
   await page.getByTestId("create-invite").click();
   return page.getByTestId("invite-link").inputValue();
+}
+
+/** A new Battlemaske game as Conte against Leicht, at its first exchange. */
+export async function newComputerGameAsConte(page: Page, siteUrl: string): Promise<void> {
+  await page.goto(siteUrl + "/spielen/computer");
+  await page.getByTestId("role-conte").click();
+  await page.getByTestId("level-leicht").click();
+  await page.getByTestId("ruleset-battlemaske").click();
+  await page.getByTestId("variant-normal").click();
+  await page.getByTestId("start-game").click();
+  await page.getByTestId("exchange-confirm").waitFor();
 }
 
 /** Both seats pick and confirm their exchange until the first card is to be played. */

@@ -94,6 +94,25 @@ describe("room core: stale commands get a resync, never a silent drop", () => {
     // The same clientSeq on the current version is then applied.
     expect(send(core, 0, { type: "command", clientSeq: 99, baseVersion: before, command: legal }).reply[0]).toMatchObject({ type: "ack" });
   });
+  it("names the command it did not apply and what it missed: the seat's own move (another tab came first) or only the other seat's", () => {
+    const { core } = room(config("online"));
+    const g = core.state.game;
+    command(core, 0, { type: "exchange", cards: [g.hands[0].find((c) => c.startsWith("E")) ?? g.hands[0][0]!] });
+    command(core, 1, { type: "exchange", cards: [g.hands[1].find((c) => c.startsWith("E")) ?? g.hands[1][0]!] });
+    const lead = seatsToAct(core.state.game)[0]!;
+    const follow = (1 - lead) as Seat;
+    // Two tabs of the leading seat pick on the same table: the first is played, the second is answered with a resync.
+    const seen = core.version;
+    const cards = core.state.game.hands[lead];
+    expect(send(core, lead, { type: "command", clientSeq: 201, baseVersion: seen, command: { type: "play", card: cards[0]! } as Command }).reply[0]).toMatchObject({ type: "ack", clientSeq: 201 });
+    const second = send(core, lead, { type: "command", clientSeq: 202, baseVersion: seen, command: { type: "play", card: cards[1]! } as Command });
+    expect(second.reply).toEqual([expect.objectContaining({ type: "resync", version: core.version, clientSeq: 202, missed: "own" })]);
+    expect(second.appended).toEqual([]);
+    // The follower's card judged on the table before the lead misses only the other seat's move: "table".
+    const early = send(core, follow, { type: "command", clientSeq: 203, baseVersion: seen, command: someCommand(core.state.game, follow, rng("follow")) });
+    expect(early.reply[0]).toMatchObject({ type: "resync", version: core.version, clientSeq: 203, missed: "table" });
+    expect(early.appended).toEqual([]);
+  });
   it("accepts a pick on a version that only misses the other seat's secret pick", () => {
     const { core } = room(config("online"));
     const base = core.version;

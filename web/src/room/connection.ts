@@ -24,6 +24,16 @@ export interface RoomOptions<V, Staged> {
   readonly onHistory?: (entries: readonly RoomEventMessage[], view: RoomViewOf<V> | null) => void;
 }
 
+/** How long the notice that a move was not played stays (it goes at the next command too). */
+const STALE_NOTICE_MS = 8000;
+
+/** Why a command was not played, from the room's resync (`missed`: own — this seat's other tab came first). */
+function staleNotice(missed: unknown): RoomError {
+  return missed === "own"
+    ? { code: "STALE", message: "Your other window was quicker: its move counts, not this one.", messageDe: "Dein anderes Fenster war schneller: Sein Zug gilt, dieser hier nicht." }
+    : { code: "STALE", message: "The table changed just before your move arrived: it was not played – look again and choose.", messageDe: "Am Tisch hat sich gerade etwas geändert, bevor dein Zug ankam: Er wurde nicht gespielt – sieh nach und wähle neu." };
+}
+
 /** Whether the player asked the system for less motion (then a batch shows at once). */
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -38,10 +48,15 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   // A refusal that names a wait ("… ask again in 22 s", TAKEBACK_TOO_SOON) counts it down here and is gone when the
   // wait is over: a frozen "22 s" read as wrong (a player pass). The room words both languages with "<n> s".
   let countdown: ReturnType<typeof setInterval> | null = null;
+  // A short notice (STALE) goes by itself after a while: it tells what happened, nothing stays wrong.
+  let fade: ReturnType<typeof setTimeout> | null = null;
   const setError = (e: RoomError | null) => {
     if (countdown) clearInterval(countdown);
     countdown = null;
+    if (fade) clearTimeout(fade);
+    fade = null;
     setErrorNow(e);
+    if (e?.code === "STALE") fade = setTimeout(() => error() === e && setError(null), STALE_NOTICE_MS);
     const wait = e?.code === "TAKEBACK_TOO_SOON" ? /(\d+) s\b/.exec(e.message) : null;
     if (!e || !wait) return;
     const until = Date.now() + Number(wait[1]) * 1000;
@@ -170,10 +185,17 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         break;
       }
       case "resync": {
+        // The answer to the command in flight: it was judged stale and not applied (another tab of this seat, or the
+        // table, moved first). The player is told, once the table shows what happened instead (a player pass: the
+        // second tab's pick vanished without a word).
+        const dropped = pending !== null && typeof m.clientSeq === "number" && m.clientSeq === pending.clientSeq;
         pending = null;
         setBusy(false);
         const { version, view } = m as unknown as { version: number; view: RoomView };
-        playing = playing.then(() => apply(version, view));
+        playing = playing.then(() => {
+          apply(version, view);
+          if (dropped) setError(staleNotice(m.missed));
+        });
         break;
       }
       case "ack":
@@ -195,6 +217,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   }
   onCleanup(() => {
     if (countdown) clearInterval(countdown);
+    if (fade) clearTimeout(fade);
     closed = true;
     ws.close(1000);
   });
