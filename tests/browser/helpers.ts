@@ -139,10 +139,10 @@ export interface Browser {
 }
 
 /**
- * A fresh Chromium profile. Reduced motion by default: the table then shows each batch of events at once, so whole games
+ * A fresh Chromium profile (`touch`: a phone's touch screen). Reduced motion by default: the table then shows each batch of events at once, so whole games
  * stay quick; a test that checks the motion turns it on for its page (page.emulateMedia).
  */
-export async function openBrowser(viewport = { width: 1280, height: 900 }, reducedMotion: "reduce" | "no-preference" = "reduce"): Promise<Browser> {
+export async function openBrowser(viewport = { width: 1280, height: 900 }, reducedMotion: "reduce" | "no-preference" = "reduce", opts: { touch?: boolean } = {}): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), "spielcenter-chromium-"));
   process.env.XDG_CONFIG_HOME = join(dir, "config");
   // Chromium's own network log: a navigation that stalls is kept (below), and the log tells where the request waited
@@ -154,6 +154,8 @@ export async function openBrowser(viewport = { width: 1280, height: 900 }, reduc
     headless: true,
     viewport,
     reducedMotion,
+    // A phone: touch events and a mobile viewport (taps, no hover).
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];

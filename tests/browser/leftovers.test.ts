@@ -2,9 +2,9 @@
 // back, the daily result sheet of a Conte who resigned, Goldwaage's feed naming every pan alike, a second tab told that
 // its pick was dropped, and the hand on a 360 × 740 phone with the brake's warning above the felt.
 import { describe, expect, it } from "vitest";
-import type { WebSocketRoute } from "playwright-core";
+import type { Page, WebSocketRoute } from "playwright-core";
 import { gwStep, setupGoldwaage } from "./gw-helpers.js";
-import { archived, newComputerGameAsConte, oneBrowserPerFile, openBrowser, resign, roomOf, shot } from "./helpers.js";
+import { archived, inviteFriend, newComputerGameAsConte, oneBrowserPerFile, openBrowser, resign, roomOf, shot } from "./helpers.js";
 
 const held = oneBrowserPerFile();
 
@@ -162,5 +162,76 @@ describe("Goldwaage's feed", () => {
     await page.getByTestId("gw-resign-confirm").click();
     await page.getByTestId("gw-result").waitFor({ timeout: 15_000 });
     expect(b.errors).toEqual([]);
+  }, 180_000);
+});
+
+/**
+ * Where the hand's cards and the tools stand against the log's handle at the top of the page (no scrolling): each
+ * card or button that lies under the handle, leaves the screen, or is not what a tap at its middle reaches.
+ */
+async function covered(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const d = globalThis.document, w = globalThis.window;
+    w.scrollTo(0, 0);
+    const sheet = d.querySelector('[data-testid="log-sheet"]').getBoundingClientRect();
+    const bad = [];
+    for (const e of [...d.querySelectorAll('[data-testid="hand-card"]'), ...d.querySelectorAll(".tools .button")]) {
+      const r = e.getBoundingClientRect();
+      const name = e.getAttribute("data-card") || e.getAttribute("data-testid") || e.textContent;
+      if (r.top < 0 || r.bottom > sheet.top + 0.5) bad.push(name + " " + Math.round(r.top) + "–" + Math.round(r.bottom) + " (handle at " + Math.round(sheet.top) + ")");
+      else if (!e.contains(d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))) bad.push(name + " covered");
+    }
+    return bad;
+  })()`)) as string[];
+}
+
+describe("a 360 × 740 phone with the emergency brake's warning", () => {
+  it("shows the whole hand (two rows) and the tools above the log's handle, and a tap plays a card", async () => {
+    const { site, b } = held;
+    const creator = await b.context.newPage();
+    const phone = await openBrowser({ width: 360, height: 740 }, "reduce", { touch: true });
+    try {
+      const pb = phone.page;
+      // The phone's clock can be moved on: the brake's last minute without waiting nine of them.
+      await pb.clock.install();
+      const link = await inviteFriend(creator, site.url, { role: "conte", kind: "friendly", clock: "none" });
+      await pb.goto(link);
+      for (const p of [creator, pb]) {
+        await p.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
+        await p.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+        await p.getByTestId("exchange-confirm").click();
+      }
+      // The creator (Conte) leads; the phone is to follow, its ten cards in two rows, a card in the trick.
+      await creator.locator('[data-testid="table"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor({ timeout: 15_000 });
+      await creator.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().click();
+      await pb.locator('[data-testid="table"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor({ timeout: 15_000 });
+      expect(await pb.getByTestId("hand-card").count()).toBe(10);
+      await pb.clock.fastForward("09:30");
+      await pb.locator('[data-testid="brake"][data-seat="1"].warning').waitFor();
+      expect(await pb.getByTestId("clocks").textContent()).toMatch(/Notbremse: bei 0:00 verliert, wer am Zug ist/);
+      expect(await covered(pb)).toEqual([]);
+      await shot(pb, "leftovers-brake-warning-phone");
+      await pb.locator('.lang-switch button[lang="en"]').click();
+      await pb.getByText("Brake: at 0:00 whoever is to act loses").waitFor();
+      await shot(pb, "leftovers-brake-warning-en-phone");
+      expect(await covered(pb)).toEqual([]);
+      await pb.locator('.lang-switch button[lang="de"]').click();
+      // The opponent gone too (its note at the top of the felt, up to three lines): still the whole hand above the
+      // handle; the tools' foot may go under it.
+      await creator.close();
+      await pb.locator('[data-testid="opponent-status"][data-connected="false"]').waitFor({ timeout: 15_000 });
+      expect((await covered(pb)).filter((x) => !/^(hint|takeback|resign|leave) /.test(x))).toEqual([]);
+      await shot(pb, "leftovers-brake-warning-gone-phone");
+      // A tap at the bottom row plays its card, the page unscrolled.
+      const last = pb.locator('[data-testid="hand-card"][data-legal="true"]').last();
+      const card = await last.getAttribute("data-card");
+      await last.tap();
+      await pb.locator(`[data-testid="hand-card"][data-card="${card}"]`).waitFor({ state: "detached", timeout: 15_000 });
+      expect(await pb.evaluate("globalThis.window.scrollY")).toBe(0);
+      expect(phone.errors).toEqual([]);
+    } finally {
+      if (!creator.isClosed()) await creator.close();
+      await phone.close();
+    }
   }, 180_000);
 });

@@ -85,7 +85,7 @@ function OpponentStatus(): JSX.Element {
   return (
     <Show when={connected() !== null && !rv().over && rv().waitingFor.length === 0}>
       {connected() ? " · " : ""}
-      <span class="opp-status" classList={{ gone: connected() === false, back: back() }} role="status" data-testid="opponent-status" data-connected={connected() ? "true" : "false"} style={connected() ? { opacity: back() ? 1 : 0.7 } : { display: "block", color: "#b3261e", "font-weight": 600 }}>
+      <span class="opp-status" classList={{ gone: connected() === false, back: back() }} role="status" data-testid="opponent-status" data-connected={connected() ? "true" : "false"} style={connected() ? { opacity: back() ? 1 : 0.7 } : undefined}>
         {connected() ? (back() ? tr("Gegner ist wieder da.", "Your opponent is back.") : tr("verbunden", "connected")) : gone()}
       </span>
     </Show>
