@@ -3,6 +3,7 @@ import { GAME_IDS } from "../../shared/catalog";
 import { hrefOf, parseRoute } from "../../web/src/route";
 import { spectatorOf, watchHref } from "../../web/src/wartesaal/watch";
 import type { LiveGame } from "../../shared/lobby";
+import { wayBack } from "../../web/src/replay/archive";
 
 describe("client routes", () => {
   it("reads the start page", () => {
@@ -72,5 +73,16 @@ describe("watching from the Wartesaal", () => {
     expect(spectatorOf("room", "?computer=1")).toMatchObject({ computer: 1, session: { spectator: true } });
     expect(spectatorOf("room", "?computer=1").session.game).toBeUndefined();
     expect(spectatorOf("room", "?game=other").session.game).toBeUndefined();
+  });
+});
+
+describe("the replay page's way back (wayBack)", () => {
+  it("a daily replay leads to the Tagesmaskerade, another to Meine Partien with an account, else to the start page", () => {
+    expect(wayBack(true, true)).toEqual({ href: "/tagesspiel", de: "Zurück zur Tagesmaskerade", en: "Back to the daily game" });
+    expect(wayBack(true, false).href).toBe("/tagesspiel");
+    expect(wayBack(false, true)).toEqual({ href: "/bilanz", de: "Zurück zu Meine Partien", en: "Back to my games" });
+    expect(wayBack(false, false)).toEqual({ href: "/", de: "Zur Startseite", en: "To the start page" });
+    // Every way back is a route of the site.
+    for (const [d, a] of [[true, true], [false, true], [false, false]] as const) expect(parseRoute(wayBack(d, a).href).page).not.toBe("notFound");
   });
 });

@@ -176,6 +176,8 @@ export function Daily() {
             </For>
           </tbody>
         </table>
+        {/* The rules name no tie-break: the ranks 1, 1, 3 are explained where they stand. */}
+        <p class="small" data-testid="board-ties">{tr("Gleiche Ergebnisse teilen sich den Platz.", "Equal results share a place.")}</p>
         <Show when={entries()?.me}>
           {(m) => (
             <p data-testid="my-rank">
