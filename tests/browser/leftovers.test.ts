@@ -124,6 +124,9 @@ describe("two tabs that pick at the same instant", () => {
       expect(await notice.textContent()).toBe("Dein anderes Fenster war schneller: Sein Zug gilt, dieser hier nicht.");
       await two.locator('[data-testid="table"][data-phase="play"]').waitFor();
       await shot(two, "leftovers-second-tab-desktop");
+      await two.setViewportSize({ width: 360, height: 740 });
+      await shot(two, "leftovers-second-tab-phone");
+      await two.setViewportSize({ width: 1280, height: 800 });
       // Both tabs show the same table; the notice goes by itself after a few seconds.
       expect(await two.getByTestId("table").getAttribute("data-version")).toBe(await one.getByTestId("table").getAttribute("data-version"));
       await two.locator('.lang-switch button[lang="en"]').click();
