@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
-import { boardKey, competitionRanks, ranksAboveSql, type BoardKey, type Role } from "../daily-score";
+import { boardKey, type BoardKey } from "../daily-score";
 import { addDays, berlinDate, commitment, dailySeed, isDate } from "../daily-seed";
 import { openTable } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
@@ -39,17 +39,17 @@ export interface BoardPlace {
   readonly of: number;
 }
 
-/** The attempt's rank among the other accounts' entries of a board: those with a better result, plus one (equal results share it). */
+/** The attempt's rank among the other accounts' entries of a board: those ranking above its key, plus one. */
 async function placeOn(db: D1Database, date: string, role: string, board: string, account: string, room: string, key: BoardKey): Promise<BoardPlace> {
   const row = await db
     .prepare(
       `SELECT
          (SELECT COUNT(*) FROM daily_board o WHERE o.date = ?1 AND o.role = ?2 AND o.board = ?3 AND o.account_id <> ?4 AND
-            ${ranksAboveSql("o", { reached: "?6", k1: "?7", k2: "?8", role: "?2" })}) AS above,
+            (o.reached > ?6 OR (o.reached = ?6 AND (o.k1 < ?7 OR (o.k1 = ?7 AND (o.k2 < ?8 OR (o.k2 = ?8 AND o.finished_at < ?9))))))) AS above,
          (SELECT COUNT(*) FROM daily_board o WHERE o.date = ?1 AND o.role = ?2 AND o.board = ?3 AND o.account_id <> ?4) AS others,
          (SELECT room FROM daily_board o WHERE o.date = ?1 AND o.role = ?2 AND o.board = ?3 AND o.account_id = ?4) AS own`,
     )
-    .bind(date, role, board, account, room, key.reached, key.k1, key.k2)
+    .bind(date, role, board, account, room, key.reached, key.k1, key.k2, key.finishedAt)
     .first<{ above: number; others: number; own: string | null }>();
   return { rank: (row?.above ?? 0) + 1, onBoard: row?.own === room, of: (row?.others ?? 0) + (row?.own ? 1 : 0) };
 }
@@ -100,9 +100,7 @@ async function loadTop(db: D1Database, date: string, role: string, board: string
     )
     .bind(date, role, board, BOARD_SIZE)
     .all<BoardRow>();
-  // Equal results share a rank (1, 1, 3): the rows come sorted, so equals stand together.
-  const ranks = competitionRanks(role as Role, rows.results.map((r) => ({ reached: r.reached === 1 ? 1 : 0, k1: r.k1, k2: r.k2, finishedAt: r.finished_at, score: r.score })));
-  const entries = rows.results.map((r, i) => entry(r, ranks[i]!));
+  const entries = rows.results.map((r, i) => entry(r, i + 1));
   await edgeCache().put(cacheUrl(date, role, board), new Response(JSON.stringify(entries), { headers: { "content-type": "application/json", "cache-control": `max-age=${BOARD_TTL_S}` } }));
   return entries;
 }
@@ -123,13 +121,14 @@ function topEntries(db: D1Database, date: string, role: string, board: string): 
   return entries;
 }
 
-/** The caller's own place: their row and how many rows have a better result (equal results share the rank). */
+/** The caller's own place: their row and how many rows rank above it. */
 async function ownEntry(db: D1Database, account: string, date: string, role: string, board: string): Promise<BoardEntry | null> {
   const row = await db
     .prepare(
       `SELECT b.account_id, a.name, b.reached, b.k1, b.k2, b.finished_at, b.score, b.rounds, b.mirror, b.helped,
               (SELECT COUNT(*) FROM daily_board o WHERE o.date = b.date AND o.role = b.role AND o.board = b.board AND
-                 ${ranksAboveSql("o", { reached: "b.reached", k1: "b.k1", k2: "b.k2", role: "b.role" })}) AS above
+                 (o.reached > b.reached OR (o.reached = b.reached AND (o.k1 < b.k1 OR (o.k1 = b.k1 AND
+                 (o.k2 < b.k2 OR (o.k2 = b.k2 AND o.finished_at < b.finished_at))))))) AS above
        FROM daily_board b JOIN accounts a ON a.id = b.account_id WHERE b.date = ? AND b.role = ? AND b.board = ? AND b.account_id = ?`,
     )
     .bind(date, role, board, account)

@@ -17,7 +17,7 @@ interface DayInfo {
   previous: { date: string; seed: string; commitment: string };
 }
 /** A board entry; the own entry (`me`) may come without the mark. */
-type Entry = Omit<BoardEntry, "helped" | "finishedAt"> & { helped?: boolean; finishedAt?: number };
+type Entry = Omit<BoardEntry, "helped" | "finishedAt"> & { helped?: boolean };
 interface Board {
   entries: Entry[];
   me?: Entry | null;
@@ -36,8 +36,6 @@ function lastRole(): Role {
     return "conte";
   }
 }
-
-const isMine = (me: Entry | null | undefined, e: Entry) => !!me && me.rank === e.rank && me.name === e.name && (me.finishedAt === undefined || me.finishedAt === e.finishedAt);
 
 export function Daily() {
   // The role chosen last time (a fresh-eyes pass: the second attempt fell back to Conte).
@@ -158,8 +156,7 @@ export function Daily() {
           <tbody>
             <For each={entries()?.entries ?? []} fallback={<tr><td colspan="3">{tr("Noch niemand auf dieser Liste.", "Nobody on this board yet.")}</td></tr>}>
               {(e) => (
-                // Equal results share a rank (1, 1, 3): the own row is told by its name and finish too.
-                <tr classList={{ mine: isMine(entries()?.me, e) }} data-testid="board-row" data-rank={e.rank}>
+                <tr classList={{ mine: entries()?.me?.rank === e.rank && entries()?.me?.name === e.name }}>
                   <td>{e.rank}</td>
                   <td>{e.name ?? tr("Gast", "Guest")}</td>
                   <td data-testid="board-score">
