@@ -332,6 +332,8 @@ describe("the daily game (browser)", () => {
     expect(await page.getByTestId("leaderboard").getAttribute("data-count")).toBe("1");
     await page.getByTestId("my-rank").waitFor();
     expect(await page.getByTestId("my-rank").textContent()).toContain("1");
+    // Equal results stand one above the other (issue 6's tie-breaks): the board says by what.
+    expect(await page.getByTestId("board-ties").textContent()).toContain("früher fertig");
     await shot(page, "daily-board-desktop");
     expect(b.errors).toEqual([]);
   }, 240_000);

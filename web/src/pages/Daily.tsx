@@ -173,8 +173,13 @@ export function Daily() {
             </For>
           </tbody>
         </table>
-        {/* The rules name no tie-break: the ranks 1, 1, 3 are explained where they stand. */}
-        <p class="small" data-testid="board-ties">{tr("Gleiche Ergebnisse teilen sich den Platz.", "Equal results share a place.")}</p>
+        {/* Two players with the same mirror stand one above the other: the page says why (the tie-breaks, docs/api.md). */}
+        <p class="small" data-testid="board-ties">
+          {tr(
+            "Bei gleichem Ergebnis: als Conte die kleinere Stichdifferenz der letzten Runde vorn, als Maske der höhere Spiegel; dann, wer früher fertig war.",
+            "Equal results: as Conte the smaller trick difference of the last round first, as Maske the higher mirror; then whoever finished first.",
+          )}
+        </p>
         <Show when={entries()?.me}>
           {(m) => (
             <p data-testid="my-rank">
