@@ -38,6 +38,8 @@ export interface Site {
 export interface SiteOptions {
   /** A --persist-to directory to reuse (already migrated); default: a fresh temporary one. */
   state?: string;
+  /** Where the fresh temporary --persist-to directory goes (default: the OS's temp folder); bench:rooms --storage. */
+  stateParent?: string;
   /** The public port; default: a free one. */
   port?: number;
   /**
@@ -140,7 +142,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const port = options.port ?? (await freePort());
   // wrangler listens on a port of its own; the public port is the front's, which outlives a restart.
   const inner = await freePort();
-  const state = options.state ?? fs.mkdtempSync(join(tmpdir(), "spielcenter-e2e-"));
+  const state = options.state ?? fs.mkdtempSync(join(options.stateParent ?? tmpdir(), "spielcenter-e2e-"));
   // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
   if (!options.state) migrateLocalD1(state, { quiet: true });
   const cwd = options.frozen ? freeze(state, options.floor, options.noAssets) : root;
