@@ -89,6 +89,8 @@ export const TAKEBACK_PAUSE_MS = 30_000;
 export const REMARKS_PER_PAUSE = 3;
 /** A client this many versions behind gets a full view instead of the missing events. */
 export const MAX_CATCH_UP = 500;
+/** Messages whose text a room keeps beside their outcome (RoomCore `sent`): a few per seat's recent commands. */
+const SENT_KEPT = 64;
 export { RATED_MIN_CARDS, RATED_MIN_MS } from "../../shared/room/report.js";
 
 type Refusal = Extract<Outcome, { ok: false }>;
@@ -121,6 +123,16 @@ function redactRoomEvent(e: RoomEvent, viewer: Viewer): unknown {
 /** One room: not thread-safe by design — a Durable Object runs one event at a time. */
 export class RoomCore<S, E extends { readonly type: string }, O, V> {
   protected room: RoomStateOf<S, E>;
+  /**
+   * The text of the message each recent outcome was judged for, by "seat/clientSeq" (memory only, the newest
+   * SENT_KEPT). A client resends a command with its clientSeq unchanged, and gets the stored outcome again; but two tabs
+   * of one browser that pick within the same few milliseconds can both take the next clientSeq before either stores it
+   * (a fresh-eyes pass: acknowledged, never played, nothing said). A message whose clientSeq is known but whose text
+   * differs is no resend: it was never played, and its tab is told so like any stale command (`missed: "own"`). After
+   * hibernation the texts are gone and a known clientSeq is answered as a resend, as before — such a race is over in
+   * milliseconds, long before a room hibernates.
+   */
+  private readonly sent = new Map<string, string>();
 
   constructor(
     readonly name: string,
@@ -455,8 +467,13 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     // A rematch is the room server's (party/rematch.ts): a room without one (hot-seat, the tests' cores) has none.
     if (msg.type === "rematch") return { reply: [errorMessage(clientSeq, refusal("REMATCH_NOT_ALLOWED", "This table offers no rematch.", "An diesem Tisch gibt es keine Revanche."))], appended: [] };
     const known = this.store.outcome(seat, clientSeq);
+    const first = known ? this.sent.get(`${seat}/${clientSeq}`) : undefined;
+    if (first !== undefined && first !== JSON.stringify(msg)) return { reply: [{ type: "resync", version: this.room.version, view: this.viewFor(seat), clientSeq, missed: "own" }], appended: [] };
     if (known) return { reply: [outcomeMessage(clientSeq, known)], appended: [] };
-    if (msg.type === "cancel") return this.callOff(seat, clientSeq, now);
+    if (msg.type === "cancel") {
+      this.remember(seat, msg);
+      return this.callOff(seat, clientSeq, now);
+    }
 
     // A game that is over judges nothing: GAME_OVER whatever the command's base (a late flag's timeout is newer than any).
     if (msg.type === "command" && !this.over && msg.baseVersion < this.room.version && this.isStale(seat, msg.baseVersion)) {
@@ -467,6 +484,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       return { reply: [{ type: "resync", version: this.room.version, view: this.viewFor(seat), clientSeq, missed }], appended: [] };
     }
     const result = this.decideMessage(seat, msg, now);
+    this.remember(seat, msg);
     if ("error" in result) {
       this.store.append([], { seat, clientSeq, outcome: result.error });
       return { reply: [outcomeMessage(clientSeq, result.error)], appended: [] };
@@ -494,6 +512,14 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     // that the host had called it off); it may just go, and its seat stays held.
     if (this.config.invited?.includes(seat)) return refuse(refusal("NOT_THE_HOST", "Only the player who opened this table can call it off.", "Nur wer den Tisch eröffnet hat, kann ihn auflösen."));
     return { reply: [{ type: "ack", clientSeq, version: 0 }], appended: [], config: { ...this.config, cancelled: { seat, time: now } } };
+  }
+
+  /** Keeps the text of a message whose outcome is about to be stored (see `sent`). */
+  private remember(seat: number, msg: ClientMessage & { clientSeq: number }): void {
+    const key = `${seat}/${msg.clientSeq}`;
+    this.sent.delete(key);
+    this.sent.set(key, JSON.stringify(msg));
+    if (this.sent.size > SENT_KEPT) this.sent.delete(this.sent.keys().next().value!);
   }
 
   /** A command based on an old version is stale unless everything since then is another seat's secret pick. */

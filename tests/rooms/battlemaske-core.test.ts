@@ -113,6 +113,34 @@ describe("room core: stale commands get a resync, never a silent drop", () => {
     expect(early.reply[0]).toMatchObject({ type: "resync", version: core.version, clientSeq: 203, missed: "table" });
     expect(early.appended).toEqual([]);
   });
+  it("two tabs that took the same clientSeq: the second, a different command, is not taken for a resend — resync, missed own; a true resend still gets its ack", () => {
+    const { core } = room(config("online"));
+    const g = core.state.game;
+    command(core, 0, { type: "exchange", cards: [g.hands[0].find((c) => c.startsWith("E")) ?? g.hands[0][0]!] });
+    command(core, 1, { type: "exchange", cards: [g.hands[1].find((c) => c.startsWith("E")) ?? g.hands[1][0]!] });
+    const lead = seatsToAct(core.state.game)[0]!;
+    const seen = core.version;
+    const cards = core.state.game.hands[lead];
+    const first: ClientMessage = { type: "command", clientSeq: 301, baseVersion: seen, command: { type: "play", card: cards[0]! } as Command };
+    const ack = send(core, lead, first);
+    expect(ack.reply[0]).toMatchObject({ type: "ack", clientSeq: 301 });
+    const version = core.version;
+    // The other tab, same number, another card, on the same table: never played, and told so.
+    const other = send(core, lead, { type: "command", clientSeq: 301, baseVersion: seen, command: { type: "play", card: cards[1]! } as Command });
+    expect(other.reply).toEqual([expect.objectContaining({ type: "resync", version, clientSeq: 301, missed: "own" })]);
+    expect(other.appended).toEqual([]);
+    expect(core.version).toBe(version);
+    expect(core.state.game.hands[lead]).toContain(cards[1]);
+    // The first tab's resend (its socket dropped before the ack) is still a resend: the same ack, nothing applied.
+    expect(send(core, lead, first).reply).toEqual(ack.reply);
+    expect(core.version).toBe(version);
+    // A refused command's number, reused for another message: told the same way, not given the refusal.
+    const refused: ClientMessage = { type: "takeback", clientSeq: 302, action: "accept" };
+    const no = send(core, lead, refused);
+    expect(no.reply[0]).toMatchObject({ type: "error", clientSeq: 302 });
+    expect(send(core, lead, refused).reply).toEqual(no.reply);
+    expect(send(core, lead, { type: "hint", clientSeq: 302 }).reply[0]).toMatchObject({ type: "resync", clientSeq: 302, missed: "own" });
+  });
   it("accepts a pick on a version that only misses the other seat's secret pick", () => {
     const { core } = room(config("online"));
     const base = core.version;
