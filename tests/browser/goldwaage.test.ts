@@ -118,6 +118,12 @@ describe("Goldwaage (browser)", () => {
     expect(await page.getByTestId("gw-round-analysis").count()).toBeGreaterThan(0);
     // A game lost by its last life names the loss that ended it, once; a won game has none.
     expect(await page.getByTestId("gw-fatal-loss").count()).toBe((await result.getAttribute("data-result")) === "lost" ? 1 : 0);
+    // Each round's lines count the Kings its losses turned (the game-ending loss turns none); a clean round says so.
+    for (const sheet of await page.getByTestId("gw-round-analysis").all()) {
+      const lost = await sheet.locator(".gw-losses li:not(.fatal)").count();
+      if (lost > 0) expect(await sheet.getByTestId("gw-lives-lost").textContent()).toBe(`${lost} Leben verloren.`);
+      else expect(await sheet.getByTestId("gw-lives-lost").count()).toBe(0);
+    }
     await shot(page, "gw-end-desktop");
     const room = new URL(page.url()).pathname.split("/").pop()!;
     const a = await archived(site.url, room);

@@ -32,6 +32,7 @@ describe("the daily result sheet", () => {
     expect(dailyScoreText({ role: "conte", reached: false, mirror: 12, rounds: 2, reason: "rules" }, "en")).toBe("missed: mirror 10 in round 2");
     expect(dailyScoreText({ role: "maske", reached: true, mirror: 12, rounds: 2, reason: "rules" }, "de")).toBe("Feld 10 in 2 Runden");
     expect(dailyScoreText({ role: "maske", reached: false, mirror: 6, rounds: 3, reason: "rules" }, "de")).toBe("verfehlt: Spiegel 6 nach 3 Runden");
-    expect(dailyScoreText({ role: "maske", reached: false, mirror: 2, rounds: 1, reason: "resign" }, "en")).toBe("missed: mirror 2 after 1 round (resigned)");
+    expect(dailyScoreText({ role: "maske", reached: false, mirror: 2, rounds: 1, reason: "resign" }, "en")).toBe("missed: mirror 2 in round 1 (resigned)");
+    expect(dailyScoreText({ role: "maske", reached: false, mirror: 0, rounds: 1, reason: "resign" }, "de")).toBe("verfehlt: Spiegel 0 in Runde 1 (aufgegeben)");
   });
 });

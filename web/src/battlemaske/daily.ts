@@ -25,7 +25,10 @@ export function dailyScoreText(e: DailyEnd, l: Lang): string {
   const mirror = Math.min(10, e.mirror);
   const how = gaveUp(e) ? (e.reason === "leave" ? (de ? " (Partie verlassen)" : " (left the game)") : de ? " (aufgegeben)" : " (resigned)") : "";
   if (e.role === "conte") return e.reached ? (de ? `Spiegel ${mirror} – gehalten` : `mirror ${mirror} – held`) : (de ? `verfehlt: Spiegel 10 in Runde ${e.rounds}` : `missed: mirror 10 in round ${e.rounds}`) + how;
-  return e.reached ? (de ? `Feld 10 in ${roundsText(e.rounds, l)}` : `field 10 in ${roundsText(e.rounds, l)}`) : (de ? `verfehlt: Spiegel ${mirror} nach ${roundsText(e.rounds, l)}` : `missed: mirror ${mirror} after ${roundsText(e.rounds, l)}`) + how;
+  if (e.reached) return de ? `Feld 10 in ${roundsText(e.rounds, l)}` : `field 10 in ${roundsText(e.rounds, l)}`;
+  // A Maske who gave up did so during its last round, not after it ("nach 1 Runde" before any trick: a player pass).
+  if (gaveUp(e)) return (de ? `verfehlt: Spiegel ${mirror} in Runde ${e.rounds}` : `missed: mirror ${mirror} in round ${e.rounds}`) + how;
+  return de ? `verfehlt: Spiegel ${mirror} nach ${roundsText(e.rounds, l)}` : `missed: mirror ${mirror} after ${roundsText(e.rounds, l)}`;
 }
 
 /**

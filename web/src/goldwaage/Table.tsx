@@ -16,7 +16,7 @@ import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
-import { cardName, clearingLine, endScaleText, lossText, openChoiceAfter, panPlace, pansAllowed, playedLine, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { cardName, clearingLine, endScaleText, livesLostText, lossText, openChoiceAfter, panPlace, pansAllowed, playedLine, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import "./goldwaage.css";
@@ -106,6 +106,10 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
             }}
           </For>
         </ul>
+        {/* The list says why; this says how many Kings it cost (a player pass read no loss on a bad round's sheet). */}
+        <Show when={props.report.losses.length - (props.fatal === true ? 1 : 0)}>
+          {(n) => <p data-testid="gw-lives-lost">{livesLostText(n(), lang())}</p>}
+        </Show>
       </Show>
       {/* The live scale is already the next round's when this opens: what the last card left (the player pass). */}
       <Show when={props.report.endPans}>{(end) => <p class="gw-end-scale" data-testid="gw-end-scale">{endScaleText(end(), lang())}</p>}</Show>
@@ -753,7 +757,13 @@ export function GoldwaageTable(props: { session: Session }) {
               <div class="gw-status" role="status">
                 <Show when={mustShow()}>{tr(needShow() === 2 ? "Wähle zwei Karten, die offen liegen, und bestätige." : "Wähle die Karte, die offen liegt, und bestätige.", needShow() === 2 ? "Choose two cards to show and confirm." : "Choose the card to show and confirm.")}</Show>
                 <Show when={phase() === "show" && !mustShow() && !room.busy()}>{watching ? tr("Die Spieler wählen ihre offene Karte …", "The players are choosing their open card …") : tr("Die anderen wählen ihre offene Karte …", "The others are choosing their open card …")}</Show>
-                <Show when={pending()}>{tr("Wähle deine neue offene Karte und bestätige.", "Choose your new open card and confirm.")}</Show>
+                <Show when={pending()}>
+                  {(p) =>
+                    // The card has left the hand and the move is sent only with the new open card: say where it goes
+                    // (a player pass saw the card nowhere meanwhile).
+                    tr(`Du legst ${cardName(p().card, "de")} ${panPlace(p().pan, "de")}. Wähle deine neue offene Karte und bestätige.`, `You put ${cardName(p().card, "en")} ${panPlace(p().pan, "en")}. Choose your new open card and confirm.`)
+                  }
+                </Show>
                 <Show when={myTurn() && !pending()}>{selected() ? (
                     // A card no pan takes (a Jack onto the empty scale) goes to the discard pile: the prompt named
                     // the pans while both their buttons were disabled (a player pass).

@@ -310,10 +310,15 @@ export function clearingLine(hands: ReadonlyArray<readonly Card[]>, starter: Sea
 }
 
 export function lossText(l: Loss, lang: Lang, seatName: (s: Seat) => string): string {
-  if (l.kind === "unbalanced") return lang === "de" ? "Rundenende mit Karten auf der Waage" : "round ended with cards on the scale";
+  if (l.kind === "unbalanced") return lang === "de" ? "Rundenende mit Karten auf der Waage" : "Round ended with cards on the scale";
   return lang === "de"
-    ? `gekippt durch ${cardName(l.card, lang)} von ${seatName(l.seat)}: Unterschied ${l.difference}`
-    : `tipped by ${cardName(l.card, lang)} from ${seatName(l.seat)}: difference ${l.difference}`;
+    ? `Gekippt durch ${cardName(l.card, lang)} von ${seatName(l.seat)}: Unterschied ${l.difference}`
+    : `Tipped by ${cardName(l.card, lang)} from ${seatName(l.seat)}: difference ${l.difference}`;
+}
+
+/** The round sheet's count of Kings turned: "1 Leben verloren." (the list above it says why). */
+export function livesLostText(n: number, lang: Lang): string {
+  return lang === "de" ? `${n} Leben verloren.` : `${n} ${n === 1 ? "life" : "lives"} lost.`;
 }
 
 export type { Text };

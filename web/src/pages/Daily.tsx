@@ -176,8 +176,8 @@ export function Daily() {
         {/* Two players with the same mirror stand one above the other: the page says why (the tie-breaks, docs/api.md). */}
         <p class="small" data-testid="board-ties">
           {tr(
-            "Bei gleichem Ergebnis: als Conte die kleinere Stichdifferenz der letzten Runde vorn, als Maske der höhere Spiegel; dann, wer früher fertig war.",
-            "Equal results: as Conte the smaller trick difference of the last round first, as Maske the higher mirror; then whoever finished first.",
+            "Bei gleichem Ergebnis: ein Conte-Sieg mit der kleineren Stichdifferenz der letzten Runde vorn, eine Maske mit dem höheren Spiegel; verfehlte Versuche nach den überstandenen Runden (Conte) oder dem höheren Spiegel (Maske); zuletzt, wer früher fertig war.",
+            "Equal results: a Conte's win with the smaller trick difference of the last round first, a Maske with the higher mirror; missed attempts by the rounds survived (Conte) or the higher mirror (Maske); last, whoever finished first.",
           )}
         </p>
         <Show when={entries()?.me}>

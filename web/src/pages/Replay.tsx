@@ -41,7 +41,9 @@ function seatNames(a: Archive): string[] {
   // A seat no account held is a computer's at a table with one (the log also names it as the actor of its moves).
   const computer = (seat: number) => computers.has(seat) || (a.players[seat]?.account === false && a.kind !== "online");
   // The level after a dot, not in brackets: the role follows in brackets ("Computer (Stark) (Schatten)" read oddly).
-  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} · ${capital(a.level)}` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
+  // Several computer seats (a Goldwaage table) are told apart by their seat number, as the guests are.
+  const several = a.players.filter((_, seat) => computer(seat)).length > 1;
+  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} · ${capital(a.level)}` : several ? `${tr("Computer", "Computer")} ${seat + 1}` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
 }
 
 function battlemaskeModel(a: Archive): Model {
@@ -198,7 +200,9 @@ function Viewer(props: { archive: Archive }) {
     if (r.team) return r.team === "won" ? tr("Gewonnen", "Won") : tr("Verloren", "Lost");
     if (r.reason === "aborted") return tr("Abgebrochen – nicht gewertet", "Aborted – not rated");
     if (r.draw || r.winner === null) return r.reason === "timeout" ? tr("Remis (beide Uhren abgelaufen)", "Draw (both clocks ran out)") : tr("Remis", "Draw");
-    const why = r.reason === "resign" ? tr(" (Aufgabe)", " (resigned)") : r.reason === "leave" ? tr(" (verlassen)", " (left)") : r.reason === "timeout" ? tr(" (Zeit)", " (time)") : "";
+    // The loser is named with how it ended: "Winner: Computer (resigned)" read as if the winner had resigned.
+    const loser = names()[1 - r.winner] ?? "?";
+    const why = r.reason === "resign" ? tr(` – ${loser} hat aufgegeben`, ` – ${loser} resigned`) : r.reason === "leave" ? tr(` – ${loser} hat die Partie verlassen`, ` – ${loser} left the game`) : r.reason === "timeout" ? tr(` – bei ${loser} lief die Zeit ab`, ` – ${loser} ran out of time`) : "";
     return `${tr("Sieger", "Winner")}: ${names()[r.winner] ?? "?"}${why}`;
   };
   const playersText = () => {
