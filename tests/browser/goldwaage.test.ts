@@ -204,6 +204,11 @@ describe("Goldwaage (browser)", () => {
       } else await page.getByTestId("gw-put-discard").click();
       played++;
     }
+    // The phone shows the feed's newest line, and only that one.
+    const lines = page.locator(".gw-feed li");
+    expect(await lines.count()).toBeGreaterThan(1);
+    expect(await lines.first().isVisible()).toBe(true);
+    expect(await lines.nth(1).isVisible()).toBe(false);
     expect(b.errors).toEqual([]);
   }, 180_000);
 
