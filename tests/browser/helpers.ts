@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { startSite, type Site } from "../../scripts/lib/site.js";
 
@@ -218,6 +218,36 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
 }
 
+/**
+ * Where the hand's cards and the buttons under and above it (the tools, "Tauschen") stand against the log's handle at
+ * the foot of a phone's page, the page at its top (no scrolling): each one that lies under the handle, leaves the
+ * screen, or is not what a tap at its middle reaches, with its rect ("top–bottom"). Empty: all of them in sight.
+ */
+export async function covered(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const d = globalThis.document, w = globalThis.window;
+    w.scrollTo(0, 0);
+    const sheet = d.querySelector('[data-testid="log-sheet"]').getBoundingClientRect();
+    const foot = Math.min(sheet.top, w.innerHeight);
+    const bad = [];
+    for (const e of [...d.querySelectorAll('[data-testid="hand-card"]'), ...d.querySelectorAll(".tools .button, .actions .button")]) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0) continue;
+      const name = e.getAttribute("data-card") || e.getAttribute("data-testid") || e.textContent;
+      if (r.top < 0 || r.left < 0 || r.right > w.innerWidth || r.bottom > foot + 0.5) bad.push(name + " " + Math.round(r.top) + "–" + Math.round(r.bottom) + " (handle at " + Math.round(sheet.top) + ")");
+      else if (!e.contains(d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))) bad.push(name + " covered");
+    }
+    return bad;
+  })()`)) as string[];
+}
+
+/** Taps a card of the hand (a phone's touch screen) and waits until it has left the hand: played. */
+export async function tapCard(page: Page, card: Locator): Promise<void> {
+  const id = await card.getAttribute("data-card");
+  await card.tap();
+  await page.locator(`[data-testid="hand-card"][data-card="${id}"]`).waitFor({ state: "detached", timeout: 15_000 });
+}
+
 export interface StepOptions {
   onStep?: (i: number) => Promise<void>;
   onCurtain?: () => Promise<void>;
@@ -350,6 +380,30 @@ export async function inviteFriend(page: Page, siteUrl: string, o: FriendGame = 
   if (o.setupShot) await shot(page, o.setupShot);
   await page.getByTestId("create-invite").click();
   return page.getByTestId("invite-link").inputValue();
+}
+
+/**
+ * A friend's table between a page of `b` (the creator, who sets `game` up) and a phone of its own (touch, reduced
+ * motion) that joins by the link; both have made their first exchange when `run` gets them. `beforeJoin` prepares the
+ * phone's page first (its clock, say). Both are closed afterwards, whatever happens.
+ */
+export async function friendOnPhone(b: Browser, siteUrl: string, viewport: { width: number; height: number }, game: FriendGame, run: (creator: Page, phone: Browser) => Promise<void>, beforeJoin?: (phone: Page) => Promise<void>): Promise<void> {
+  const creator = await b.context.newPage();
+  const phone = await openBrowser(viewport, "reduce", { touch: true });
+  try {
+    if (beforeJoin) await beforeJoin(phone.page);
+    const link = await inviteFriend(creator, siteUrl, game);
+    await phone.page.goto(link);
+    for (const p of [creator, phone.page]) {
+      await p.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
+      await p.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await p.getByTestId("exchange-confirm").click();
+    }
+    await run(creator, phone);
+  } finally {
+    if (!creator.isClosed()) await creator.close();
+    await phone.close();
+  }
 }
 
 /** A new Battlemaske game as Conte against Leicht, at its first exchange. */

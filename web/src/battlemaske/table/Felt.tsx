@@ -33,47 +33,53 @@ export function Felt(): JSX.Element {
         </div>
       </div>
 
-      <Turn />
+      {/* Whose turn, the choices, the hand and the tools: on a phone they stand on the log's handle and stay standing
+          there should the felt ever be taller than the screen (table.css); elsewhere the wrapper takes no box. */}
+      <div class="felt-foot">
+        <Turn />
 
-      <InviteBox />
+        <InviteBox />
 
-      <Show when={m.error()}>
-        <p class="table-error" role="alert" data-testid="table-error">
-          {m.error()}
-        </p>
-      </Show>
+        <Show when={m.error()}>
+          <p class="table-error" role="alert" data-testid="table-error">
+            {m.error()}
+          </p>
+        </Show>
 
-      <div class="actions">
-        <PickBar />
+        <div class="actions">
+          <PickBar />
+        </div>
+
+        <InfoWindow />
+        {/* Every line a batch adds is its own node: a screen reader reads each of them, not only the last. */}
+        <div class="visually-hidden" aria-live="polite" aria-relevant="additions" data-testid="live">
+          <For each={m.log().slice(-LIVE_LINES)}>{(e) => <p>{e.text[lang()]}</p>}</For>
+        </div>
+
+        {/* A spectator has no hand and nothing to act with: seat 0's side of the table, and the way out. */}
+        <Show
+          when={!m.spectator}
+          fallback={
+            <>
+              <Opponent seat={0} />
+              {/* Not "Verlassen": a spectator gives nothing up by going. */}
+              <div class="tools">
+                <button type="button" class="button quiet" data-testid="watch-leave" onClick={() => m.exit()}>
+                  {tr("Zurück zum Wartesaal", "Back to the lobby")}
+                </button>
+              </div>
+            </>
+          }
+        >
+          <Hand />
+
+          <Tools />
+        </Show>
       </div>
 
-      <InfoWindow />
-      {/* Every line a batch adds is its own node: a screen reader reads each of them, not only the last. */}
-      <div class="visually-hidden" aria-live="polite" aria-relevant="additions" data-testid="live">
-        <For each={m.log().slice(-LIVE_LINES)}>{(e) => <p>{e.text[lang()]}</p>}</For>
-      </div>
-
-      {/* A spectator has no hand and nothing to act with: seat 0's side of the table, and the way out. */}
-      <Show
-        when={!m.spectator}
-        fallback={
-          <>
-            <Opponent seat={0} />
-            {/* Not "Verlassen": a spectator gives nothing up by going. */}
-            <div class="tools">
-              <button type="button" class="button quiet" data-testid="watch-leave" onClick={() => m.exit()}>
-                {tr("Zurück zum Wartesaal", "Back to the lobby")}
-              </button>
-            </div>
-          </>
-        }
-      >
-        <Hand />
-
-        <Tools />
-
-        {/* Under the button that asked for it, in the page's flow: over the stage it hid the computer's hand and its
-            card in the trick (the player pass), the very things the advice is about. */}
+      {/* Under the button that asked for it, in the page's flow: over the stage it hid the computer's hand and its
+          card in the trick (the player pass), the very things the advice is about. */}
+      <Show when={!m.spectator}>
         <HintBox />
       </Show>
     </section>
