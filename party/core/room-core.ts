@@ -476,11 +476,12 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     }
 
     // A game that is over judges nothing: GAME_OVER whatever the command's base (a late flag's timeout is newer than any).
-    if (msg.type === "command" && !this.over && msg.baseVersion < this.room.version && this.isStale(seat, msg.baseVersion)) {
+    const since = msg.type === "command" && !this.over && msg.baseVersion < this.room.version ? this.store.read(msg.baseVersion) : null;
+    if (since && this.isStale(seat, since)) {
       // Judged on a table the client has not seen: not applied, not remembered; the client may send it again after the
       // resync. Which command, and whether its own seat moved meanwhile (a second tab's move came first), let the client
       // tell its player why nothing happened (a player pass: the second tab was not told).
-      const missed = this.store.read(msg.baseVersion).some((e) => e.actor === String(seat)) ? "own" : "table";
+      const missed = since.some((e) => e.actor === String(seat)) ? "own" : "table";
       return { reply: [{ type: "resync", version: this.room.version, view: this.viewFor(seat), clientSeq, missed }], appended: [] };
     }
     const result = this.decideMessage(seat, msg, now);
@@ -522,9 +523,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (this.sent.size > SENT_KEPT) this.sent.delete(this.sent.keys().next().value!);
   }
 
-  /** A command based on an old version is stale unless everything since then is another seat's secret pick. */
-  private isStale(seat: number, baseVersion: number): boolean {
-    return this.store.read(baseVersion).some((e) => {
+  /** A command based on an old version is stale unless everything since then (`since`) is another seat's secret pick. */
+  private isStale(seat: number, since: ReadonlyArray<LogEntry<E | RoomEvent>>): boolean {
+    return since.some((e) => {
       if (isRoomEvent(e.event)) return e.event.type !== "hintGiven" || e.event.seat === seat;
       const owner = this.rules.secretOf(e.event);
       return owner === null || owner === seat;

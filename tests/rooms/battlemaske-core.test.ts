@@ -80,6 +80,15 @@ describe("room core: commands are idempotent per (seat, clientSeq)", () => {
   });
 });
 
+/** An online game after both exchanges: the core and the seat that leads the first trick. */
+function atFirstLead() {
+  const { core } = room(config("online"));
+  const g = core.state.game;
+  command(core, 0, { type: "exchange", cards: [g.hands[0].find((c) => c.startsWith("E")) ?? g.hands[0][0]!] });
+  command(core, 1, { type: "exchange", cards: [g.hands[1].find((c) => c.startsWith("E")) ?? g.hands[1][0]!] });
+  return { core, lead: seatsToAct(core.state.game)[0]! };
+}
+
 describe("room core: stale commands get a resync, never a silent drop", () => {
   it("answers a command on an old version with resync {version, view} and applies nothing", () => {
     const { core } = room(config("online"));
@@ -95,11 +104,7 @@ describe("room core: stale commands get a resync, never a silent drop", () => {
     expect(send(core, 0, { type: "command", clientSeq: 99, baseVersion: before, command: legal }).reply[0]).toMatchObject({ type: "ack" });
   });
   it("names the command it did not apply and what it missed: the seat's own move (another tab came first) or only the other seat's", () => {
-    const { core } = room(config("online"));
-    const g = core.state.game;
-    command(core, 0, { type: "exchange", cards: [g.hands[0].find((c) => c.startsWith("E")) ?? g.hands[0][0]!] });
-    command(core, 1, { type: "exchange", cards: [g.hands[1].find((c) => c.startsWith("E")) ?? g.hands[1][0]!] });
-    const lead = seatsToAct(core.state.game)[0]!;
+    const { core, lead } = atFirstLead();
     const follow = (1 - lead) as Seat;
     // Two tabs of the leading seat pick on the same table: the first is played, the second is answered with a resync.
     const seen = core.version;
@@ -114,11 +119,7 @@ describe("room core: stale commands get a resync, never a silent drop", () => {
     expect(early.appended).toEqual([]);
   });
   it("two tabs that took the same clientSeq: the second, a different command, is not taken for a resend — resync, missed own; a true resend still gets its ack", () => {
-    const { core } = room(config("online"));
-    const g = core.state.game;
-    command(core, 0, { type: "exchange", cards: [g.hands[0].find((c) => c.startsWith("E")) ?? g.hands[0][0]!] });
-    command(core, 1, { type: "exchange", cards: [g.hands[1].find((c) => c.startsWith("E")) ?? g.hands[1][0]!] });
-    const lead = seatsToAct(core.state.game)[0]!;
+    const { core, lead } = atFirstLead();
     const seen = core.version;
     const cards = core.state.game.hands[lead];
     const first: ClientMessage = { type: "command", clientSeq: 301, baseVersion: seen, command: { type: "play", card: cards[0]! } as Command };
