@@ -168,16 +168,19 @@ describe("two tabs of one game (browser)", () => {
       await one.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
       await one.getByTestId("exchange-confirm").click();
       const myTurn = '[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]';
-      const played = async (page: Page) => {
+      const played = async (page: Page, other: Page) => {
         await page.locator(myTurn).waitFor();
         const card = await page.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().getAttribute("data-card");
         await page.locator(`[data-testid="hand-card"][data-card="${card}"]`).click();
         // Played: it leaves the hand (with the old counter it stayed there, raised, the room's answer an ack alone).
         await page.locator(`[data-testid="hand-card"][data-card="${card}"]`).waitFor({ state: "detached", timeout: 15_000 });
+        // And the other tab has seen it before it plays on: until its batch comes, that tab still shows the turn before
+        // this card, and the test picked this very card there (CI: the click then waited 30 s for a card gone).
+        await other.locator(`[data-testid="hand-card"][data-card="${card}"]`).waitFor({ state: "detached", timeout: 15_000 });
       };
-      await played(two);
-      await played(one);
-      await played(two);
+      await played(two, one);
+      await played(one, two);
+      await played(two, one);
     } finally {
       await one.close();
       await two.close();
