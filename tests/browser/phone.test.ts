@@ -106,3 +106,91 @@ describe.each(PHONES)("a %i × %i phone", (width, height) => {
     }
   }, 120_000);
 });
+
+/**
+ * Whether each element matching `selector` is wholly in sight at the top of the page: inside the screen, above the log's
+ * handle, and met by a tap near its top edge, its middle and its bottom edge (a card clipped by its box, or with the
+ * hand's foot standing over it, fails one of them). Answers what is not, empty when all are.
+ */
+async function outOfSight(page: Page, selector: string): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const d = globalThis.document, w = globalThis.window;
+    w.scrollTo(0, 0);
+    const handle = d.querySelector('[data-testid="log-sheet"]').getBoundingClientRect().top;
+    const bad = [];
+    const all = [...d.querySelectorAll(${JSON.stringify(selector)})];
+    if (all.length === 0) bad.push("nothing matches");
+    for (const e of all) {
+      const r = e.getBoundingClientRect(), x = r.left + r.width / 2;
+      const name = (e.getAttribute("data-card") || e.className) + " " + Math.round(r.top) + "–" + Math.round(r.bottom);
+      if (r.top < 0 || r.bottom > Math.min(handle, w.innerHeight) + 0.5) { bad.push(name + " (handle at " + Math.round(handle) + ")"); continue; }
+      for (const y of [r.top + 3, r.top + r.height / 2, r.bottom - 3]) {
+        const hit = d.elementFromPoint(x, y);
+        if (!hit || !e.contains(hit)) { bad.push(name + " covered at " + Math.round(y) + " by " + (hit ? hit.className || hit.tagName : "nothing")); break; }
+      }
+    }
+    return bad;
+  })()`)) as string[];
+}
+
+// The smallest common phone: what the table shows besides the hand and the tools when the foot takes more lines —
+// a take-back asked (its sentence and answers), a greed swap (its prompt and its buttons). A fresh-eyes pass found the
+// asked card out of sight with "Aufgeben" and "Verlassen" under the handle, and the swap's last trick clipped.
+describe("a 360 × 640 phone", () => {
+  const size = { width: 360, height: 640 };
+
+  it("asked to take a card back: the card asked about, the answers, Aufgeben and Verlassen all in sight", async () => {
+    const { site, b } = held;
+    await friendOnPhone(b, site.url, size, { role: "conte", kind: "friendly", clock: "3" }, async (creator, phone) => {
+      const pb = phone.page;
+      // Round 1: the Conte (the creator) leads, and asks for its card back.
+      await myTurn(creator).waitFor({ timeout: 20_000 });
+      await creator.locator(`${LEGAL}:not([data-card^="E"])`).first().click();
+      await pb.locator('[data-testid="trick"][data-count="1"]').waitFor();
+      await creator.getByTestId("takeback").click();
+      await pb.getByTestId("takeback-request").waitFor();
+      await pb.locator('[data-testid="table"][data-busy="false"]').waitFor();
+      expect(await covered(pb), "hand and tools").toEqual([]);
+      for (const id of ["takeback-accept", "takeback-decline", "resign", "leave"]) expect(await outOfSight(pb, `[data-testid="${id}"]`), id).toEqual([]);
+      expect(await outOfSight(pb, '[data-testid="trick"] .played'), "the card asked about").toEqual([]);
+      expect(await outOfSight(pb, '[data-testid="opponent-status"]'), "the opponent's line").toEqual([]);
+      await shot(pb, "phone-takeback-asked-360x640");
+      // The answer still works from there.
+      await pb.getByTestId("takeback-accept").tap();
+      await pb.locator('[data-testid="trick"][data-count="0"]').waitFor();
+      expect(phone.errors).toEqual([]);
+    });
+  }, 180_000);
+
+  it("in a greed swap: the last trick (the swap's cause) unclipped, the hand and the tools in sight", async () => {
+    const { site } = held;
+    const phone = await openBrowser(size, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      // A greed swap comes when a trick with Gier is taken: the test's player (the first legal card) meets one in most
+      // games; up to six games, each played until the swap.
+      let seen = false;
+      for (let game = 0; game < 6 && !seen; game++) {
+        await newComputerGameAsConte(page, site.url);
+        await page.getByTestId("exchange-help-close").tap();
+        for (let i = 0; i < 400; i++) {
+          const phase = await page.getByTestId("table").getAttribute("data-phase");
+          if (phase === "swap" && (await page.locator('[data-testid="table"][data-busy="false"] [data-testid="swap-confirm"]').count()) === 1) {
+            seen = true;
+            break;
+          }
+          const r = await step(page);
+          if (r === "over") break;
+          if (r === "idle") await page.waitForTimeout(40);
+        }
+      }
+      expect(seen, "a greed swap within six games").toBe(true);
+      expect(await covered(page), "hand and tools").toEqual([]);
+      expect(await outOfSight(page, '[data-testid="last-trick"] .played .card-face'), "the last trick's cards").toEqual([]);
+      await shot(page, "phone-swap-360x640");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 240_000);
+});

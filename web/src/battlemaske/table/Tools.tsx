@@ -23,13 +23,13 @@ export function Tools(): JSX.Element {
       </Show>
       <Show when={rv().takeback.requestedBy === me() && !rv().over}>
         <span class="takeback-ask" data-testid="takeback-waiting">
-          {tr("Warte auf die Antwort deines Gegners …", "Waiting for your opponent's answer …")}
+          <span class="takeback-q">{tr("Warte auf die Antwort deines Gegners …", "Waiting for your opponent's answer …")}</span>
         </span>
       </Show>
       <Show when={rv().takeback.requestedBy !== null && rv().takeback.requestedBy !== me() && !rv().over}>
         {/* Scrolled into sight when it comes: on a phone it appeared under the log's handle (a player pass). */}
         <span class="takeback-ask" data-testid="takeback-request" ref={(el) => requestAnimationFrame(() => el.scrollIntoView({ block: "nearest" }))}>
-          {tr("Dein Gegner bittet um „Karte zurück“.", "Your opponent asks to take back a card.")}
+          <span class="takeback-q">{tr("Dein Gegner bittet um „Karte zurück“.", "Your opponent asks to take back a card.")}</span>
           <button type="button" class="button" data-testid="takeback-accept" onClick={() => m.takeback("accept")}>
             {tr("Annehmen", "Accept")}
           </button>
