@@ -227,8 +227,9 @@ export async function covered(page: Page): Promise<string[]> {
   return (await page.evaluate(`(() => {
     const d = globalThis.document, w = globalThis.window;
     w.scrollTo(0, 0);
-    const sheet = d.querySelector('[data-testid="log-sheet"]').getBoundingClientRect();
-    const foot = Math.min(sheet.top, w.innerHeight);
+    const sheetEl = d.querySelector('[data-testid="log-sheet"]'), sheet = sheetEl.getBoundingClientRect();
+    // The log is a handle at the foot only on an upright phone (fixed); in landscape it is a box beside the felt.
+    const foot = w.getComputedStyle(sheetEl).position === "fixed" ? Math.min(sheet.top, w.innerHeight) : w.innerHeight;
     const bad = [];
     for (const e of [...d.querySelectorAll('[data-testid="hand-card"]'), ...d.querySelectorAll(".tools .button, .actions .button")]) {
       const r = e.getBoundingClientRect();

@@ -116,7 +116,9 @@ async function outOfSight(page: Page, selector: string): Promise<string[]> {
   return (await page.evaluate(`(() => {
     const d = globalThis.document, w = globalThis.window;
     w.scrollTo(0, 0);
-    const handle = d.querySelector('[data-testid="log-sheet"]').getBoundingClientRect().top;
+    const sheet = d.querySelector('[data-testid="log-sheet"]');
+    // The log's handle at the foot of an upright phone; in landscape the log is a box beside the felt.
+    const handle = w.getComputedStyle(sheet).position === "fixed" ? sheet.getBoundingClientRect().top : w.innerHeight;
     const bad = [];
     const all = [...d.querySelectorAll(${JSON.stringify(selector)})];
     if (all.length === 0) bad.push("nothing matches");
@@ -133,11 +135,20 @@ async function outOfSight(page: Page, selector: string): Promise<string[]> {
   })()`)) as string[];
 }
 
-// The smallest common phone: what the table shows besides the hand and the tools when the foot takes more lines —
-// a take-back asked (its sentence and answers), a greed swap (its prompt and its buttons). A fresh-eyes pass found the
-// asked card out of sight with "Aufgeben" and "Verlassen" under the handle, and the swap's last trick clipped.
-describe("a 360 × 640 phone", () => {
-  const size = { width: 360, height: 640 };
+/** Whether the page is no higher than the screen: in landscape the table is one screen (upright, the card counter
+ *  waits below the fold). */
+const onePage = (page: Page) => page.evaluate("globalThis.document.documentElement.scrollHeight <= globalThis.window.innerHeight + 1") as Promise<boolean>;
+
+// The smallest common phone, upright and in landscape: what the table shows besides the hand and the tools when the
+// foot takes more lines — a take-back asked (its sentence and answers), a greed swap (its prompt and its buttons). A
+// fresh-eyes pass found, at 360 × 640, the asked card out of sight with "Aufgeben" and "Verlassen" under the handle and
+// the swap's last trick clipped; in landscape the page was 1,356 px high.
+describe.each([
+  [360, 640],
+  [740, 360],
+])("a %i × %i phone", (width, height) => {
+  const size = { width, height };
+  const name = `${width}x${height}`;
 
   it("asked to take a card back: the card asked about, the answers, Aufgeben and Verlassen all in sight", async () => {
     const { site, b } = held;
@@ -154,7 +165,8 @@ describe("a 360 × 640 phone", () => {
       for (const id of ["takeback-accept", "takeback-decline", "resign", "leave"]) expect(await outOfSight(pb, `[data-testid="${id}"]`), id).toEqual([]);
       expect(await outOfSight(pb, '[data-testid="trick"] .played'), "the card asked about").toEqual([]);
       expect(await outOfSight(pb, '[data-testid="opponent-status"]'), "the opponent's line").toEqual([]);
-      await shot(pb, "phone-takeback-asked-360x640");
+      if (width > height) expect(await onePage(pb), "in landscape the page is one screen high").toBe(true);
+      await shot(pb, `phone-takeback-asked-${name}`);
       // The answer still works from there.
       await pb.getByTestId("takeback-accept").tap();
       await pb.locator('[data-testid="trick"][data-count="0"]').waitFor();
@@ -187,7 +199,8 @@ describe("a 360 × 640 phone", () => {
       expect(seen, "a greed swap within six games").toBe(true);
       expect(await covered(page), "hand and tools").toEqual([]);
       expect(await outOfSight(page, '[data-testid="last-trick"] .played .card-face'), "the last trick's cards").toEqual([]);
-      await shot(page, "phone-swap-360x640");
+      if (width > height) expect(await onePage(page), "in landscape the page is one screen high").toBe(true);
+      await shot(page, `phone-swap-${name}`);
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();

@@ -26,6 +26,10 @@ const BOTH_SCREENS = [
   ["desktop", DESKTOP],
   ["phone", PHONE],
 ] as const;
+/** A phone turned sideways: its own two-column table (table.css); with the desktop's it was a page 1,356 px high. */
+const LANDSCAPE = { width: 740, height: 360 };
+/** The layout check's screens: the two above and the phone in landscape. */
+const LAYOUT_SCREENS = [...BOTH_SCREENS, ["landscape phone", LANDSCAPE]] as const;
 
 /** Sets up a game vs the computer and waits for the exchange. */
 async function startGame(page: Page, opts: { role?: "conte" | "maske"; level?: string; ruleset?: string } = {}): Promise<void> {
@@ -91,7 +95,7 @@ async function unreachable(page: Page): Promise<string[]> {
 }
 
 describe("layout: hand and buttons on screen and uncovered in every phase (point 11)", () => {
-  it.each(BOTH_SCREENS)("%s: exchange, play, suit choice, round table and result", async (name, viewport) => {
+  it.each(LAYOUT_SCREENS)("%s: exchange, play, suit choice, round table and result", async (name, viewport) => {
     await withBrowser([viewport], async (b) => {
       const page = b.page;
       await startGame(page);

@@ -23,6 +23,28 @@ export function ExchangeHelp(): JSX.Element {
   onCleanup(() => document.removeEventListener("keydown", onKey));
   // Opened by the button: the focus goes into the window (opened at the start of a game it does not take the focus).
   createEffect(on(open, (o) => o && document.activeElement?.getAttribute("data-testid") === "explain-exchange" && queueMicrotask(() => box?.querySelector<HTMLElement>("button")?.focus()), { defer: true }));
+  // On a phone in landscape the window stands over the head, the ranking and the stage, down to where the choices and
+  // the hand begin (table.css): it is told where that is, whenever the foot or the screen changes size.
+  createEffect(
+    on(open, (o) => {
+      if (!o || typeof ResizeObserver === "undefined") return;
+      let watch: ResizeObserver | undefined;
+      // After the window is drawn: when the table opens with it, it is not yet in the page here.
+      const frame = requestAnimationFrame(() => {
+        const foot = box?.closest(".felt")?.querySelector<HTMLElement>(".felt-foot");
+        if (!foot) return;
+        const place = () => box?.style.setProperty("--foot-top", `${Math.round(foot.getBoundingClientRect().top)}px`);
+        watch = new ResizeObserver(place);
+        watch.observe(foot);
+        watch.observe(document.documentElement);
+        place();
+      });
+      onCleanup(() => {
+        cancelAnimationFrame(frame);
+        watch?.disconnect();
+      });
+    }),
+  );
   // A spectator holds no role: its table only shows seat 0's side.
   const isMine = (r: "conte" | "maske") => !m.spectator && myRole() === r;
   const mine = (r: "conte" | "maske") => (isMine(r) ? tr(" (das bist du)", " (that is you)") : "");

@@ -6,6 +6,7 @@ import { lang } from "../../i18n";
 import { CardBack, CardFace, SuitEmblem } from "../cards";
 import { cardInfoLines, fieldInfoLines, hiddenInfoLines, suitInfoLines } from "../info";
 import { useTable } from "./store";
+import { phonePortrait } from "./screens";
 import type { InfoTopic } from "./topic";
 
 interface Box {
@@ -93,7 +94,7 @@ export function InfoWindow(): JSX.Element {
         if (!s.anchor.isConnected) return closeInfo();
         const a = s.anchor.getBoundingClientRect();
         const rects = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e !== s.anchor && !s.anchor.contains(e)).map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
-        const strip = window.matchMedia("(max-width: 700px)").matches;
+        const strip = phonePortrait();
         const clear = [...rects(KEEP_CLEAR), ...(strip ? rects(LOG) : [])];
         const rather = [...rects(RATHER_CLEAR), ...(strip ? [] : rects(LOG))];
         setPlace(placeBeside(a, box.offsetWidth, box.offsetHeight, clear, window.innerWidth, window.innerHeight, rather, rects(STAGE)));

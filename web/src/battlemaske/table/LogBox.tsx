@@ -2,24 +2,31 @@
 import { createEffect, For, on, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { CardCounter } from "./CardCounter";
+import { phonePortrait } from "./screens";
 import { useTable } from "./store";
 
 export function LogBox(): JSX.Element {
   const { m, rv, v, me } = useTable();
   let logList: HTMLOListElement | undefined;
-  // The newest entry stays in sight.
-  createEffect(on(m.log, () => queueMicrotask(() => logList && (logList.scrollTop = logList.scrollHeight))));
+  let sheet: HTMLDetailsElement | undefined;
+  // The newest entry stays in sight: the list scrolls, or on a phone in landscape the sheet around it (table.css).
+  const toNewest = () => {
+    if (logList) logList.scrollTop = logList.scrollHeight;
+    if (sheet) sheet.scrollTop = sheet.scrollHeight;
+  };
+  createEffect(on(m.log, () => queueMicrotask(toNewest)));
   // And when the list is resized: on a desktop an opened card counter takes part of the log's height (table.css).
   onMount(() => {
     if (!logList || typeof ResizeObserver === "undefined") return;
-    const watch = new ResizeObserver(() => logList && (logList.scrollTop = logList.scrollHeight));
+    const watch = new ResizeObserver(toNewest);
     watch.observe(logList);
+    if (sheet) watch.observe(sheet);
     onCleanup(() => watch.disconnect());
   });
   return (
     <aside class="log-box" aria-label={tr("Spielverlauf", "Game log")}>
       {/* On a phone this is a sheet at the bottom edge: the handle shows the newest entry, a tap pulls the whole log up. */}
-      <details class="log-sheet" data-testid="log-sheet" open={!narrow()}>
+      <details class="log-sheet" data-testid="log-sheet" open={!narrow()} ref={sheet}>
         <summary class="box-title">
           <span>{tr("Spielverlauf", "Game log")}</span>
           <span class="log-latest" aria-hidden="true">
@@ -43,6 +50,4 @@ export function LogBox(): JSX.Element {
   );
 }
 
-function narrow(): boolean {
-  return typeof window !== "undefined" && window.matchMedia("(max-width: 700px)").matches;
-}
+const narrow = phonePortrait;
