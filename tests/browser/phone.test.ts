@@ -207,3 +207,28 @@ describe.each([
     }
   }, 240_000);
 });
+
+describe("a phone turned mid-game", () => {
+  it("upright → landscape → upright: the log opens as a box beside the felt and closes to its handle again; the hand and the tools stay in sight", async () => {
+    const { site } = held;
+    const phone = await openBrowser({ width: 360, height: 740 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await newComputerGameAsConte(page, site.url);
+      await page.getByTestId("exchange-help-close").tap();
+      const sheetOpen = () => page.getByTestId("log-sheet").evaluate((e) => (e as unknown as { open: boolean }).open);
+      expect(await sheetOpen(), "upright: a closed sheet").toBe(false);
+      await page.setViewportSize({ width: 740, height: 360 });
+      await expect.poll(sheetOpen, { timeout: 3000 }).toBe(true);
+      expect(await covered(page), "landscape").toEqual([]);
+      expect(await onePage(page), "landscape: one screen").toBe(true);
+      await shot(page, "phone-turned-landscape");
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect.poll(sheetOpen, { timeout: 3000 }).toBe(false);
+      expect(await covered(page), "upright again").toEqual([]);
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});

@@ -2,7 +2,7 @@
 import { createEffect, For, on, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { CardCounter } from "./CardCounter";
-import { phonePortrait } from "./screens";
+import { PHONE_PORTRAIT, phonePortrait } from "./screens";
 import { useTable } from "./store";
 
 export function LogBox(): JSX.Element {
@@ -22,6 +22,14 @@ export function LogBox(): JSX.Element {
     watch.observe(logList);
     if (sheet) watch.observe(sheet);
     onCleanup(() => watch.disconnect());
+  });
+  // A phone turned: upright the log is a closed sheet at the bottom edge; sideways (and on a desktop) an open box.
+  onMount(() => {
+    if (typeof window === "undefined") return;
+    const upright = window.matchMedia(PHONE_PORTRAIT);
+    const turned = () => sheet && (sheet.open = !upright.matches);
+    upright.addEventListener("change", turned);
+    onCleanup(() => upright.removeEventListener("change", turned));
   });
   return (
     <aside class="log-box" aria-label={tr("Spielverlauf", "Game log")}>
