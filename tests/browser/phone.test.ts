@@ -5,6 +5,7 @@
 // takes every extra line from the stage (web/src/battlemaske/table.css).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { gwStep, look, setupGoldwaage } from "./gw-helpers.js";
 import { covered, friendOnPhone, newComputerGameAsConte, oneBrowserPerFile, openBrowser, shot, step, tapCard } from "./helpers.js";
 
 const held = oneBrowserPerFile();
@@ -226,6 +227,40 @@ describe("a phone turned mid-game", () => {
       await page.setViewportSize({ width: 360, height: 740 });
       await expect.poll(sheetOpen, { timeout: 3000 }).toBe(false);
       expect(await covered(page), "upright again").toEqual([]);
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
+
+// Goldwaage on a phone in landscape: the scale beside the hand. In one column the page was about 870 px high at
+// 740 × 360, and picking a card scrolled the scale out of sight.
+describe("Goldwaage on a 740 × 360 phone", () => {
+  it("a card picked: the scale's difference, the whole hand and both pans' buttons on one screen", async () => {
+    const { site } = held;
+    const phone = await openBrowser({ width: 740, height: 360 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await setupGoldwaage(page, site.url, { players: 2, level: "normal" });
+      // Until it is this seat's turn to play (the open card is chosen on the way).
+      for (let i = 0; i < 60 && !(await look(page)).myTurn; i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
+      expect((await look(page)).myTurn, "this seat's turn").toBe(true);
+      await page.locator('[data-testid="gw-hand-card"][data-legal="true"]').first().tap();
+      await page.locator('[data-testid="gw-put-left"]:not([disabled])').waitFor();
+      const off = (await page.evaluate(`(() => {
+        const d = globalThis.document, w = globalThis.window;
+        w.scrollTo(0, 0);
+        const bad = [];
+        const els = [d.querySelector('[data-testid="gw-difference"]'), ...d.querySelectorAll('[data-testid="gw-hand-card"]'), d.querySelector('[data-testid="gw-put-left"]'), d.querySelector('[data-testid="gw-put-right"]')];
+        for (const e of els) {
+          const r = e.getBoundingClientRect();
+          if (r.top < 0 || r.bottom > w.innerHeight + 0.5 || r.left < 0 || r.right > w.innerWidth + 0.5) bad.push((e.getAttribute("data-testid") || "") + (e.getAttribute("data-card") || "") + " " + Math.round(r.top) + "–" + Math.round(r.bottom));
+        }
+        return bad;
+      })()`)) as string[];
+      expect(off, "out of the first screen").toEqual([]);
+      await shot(page, "goldwaage-landscape-740x360");
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();
