@@ -145,6 +145,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     busy: room.busy,
     staged: room.staged,
     finish: room.finish,
+    movedElsewhere: room.movedElsewhere,
+    sayMovedElsewhere: room.sayMovedElsewhere,
     error: () => {
       const e = room.error();
       // A take-back refusal means nothing once the game is over (it stood on the result table before).

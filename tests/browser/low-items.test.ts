@@ -1,0 +1,93 @@
+// The fourth player pass's low findings (docs/security.md), in a real browser: a tap in a second tab while the other
+// tab's move plays out, the last seconds of a chess clock, two guests at one table, and Goldwaage pans full of cards.
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { newComputerGameAsConte, oneBrowserPerFile, shot } from "./helpers.js";
+
+const held = oneBrowserPerFile();
+
+const settled = '[data-testid="table"][data-busy="false"]';
+const myTurn = `${settled}[data-phase="play"] [data-testid="turn"][data-my-turn="true"]`;
+
+/**
+ * Armed in `page` before the other tab plays: as soon as this tab plays that move out (the trick staged, the table
+ * busy), taps a hand card that the table after it does not allow, at once, in the page. Resolves to that card, or null
+ * when every card stays playable (this seat leads next).
+ */
+function tapDuringFrames(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const d = globalThis.document;
+        const tick = () => {
+          const table = d.querySelector('[data-testid="table"]');
+          if (table?.getAttribute("data-busy") === "true" && d.querySelector('[data-testid="trick"][data-staged="true"]')) {
+            const card = d.querySelector<HTMLButtonElement>('[data-testid="hand-card"][data-legal="false"]');
+            card?.click();
+            resolve(card?.getAttribute("data-card") ?? null);
+          } else setTimeout(tick, 2);
+        };
+        tick();
+      }),
+  );
+}
+
+describe("a tap in a second tab while the first tab's move plays out", () => {
+  it("is not dropped without a word: the tab says the other window was quicker; a later tap on the new table is a move", async () => {
+    const { site, b } = held;
+    const one = await b.context.newPage();
+    const two = await b.context.newPage();
+    // The second tab shows its batches frame by frame, as a player's browser does.
+    await two.emulateMedia({ reducedMotion: "no-preference" });
+    try {
+      await newComputerGameAsConte(one, site.url);
+      await two.goto(one.url());
+      await two.getByTestId("exchange-confirm").waitFor();
+      await one.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await one.getByTestId("exchange-confirm").click();
+      let tapped: string | null = null;
+      // Until a trick the computer wins: then it leads, and this seat must follow, so some card is not playable after it.
+      for (let i = 0; i < 9 && tapped === null; i++) {
+        await one.locator(myTurn).waitFor({ timeout: 20_000 });
+        await two.locator(myTurn).waitFor({ timeout: 20_000 });
+        const armed = tapDuringFrames(two);
+        const card = await one.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().getAttribute("data-card");
+        await one.locator(`[data-testid="hand-card"][data-card="${card}"]`).click();
+        tapped = await armed;
+        await two.locator(`[data-testid="hand-card"][data-card="${card}"]`).waitFor({ state: "detached", timeout: 15_000 });
+      }
+      expect(tapped, "a trick the computer won, so that a card was not playable after it").not.toBeNull();
+      const notice = two.getByTestId("table-error");
+      await notice.waitFor({ timeout: 5_000 });
+      expect(await notice.textContent()).toBe("Dein anderes Fenster war schneller: Sein Zug gilt, dieser hier nicht.");
+      // Not played: the card is still in the hand once the frames are done.
+      await two.locator(settled).waitFor();
+      expect(await two.locator(`[data-testid="hand-card"][data-card="${tapped}"]`).count()).toBe(1);
+      await two.mouse.move(1, 1);
+      await shot(two, "low-second-tab-tap-desktop");
+      await two.setViewportSize({ width: 360, height: 740 });
+      // The log, open on the desktop, pulled down to its handle, as a phone opens it.
+      const handle = two.locator('[data-testid="log-sheet"] > summary');
+      await handle.click();
+      // The pointer off the table: no card's info window in the picture.
+      await two.mouse.move(1, 1);
+      await two.getByTestId("card-info").waitFor({ state: "detached" });
+      await shot(two, "low-second-tab-tap-phone");
+      await handle.click();
+      await two.setViewportSize({ width: 1280, height: 800 });
+      // In English too (the notice goes by itself after a few seconds).
+      await two.locator('.lang-switch button[lang="en"]').click();
+      expect(await notice.textContent()).toBe("Your other window was quicker: its move counts, not this one.");
+      await two.locator('.lang-switch button[lang="de"]').click();
+      // A tap on the new table is a move on it, as before.
+      await two.locator(myTurn).waitFor();
+      const next = await two.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().getAttribute("data-card");
+      await two.locator(`[data-testid="hand-card"][data-card="${next}"]`).click();
+      await one.locator(`[data-testid="hand-card"][data-card="${next}"]`).waitFor({ state: "detached", timeout: 15_000 });
+      expect(b.errors).toEqual([]);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  }, 180_000);
+});
