@@ -91,3 +91,47 @@ describe("a tap in a second tab while the first tab's move plays out", () => {
     }
   }, 180_000);
 });
+
+describe("the last seconds of a chess clock", () => {
+  it("stand out from twenty seconds on: a pulsing plate (still, with reduced motion), data-low, words for a screen reader", async () => {
+    const { site, b } = held;
+    const page = await b.context.newPage();
+    try {
+      await page.emulateMedia({ reducedMotion: "no-preference" });
+      await page.clock.install(); // the page's time is ours: minutes pass in a moment
+      await page.goto(site.url + "/spielen/zuzweit");
+      await page.getByTestId("hotseat-clock-3-2").click();
+      await page.getByTestId("hotseat-start").click();
+      await page.getByTestId("curtain-ready").click();
+      const mine = page.locator('[data-testid="clock"][data-seat="0"]');
+      const other = page.locator('[data-testid="clock"][data-seat="1"]');
+      const style = (l: typeof mine) => l.evaluate((e) => ({ background: getComputedStyle(e).backgroundColor, animation: getComputedStyle(e).animationName }));
+      // With time to spare the running clock is figures only, no plate.
+      await page.clock.fastForward(60_000);
+      expect(await mine.getAttribute("data-low")).toBe("false");
+      expect((await style(mine)).background).toBe("rgba(0, 0, 0, 0)");
+      // 19 s left: marked, on a plate that pulses; the standing clock is not.
+      await page.clock.fastForward(101_000);
+      await page.locator('[data-testid="clock"][data-seat="0"][data-running="true"][data-low="true"]').waitFor();
+      expect(Number(await mine.getAttribute("data-ms"))).toBeLessThan(20_000);
+      expect(await other.getAttribute("data-low")).toBe("false");
+      const low = await style(mine);
+      expect(low.background).not.toBe("rgba(0, 0, 0, 0)");
+      expect(low.animation).toBe("clock-low");
+      expect((await style(other)).background).toBe("rgba(0, 0, 0, 0)");
+      expect(await mine.textContent()).toMatch(/wenig Zeit/);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await shot(page, "low-clock-desktop");
+      await page.setViewportSize({ width: 360, height: 740 });
+      await shot(page, "low-clock-phone");
+      // Less motion asked for: the plate stays, still.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      const still = await style(mine);
+      expect(still.animation).toBe("none");
+      expect(still.background).not.toBe("rgba(0, 0, 0, 0)");
+      expect(b.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
