@@ -15,21 +15,18 @@ const myTurn = `${settled}[data-phase="play"] [data-testid="turn"][data-my-turn=
  * when every card stays playable (this seat leads next).
  */
 function tapDuringFrames(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        const d = globalThis.document;
-        const tick = () => {
-          const table = d.querySelector('[data-testid="table"]');
-          if (table?.getAttribute("data-busy") === "true" && d.querySelector('[data-testid="trick"][data-staged="true"]')) {
-            const card = d.querySelector<HTMLButtonElement>('[data-testid="hand-card"][data-legal="false"]');
-            card?.click();
-            resolve(card?.getAttribute("data-card") ?? null);
-          } else setTimeout(tick, 2);
-        };
-        tick();
-      }),
-  );
+  return page.evaluate(`new Promise((resolve) => {
+    const d = globalThis.document;
+    const tick = () => {
+      const table = d.querySelector('[data-testid="table"]');
+      if (table && table.getAttribute("data-busy") === "true" && d.querySelector('[data-testid="trick"][data-staged="true"]')) {
+        const card = d.querySelector('[data-testid="hand-card"][data-legal="false"]');
+        if (card) card.click();
+        resolve(card ? card.getAttribute("data-card") : null);
+      } else setTimeout(tick, 2);
+    };
+    tick();
+  })`) as Promise<string | null>;
 }
 
 describe("a tap in a second tab while the first tab's move plays out", () => {
@@ -105,7 +102,10 @@ describe("the last seconds of a chess clock", () => {
       await page.getByTestId("curtain-ready").click();
       const mine = page.locator('[data-testid="clock"][data-seat="0"]');
       const other = page.locator('[data-testid="clock"][data-seat="1"]');
-      const style = (l: typeof mine) => l.evaluate((e) => ({ background: getComputedStyle(e).backgroundColor, animation: getComputedStyle(e).animationName }));
+      const style = (l: typeof mine) => l.evaluate((e) => {
+          const cs = (globalThis as unknown as { getComputedStyle(x: unknown): { backgroundColor: string; animationName: string } }).getComputedStyle(e);
+          return { background: cs.backgroundColor, animation: cs.animationName };
+        });
       // With time to spare the running clock is figures only, no plate.
       await page.clock.fastForward(60_000);
       expect(await mine.getAttribute("data-low")).toBe("false");
