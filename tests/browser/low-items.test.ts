@@ -2,7 +2,7 @@
 // tab's move plays out, the last seconds of a chess clock, two guests at one table, and Goldwaage pans full of cards.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { newComputerGameAsConte, oneBrowserPerFile, shot } from "./helpers.js";
+import { friendOnPhone, newComputerGameAsConte, oneBrowserPerFile, openBrowser, roomOf, shot } from "./helpers.js";
 
 const held = oneBrowserPerFile();
 
@@ -134,4 +134,36 @@ describe("the last seconds of a chess clock", () => {
       await page.close();
     }
   }, 120_000);
+});
+
+describe("two guests at one table", () => {
+  it("are told apart by their seats, for each player and a spectator ('Gast 1', 'Gast 2'); the players' words agree", async () => {
+    const { site, b } = held;
+    // Neither the creator's browser nor the phone has named its account.
+    await friendOnPhone(b, site.url, { width: 360, height: 740 }, { role: "conte", kind: "friendly", clock: "none" }, async (creator, phone) => {
+      const seatOf = async (p: Page) => Number(await p.getByTestId("table").getAttribute("data-seat"));
+      const [mine, theirs] = [await seatOf(creator), await seatOf(phone.page)];
+      expect(mine).not.toBe(theirs);
+      // Each sees the other by the other's seat: the label the spectator, the Wartesaal and the replay use too.
+      await expect.poll(() => creator.locator(".opp-name").textContent(), { timeout: 15_000 }).toContain(`Gast ${theirs + 1}`);
+      await expect.poll(() => phone.page.locator(".opp-name").textContent(), { timeout: 15_000 }).toContain(`Gast ${mine + 1}`);
+      await creator.mouse.move(1, 1);
+      await shot(creator, "low-two-guests-desktop");
+      await shot(phone.page, "low-two-guests-phone");
+      await creator.locator('.lang-switch button[lang="en"]').click();
+      await expect.poll(() => creator.locator(".opp-name").textContent()).toContain(`Guest ${theirs + 1}`);
+      await creator.locator('.lang-switch button[lang="de"]').click();
+      const watcher = await openBrowser({ width: 1280, height: 800 });
+      try {
+        await watcher.page.goto(`${site.url}/partie/${roomOf(creator)}`);
+        const head = watcher.page.getByTestId("spectating");
+        await expect.poll(() => head.innerText(), { timeout: 30_000 }).toMatch(/Gast 1 .*Gast 2/);
+        await shot(watcher.page, "low-two-guests-spectator-desktop");
+      } finally {
+        await watcher.close();
+      }
+      expect(phone.errors).toEqual([]);
+    });
+    expect(b.errors).toEqual([]);
+  }, 180_000);
 });
