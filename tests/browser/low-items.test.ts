@@ -2,6 +2,7 @@
 // tab's move plays out, the last seconds of a chess clock, two guests at one table, and Goldwaage pans full of cards.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { setupGoldwaage } from "./gw-helpers.js";
 import { friendOnPhone, newComputerGameAsConte, oneBrowserPerFile, openBrowser, roomOf, shot } from "./helpers.js";
 
 const held = oneBrowserPerFile();
@@ -166,4 +167,97 @@ describe("two guests at one table", () => {
     });
     expect(b.errors).toEqual([]);
   }, 180_000);
+});
+
+/**
+ * The most cards one pan can hold at once: 11, at the instant the card that tips the scale lies on it (an exhaustive
+ * search over a round's 12 cards, limit 9: e.g. A A A A 2 2 2 2 3 3 3 against a 9). Filled in here in the page, since
+ * no seeded deal brings a game there: the pans' lists get that many faces, an Ace's weight among them.
+ */
+const MOST_IN_A_PAN = 11;
+
+/** Puts `n` cards into each pan's list (the table waits meanwhile), then says each card that leaves its pan's frame. */
+function fillPans(page: Page, n: number): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const d = globalThis.document;
+    const faces = ["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C", "3S", "3H", "3D", "10C"];
+    const out = [];
+    for (const ol of d.querySelectorAll('[data-testid="gw-pan"] .gw-stack')) {
+      ol.innerHTML = faces.slice(0, ${n}).map((c, i) => {
+        const label = c.slice(0, -1) === "A" ? "A" : c.slice(0, -1);
+        const suit = { S: "♠", H: "♥", D: "♦", C: "♣" }[c.slice(-1)];
+        const red = c.endsWith("H") || c.endsWith("D");
+        const weight = i === 0 ? '<small class="gw-weight"><span aria-hidden="true">= 7</span></small>' : "";
+        return '<li class="gw-stack-card' + (i === ${n} - 1 ? " fresh" : "") + '"><span class="gw-face ' + (red ? "red" : "black") + '" role="img"><span aria-hidden="true">' + label + suit + '</span></span>' + weight + '</li>';
+      }).join("");
+    }
+    for (const pan of d.querySelectorAll('[data-testid="gw-pan"]')) {
+      const frame = pan.getBoundingClientRect();
+      const cs = globalThis.getComputedStyle(pan);
+      const border = parseFloat(cs.borderBottomWidth);
+      // The pan's foot is curved (its bottom corners are quarter ellipses): a radius in px or % of the pan's size.
+      const radius = (v) => {
+        const [h, w = h] = v.split(" ");
+        const px = (x, of) => (x.endsWith("%") ? (parseFloat(x) / 100) * of : parseFloat(x));
+        return { rx: px(h, frame.width), ry: px(w, frame.height) };
+      };
+      // Whether a point lies inside the frame's inner edge (inside its border), the curved corners included.
+      const inside = (x, y, corner) => {
+        if (x < frame.left + border || x > frame.right - border || y > frame.bottom - border) return false;
+        const { rx, ry } = radius(corner === "left" ? cs.borderBottomLeftRadius : cs.borderBottomRightRadius);
+        const cx = corner === "left" ? frame.left + rx : frame.right - rx;
+        const cy = frame.bottom - ry;
+        const beyond = corner === "left" ? x < cx : x > cx;
+        if (!beyond || y < cy || rx <= border || ry <= border) return true;
+        return ((x - cx) / (rx - border)) ** 2 + ((y - cy) / (ry - border)) ** 2 <= 1;
+      };
+      const cards = [...pan.querySelectorAll(".gw-stack-card")];
+      cards.forEach((li, i) => {
+        const r = li.querySelector(".gw-face").getBoundingClientRect();
+        const label = li.querySelector(".gw-face span").getBoundingClientRect();
+        // Inside the frame with a gap to see: the card's corners (rounded by 5 px: 1.5 px in), 3 px further out, still
+        // within the pan's curved foot (the bottom card's corners lay on the rim, or over it, from six cards on).
+        if (!inside(r.left - 1.5, r.bottom + 1.5, "left") || !inside(r.right + 1.5, r.bottom + 1.5, "right") || r.top < frame.top) out.push(pan.getAttribute("data-pan") + " card " + (i + 1) + " of " + cards.length + ": " + Math.round(r.left) + "–" + Math.round(r.right) + " × " + Math.round(r.top) + "–" + Math.round(r.bottom) + " in " + Math.round(frame.left) + "–" + Math.round(frame.right) + " × " + Math.round(frame.top) + "–" + Math.round(frame.bottom));
+        // Every card's rank and suit stays readable: the next card lies below its name.
+        const next = cards[i + 1] && cards[i + 1].querySelector(".gw-face").getBoundingClientRect();
+        if (next && next.top < label.bottom - 1) out.push(pan.getAttribute("data-pan") + " card " + (i + 1) + " hidden by the next");
+      });
+    }
+    return out;
+  })()`) as Promise<string[]>;
+}
+
+describe("Goldwaage pans full of cards", () => {
+  for (const view of [
+    { width: 1280, height: 800, name: "desktop" },
+    { width: 360, height: 740, name: "phone" },
+    { width: 390, height: 844, name: "phone-390" },
+  ]) {
+    it(`hold up to ${MOST_IN_A_PAN} cards inside their frames, every card readable (${view.width} × ${view.height})`, async () => {
+      const { site, b } = held;
+      const page = await b.context.newPage();
+      try {
+        await page.setViewportSize({ width: view.width, height: view.height });
+        await setupGoldwaage(page, site.url, { players: 2, level: "normal" });
+        // The show phase: the table waits for this seat's open card, nothing moves meanwhile.
+        await page.locator('[data-testid="gw-table"][data-phase="show"][data-busy="false"]').waitFor({ timeout: 30_000 });
+        for (const n of [6, MOST_IN_A_PAN]) {
+          const out = await fillPans(page, n);
+          // On a desktop the full pans leave the hand and "Zeigen" on the first screen (the pans once grew past it).
+          if (view.name === "desktop") {
+            const bottom = async (id: string) => {
+              const r = (await page.getByTestId(id).first().boundingBox())!;
+              return r.y + r.height;
+            };
+            for (const id of ["gw-pan", "gw-show-confirm"]) expect(await bottom(id), `${id} with ${n} cards`).toBeLessThanOrEqual(view.height);
+          }
+          await page.getByTestId("gw-pan").first().scrollIntoViewIfNeeded();
+          await shot(page, `low-gw-pans-${n}-${view.name}`);
+          expect(out, `${n} cards`).toEqual([]);
+        }
+      } finally {
+        await page.close();
+      }
+    }, 120_000);
+  }
 });
