@@ -2,7 +2,7 @@
 // tab's move plays out, the last seconds of a chess clock, two guests at one table, and Goldwaage pans full of cards.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { setupGoldwaage } from "./gw-helpers.js";
+import { gwStep, look, setupGoldwaage } from "./gw-helpers.js";
 import { friendOnPhone, oneBrowserPerFile, openBrowser, roomOf, shot } from "./helpers.js";
 
 const held = oneBrowserPerFile();
@@ -11,20 +11,17 @@ const settled = '[data-testid="table"][data-busy="false"]';
 const myTurn = `${settled}[data-phase="play"] [data-testid="turn"][data-my-turn="true"]`;
 
 /**
- * Armed in `page` before the other tab plays: as soon as this tab plays that move out (the trick staged, the table
- * busy), taps a hand card that the table after it does not allow, at once, in the page. Resolves to that card, or null
- * when every card stays playable (this seat leads next).
+ * Armed in `page` before the other tab plays: as soon as this tab plays that move out (`busy` matches: the table busy,
+ * its frames showing), taps the first `card` at once, in the page. Resolves to that card, or null when there is none.
  */
-function tapDuringFrames(page: Page): Promise<string | null> {
+function tapDuringFrames(page: Page, busy: string, card: string): Promise<string | null> {
   return page.evaluate(`new Promise((resolve) => {
     const d = globalThis.document;
     const tick = () => {
-      const table = d.querySelector('[data-testid="table"]');
-      if (table && table.getAttribute("data-busy") === "true" && d.querySelector('[data-testid="trick"][data-staged="true"]')) {
-        const card = d.querySelector('[data-testid="hand-card"][data-legal="false"]');
-        if (card) card.click();
-        resolve(card ? card.getAttribute("data-card") : null);
-      } else setTimeout(tick, 2);
+      if (!d.querySelector(${JSON.stringify(busy)})) return setTimeout(tick, 2);
+      const card = d.querySelector(${JSON.stringify(card)});
+      if (card) card.click();
+      resolve(card ? card.getAttribute("data-card") : null);
     };
     tick();
   })`) as Promise<string | null>;
@@ -43,7 +40,8 @@ describe("a tap in a second tab while the first tab's move plays out", () => {
         // The Conte leads the first trick.
         await one.locator(myTurn).waitFor({ timeout: 20_000 });
         await two.locator(myTurn).waitFor({ timeout: 20_000 });
-        const armed = tapDuringFrames(two);
+        // Not playable after the other tab's card (the friend is to play then): every card of this seat.
+        const armed = tapDuringFrames(two, '[data-testid="table"][data-busy="true"] [data-testid="trick"][data-staged="true"]', '[data-testid="hand-card"][data-legal="false"]');
         const card = await one.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().getAttribute("data-card");
         await one.locator(`[data-testid="hand-card"][data-card="${card}"]`).click();
         const tapped = await armed;
@@ -89,6 +87,40 @@ describe("a tap in a second tab while the first tab's move plays out", () => {
     });
     expect(b.errors).toEqual([]);
   }, 180_000);
+});
+
+describe("a tap in a second Goldwaage tab while the other tab's card plays out", () => {
+  it("says the other window was quicker", async () => {
+    const { site, b } = held;
+    const one = await b.context.newPage();
+    const two = await b.context.newPage();
+    try {
+      await two.emulateMedia({ reducedMotion: "no-preference" });
+      await setupGoldwaage(one, site.url, { players: 2, level: "normal" });
+      await one.locator('[data-testid="gw-table"]').waitFor({ timeout: 30_000 });
+      await two.goto(one.url());
+      await two.locator('[data-testid="gw-table"]').waitFor({ timeout: 30_000 });
+      // The first tab shows its open card; then this seat begins the round.
+      for (let i = 0; i < 100 && !(await look(one)).myTurn; i++) if ((await gwStep(one)) === "idle") await one.waitForTimeout(50);
+      await two.locator('[data-testid="gw-table"][data-busy="false"][data-phase="play"]').waitFor();
+      expect((await look(two)).myTurn).toBe(true);
+      // Armed in the second tab: once it plays the first tab's card out (busy), a tap on its hand.
+      const armed = tapDuringFrames(two, '[data-testid="gw-table"][data-busy="true"]', '[data-testid="gw-hand-card"]');
+      let tapped: string | null | undefined;
+      void armed.then((c) => (tapped = c));
+      // The first tab plays its card (and, if it played its open card, shows another and confirms).
+      for (let i = 0; i < 20 && tapped === undefined; i++) if ((await gwStep(one)) === "idle") await one.waitForTimeout(50);
+      expect(await armed).not.toBeNull();
+      const notice = two.locator(".table-error").first();
+      await notice.waitFor({ timeout: 5_000 });
+      expect(await notice.textContent()).toBe("Dein anderes Fenster war schneller: Sein Zug gilt, dieser hier nicht.");
+      await shot(two, "low-second-tab-tap-goldwaage-desktop");
+      expect(b.errors).toEqual([]);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  }, 120_000);
 });
 
 describe("the last seconds of a chess clock", () => {
