@@ -11,6 +11,7 @@ import { describeEvent, lapsedTakeback, markUndone, pendingRoundTable, pendingTa
 import { connectBattlemaske, type HintPayload, type RoomView } from "./room";
 import { Table, type TableModel } from "./Table";
 import { WatchRefused } from "../ui/WatchRefused";
+import { countGuests, guestName } from "../ui/guests";
 
 const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
   computer: { de: "Computer", en: "Computer" },
@@ -18,8 +19,6 @@ const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
   online: { de: "Gegner", en: "Opponent" },
   hotseat: { de: "Gegner", en: "Opponent" },
 };
-
-const GUEST: Record<Lang, string> = { de: "Gast", en: "Guest" };
 
 /** `computer`: a spectator's hint which seat the computer holds (the view names only people). */
 export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
@@ -38,22 +37,26 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   let takebackAsked: Seat | null = null;
   let seeded = false;
   let historyCame = false;
-  // The other player by name online (the account's name, or "Gast"); before the friend has come, "Gegner".
+  // The other player by name online (the account's name, or "Gast" — "Gast 2" when this seat has no name either);
+  // before the friend has come, "Gegner".
   const opp = (): Record<Lang, string> => {
     const rv = room?.view();
     if (watching) return seatName(other);
     if (s.kind !== "online" || !rv?.names || rv.waitingFor.includes(other)) return OPPONENT[s.kind];
     const name = rv.names[other];
-    return name ? { de: name, en: name } : GUEST;
+    return name ? { de: name, en: name } : guestName(other, guests(rv));
   };
+  /** How many seats a person without a name holds in `rv` (two guests are told apart by their seat). */
+  const guests = (rv: RoomView | null | undefined) =>
+    countGuests(2, (x) => !!rv?.names?.[x], (x) => props.computer === x || !!rv?.computers?.includes(x) || !!rv?.waitingFor.includes(x));
   /** Who sits at `seat`, for a spectator: the name, else the computer or a guest (by the names of `rv`, else of the room's view). */
   const seatName = (seat: Seat, rv: RoomView | null | undefined = room?.view()): Record<Lang, string> => {
     const name = rv?.names?.[seat];
     // A seat still waiting for its invited player is nobody yet (a spectator read "Gast 2 getrennt" there).
     if (rv?.waitingFor.includes(seat)) return { de: "noch frei", en: "still free" };
-    // Two guests watched are told apart by their seat, as the replay names them.
+    // Two guests watched are told apart by their seat, as the players and the replay name them; one is "Gast".
     // The room's view names its computer seats (a spectator who came by a link read "Gast 2" for the computer).
-    return name ? { de: name, en: name } : props.computer === seat || rv?.computers?.includes(seat) ? OPPONENT.computer : { de: `${GUEST.de} ${seat + 1}`, en: `${GUEST.en} ${seat + 1}` };
+    return name ? { de: name, en: name } : props.computer === seat || rv?.computers?.includes(seat) ? OPPONENT.computer : guestName(seat, guests(rv));
   };
   const room = connectBattlemaske(s, (msg, before) => {
     const ev = msg.event;
@@ -145,6 +148,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     busy: room.busy,
     staged: room.staged,
     finish: room.finish,
+    movedElsewhere: room.movedElsewhere,
+    sayMovedElsewhere: room.sayMovedElsewhere,
     error: () => {
       const e = room.error();
       // A take-back refusal means nothing once the game is over (it stood on the result table before).

@@ -363,7 +363,11 @@ export function GoldwaageTable(props: { session: Session }) {
       revealActions();
       return;
     }
-    if (!myTurn()) return;
+    if (!myTurn()) {
+      // This seat's other tab has just played: the tap was meant for the table before that card (a player pass).
+      if (room.movedElsewhere()) room.sayMovedElsewhere();
+      return;
+    }
     setSelected(selected() === c ? null : c);
     revealActions();
   }

@@ -13,6 +13,7 @@ import { archiveUrl, computerSeats, loadArchive, wayBack, type Archive } from ".
 import { BattlemaskeBoard } from "../replay/BattlemaskeBoard";
 import { CopyLink } from "../replay/CopyLink";
 import { Link } from "../router";
+import { countGuests, guestName } from "../ui/guests";
 import { clampStep, isRoomEntry, replaySteps, seekStep, type ReplayStep } from "../replay/fold";
 import { GoldwaageBoard } from "../replay/GoldwaageBoard";
 import { battlemaskePlace, battlemaskeStepText, goldwaageStepText, roomStepText, type Text } from "../replay/words";
@@ -43,7 +44,8 @@ function seatNames(a: Archive): string[] {
   // The level after a dot, not in brackets: the role follows in brackets ("Computer (Stark) (Schatten)" read oddly).
   // Several computer seats (a Goldwaage table) are told apart by their seat number, as the guests are.
   const several = a.players.filter((_, seat) => computer(seat)).length > 1;
-  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} · ${capital(a.level)}` : several ? `${tr("Computer", "Computer")} ${seat + 1}` : tr("Computer", "Computer")) : `${tr("Gast", "Guest")} ${seat + 1}`));
+  const guests = countGuests(a.players.length, (seat) => !!a.players[seat]?.name, computer);
+  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} · ${capital(a.level)}` : several ? `${tr("Computer", "Computer")} ${seat + 1}` : tr("Computer", "Computer")) : guestName(seat, guests)[lang()]));
 }
 
 function battlemaskeModel(a: Archive): Model {

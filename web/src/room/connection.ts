@@ -68,6 +68,9 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   };
   const [busy, setBusy] = createSignal(false);
   const [staged, setStaged] = createSignal<Staged | null>(null);
+  // The batch playing out holds a move of this seat that this page did not send (its other tab or device): a tap on
+  // the table as it was shown is then too late, and the page says so instead of dropping it (a player pass).
+  const [elsewhere, setElsewhere] = createSignal(false);
   /** Public remarks made at the table since this page connected (the room does not keep them). */
   const [remarks, setRemarks] = createSignal<ReadonlyArray<{ seat: number; remark: string; time: number }>>([]);
   /** connected[seat] as the room last said (`presence`); null until it has. */
@@ -181,7 +184,10 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         batchEvents = [];
         const version = m.version as number;
         const next = m.view as RoomView;
-        playing = playing.then(() => present(events, version, next));
+        // Read now, not when the batch plays: this page's own command is still pending until its ack, which follows.
+        const mine = seat();
+        const foreign = pending === null && ending === null && typeof mine === "number" && events.some((e) => e.actor === String(mine));
+        playing = playing.then(() => present(events, version, next, foreign));
         break;
       }
       case "resync": {
@@ -254,8 +260,9 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
    * Plays one batch (say: your card, the computer's reply, the trick taken with its effect) frame by frame as the game
    * paces it, then shows the view after it. With reduced motion, or nothing to pace, all at once.
    */
-  async function present(events: RoomEventMessage[], version: number, next: RoomView): Promise<void> {
+  async function present(events: RoomEventMessage[], version: number, next: RoomView, foreign = false): Promise<void> {
     const before = current;
+    setElsewhere(foreign);
     const step = !reducedMotion() && !hurry && before !== null && options.pace ? options.pace(before, events, next) : null;
     let paced = step !== null;
     for (const m of events) {
@@ -271,6 +278,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     if (closed) return;
     batch(() => {
       setStaged(null);
+      setElsewhere(false);
       apply(version, next);
     });
   }
@@ -325,6 +333,10 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     /** Waiting for the room's answer, or still showing the last batch: no new command now. */
     busy: () => busy() || staged() !== null,
     staged,
+    /** The batch playing out now shows a move of this seat made in its other tab or device. */
+    movedElsewhere: () => staged() !== null && elsewhere(),
+    /** Says that a tap came too late: this seat's other tab or device moved first (the room's own words for it). */
+    sayMovedElsewhere: () => setError(staleNotice("own")),
     /** The batch playing out ends now; resolves when the view after it shows. */
     finish,
     clearError: () => setError(null),

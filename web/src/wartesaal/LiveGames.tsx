@@ -10,11 +10,13 @@ import { lang, minutesText, tr } from "../i18n";
 import { loadSession } from "../room/session";
 import { Link } from "../router";
 import { watchHref } from "./watch";
+import { countGuests, guestName } from "../ui/guests";
 
 
 function players(g: LiveGame): string {
-  // Two guests are told apart by their seat ("Gast 1 gegen Gast 2"), as the replay names them.
-  return g.seats.map((s, i) => (s.computer ? tr("Computer", "Computer") : s.name ?? tr(`Gast ${i + 1}`, `Guest ${i + 1}`))).join(g.game === "battlemaske" ? tr(" gegen ", " vs ") : ", ");
+  // Two guests are told apart by their seat ("Gast 1 gegen Gast 2"), as the table and the replay name them; one is "Gast".
+  const guests = countGuests(g.seats.length, (i) => !!g.seats[i]?.name, (i) => !!g.seats[i]?.computer);
+  return g.seats.map((s, i) => (s.computer ? tr("Computer", "Computer") : s.name ?? guestName(i, guests)[lang()])).join(g.game === "battlemaske" ? tr(" gegen ", " vs ") : ", ");
 }
 
 function clockText(c: TimeControl | null): string {

@@ -5,8 +5,11 @@ import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
 import { tr } from "../../i18n";
 import type { RoomView } from "../room";
 
-/** A running clock below this is marked (red, data-low). */
-const LOW_CLOCK_MS = 10_000;
+/**
+ * A running clock below this is marked (data-low): a red plate that pulses. Twenty seconds, not ten: red figures in the
+ * last ten alone went unseen (a player pass), and a player needs the warning while there is still time to act on it.
+ */
+export const LOW_CLOCK_MS = 20_000;
 
 /** The chess clocks: counted down here from the room's last report while a seat runs. */
 /** `meName`: a spectator's name for the seat shown at the bottom (else "Du"). */
@@ -23,7 +26,7 @@ export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat;
   const brake = () => props.clock.control?.type === "brake";
   const brakeLeft = (s: Seat) => brakeLeftMs(props.clock, s, now());
   const fmt = formatClock;
-  /** A running clock in its last ten seconds (marked red). */
+  /** A running clock in its last twenty seconds (marked). */
   const low = (s: Seat) => runs(s) && left(s) < LOW_CLOCK_MS;
   const other: Seat = props.me === 0 ? 1 : 0;
   const waiting = () => props.clock.running.filter((s): s is Seat => s === 0 || s === 1);
@@ -48,9 +51,15 @@ export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat;
       <span class="clocks" data-testid="clocks">
         <span classList={{ running: runs(props.me), low: low(props.me) }} data-testid="clock" data-seat={props.me} data-running={runs(props.me) ? "true" : "false"} data-low={low(props.me) ? "true" : "false"} data-ms={Math.round(left(props.me))}>
           {you()} {fmt(left(props.me))}
+          <Show when={low(props.me)}>
+            <span class="visually-hidden">{tr(" – wenig Zeit", " – little time left")}</span>
+          </Show>
         </span>
         <span classList={{ running: runs(other), low: low(other) }} data-testid="clock" data-seat={other} data-running={runs(other) ? "true" : "false"} data-low={low(other) ? "true" : "false"} data-ms={Math.round(left(other))}>
           {props.opponent} {fmt(left(other))}
+          <Show when={low(other)}>
+            <span class="visually-hidden">{tr(" – wenig Zeit", " – little time left")}</span>
+          </Show>
         </span>
       </span>
     </Show>

@@ -25,6 +25,10 @@ export interface TableModel {
   readonly staged?: () => Staged | null;
   /** Ends the batch playing out at once (a click during it is taken, not lost); resolves when the view after it shows. */
   readonly finish?: () => Promise<void>;
+  /** The batch playing out is this seat's own move, made in its other tab or device (a tap meant the table before it). */
+  readonly movedElsewhere?: () => boolean;
+  /** Tells the player that a tap came after the other tab's move and was not played. */
+  readonly sayMovedElsewhere?: () => void;
   readonly error: () => string | null;
   readonly connected: () => boolean;
   /** Online: whether the other player's socket is at the room now (null: not known, or no other person). */

@@ -112,7 +112,12 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     info.close();
     // During a batch's frames the click is taken at once: the frames end now and it counts against the view after them.
     if (staged() && m.finish) {
-      if (!legal(c)) return;
+      if (!legal(c)) {
+        // The other tab of this seat just moved: the card was meant for the table before that move and is not playable
+        // on the one after it. Said, not dropped without a word (a player pass); a tap on a playable card still counts.
+        if (m.movedElsewhere?.()) m.sayMovedElsewhere?.();
+        return;
+      }
       void m.finish().then(() => clickCard(c));
       return;
     }
