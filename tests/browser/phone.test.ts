@@ -267,3 +267,44 @@ describe("Goldwaage on a 740 × 360 phone", () => {
     }
   }, 120_000);
 });
+
+// A take-back leaves struck-through lines in the log, each with a hidden "(zurückgenommen)". Those words escaped the
+// log's scrolling and stretched the page below the table: 360 → 1,811 px in landscape (a player pass), some 60–90 px
+// on a desktop.
+describe.each([
+  [740, 360],
+  [1280, 720],
+])("after 'Karte zurück' at %i × %i", (width, height) => {
+  it("the page is as high as before", async () => {
+    const { site } = held;
+    const b = await openBrowser({ width, height }, "reduce", { touch: width < 1000 });
+    try {
+      const page = b.page;
+      await newComputerGameAsConte(page, site.url);
+      await page.getByTestId("exchange-help-close").click();
+      const pageHeight = () => page.evaluate("globalThis.document.documentElement.scrollHeight") as Promise<number>;
+      let before = 0;
+      let tookBack = false;
+      for (let i = 0; !tookBack && i < 300; i++) {
+        await page.locator('[data-testid="table"][data-busy="false"]').waitFor({ timeout: 10_000 }).catch(() => undefined);
+        // After a few plays of this seat, at a calm moment where the button is enabled.
+        if (i >= 6 && (await page.locator('[data-testid="takeback"]:not([disabled])').count()) > 0 && !(await page.getByTestId("name-suit-P").isVisible()) && !(await page.getByTestId("round-table").isVisible())) {
+          before = await pageHeight();
+          await page.locator('[data-testid="takeback"]:not([disabled])').click();
+          await page.getByTestId("game-log").getByText("Karte zurück:").waitFor({ state: "attached" });
+          tookBack = true;
+          break;
+        }
+        if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
+      }
+      expect(tookBack, "a take-back was made").toBe(true);
+      expect(await page.locator('[data-testid="log-entry"][data-undone="true"]').count()).toBeGreaterThan(0);
+      await page.waitForTimeout(300);
+      expect(await pageHeight(), "the page's height after the take-back").toBeLessThanOrEqual(before + 1);
+      if (width > height && width < 1000) expect(await onePage(page), "landscape: one screen").toBe(true);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  }, 180_000);
+});
