@@ -308,3 +308,43 @@ describe.each([
     }
   }, 180_000);
 });
+
+// A player pass at 640 × 360: "Rat" pushed the trick out of sight, and the opened card counter was cut off at the
+// right (seven columns of 259 px in a 166 px box) with no way to scroll to the rest.
+describe("a 640 × 360 phone in landscape", () => {
+  it("the advice leaves the trick in sight; the card counter's seven columns fit its box", async () => {
+    const { site } = held;
+    const phone = await openBrowser({ width: 640, height: 360 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await newComputerGameAsConte(page, site.url);
+      await page.getByTestId("exchange-help-close").tap();
+      // Until this seat is to play with cards in the trick area (a card to follow, or the last trick beside its lead).
+      const ready = async () =>
+        (await myTurn(page).count()) === 1 && (await page.locator('[data-testid="hint"]:not([disabled])').count()) === 1 && (await page.locator('[data-testid="trick"] .card-face').count()) > 0;
+      for (let i = 0; i < 300 && !(await ready()); i++) if ((await step(page)) === "idle") await page.waitForTimeout(40);
+      expect(await ready(), "to play, with cards in the trick area").toBe(true);
+      await page.getByTestId("hint").tap();
+      await page.getByTestId("hint-box").waitFor();
+      expect(await outOfSight(page, '[data-testid="trick"] .card-face'), "the trick beside the advice").toEqual([]);
+      expect(await outOfSight(page, '[data-testid="hint-box"]'), "the advice").toEqual([]);
+      expect(await covered(page), "hand and tools").toEqual([]);
+      await shot(page, "phone-landscape-hint-640x360");
+
+      await page.getByTestId("card-counter-toggle").tap();
+      const outside = (await page.evaluate(`(() => {
+        const box = globalThis.document.querySelector(".log-box").getBoundingClientRect();
+        return [...globalThis.document.querySelectorAll('[data-testid="card-counter"] li')].filter((e) => { const r = e.getBoundingClientRect(); return r.left < box.left - 0.5 || r.right > box.right + 0.5; }).length;
+      })()`)) as number;
+      expect(outside, "counter cells beyond the box's sides").toBe(0);
+      // What lies below is reached by scrolling the counter.
+      const last = page.locator('[data-testid="card-counter"] li').last();
+      await last.scrollIntoViewIfNeeded();
+      expect(await outOfSight(page, '[data-testid="card-counter"] li:last-child'), "the counter's last card, scrolled to").toEqual([]);
+      await shot(page, "phone-landscape-counter-640x360");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 180_000);
+});

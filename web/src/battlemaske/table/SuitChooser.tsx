@@ -50,7 +50,8 @@ export function SuitChooser(): JSX.Element {
         </div>
         <Show when={more()}>
           <p class="name-suit-more" aria-hidden="true" data-testid="name-suit-more">
-            {tr("▼ Mehr Text darunter – im Feld wischen", "▼ More below – swipe in the box")}
+            {/* A mouse scrolls where a finger swipes (a player pass read "wischen" at a desktop). */}
+            {coarse() ? tr("▼ Mehr Text darunter – im Feld wischen", "▼ More below – swipe in the box") : tr("▼ Mehr Text darunter – im Feld scrollen", "▼ More below – scroll in the box")}
           </p>
         </Show>
         <button type="button" class="button quiet" onClick={() => setElixir(null)}>
@@ -59,4 +60,9 @@ export function SuitChooser(): JSX.Element {
       </div>
     </Show>
   );
+}
+
+/** Whether the main pointer is a finger (a phone, a tablet) rather than a mouse. */
+function coarse(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(pointer: coarse)").matches;
 }

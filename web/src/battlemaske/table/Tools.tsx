@@ -48,7 +48,7 @@ export function Tools(): JSX.Element {
           }
         >
           <span class="confirm-resign">
-            {tr("Wirklich aufgeben?", "Really resign?")}
+            <span class="confirm-q">{tr("Wirklich aufgeben?", "Really resign?")}</span>
             {/* The rule the Bilanz then shows as "abgebrochen" (a player pass: nobody had said it beforehand). */}
             <Show when={m.rated === true}>
               <small class="resign-rule" data-testid="resign-rated-rule">
