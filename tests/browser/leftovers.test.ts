@@ -126,17 +126,17 @@ describe("two tabs that pick at the same instant", () => {
       await shot(two, "leftovers-second-tab-desktop");
       await two.setViewportSize({ width: 360, height: 740 });
       // On a phone the notice's two lines come out of the trick's room: the hand and the four tools stay above the
-      // log's handle (they went under it, a fresh-eyes pass). The log, open on the desktop, pulled down to its handle
-      // first, as a phone opens it.
-      const handle = two.locator('[data-testid="log-sheet"] > summary');
-      await handle.click();
+      // log's handle (they went under it, a fresh-eyes pass). The log, open on the desktop, closes to its handle by
+      // itself, as a phone opens it.
+      const sheetOpen = () => two.getByTestId("log-sheet").evaluate((e) => (e as unknown as { open: boolean }).open);
+      await expect.poll(sheetOpen, { timeout: 3000 }).toBe(false);
       // The pointer off the table: no card's info window in the picture.
       await two.mouse.move(1, 1);
       await two.getByTestId("card-info").waitFor({ state: "detached" });
       expect(await covered(two)).toEqual([]);
       await shot(two, "leftovers-second-tab-phone");
-      await handle.click();
       await two.setViewportSize({ width: 1280, height: 800 });
+      await expect.poll(sheetOpen, { timeout: 3000 }).toBe(true);
       // Both tabs show the same table; the notice goes by itself after a few seconds.
       expect(await two.getByTestId("table").getAttribute("data-version")).toBe(await one.getByTestId("table").getAttribute("data-version"));
       await two.locator('.lang-switch button[lang="en"]').click();

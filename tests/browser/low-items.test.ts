@@ -56,15 +56,15 @@ describe("a tap in a second tab while the first tab's move plays out", () => {
         await two.mouse.move(1, 1);
         await shot(two, "low-second-tab-tap-desktop");
         await two.setViewportSize({ width: 360, height: 740 });
-        // The log, open on the desktop, pulled down to its handle, as a phone opens it.
-        const handle = two.locator('[data-testid="log-sheet"] > summary');
-        await handle.click();
+        // The log, open on the desktop, closes to its handle by itself, as a phone opens it.
+        const sheetOpen = () => two.getByTestId("log-sheet").evaluate((e) => (e as unknown as { open: boolean }).open);
+        await expect.poll(sheetOpen, { timeout: 3000 }).toBe(false);
         // The pointer off the table: no card's info window in the picture.
         await two.mouse.move(1, 1);
         await two.getByTestId("card-info").waitFor({ state: "detached" });
         await shot(two, "low-second-tab-tap-phone");
-        await handle.click();
         await two.setViewportSize({ width: 1280, height: 800 });
+        await expect.poll(sheetOpen, { timeout: 3000 }).toBe(true);
         // In English too (the notice goes by itself after a few seconds).
         await two.locator('.lang-switch button[lang="en"]').click();
         expect(await notice.textContent()).toBe("Your other window was quicker: its move counts, not this one.");
