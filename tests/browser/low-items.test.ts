@@ -265,6 +265,8 @@ describe("Goldwaage pans full of cards", () => {
     { width: 1280, height: 800, name: "desktop" },
     { width: 360, height: 740, name: "phone" },
     { width: 390, height: 844, name: "phone-390" },
+    // A phone in landscape: the scale beside the hand, the full pans within the screen's height (they ran past it).
+    { width: 740, height: 360, name: "landscape" },
   ]) {
     it(`hold up to ${MOST_IN_A_PAN} cards inside their frames, every card readable (${view.width} × ${view.height})`, async () => {
       const { site, b } = held;
@@ -276,8 +278,9 @@ describe("Goldwaage pans full of cards", () => {
         await page.locator('[data-testid="gw-table"][data-phase="show"][data-busy="false"]').waitFor({ timeout: 30_000 });
         for (const n of [6, MOST_IN_A_PAN]) {
           const out = await fillPans(page, n);
-          // On a desktop the full pans leave the hand and "Zeigen" on the first screen (the pans once grew past it).
-          if (view.name === "desktop") {
+          // On a desktop and a phone in landscape the full pans leave the hand and "Zeigen" on the first screen (the pans
+          // once grew past it).
+          if (view.name === "desktop" || view.name === "landscape") {
             const bottom = async (id: string) => {
               const r = (await page.getByTestId(id).first().boundingBox())!;
               return r.y + r.height;
