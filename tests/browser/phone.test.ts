@@ -234,6 +234,39 @@ describe("a phone turned mid-game", () => {
   }, 120_000);
 });
 
+// Goldwaage upright with four players: the round's title, the scale and the pans' buttons on the first screen. With
+// the seats in two tall rows and Links and Rechts stacked the page was about 1,000 px high at 360 × 740, and picking a
+// card scrolled the title and the Kings out of sight (a player pass).
+describe("Goldwaage on a 360 × 740 phone with four players", () => {
+  it("a card picked: the round's title, the difference and both pans' buttons on the first screen", async () => {
+    const { site } = held;
+    const phone = await openBrowser({ width: 360, height: 740 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await setupGoldwaage(page, site.url, { players: 4, level: "normal" });
+      for (let i = 0; i < 80 && !(await look(page)).myTurn; i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
+      expect((await look(page)).myTurn, "this seat's turn").toBe(true);
+      await page.locator('[data-testid="gw-hand-card"][data-legal="true"]').first().tap();
+      await page.locator('[data-testid="gw-put-left"]:not([disabled])').waitFor();
+      const off = (await page.evaluate(`(() => {
+        const d = globalThis.document, w = globalThis.window;
+        w.scrollTo(0, 0);
+        const bad = [];
+        for (const e of [d.querySelector(".gw-top"), d.querySelector('[data-testid="gw-difference"]'), d.querySelector('[data-testid="gw-put-left"]'), d.querySelector('[data-testid="gw-put-right"]')]) {
+          const r = e.getBoundingClientRect();
+          if (r.top < 0 || r.bottom > w.innerHeight + 0.5) bad.push((e.getAttribute("data-testid") || e.className) + " " + Math.round(r.top) + "–" + Math.round(r.bottom));
+        }
+        return bad;
+      })()`)) as string[];
+      expect(off, "out of the first screen").toEqual([]);
+      await shot(page, "goldwaage-4-players-360x740");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
+
 // Goldwaage on a phone in landscape: the scale beside the hand. In one column the page was about 870 px high at
 // 740 × 360, and picking a card scrolled the scale out of sight.
 describe("Goldwaage on a 740 × 360 phone", () => {
