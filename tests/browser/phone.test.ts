@@ -234,36 +234,52 @@ describe("a phone turned mid-game", () => {
   }, 120_000);
 });
 
+/**
+ * A Goldwaage table against computer team-mates on a phone of `size`, played on until this seat picks its first card
+ * to play; then what of `selector` lies off the first screen (the page at its top), each as "hook top–bottom".
+ */
+async function gwFirstPickOffScreen(size: { width: number; height: number }, players: 2 | 3 | 4, selector: string, shotName: string): Promise<string[]> {
+  const phone = await openBrowser(size, "reduce", { touch: true });
+  try {
+    const page = phone.page;
+    await setupGoldwaage(page, held.site.url, { players, level: "normal" });
+    // Until it is this seat's turn to play (the open card is chosen on the way).
+    for (let i = 0; i < 80 && !(await look(page)).myTurn; i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
+    expect((await look(page)).myTurn, "this seat's turn").toBe(true);
+    // A card that may go on a pan (a Jack on the empty scale goes to the discard, both pans' buttons then disabled; an
+    // Ace only onto the lighter pan).
+    const legal = page.locator('[data-testid="gw-hand-card"][data-legal="true"]');
+    const onPan = page.locator(':is([data-testid="gw-put-left"], [data-testid="gw-put-right"]):not([disabled])').first();
+    for (let i = 0; i < (await legal.count()) && (await onPan.count()) === 0; i++) {
+      await legal.nth(i).tap();
+      await onPan.waitFor({ timeout: 1500 }).catch(() => undefined);
+    }
+    await onPan.waitFor({ timeout: 5000 });
+    const off = (await page.evaluate(`(() => {
+      const d = globalThis.document, w = globalThis.window;
+      w.scrollTo(0, 0);
+      const bad = [];
+      for (const e of d.querySelectorAll(${JSON.stringify(selector)})) {
+        const r = e.getBoundingClientRect();
+        if (r.top < 0 || r.bottom > w.innerHeight + 0.5 || r.left < 0 || r.right > w.innerWidth + 0.5) bad.push((e.getAttribute("data-testid") || e.className) + (e.getAttribute("data-card") || "") + " " + Math.round(r.top) + "–" + Math.round(r.bottom));
+      }
+      return bad;
+    })()`)) as string[];
+    await shot(page, shotName);
+    expect(phone.errors).toEqual([]);
+    return off;
+  } finally {
+    await phone.close();
+  }
+}
+
 // Goldwaage upright with four players: the round's title, the scale and the pans' buttons on the first screen. With
 // the seats in two tall rows and Links and Rechts stacked the page was about 1,000 px high at 360 × 740, and picking a
 // card scrolled the title and the Kings out of sight (a player pass).
 describe("Goldwaage on a 360 × 740 phone with four players", () => {
   it("a card picked: the round's title, the difference and both pans' buttons on the first screen", async () => {
-    const { site } = held;
-    const phone = await openBrowser({ width: 360, height: 740 }, "reduce", { touch: true });
-    try {
-      const page = phone.page;
-      await setupGoldwaage(page, site.url, { players: 4, level: "normal" });
-      for (let i = 0; i < 80 && !(await look(page)).myTurn; i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
-      expect((await look(page)).myTurn, "this seat's turn").toBe(true);
-      await page.locator('[data-testid="gw-hand-card"][data-legal="true"]').first().tap();
-      await page.locator('[data-testid="gw-put-left"]:not([disabled])').waitFor();
-      const off = (await page.evaluate(`(() => {
-        const d = globalThis.document, w = globalThis.window;
-        w.scrollTo(0, 0);
-        const bad = [];
-        for (const e of [d.querySelector(".gw-top"), d.querySelector('[data-testid="gw-difference"]'), d.querySelector('[data-testid="gw-put-left"]'), d.querySelector('[data-testid="gw-put-right"]')]) {
-          const r = e.getBoundingClientRect();
-          if (r.top < 0 || r.bottom > w.innerHeight + 0.5) bad.push((e.getAttribute("data-testid") || e.className) + " " + Math.round(r.top) + "–" + Math.round(r.bottom));
-        }
-        return bad;
-      })()`)) as string[];
-      expect(off, "out of the first screen").toEqual([]);
-      await shot(page, "goldwaage-4-players-360x740");
-      expect(phone.errors).toEqual([]);
-    } finally {
-      await phone.close();
-    }
+    const off = await gwFirstPickOffScreen({ width: 360, height: 740 }, 4, '.gw-top, [data-testid="gw-difference"], [data-testid="gw-put-left"], [data-testid="gw-put-right"]', "goldwaage-4-players-360x740");
+    expect(off, "out of the first screen").toEqual([]);
   }, 120_000);
 });
 
@@ -271,33 +287,8 @@ describe("Goldwaage on a 360 × 740 phone with four players", () => {
 // 740 × 360, and picking a card scrolled the scale out of sight.
 describe("Goldwaage on a 740 × 360 phone", () => {
   it("a card picked: the scale's difference, the whole hand and both pans' buttons on one screen", async () => {
-    const { site } = held;
-    const phone = await openBrowser({ width: 740, height: 360 }, "reduce", { touch: true });
-    try {
-      const page = phone.page;
-      await setupGoldwaage(page, site.url, { players: 2, level: "normal" });
-      // Until it is this seat's turn to play (the open card is chosen on the way).
-      for (let i = 0; i < 60 && !(await look(page)).myTurn; i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
-      expect((await look(page)).myTurn, "this seat's turn").toBe(true);
-      await page.locator('[data-testid="gw-hand-card"][data-legal="true"]').first().tap();
-      await page.locator('[data-testid="gw-put-left"]:not([disabled])').waitFor();
-      const off = (await page.evaluate(`(() => {
-        const d = globalThis.document, w = globalThis.window;
-        w.scrollTo(0, 0);
-        const bad = [];
-        const els = [d.querySelector('[data-testid="gw-difference"]'), ...d.querySelectorAll('[data-testid="gw-hand-card"]'), d.querySelector('[data-testid="gw-put-left"]'), d.querySelector('[data-testid="gw-put-right"]')];
-        for (const e of els) {
-          const r = e.getBoundingClientRect();
-          if (r.top < 0 || r.bottom > w.innerHeight + 0.5 || r.left < 0 || r.right > w.innerWidth + 0.5) bad.push((e.getAttribute("data-testid") || "") + (e.getAttribute("data-card") || "") + " " + Math.round(r.top) + "–" + Math.round(r.bottom));
-        }
-        return bad;
-      })()`)) as string[];
-      expect(off, "out of the first screen").toEqual([]);
-      await shot(page, "goldwaage-landscape-740x360");
-      expect(phone.errors).toEqual([]);
-    } finally {
-      await phone.close();
-    }
+    const off = await gwFirstPickOffScreen({ width: 740, height: 360 }, 2, '[data-testid="gw-difference"], [data-testid="gw-hand-card"], [data-testid="gw-put-left"], [data-testid="gw-put-right"]', "goldwaage-landscape-740x360");
+    expect(off, "out of the first screen").toEqual([]);
   }, 120_000);
 });
 
