@@ -324,7 +324,9 @@ describe.each([
       expect(tookBack, "a take-back was made").toBe(true);
       expect(await page.locator('[data-testid="log-entry"][data-undone="true"]').count()).toBeGreaterThan(0);
       await page.waitForTimeout(300);
-      expect(await pageHeight(), "the page's height after the take-back").toBeLessThanOrEqual(before + 1);
+      // Upright or in landscape the table is one screen; on a desktop the table itself may change by a few pixels (a
+      // line of the log, the head's "mit Hilfe"), where the stray words added 60–90 px and more.
+      expect(await pageHeight(), "the page's height after the take-back").toBeLessThanOrEqual(before + (width < 1000 ? 1 : 30));
       if (width > height && width < 1000) expect(await onePage(page), "landscape: one screen").toBe(true);
       expect(b.errors).toEqual([]);
     } finally {
