@@ -374,3 +374,30 @@ describe("a 640 × 360 phone in landscape", () => {
     }
   }, 180_000);
 });
+
+// Goldwaage's round sheet on a low screen is taller than the screen and scrolls. It focused its "Weiter" button and so
+// opened scrolled to it, its title half out of sight (a player pass at 740 × 360). It opens at its top now.
+describe("Goldwaage's round sheet on a 740 × 360 phone", () => {
+  it("opens at its top, its title in sight", async () => {
+    const phone = await openBrowser({ width: 740, height: 360 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await setupGoldwaage(page, held.site.url, { players: 2, level: "normal" });
+      const sheet = page.getByTestId("gw-round-continue");
+      for (let i = 0; i < 200 && (await sheet.count()) === 0; i++) if ((await gwStep(page, { keepRoundTable: true })) === "idle") await page.waitForTimeout(80);
+      await sheet.waitFor();
+      await page.waitForTimeout(200);
+      const at = (await page.evaluate(`(() => {
+        const s = globalThis.document.querySelector(".gw-sheet"), t = s.querySelector("h2").getBoundingClientRect(), r = s.getBoundingClientRect();
+        return { scrollTop: s.scrollTop, titleTop: t.top, sheetTop: r.top, focused: globalThis.document.activeElement?.getAttribute("data-testid") };
+      })()`)) as { scrollTop: number; titleTop: number; sheetTop: number; focused: string | null };
+      expect(at.scrollTop, "the sheet's scroll").toBe(0);
+      expect(at.titleTop, "the title inside the sheet").toBeGreaterThanOrEqual(at.sheetTop);
+      expect(at.focused, "the focus on Weiter, for a keyboard").toBe("gw-round-continue");
+      await shot(page, "goldwaage-round-sheet-740x360");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 180_000);
+});

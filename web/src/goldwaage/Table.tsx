@@ -921,7 +921,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     </p>
                   </Show>
                   <Remarks />
-                  <button type="button" class="button primary" data-testid="gw-round-continue" ref={(el) => queueMicrotask(() => el.focus())} onClick={closeRound}>
+                  <button type="button" class="button primary" data-testid="gw-round-continue" ref={(el) => queueMicrotask(() => el.focus({ preventScroll: true }))} onClick={closeRound}>
                     {tr(`Weiter zu Runde ${r().round + 1}`, `On to round ${r().round + 1}`)}
                   </button>
                 </div>
