@@ -401,3 +401,49 @@ describe("Goldwaage's round sheet on a 740 × 360 phone", () => {
     }
   }, 180_000);
 });
+
+// "Rat" advising to lead an elixir and name a suit: the suit's button says so. A player pass found the advice's suit
+// unmarked among the three (in landscape only a few lines of each show).
+describe("the suit 'Rat' advised, at 740 × 360", () => {
+  it("is marked on its button when the advised elixir is led", async () => {
+    const phone = await openBrowser({ width: 740, height: 360 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      let marked: string[] | null = null;
+      for (let game = 0; game < 6 && marked === null; game++) {
+        await newComputerGameAsConte(page, held.site.url);
+        await page.getByTestId("exchange-help-close").tap();
+        for (let i = 0; i < 300 && marked === null; i++) {
+          const leading = (await page.locator('[data-testid="table"][data-phase="play"]').count()) === 1 && (await myTurn(page).count()) === 1 && (await page.locator('[data-testid="trick"][data-count="0"]').count()) === 1 && (await page.locator('[data-testid="hint"]:not([disabled])').count()) === 1;
+          if (leading) {
+            await page.getByTestId("hint").tap();
+            await page.getByTestId("hint-box").waitFor();
+            const advised = page.locator('[data-testid="hand-card"][data-hint="true"]');
+            await advised.first().waitFor();
+            const card = (await advised.first().getAttribute("data-card")) ?? "";
+            await advised.first().tap();
+            if (card.startsWith("E")) {
+              await page.getByTestId("name-suit-P").waitFor();
+              marked = await page.locator('[data-testid^="name-suit-"][data-hint="true"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid") ?? ""));
+              await shot(page, "phone-suit-advised-740x360");
+              break;
+            }
+            continue;
+          }
+          const r = await step(page, i);
+          if (r === "over") break;
+          if (r === "idle") await page.waitForTimeout(40);
+        }
+      }
+      expect(marked, "an elixir lead advised within six games").not.toBeNull();
+      expect(marked!.length, "exactly one suit marked").toBe(1);
+      // The advice's own words name that suit.
+      const suit = marked![0]!.slice("name-suit-".length);
+      const name = (await page.getByTestId(`name-suit-${suit}`).locator(".suit-button-name").textContent()) ?? "";
+      expect(name).toMatch(/Rat/);
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 240_000);
+});

@@ -13,6 +13,11 @@ export function SuitChooser(): JSX.Element {
     const a = aid()[s];
     return [a.beat, a.opponent, a.effect, a.held];
   };
+  // "Rat" advised this elixir with a suit: that suit's button says so (a player pass missed it among the three).
+  const advised = (s: Suit) => {
+    const h = m.hint();
+    return !!h && h.suit === s && h.cards.includes(elixir()!);
+  };
   let box: HTMLDivElement | undefined;
   // The elixir was tapped in the hand, often with the page scrolled down to it: the suits' names come into sight (on
   // a small phone they were above the screen's top edge: the player pass).
@@ -33,12 +38,17 @@ export function SuitChooser(): JSX.Element {
             <button
               type="button"
               class="button suit-button"
+              classList={{ hinted: advised(s) }}
               data-testid={`name-suit-${s}`}
+              data-hint={advised(s) ? "true" : undefined}
               disabled={m.busy()}
               onClick={() => nameSuit(s)}
             >
               <span class="suit-button-name">
                 <SuitEmblem suit={s} ruleset={rs()} /> {suitName(rs(), s, lang())}
+                <Show when={advised(s)}>
+                  <span class="suit-hint">{tr("– Rat", "– hint")}</span>
+                </Show>
               </span>
               <small class="aid" data-testid={`announcement-aid-${s}`}>
                 {/* One line each: what still beats the elixir, what is known of the opponent, the effect, your count. */}
