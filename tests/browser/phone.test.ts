@@ -238,7 +238,7 @@ describe("a phone turned mid-game", () => {
  * A Goldwaage table against computer team-mates on a phone of `size`, played on until this seat picks its first card
  * to play; then what of `selector` lies off the first screen (the page at its top), each as "hook top–bottom".
  */
-async function gwFirstPickOffScreen(size: { width: number; height: number }, players: 2 | 3 | 4, selector: string, shotName: string): Promise<string[]> {
+async function gwFirstPickOffScreen(size: { width: number; height: number }, players: 2 | 3 | 4, selector: string, shotName: string, also?: (page: Page) => Promise<void>): Promise<string[]> {
   const phone = await openBrowser(size, "reduce", { touch: true });
   try {
     const page = phone.page;
@@ -272,6 +272,7 @@ async function gwFirstPickOffScreen(size: { width: number; height: number }, pla
       return bad;
     })()`)) as string[];
     await shot(page, shotName);
+    await also?.(page);
     expect(phone.errors).toEqual([]);
     return off;
   } finally {
@@ -286,6 +287,26 @@ describe("Goldwaage on a 740 × 360 phone", () => {
     // The pans' buttons (and the discard's, when offered) in their row; an offered swap of the open card may stand
     // below it (a CI run: the actions 251–363 px with it).
     const off = await gwFirstPickOffScreen({ width: 740, height: 360 }, 2, '[data-testid="gw-difference"], [data-testid="gw-hand-card"], .gw-puts', "goldwaage-landscape-740x360");
+    expect(off, "out of the first screen").toEqual([]);
+  }, 120_000);
+});
+
+// Goldwaage with two players on an upright phone: six cards in two rows put the pans' buttons below a short phone's
+// fold (a player pass: the page about 940 px high at 360 × 740). The six cards stand in one row now.
+describe.each([
+  [360, 640],
+  [360, 740],
+])("Goldwaage with two players on a %i × %i phone", (width, height) => {
+  it("a card picked: the scale's difference, the whole hand in one row and the pans' buttons on one screen", async () => {
+    const off = await gwFirstPickOffScreen({ width, height }, 2, '[data-testid="gw-difference"], [data-testid="gw-hand-card"], .gw-puts, .gw-kings', `goldwaage-2p-${width}x${height}`, async (page) => {
+      // One row: every card's frame starts within the lift of a picked card (10 px) of the others.
+      const tops = await page.locator('[data-testid="gw-hand-card"]').evaluateAll((es) => es.map((e) => e.getBoundingClientRect().top));
+      expect(tops.length, "cards in hand").toBeGreaterThanOrEqual(5);
+      expect(Math.max(...tops) - Math.min(...tops), `card tops ${tops.map(Math.round).join(", ")}`).toBeLessThanOrEqual(12);
+      // Still a card a finger can tap.
+      const widths = await page.locator('[data-testid="gw-hand-card"]').evaluateAll((es) => es.map((e) => e.getBoundingClientRect().width));
+      expect(Math.min(...widths)).toBeGreaterThanOrEqual(44);
+    });
     expect(off, "out of the first screen").toEqual([]);
   }, 120_000);
 });
