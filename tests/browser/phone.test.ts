@@ -5,6 +5,8 @@
 // takes every extra line from the stage (web/src/battlemaske/table.css).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import type { Card } from "../../shared/battlemaske/cards.js";
+import { cardLabel } from "../../shared/battlemaske/words.js";
 import { gwStep, look, setupGoldwaage } from "./gw-helpers.js";
 import { covered, friendOnPhone, newComputerGameAsConte, oneBrowserPerFile, openBrowser, shot, step, tapCard } from "./helpers.js";
 
@@ -157,11 +159,15 @@ describe.each([
       const pb = phone.page;
       // Round 1: the Conte (the creator) leads, and asks for its card back.
       await myTurn(creator).waitFor({ timeout: 20_000 });
-      await creator.locator(`${LEGAL}:not([data-card^="E"])`).first().click();
+      const led = creator.locator(`${LEGAL}:not([data-card^="E"])`).first();
+      const card = (await led.getAttribute("data-card")) as Card;
+      await led.click();
       await pb.locator('[data-testid="trick"][data-count="1"]').waitFor();
       await creator.getByTestId("takeback").click();
       await pb.getByTestId("takeback-request").waitFor();
       await pb.locator('[data-testid="table"][data-busy="false"]').waitFor();
+      // The question names the card (a player pass: it did not), and nothing came after it.
+      expect(await pb.locator(".takeback-q").textContent()).toBe(`Dein Gegner möchte ${cardLabel("battlemaske", card, "de")} zurücknehmen.`);
       expect(await covered(pb), "hand and tools").toEqual([]);
       for (const id of ["takeback-accept", "takeback-decline", "resign", "leave"]) expect(await outOfSight(pb, `[data-testid="${id}"]`), id).toEqual([]);
       expect(await outOfSight(pb, '[data-testid="trick"] .played'), "the card asked about").toEqual([]);

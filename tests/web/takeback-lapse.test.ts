@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { applyInPlace, emptyState, newGame } from "../../shared/battlemaske/index.js";
 import { view } from "../../shared/battlemaske/view.js";
-import { lapsedTakeback, pendingTakeback } from "../../web/src/battlemaske/log.js";
+import { lapsedTakeback, pendingTakeback, takebackTarget } from "../../web/src/battlemaske/log.js";
 
 const table = () => {
   let s = emptyState();
@@ -33,5 +33,14 @@ describe("a take-back request that lapses", () => {
     expect(lapsedTakeback(0, { type: "cardPlayed", seat: 0, card: "P4" }, 12, v, 0, anna)[0]!.text.de).toBe("„Karte zurück“ verfallen: Du spielst weiter.");
     expect(lapsedTakeback(null, { type: "cardPlayed", seat: 1, card: "P4" }, 12, v, 0, anna)).toEqual([]);
     expect(lapsedTakeback(0, { type: "takebackDeclined", seat: 1 }, 12, v, 0, anna)).toEqual([]);
+  });
+  it("the asked side is told which card would go back, and whether more goes with it", () => {
+    const trick = (leader: 0 | 1, a: string, b: string) => ({ leader, cards: [{ seat: leader, card: a }, { seat: leader === 0 ? 1 : 0, card: b }], namedSuit: null, winner: leader, effect: null, stolen: false }) as never;
+    const v = { history: [trick(0, "P4", "P6"), trick(1, "D2", "D5")], trick: [{ seat: 1 as const, card: "G3" }] as never };
+    // Seat 1 led G3 last: nothing after it.
+    expect(takebackTarget(v, 1)).toEqual({ card: "G3", more: false });
+    // Seat 0's last card is D5, in the last trick: G3 came after it.
+    expect(takebackTarget(v, 0)).toEqual({ card: "D5", more: true });
+    expect(takebackTarget({ history: [], trick: [] }, 0)).toBeNull();
   });
 });

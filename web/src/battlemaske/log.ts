@@ -250,6 +250,17 @@ export function pendingTakeback(pending: Seat | null, ev: Ev): Seat | null {
 }
 
 /**
+ * What a "Karte zurück" request of `seat` would take back, for the asked side's question: the seat's last card of the
+ * round (the room rolls back to it, docs/protocol.md) and whether anything was played after it (null: no card yet).
+ * Both are public: the cards lie face up in the trick and the round's tricks.
+ */
+export function takebackTarget(v: Pick<View, "history" | "trick">, seat: Seat): { readonly card: Card; readonly more: boolean } | null {
+  const played = [...v.history.flatMap((t) => t.cards), ...v.trick];
+  for (let i = played.length - 1; i >= 0; i--) if (played[i]!.seat === seat) return { card: played[i]!.card, more: i < played.length - 1 };
+  return null;
+}
+
+/**
  * The line for a request that `ev` lets lapse, before the move's own: the asker was told nothing when the other side
  * played on instead of answering (a fresh-eyes pass), nor when its own second tab did.
  */

@@ -1,7 +1,10 @@
 // The tools under the hand: "Rat", "Karte zurück" and its answer, resigning (asked twice), and after the end the result again.
 import { createSignal, Show, type JSX } from "solid-js";
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
+import type { Seat } from "../../../../shared/battlemaske/events";
 import { tr } from "../../i18n";
+import { cardLabel } from "../cards";
+import { takebackTarget } from "../log";
 import { LeaveButton } from "./LeaveButton";
 import { Rematch } from "./Rematch";
 import { useTable } from "./store";
@@ -29,7 +32,12 @@ export function Tools(): JSX.Element {
       <Show when={rv().takeback.requestedBy !== null && rv().takeback.requestedBy !== me() && !rv().over}>
         {/* Scrolled into sight when it comes: on a phone it appeared under the log's handle (a player pass). */}
         <span class="takeback-ask" data-testid="takeback-request" ref={(el) => requestAnimationFrame(() => el.scrollIntoView({ block: "nearest" }))}>
-          <span class="takeback-q">{tr("Dein Gegner bittet um „Karte zurück“.", "Your opponent asks to take back a card.")}</span>
+          {/* It names the card going back and whether more goes with it (a player pass: "which card?"). */}
+          <span class="takeback-q">
+            <Show when={takebackTarget(v(), rv().takeback.requestedBy as Seat)} fallback={tr("Dein Gegner bittet um „Karte zurück“.", "Your opponent asks to take back a card.")}>
+              {(t) => tr(`Dein Gegner möchte ${cardLabel(v().ruleset, t().card, "de")} zurücknehmen${t().more ? " und was danach kam" : ""}.`, `Your opponent asks to take back ${cardLabel(v().ruleset, t().card, "en")}${t().more ? " and what came after it" : ""}.`)}
+            </Show>
+          </span>
           <button type="button" class="button" data-testid="takeback-accept" onClick={() => m.takeback("accept")}>
             {tr("Annehmen", "Accept")}
           </button>
