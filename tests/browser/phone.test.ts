@@ -288,11 +288,21 @@ async function gwFirstPickOffScreen(size: { width: number; height: number }, pla
 
 // Goldwaage on a phone in landscape: the scale beside the hand. In one column the page was about 870 px high at
 // 740 × 360, and picking a card scrolled the scale out of sight.
-describe("Goldwaage on a 740 × 360 phone", () => {
-  it("a card picked: the scale's difference, the whole hand and the pans' buttons on one screen", async () => {
-    // The pans' buttons (and the discard's, when offered) in their row; an offered swap of the open card may stand
-    // below it (a CI run: the actions 251–363 px with it).
-    const off = await gwFirstPickOffScreen({ width: 740, height: 360 }, 2, '[data-testid="gw-difference"], [data-testid="gw-hand-card"], .gw-puts', "goldwaage-landscape-740x360");
+// The seats stand above the scale: with four players they took two rows beside it and the pans' buttons stood 80 px
+// below the foot; an offered swap of the open card stands in the pans' row (on a row of its own it stood below the
+// foot, a CI run: 251–363 px); at 640 px six cards ran into the scale.
+describe.each([
+  [740, 360, 2],
+  [740, 360, 4],
+  [640, 360, 2],
+] as const)("Goldwaage on a %i × %i phone, %i players", (width, height, players) => {
+  it("a card picked: the seats, the scale's difference, the whole hand and the pans' buttons on one screen, side by side", async () => {
+    const off = await gwFirstPickOffScreen({ width, height }, players, '[data-testid="gw-seat"], [data-testid="gw-difference"], [data-testid="gw-hand-card"], .gw-puts', `goldwaage-landscape-${width}x${height}-${players}`, async (page) => {
+      // The hand's column starts right of the scale's (the hand once ran 20 px into the right pan at 640 px).
+      const scaleRight = await page.locator(".gw-scale").evaluate((e) => e.getBoundingClientRect().right);
+      const handLeft = await page.locator('[data-testid="gw-hand-card"]').first().evaluate((e) => e.getBoundingClientRect().left);
+      expect(handLeft, "the hand's first card beside the scale").toBeGreaterThanOrEqual(scaleRight);
+    });
     expect(off, "out of the first screen").toEqual([]);
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { decide, fold, legalCommands, newGame, pansFor, view, applyInPlace, LEVELS, VARIANTS, validateOptions, makeBot, playGame, Solver, type Event, type Options, type Seat, type State, type Variant } from "../../shared/goldwaage/index.js";
 import { rng } from "../../shared/rng.js";
-import { clearingLine, endScaleText, previewPlay, previewText, roundReports, roundVerdict, verdictText } from "../../web/src/goldwaage/logic";
+import { clearingLine, endScaleText, previewParts, previewPlay, previewText, roundReports, roundVerdict, verdictText } from "../../web/src/goldwaage/logic";
 
 function randomOptions(random: () => number): Options {
   for (;;) {
@@ -75,6 +75,10 @@ describe("the tip warning agrees with the engine", () => {
     expect(cw.counterweight).toBe(true);
     expect(previewText(cw, "de")).toBe("Gegengewicht: das Ass wiegt 3, 7 zu 7 – Gleichgewicht");
     expect(previewText(previewPlay(view(s, 0), 0, "AS", "left")!, "de")).toBe("8 zu 4, Unterschied 4 (Grenze 8, noch 4 Luft)");
+    // In two parts for the pans' buttons: the limit's reminder apart (a phone in landscape leaves it out); a play with
+    // no reminder keeps its whole text in the first part.
+    expect(previewParts(previewPlay(view(s, 0), 0, "AS", "left")!, "en")).toEqual(["8 to 4, difference 4", " (limit 8, 4 to spare)"]);
+    expect(previewParts(cw, "de")).toEqual(["Gegengewicht: das Ass wiegt 3, 7 zu 7 – Gleichgewicht", ""]);
   });
 });
 

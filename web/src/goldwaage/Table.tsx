@@ -16,7 +16,7 @@ import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
-import { cardName, clearingLine, endScaleText, livesLostText, lossText, openChoiceAfter, panPlace, pansAllowed, playedLine, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { cardName, clearingLine, endScaleText, livesLostText, lossText, openChoiceAfter, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import "./goldwaage.css";
@@ -40,7 +40,11 @@ export function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: num
   return (
     <div class="gw-pan" data-testid="gw-pan" data-pan={props.pan} data-sum={props.sum} classList={{ heavier: props.heavier, pickable: !!props.onPick }} onClick={() => props.onPick?.()}>
       <div class="gw-pan-head">
-        <span>{props.pan === "left" ? tr("Linke Schale", "Left pan") : tr("Rechte Schale", "Right pan")}</span>
+        {/* The noun gives way on a phone in landscape ("Linke 0"; with it the title was cut to "Linke Sch…"). */}
+        <span>
+          {props.pan === "left" ? tr("Linke", "Left") : tr("Rechte", "Right")}
+          <span class="gw-pan-noun">{tr(" Schale", " pan")}</span>
+        </span>
         <strong class="gw-sum">{props.sum}</strong>
       </div>
       <ol class="gw-stack" aria-label={tr(`${props.cards.length} Karten, oben zuletzt`, `${props.cards.length} cards, top last`)}>
@@ -691,70 +695,73 @@ export function GoldwaageTable(props: { session: Session }) {
                 {tr("Du schaust zu: Du siehst, was offen liegt und gespielt wird – die verdeckten Karten der Spieler nicht.", "You are watching: you see what is open and what is played – not the players' face-down cards.")}
               </p>
             </Show>
-            <ol class="gw-seats" aria-label={tr("Plätze in Spielreihenfolge", "Seats in playing order")}>
-              <For each={seatsInOrder()}>
-                {(x) => (
-                  <li class="gw-seat" data-testid="gw-seat" data-seat={x} classList={{ turn: (staged()?.thinking ?? g()!.turn) === x, me: x === seat }}>
-                    <div class="gw-seat-name">
-                      <strong>{x === seat ? tr("Du", "You") : seatName(x)}</strong>
-                      <Show when={g()!.starter === x}>
-                        <small>{x === seat ? tr("beginnst", "start") : tr("beginnt", "starts")}</small>
-                      </Show>
-                      <Show when={phase() === "play" && g()!.turn === x && staged() === null}>
-                        <small class="gw-turn-mark">{tr("am Zug", "to play")}</small>
-                      </Show>
-                      <Show when={staged()?.thinking === x}>
-                        <small class="gw-thinking" data-testid="gw-thinking">
-                          {tr("denkt nach", "thinking")}
-                          <span class="dots" aria-hidden="true" />
-                        </small>
-                      </Show>
-                      <Show when={phase() === "show" && !g()!.shown[x]}>
-                        <small>{tr("wählt offene Karte", "choosing open card")}</small>
-                      </Show>
-                      <Show when={away(x)}>
-                        <small class="gw-away" data-testid="gw-away">{tr("getrennt", "disconnected")}</small>
-                      </Show>
-                    </div>
-                    <div class="gw-seat-cards">
-                      <For each={x === seat ? [] : openNow(x)}>{(c) => <Face id={c} small />}</For>
-                      <Show when={x !== seat && shownBefore(x).length > 0}>
-                        <span class="gw-shown-before" data-testid="gw-shown-before" title={tr("Diese Karten hat der Platz in dieser Runde schon gezeigt und hält sie noch (verdeckt).", "This seat showed these cards earlier this round and still holds them (face down).")}>
-                          <small>{tr("schon gezeigt:", "shown before:")}</small>
-                          <For each={shownBefore(x)}>{(c) => <Face id={c} small />}</For>
+            {/* The seats and the scale: one column of a phone in landscape, the table's own rows elsewhere. */}
+            <div class="gw-board">
+              <ol class="gw-seats" aria-label={tr("Plätze in Spielreihenfolge", "Seats in playing order")}>
+                <For each={seatsInOrder()}>
+                  {(x) => (
+                    <li class="gw-seat" data-testid="gw-seat" data-seat={x} classList={{ turn: (staged()?.thinking ?? g()!.turn) === x, me: x === seat }}>
+                      <div class="gw-seat-name">
+                        <strong title={x === seat ? undefined : seatName(x)}>{x === seat ? tr("Du", "You") : seatName(x)}</strong>
+                        <Show when={g()!.starter === x}>
+                          <small class="gw-starter">{x === seat ? tr("beginnst", "start") : tr("beginnt", "starts")}</small>
+                        </Show>
+                        <Show when={phase() === "play" && g()!.turn === x && staged() === null}>
+                          <small class="gw-turn-mark">{tr("am Zug", "to play")}</small>
+                        </Show>
+                        <Show when={staged()?.thinking === x}>
+                          <small class="gw-thinking" data-testid="gw-thinking">
+                            {tr("denkt nach", "thinking")}
+                            <span class="dots" aria-hidden="true" />
+                          </small>
+                        </Show>
+                        <Show when={phase() === "show" && !g()!.shown[x]}>
+                          <small>{tr("wählt offene Karte", "choosing open card")}</small>
+                        </Show>
+                        <Show when={away(x)}>
+                          <small class="gw-away" data-testid="gw-away">{tr("getrennt", "disconnected")}</small>
+                        </Show>
+                      </div>
+                      <div class="gw-seat-cards">
+                        <For each={x === seat ? [] : openNow(x)}>{(c) => <Face id={c} small />}</For>
+                        <Show when={x !== seat && shownBefore(x).length > 0}>
+                          <span class="gw-shown-before" data-testid="gw-shown-before" title={tr("Diese Karten hat der Platz in dieser Runde schon gezeigt und hält sie noch (verdeckt).", "This seat showed these cards earlier this round and still holds them (face down).")}>
+                            <small>{tr("schon gezeigt:", "shown before:")}</small>
+                            <For each={shownBefore(x)}>{(c) => <Face id={c} small />}</For>
+                          </span>
+                        </Show>
+                        <span class="gw-hidden-count">
+                          {x === seat
+                            ? handSizeNow(x) === 1
+                              ? tr("1 Karte", "1 card")
+                              : tr(`${handSizeNow(x)} Karten`, `${handSizeNow(x)} cards`)
+                            : tr(`${handSizeNow(x) - openNow(x).length - shownBefore(x).length} verdeckt`, `${handSizeNow(x) - openNow(x).length - shownBefore(x).length} hidden`)}
                         </span>
-                      </Show>
-                      <span class="gw-hidden-count">
-                        {x === seat
-                          ? handSizeNow(x) === 1
-                            ? tr("1 Karte", "1 card")
-                            : tr(`${handSizeNow(x)} Karten`, `${handSizeNow(x)} cards`)
-                          : tr(`${handSizeNow(x) - openNow(x).length - shownBefore(x).length} verdeckt`, `${handSizeNow(x) - openNow(x).length - shownBefore(x).length} hidden`)}
-                      </span>
-                    </div>
-                  </li>
-                )}
-              </For>
-            </ol>
+                      </div>
+                    </li>
+                  )}
+                </For>
+              </ol>
 
-            <div class="gw-scale" classList={{ flash: staged()?.flash != null, tipped: staged()?.flash === "tipped", balanced: staged()?.flash === "balanced" }}>
-              <PanColumn pan="left" cards={pans().left} sum={sums()[0]} heavier={sums()[0] > sums()[1]} last={staged()?.last?.card ?? null} onPick={previews()?.left && !room.busy() ? () => put("left") : undefined} />
-              <div class="gw-beam" data-testid="gw-difference" data-difference={difference()}>
-                <span class="gw-beam-icon" aria-hidden="true">⚖</span>
-                <span class="gw-diff">
-                  {tr("Unterschied", "Difference")} <strong>{difference()}</strong>
-                </span>
-                <span class="gw-limit" data-testid="gw-limit">
-                  {tr(`Grenze ${g()!.limit}`, `Limit ${g()!.limit}`)}
-                </span>
-                <span class="gw-room">{tr(`darf noch um ${Math.max(0, g()!.limit - difference())} wachsen`, `may grow by ${Math.max(0, g()!.limit - difference())} more`)}</span>
-                <Show when={staged()?.flash}>
-                  <strong class="gw-flash" role="status">
-                    {staged()!.flash === "balanced" ? tr("Gleichgewicht!", "Balanced!") : tr("Gekippt! Ein König fällt.", "Tipped! A King falls.")}
-                  </strong>
-                </Show>
+              <div class="gw-scale" classList={{ flash: staged()?.flash != null, tipped: staged()?.flash === "tipped", balanced: staged()?.flash === "balanced" }}>
+                <PanColumn pan="left" cards={pans().left} sum={sums()[0]} heavier={sums()[0] > sums()[1]} last={staged()?.last?.card ?? null} onPick={previews()?.left && !room.busy() ? () => put("left") : undefined} />
+                <div class="gw-beam" data-testid="gw-difference" data-difference={difference()}>
+                  <span class="gw-beam-icon" aria-hidden="true">⚖</span>
+                  <span class="gw-diff">
+                    {tr("Unterschied", "Difference")} <strong>{difference()}</strong>
+                  </span>
+                  <span class="gw-limit" data-testid="gw-limit">
+                    {tr(`Grenze ${g()!.limit}`, `Limit ${g()!.limit}`)}
+                  </span>
+                  <span class="gw-room">{tr(`darf noch um ${Math.max(0, g()!.limit - difference())} wachsen`, `may grow by ${Math.max(0, g()!.limit - difference())} more`)}</span>
+                  <Show when={staged()?.flash}>
+                    <strong class="gw-flash" role="status">
+                      {staged()!.flash === "balanced" ? tr("Gleichgewicht!", "Balanced!") : tr("Gekippt! Ein König fällt.", "Tipped! A King falls.")}
+                    </strong>
+                  </Show>
+                </div>
+                <PanColumn pan="right" cards={pans().right} sum={sums()[1]} heavier={sums()[1] > sums()[0]} last={staged()?.last?.card ?? null} onPick={previews()?.right && !room.busy() ? () => put("right") : undefined} />
               </div>
-              <PanColumn pan="right" cards={pans().right} sum={sums()[1]} heavier={sums()[1] > sums()[0]} last={staged()?.last?.card ?? null} onPick={previews()?.right && !room.busy() ? () => put("right") : undefined} />
             </div>
 
             <Show when={!over()}>
@@ -834,7 +841,7 @@ export function GoldwaageTable(props: { session: Session }) {
                       {(p) => (
                         <button type="button" class="button gw-put" data-testid={`gw-put-${p}`} disabled={!previews()?.[p]} onClick={() => put(p)} aria-keyshortcuts={p === "left" ? "L" : "R"}>
                           <span>{p === "left" ? tr("← Links", "← Left") : tr("Rechts →", "Right →")}</span>
-                          <Show when={previews()?.[p]}>{(pv) => <small classList={{ warn: pv().outcome === "tipped", good: pv().outcome === "balanced" }}>{previewText(pv(), lang())}</small>}</Show>
+                          <Show when={previews()?.[p]}>{(pv) => <small classList={{ warn: pv().outcome === "tipped", good: pv().outcome === "balanced" }}>{previewParts(pv(), lang())[0]}<span class="gw-preview-room">{previewParts(pv(), lang())[1]}</span></small>}</Show>
                         </button>
                       )}
                     </For>
@@ -846,13 +853,15 @@ export function GoldwaageTable(props: { session: Session }) {
                         </button>
                       )}
                     </Show>
+                    {/* In the pans' row: on a phone in landscape a row of its own stood below the screen's foot (a
+                        player pass). */}
+                    <Show when={myTurn() && selected() && openChoiceAfter(g()!, seat, selected()!).possible && !openChoiceAfter(g()!, seat, selected()!).required}>
+                      <label class="gw-swap">
+                        <input type="checkbox" data-testid="gw-swap" checked={swap()} onChange={(e) => setSwap(e.currentTarget.checked)} />
+                        {tr("danach offene Karte tauschen", "then swap my open card")}
+                      </label>
+                    </Show>
                   </div>
-                  <Show when={myTurn() && selected() && openChoiceAfter(g()!, seat, selected()!).possible && !openChoiceAfter(g()!, seat, selected()!).required}>
-                    <label class="gw-swap">
-                      <input type="checkbox" data-testid="gw-swap" checked={swap()} onChange={(e) => setSwap(e.currentTarget.checked)} />
-                      {tr("danach offene Karte tauschen", "then swap my open card")}
-                    </label>
-                  </Show>
                 </Show>
                 <Show when={room.error()}>
                   {(e) => (

@@ -138,17 +138,28 @@ export function playedLine(who: string, card: Card, pan: Pan | null, weight: num
 
 /** The line shown (and spoken) before a play: what it does to the scale, with the warning when it tips. */
 export function previewText(p: Preview, lang: Lang): string {
+  return previewParts(p, lang).join("");
+}
+
+/**
+ * The preview in two parts: what the play does, and the limit's reminder (" (Grenze 8, noch 4 Luft)", or "") that a
+ * phone in landscape leaves out of the pans' buttons (the limit stands at the scale beside them).
+ */
+export function previewParts(p: Preview, lang: Lang): [string, string] {
   const de = lang === "de";
   const [l, r] = p.sums;
-  if (p.outcome === "nothing") return de ? "tut nichts: leere Waage, die Karte geht auf den Ablagestapel" : "does nothing: empty scale, the card goes to the discard";
-  if (p.outcome === "tipped") return de ? `kippt: Unterschied ${p.difference} > Grenze ${p.limit}` : `tips: difference ${p.difference} > limit ${p.limit}`;
+  if (p.outcome === "nothing") return [de ? "tut nichts: leere Waage, die Karte geht auf den Ablagestapel" : "does nothing: empty scale, the card goes to the discard", ""];
+  if (p.outcome === "tipped") return [de ? `kippt: Unterschied ${p.difference} > Grenze ${p.limit}` : `tips: difference ${p.difference} > limit ${p.limit}`, ""];
   if (p.outcome === "balanced") {
-    if (p.counterweight) return de ? `Gegengewicht: das Ass wiegt ${p.weight}, ${l} zu ${r} – Gleichgewicht` : `counterweight: the ace weighs ${p.weight}, ${l} to ${r} – balanced`;
-    return de ? `${l} zu ${r} – Gleichgewicht` : `${l} to ${r} – balanced`;
+    if (p.counterweight) return [de ? `Gegengewicht: das Ass wiegt ${p.weight}, ${l} zu ${r} – Gleichgewicht` : `counterweight: the ace weighs ${p.weight}, ${l} to ${r} – balanced`, ""];
+    return [de ? `${l} zu ${r} – Gleichgewicht` : `${l} to ${r} – balanced`, ""];
   }
   const room = p.limit - p.difference;
-  const base = de ? `${l} zu ${r}, Unterschied ${p.difference} (Grenze ${p.limit}, noch ${room} Luft)` : `${l} to ${r}, difference ${p.difference} (limit ${p.limit}, ${room} to spare)`;
-  return p.endsUnbalanced ? base + (de ? " – letzte Karte: die Waage bleibt ungleich, ein König wird umgedreht" : " – last card: the scale stays unbalanced, a King is turned") : base;
+  const base = de ? `${l} zu ${r}, Unterschied ${p.difference}` : `${l} to ${r}, difference ${p.difference}`;
+  const reminder = de ? ` (Grenze ${p.limit}, noch ${room} Luft)` : ` (limit ${p.limit}, ${room} to spare)`;
+  // The last card's warning follows the reminder and is never left out.
+  if (p.endsUnbalanced) return [base + reminder + (de ? " – letzte Karte: die Waage bleibt ungleich, ein König wird umgedreht" : " – last card: the scale stays unbalanced, a King is turned"), ""];
+  return [base, reminder];
 }
 
 /** A short name of a play for buttons: "links: 7 zu 4". */
