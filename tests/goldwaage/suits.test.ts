@@ -79,12 +79,12 @@ describe("suitFilters", () => {
 });
 
 describe("strong with the suit rule", () => {
-  it("plays the lowest suit of each rank it holds, and every partner's true hand fits the reading at every decision (3 players, Profi)", () => {
-    const options: Options = { players: 3, level: "profi", variants: [] };
+  it.each([3, 4] as const)("plays the lowest suit of each rank it holds, and every partner's true hand fits the reading at every decision (%i players, Profi)", (players) => {
+    const options: Options = { players, level: "profi", variants: [] };
     let pairs = 0;
     let narrowed = 0;
     for (let g = 0; g < 3; g++) {
-      const bots = Array.from({ length: 3 }, (_, s) => makeBot("strong", { seed: `suits/${g}/${s}`, samples: 8, suits: true }));
+      const bots = Array.from({ length: players }, (_, s) => makeBot("strong", { seed: `suits/${g}/${s}`, samples: 8, suits: true }));
       let before: State | null = null;
       playGame(options, `suits/${g}`, bots, undefined, (s, events) => {
         const played = events.find((e) => e.type === "cardPlayed");
@@ -95,7 +95,7 @@ describe("strong with the suit rule", () => {
         }
         if (s.phase === "play") {
           const v = view(s, s.turn);
-          suitFilters(v, [0, 1, 2]).forEach((f, seat) => {
+          suitFilters(v, players === 3 ? [0, 1, 2] : [0, 1, 2, 3]).forEach((f, seat) => {
             if (!f) return;
             expect(s.hands[seat]!.every(f)).toBe(true);
             if (unseen(v).some((c) => !f(c))) narrowed++;
@@ -120,9 +120,9 @@ describe("strong with the suit rule", () => {
 });
 
 describe("the suit rule per player count on Profi", () => {
-  it("is on with 3 players only", () => {
+  it("is on with 3 and 4 players, off with 2", () => {
     expect(PROFI_PLAY[3].suits).toBe(true);
+    expect(PROFI_PLAY[4].suits).toBe(true);
     expect(PROFI_PLAY[2].suits ?? false).toBe(false);
-    expect(PROFI_PLAY[4].suits ?? false).toBe(false);
   });
 });
