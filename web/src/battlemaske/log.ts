@@ -340,7 +340,9 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     case "takeback": {
       const p = at(ev.seat);
       const whose = (l: Lang) => (p.you ? (l === "de" ? "deiner letzten Karte" : "your last card") : l === "de" ? `der letzten Karte von ${object(p, l)}`.replace("von dem ", "vom ") : `${object(p, l)}'s last card`);
-      return one((l) => (l === "de" ? `Karte zurück: Der Tisch steht wieder vor ${whose(l)}.` : `Take-back: the table is back to before ${whose(l)}.`), true);
+      // Whose game now counts "mit Hilfe" is told as the hint's line tells it (a player pass found it said nowhere).
+      const helped = (l: Lang) => (p.you ? (l === "de" ? " Deine Partie zählt „mit Hilfe“." : " Your game counts as “with help”.") : "");
+      return one((l) => (l === "de" ? `Karte zurück: Der Tisch steht wieder vor ${whose(l)}.${helped(l)}` : `Take-back: the table is back to before ${whose(l)}.${helped(l)}`), true);
     }
     case "takebackRequested": {
       const p = at(ev.seat);
