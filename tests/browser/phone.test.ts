@@ -431,8 +431,12 @@ describe("Goldwaage's round sheet on a 740 × 360 phone", () => {
       await page.waitForTimeout(200);
       const at = (await page.evaluate(`(() => {
         const s = globalThis.document.querySelector(".gw-sheet"), t = s.querySelector("h2").getBoundingClientRect(), r = s.getBoundingClientRect();
-        return { scrollTop: s.scrollTop, titleTop: t.top, sheetTop: r.top, focused: globalThis.document.activeElement?.getAttribute("data-testid") };
-      })()`)) as { scrollTop: number; titleTop: number; sheetTop: number; focused: string | null };
+        const sw = globalThis.document.querySelector(".lang-switch").getBoundingClientRect();
+        const switchOver = r.left < sw.right && r.right > sw.left && r.top < sw.bottom && r.bottom > sw.top;
+        return { scrollTop: s.scrollTop, titleTop: t.top, sheetTop: r.top, focused: globalThis.document.activeElement?.getAttribute("data-testid"), switchOver };
+      })()`)) as { scrollTop: number; titleTop: number; sheetTop: number; focused: string | null; switchOver: boolean };
+      // The language switch keeps off the sheet (it sat on its corner).
+      expect(at.switchOver, "the language switch over the sheet").toBe(false);
       expect(at.scrollTop, "the sheet's scroll").toBe(0);
       expect(at.titleTop, "the title inside the sheet").toBeGreaterThanOrEqual(at.sheetTop);
       expect(at.focused, "the focus on Weiter, for a keyboard").toBe("gw-round-continue");

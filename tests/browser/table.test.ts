@@ -74,6 +74,13 @@ async function unreachable(page: Page): Promise<string[]> {
       // Aids running below the box are announced by a line under it (a fade alone was not seen as scrollable).
       if (opts.scrollTop === 0 && opts.scrollHeight > opts.clientHeight + 4 && !d.querySelector('[data-testid="name-suit-more"]')) early.push("the suits' box scrolls without saying so");
     }
+    // The language switch stays above a modal (it works there) but off its card: it sat on the card's corner in
+    // landscape (a player pass).
+    const card = modal && modal.firstElementChild, sw = d.querySelector(".lang-switch");
+    if (card && sw) {
+      const a = card.getBoundingClientRect(), b = sw.getBoundingClientRect();
+      if (a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top) early.push("the language switch over the modal's card (" + Math.round(a.right) + "," + Math.round(a.top) + " against " + Math.round(b.left) + "," + Math.round(b.bottom) + ")");
+    }
     // Under a modal (the round table, the result) only its own controls count.
     if (!modal) for (const e of d.querySelectorAll('[data-testid="hand-card"]')) els.push(e);
     const bad = early;
