@@ -244,7 +244,7 @@ describe("a phone turned mid-game", () => {
  * A Goldwaage table against computer team-mates on a phone of `size`, played on until this seat picks its first card
  * to play; then what of `selector` lies off the first screen (the page at its top), each as "hook top–bottom".
  */
-async function gwFirstPickOffScreen(size: { width: number; height: number }, players: 2 | 3 | 4, selector: string, shotName: string, also?: (page: Page) => Promise<void>): Promise<string[]> {
+async function gwFirstPickOffScreen(size: { width: number; height: number }, players: 2 | 3 | 4, selector: string, shotName: string, also?: (page: Page) => Promise<void>, turn = 1): Promise<string[]> {
   const phone = await openBrowser(size, "reduce", { touch: true });
   try {
     const page = phone.page;
@@ -255,8 +255,12 @@ async function gwFirstPickOffScreen(size: { width: number; height: number }, pla
       const l = await look(page);
       return l.myTurn && !l.busy;
     };
-    for (let i = 0; i < 80 && !(await ready()); i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
-    expect(await ready(), "this seat's turn, the table still").toBe(true);
+    // `turn`: this seat's first, second … turn of the round, known by the cards left in hand (the computers may play
+    // on at once, so the turn passing on is not always seen); the earlier ones played as gwStep plays.
+    const hand = (({ 2: 6, 3: 4, 4: 3 }) as const)[players] - (turn - 1);
+    const there = async () => (await ready()) && (await look(page)).confirm === null && (await page.getByTestId("gw-hand-card").count()) === hand;
+    for (let i = 0; i < 200 && !(await there()); i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
+    expect(await there(), `this seat's turn ${turn} with ${hand} cards, the table still`).toBe(true);
     // A card that may go on a pan (a Jack on the empty scale goes to the discard, both pans' buttons then disabled; an
     // Ace only onto the lighter pan).
     // A card picked: its preview stands in the pans' buttons (whether they are enabled depends on the card: a Jack on
@@ -291,18 +295,30 @@ async function gwFirstPickOffScreen(size: { width: number; height: number }, pla
 // The seats stand above the scale: with four players they took two rows beside it and the pans' buttons stood 80 px
 // below the foot; an offered swap of the open card stands in the pans' row (on a row of its own it stood below the
 // foot, a CI run: 251–363 px); at 640 px six cards ran into the scale.
+// At a later turn the computers' seats list the cards they showed before: the seats then took four lines and the scale
+// ran 40–70 px below the foot with three or four players (a player pass).
 describe.each([
-  [740, 360, 2],
-  [740, 360, 4],
-  [640, 360, 2],
-] as const)("Goldwaage on a %i × %i phone, %i players", (width, height, players) => {
-  it("a card picked: the seats, the scale's difference, the whole hand and the pans' buttons on one screen, side by side", async () => {
-    const off = await gwFirstPickOffScreen({ width, height }, players, '[data-testid="gw-seat"], [data-testid="gw-difference"], [data-testid="gw-hand-card"], .gw-puts', `goldwaage-landscape-${width}x${height}-${players}`, async (page) => {
+  [740, 360, 2, 1],
+  [740, 360, 4, 1],
+  [640, 360, 2, 1],
+  [740, 360, 3, 2],
+  [844, 390, 4, 2],
+] as const)("Goldwaage on a %i × %i phone, %i players, turn %i", (width, height, players, turn) => {
+  it("a card picked: the seats, the whole scale, the whole hand and the pans' buttons on one screen, side by side", async () => {
+    const off = await gwFirstPickOffScreen({ width, height }, players, '[data-testid="gw-seat"], .gw-scale, [data-testid="gw-hand-card"], .gw-puts', `goldwaage-landscape-${width}x${height}-${players}-${turn}`, async (page) => {
       // The hand's column starts right of the scale's (the hand once ran 20 px into the right pan at 640 px).
       const scaleRight = await page.locator(".gw-scale").evaluate((e) => e.getBoundingClientRect().right);
       const handLeft = await page.locator('[data-testid="gw-hand-card"]').first().evaluate((e) => e.getBoundingClientRect().left);
       expect(handLeft, "the hand's first card beside the scale").toBeGreaterThanOrEqual(scaleRight);
-    });
+      // Every card at a seat (its open card and those shown before) whole inside the seat (the cards once squeezed "10♦").
+      const cut = await page.locator('[data-testid="gw-seat"]').evaluateAll((seats) =>
+        seats.flatMap((seat) => {
+          const r = seat.getBoundingClientRect();
+          return [...seat.querySelectorAll(".gw-face")].filter((f) => { const b = f.getBoundingClientRect(); return b.right > r.right + 0.5 || f.scrollWidth > f.clientWidth + 1; }).map((f) => f.textContent);
+        }),
+      );
+      expect(cut, "cards cut at a seat").toEqual([]);
+    }, turn);
     expect(off, "out of the first screen").toEqual([]);
   }, 120_000);
 });
