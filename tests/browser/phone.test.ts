@@ -149,7 +149,10 @@ const onePage = (page: Page) => page.evaluate("globalThis.document.documentEleme
 describe.each([
   [360, 640],
   [740, 360],
-])("a %i × %i phone", (width, height) => {
+  // And a desktop: the asked side's sentence took the tools' row there, and Ablehnen, Aufgeben and Verlassen wrapped
+  // below an 800 px window (the seventh player pass).
+  [1280, 800],
+])("a %i × %i screen", (width, height) => {
   const size = { width, height };
   const name = `${width}x${height}`;
 
@@ -170,9 +173,12 @@ describe.each([
       expect(await pb.locator(".takeback-q").textContent()).toBe(`Dein Gegner möchte ${cardLabel("battlemaske", card, "de")} zurücknehmen.`);
       expect(await covered(pb), "hand and tools").toEqual([]);
       for (const id of ["takeback-accept", "takeback-decline", "resign", "leave"]) expect(await outOfSight(pb, `[data-testid="${id}"]`), id).toEqual([]);
+      // The answers, Aufgeben and Verlassen in one row under the question.
+      const tops = await Promise.all(["takeback-accept", "takeback-decline", "resign", "leave"].map((id) => pb.getByTestId(id).evaluate((e) => Math.round(e.getBoundingClientRect().top))));
+      expect(Math.max(...tops) - Math.min(...tops), `the buttons' tops ${tops.join(", ")}`).toBeLessThanOrEqual(4);
       expect(await outOfSight(pb, '[data-testid="trick"] .played'), "the card asked about").toEqual([]);
       expect(await outOfSight(pb, '[data-testid="opponent-status"]'), "the opponent's line").toEqual([]);
-      if (width > height) expect(await onePage(pb), "in landscape the page is one screen high").toBe(true);
+      if (height <= 500) expect(await onePage(pb), "in landscape the page is one screen high").toBe(true);
       await shot(pb, `phone-takeback-asked-${name}`);
       // The answer still works from there.
       await pb.getByTestId("takeback-accept").tap();
@@ -206,7 +212,7 @@ describe.each([
       expect(seen, "a greed swap within six games").toBe(true);
       expect(await covered(page), "hand and tools").toEqual([]);
       expect(await outOfSight(page, '[data-testid="last-trick"] .played .card-face'), "the last trick's cards").toEqual([]);
-      if (width > height) expect(await onePage(page), "in landscape the page is one screen high").toBe(true);
+      if (height <= 500) expect(await onePage(page), "in landscape the page is one screen high").toBe(true);
       await shot(page, `phone-swap-${name}`);
       expect(phone.errors).toEqual([]);
     } finally {

@@ -251,13 +251,31 @@ export function pendingTakeback(pending: Seat | null, ev: Ev): Seat | null {
 
 /**
  * What a "Karte zurück" request of `seat` would take back, for the asked side's question: the seat's last card of the
- * round (the room rolls back to it, docs/protocol.md) and whether anything was played after it (null: no card yet).
- * Both are public: the cards lie face up in the trick and the round's tricks.
+ * round (the room rolls back to it, docs/protocol.md), the cards played after it, and whether a greed swap was made
+ * after it (null: no card yet). All of it is public: the cards lie face up in the trick and the round's tricks, and a
+ * greed swap follows a trick with greed once its phase is over.
  */
-export function takebackTarget(v: Pick<View, "history" | "trick">, seat: Seat): { readonly card: Card; readonly more: boolean } | null {
-  const played = [...v.history.flatMap((t) => t.cards), ...v.trick];
-  for (let i = played.length - 1; i >= 0; i--) if (played[i]!.seat === seat) return { card: played[i]!.card, more: i < played.length - 1 };
+export function takebackTarget(v: Pick<View, "history" | "trick" | "phase">, seat: Seat): { readonly card: Card; readonly after: readonly Card[]; readonly swap: boolean } | null {
+  const played = [...v.history.flatMap((t, i) => t.cards.map((c) => ({ ...c, trick: i }))), ...v.trick.map((c) => ({ ...c, trick: v.history.length }))];
+  for (let i = played.length - 1; i >= 0; i--) {
+    if (played[i]!.seat !== seat) continue;
+    const from = played[i]!.trick;
+    // A greed trick's swap is done unless the table still waits for it (the last trick, the swap phase).
+    const swap = v.history.some((t, k) => k >= from && t.effect === "greed" && !(k === v.history.length - 1 && v.phase === "swap"));
+    return { card: played[i]!.card, after: played.slice(i + 1).map((c) => c.card), swap };
+  }
   return null;
+}
+
+/** The asked side's question: "Dein Gegner möchte Pfau 4 zurücknehmen – und was danach kam: Pfau 2 und den Gier-Tausch." */
+export function takebackQuestion(rs: Ruleset, t: { readonly card: Card; readonly after: readonly Card[]; readonly swap: boolean }, lang: Lang): string {
+  const de = lang === "de";
+  const swapName = de ? (rs === "zwiegespalten" ? "das Kartentauschen" : "den Gier-Tausch") : rs === "zwiegespalten" ? "the swap" : "the greed swap";
+  const items = [...t.after.map((c) => cardLabel(rs, c, lang)), ...(t.swap ? [swapName] : [])];
+  const list = listOf(items, lang);
+  const card = cardLabel(rs, t.card, lang);
+  if (!items.length) return de ? `Dein Gegner möchte ${card} zurücknehmen.` : `Your opponent asks to take back ${card}.`;
+  return de ? `Dein Gegner möchte ${card} zurücknehmen – und was danach kam: ${list}.` : `Your opponent asks to take back ${card} – and what came after it: ${list}.`;
 }
 
 /**

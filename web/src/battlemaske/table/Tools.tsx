@@ -3,8 +3,7 @@ import { createSignal, Show, type JSX } from "solid-js";
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { tr } from "../../i18n";
-import { cardLabel } from "../cards";
-import { takebackTarget } from "../log";
+import { takebackQuestion, takebackTarget } from "../log";
 import { LeaveButton } from "./LeaveButton";
 import { Rematch } from "./Rematch";
 import { useTable } from "./store";
@@ -35,10 +34,10 @@ export function Tools(): JSX.Element {
           {/* It names the card going back and whether more goes with it (a player pass: "which card?"). */}
           <span class="takeback-q">
             <Show when={takebackTarget(v(), rv().takeback.requestedBy as Seat)} fallback={tr("Dein Gegner bittet um „Karte zurück“.", "Your opponent asks to take back a card.")}>
-              {(t) => tr(`Dein Gegner möchte ${cardLabel(v().ruleset, t().card, "de")} zurücknehmen${t().more ? " und was danach kam" : ""}.`, `Your opponent asks to take back ${cardLabel(v().ruleset, t().card, "en")}${t().more ? " and what came after it" : ""}.`)}
+              {(t) => tr(takebackQuestion(v().ruleset, t(), "de"), takebackQuestion(v().ruleset, t(), "en"))}
             </Show>
           </span>
-          <button type="button" class="button" data-testid="takeback-accept" onClick={() => m.takeback("accept")}>
+          <button type="button" class="button primary" data-testid="takeback-accept" onClick={() => m.takeback("accept")}>
             {tr("Annehmen", "Accept")}
           </button>
           <button type="button" class="button quiet" data-testid="takeback-decline" onClick={() => m.takeback("decline")}>
