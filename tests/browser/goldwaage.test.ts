@@ -135,6 +135,38 @@ describe("Goldwaage (browser)", () => {
     expect(b.errors).toEqual([]);
   }, 300_000);
 
+  it("'danach offene Karte tauschen': after the pan, no card is chosen yet; the card chosen then is the new open card", async () => {
+    const b = await browser({ width: 1280, height: 900 });
+    const page = b.page;
+    await setup(page, { players: 2, level: "normal" });
+    const ready = async () => {
+      const l = await look(page);
+      return l.myTurn && !l.busy && l.confirm === null;
+    };
+    for (let i = 0; i < 120 && !(await ready()); i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(80);
+    expect(await ready(), "this seat's turn").toBe(true);
+    // A card that is not the open one and goes on a pan (a Jack or Queen on the empty scale only to the discard).
+    const cards = await page.locator('[data-testid="gw-hand-card"][data-legal="true"][data-open="false"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card")!));
+    const play = cards.find((c) => !/^[JQ]/.test(c))!;
+    const next = cards.find((c) => c !== play)!;
+    const oldOpen = await page.locator('[data-testid="gw-hand-card"][data-open="true"]').getAttribute("data-card");
+    await page.locator(`[data-testid="gw-hand-card"][data-card="${play}"]`).click();
+    await page.getByTestId("gw-swap").check();
+    await page.locator('[data-testid="gw-put-left"]:not([disabled]), [data-testid="gw-put-right"]:not([disabled])').first().click();
+    // The new open card's choice: nothing chosen, "bestätigen" waits for a card (it stood ready with the old one).
+    const confirm = page.getByTestId("gw-show-confirm");
+    await confirm.waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid="gw-hand-card"][aria-pressed="true"]').count()).toBe(0);
+    await page.locator(`[data-testid="gw-hand-card"][data-card="${next}"]`).click();
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await page.locator(`[data-testid="gw-hand-card"][data-card="${next}"][data-open="true"]`).waitFor();
+    expect(await page.locator(`[data-testid="gw-hand-card"][data-card="${oldOpen}"]`).getAttribute("data-open")).toBe("false");
+    expect(await page.locator(`[data-testid="gw-hand-card"][data-card="${play}"]`).count()).toBe(0);
+    expect(b.errors).toEqual([]);
+  }, 120_000);
+
   it("4 players on Profi with three computer team-mates, to the end: nothing open, no show phase", async () => {
     const b = await browser({ width: 1280, height: 800 });
     const page = b.page;

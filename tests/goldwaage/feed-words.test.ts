@@ -11,9 +11,10 @@ describe("one wording for a play's pan", () => {
     const plays: Array<[Card, Pan, number | undefined]> = [["7C", "right", 7], ["AS", "right", 3], ["JH", "right", undefined], ["QD", "right", undefined]];
     const de = plays.map(([c, p, w]) => playedLine("Du", c, p, w, "de"));
     const en = plays.map(([c, p, w]) => playedLine("You", c, p, w, "en"));
-    expect(de).toEqual(["Du: Kreuz 7 auf die rechte Schale", "Du: Pik Ass auf die rechte Schale, wiegt 3", "Du: Herz Bube auf die rechte Schale", "Du: Karo Dame auf die rechte Schale"]);
-    expect(en).toEqual(["You: 7 of clubs on the right pan", "You: ace of spades on the right pan, weighs 3", "You: jack of hearts on the right pan", "You: queen of diamonds on the right pan"]);
-    for (const line of [...de, ...en]) expect(line).not.toMatch(/ (rechts|right)(,|$)/);
+    // A Jack or a Queen says what it does to that pan ("Dame auf die rechte Schale" alone read as if the Queen lay there).
+    expect(de).toEqual(["Du: Kreuz 7 auf die rechte Schale", "Du: Pik Ass auf die rechte Schale, wiegt 3", "Du: Herz Bube auf die rechte Schale – ihre oberste Karte wandert auf die linke Schale", "Du: Karo Dame auf die rechte Schale – ihre oberste Karte geht mit der Dame weg"]);
+    expect(en).toEqual(["You: 7 of clubs on the right pan", "You: ace of spades on the right pan, weighs 3", "You: jack of hearts on the right pan – its top card moves to the left pan", "You: queen of diamonds on the right pan – its top card goes with the queen"]);
+    for (const line of [...de, ...en]) expect(line).not.toMatch(/ (rechts|right)(,|$| –)/);
     expect(playedLine("Platz 2", "5H", "left", 5, "de")).toBe("Platz 2: Herz 5 auf die linke Schale");
     expect(playedLine("Du", "QC", null, undefined, "de")).toBe("Du: Kreuz Dame auf die leere Waage – tut nichts");
     expect(playedLine("You", "QC", null, undefined, "en")).toBe("You: queen of clubs on the empty scale – does nothing");

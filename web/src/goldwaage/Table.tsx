@@ -16,7 +16,7 @@ import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
-import { cardName, clearingLine, endScaleText, livesLostText, lossText, openChoiceAfter, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { cardName, clearingLine, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import "./goldwaage.css";
@@ -181,7 +181,7 @@ const capitalFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 function stepText(s: PlayedStep, seatName: (x: Seat) => string): string {
   const where = panPlace(s.pan, lang());
   const after = s.outcome === "balanced" ? tr("Gleichgewicht", "balanced") : s.outcome === "nothing" ? tr("nichts passiert", "nothing happens") : `${s.sums[0]} : ${s.sums[1]}`;
-  return `${seatName(s.seat)} – ${cardName(s.card, lang())} ${where} → ${after}`;
+  return `${capitalFirst(seatName(s.seat))} – ${cardName(s.card, lang())} ${where}${panEffect(s.card, s.pan, lang())} → ${after}`;
 }
 
 export function GoldwaageTable(props: { session: Session }) {
@@ -397,7 +397,9 @@ export function GoldwaageTable(props: { session: Session }) {
     const choice = openChoiceAfter(v, seat, c);
     if (choice.required || (swap() && choice.possible)) {
       setPending({ card: c, pan });
-      setPicked(choice.keep.slice(0, choice.need));
+      // A swap asked for starts with no card chosen: with the old open card chosen, one tap on "bestätigen" swapped
+      // nothing (a player pass). The open card that was played leaves the others chosen.
+      setPicked(choice.required ? choice.keep.slice(0, choice.need) : []);
       return;
     }
     send({ type: "play", card: c, ...(pan ? { pan } : {}) });
@@ -772,7 +774,7 @@ export function GoldwaageTable(props: { session: Session }) {
                   {(p) =>
                     // The card has left the hand and the move is sent only with the new open card: say where it goes
                     // (a player pass saw the card nowhere meanwhile).
-                    tr(`Du legst ${cardName(p().card, "de")} ${panPlace(p().pan, "de")}. Wähle deine neue offene Karte und bestätige.`, `You put ${cardName(p().card, "en")} ${panPlace(p().pan, "en")}. Choose your new open card and confirm.`)
+                    tr(`Du ${panEffect(p().card, p().pan, "de") ? "spielst" : "legst"} ${cardName(p().card, "de")} ${panPlace(p().pan, "de")}${panEffect(p().card, p().pan, "de")}. Wähle deine neue offene Karte und bestätige.`, `You ${panEffect(p().card, p().pan, "en") ? "play" : "put"} ${cardName(p().card, "en")} ${panPlace(p().pan, "en")}${panEffect(p().card, p().pan, "en")}. Choose your new open card and confirm.`)
                   }
                 </Show>
                 <Show when={myTurn() && !pending()}>{selected() ? (

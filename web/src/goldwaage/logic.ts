@@ -128,12 +128,25 @@ export function panPlace(pan: Pan | null, lang: Lang): string {
   return lang === "de" ? `auf die ${pan === "left" ? "linke" : "rechte"} Schale` : `on the ${pan} pan`;
 }
 
-/** The feed's line for a card played: "Du: Kreuz 7 auf die rechte Schale", an Ace with its weight, the empty scale's "tut nichts". */
+/**
+ * What a Jack or a Queen played on `pan` does to it, after the pan's words (" – ihre oberste Karte wandert auf die linke
+ * Schale"); "" for any other card. "Dame auf die linke Schale" alone read as if the Queen lay there (a player pass).
+ */
+export function panEffect(card: Card, pan: Pan | null, lang: Lang): string {
+  const rank = cardInfo(card).rank;
+  if (pan === null || (rank !== "J" && rank !== "Q")) return "";
+  const de = lang === "de";
+  if (rank === "Q") return de ? " – ihre oberste Karte geht mit der Dame weg" : " – its top card goes with the queen";
+  const other: Pan = pan === "left" ? "right" : "left";
+  return de ? ` – ihre oberste Karte wandert ${panPlace(other, lang)}` : ` – its top card moves ${panPlace(other, lang).replace("on the", "to the")}`;
+}
+
+/** The feed's line for a card played: "Du: Kreuz 7 auf die rechte Schale", an Ace with its weight, a Jack or Queen with what it does, the empty scale's "tut nichts". */
 export function playedLine(who: string, card: Card, pan: Pan | null, weight: number | undefined, lang: Lang): string {
   const de = lang === "de";
   if (pan === null) return `${who}: ${spokenCard(card, lang)} ${panPlace(null, lang)} – ${de ? "tut nichts" : "does nothing"}`;
   const ace = cardInfo(card).rank === "A" ? (de ? `, wiegt ${weight}` : `, weighs ${weight}`) : "";
-  return `${who}: ${spokenCard(card, lang)} ${panPlace(pan, lang)}${ace}`;
+  return `${who}: ${spokenCard(card, lang)} ${panPlace(pan, lang)}${ace}${panEffect(card, pan, lang)}`;
 }
 
 /** The line shown (and spoken) before a play: what it does to the scale, with the warning when it tips. */

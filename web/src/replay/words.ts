@@ -10,7 +10,8 @@ import type { Lang } from "../../../shared/catalog";
 import type { Event as GwEvent, Seat as GwSeat } from "../../../shared/goldwaage/events";
 import type { State as GwState } from "../../../shared/goldwaage/state";
 import { describeEvent } from "../battlemaske/log";
-import { cardName, panPlace, type Lang as GwLang } from "../goldwaage/logic";
+import type { Card as GwCard } from "../../../shared/goldwaage/cards";
+import { cardName, panEffect, panPlace, type Lang as GwLang } from "../goldwaage/logic";
 import type { ReplayStep } from "./fold";
 
 export type Text = Record<Lang, string>;
@@ -36,7 +37,7 @@ export function battlemaskePlace(s: BmState): { game: number; round: number; tri
 }
 
 // The table's own words for a play's pan (one wording for every card).
-const panWord = (pan: "left" | "right" | null, l: GwLang) => panPlace(pan, l);
+const panWord = (pan: "left" | "right" | null, l: GwLang, card?: string) => panPlace(pan, l) + (card ? panEffect(card as GwCard, pan, l) : "");
 
 /** A Goldwaage step in words, with the seats named by `seatName`. */
 export function goldwaageStepText(step: ReplayStep<GwState, GwEvent>, seatName: (s: GwSeat) => string): Text[] {
@@ -48,7 +49,7 @@ export function goldwaageStepText(step: ReplayStep<GwState, GwEvent>, seatName: 
     case "cardsShown":
       return [both((l) => (l === "de" ? `${seatName(ev.seat)} zeigt offen: ${ev.cards.map((c) => cardName(c, l)).join(", ") || "–"}.` : `${seatName(ev.seat)} shows: ${ev.cards.map((c) => cardName(c, l)).join(", ") || "–"}.`))];
     case "cardPlayed":
-      return [both((l) => (l === "de" ? `${seatName(ev.seat)} spielt ${cardName(ev.card, l)} ${panWord(ev.pan, l)}.` : `${seatName(ev.seat)} plays ${cardName(ev.card, l)} ${panWord(ev.pan, l)}.`))];
+      return [both((l) => (l === "de" ? `${seatName(ev.seat)} spielt ${cardName(ev.card, l)} ${panWord(ev.pan, l, ev.card)}.` : `${seatName(ev.seat)} plays ${cardName(ev.card, l)} ${panWord(ev.pan, l, ev.card)}.`))];
     case "scaleBalanced":
       return [both((l) => (l === "de" ? "Die Waage ist im Gleichgewicht und wird geleert." : "The scale balances and is emptied."))];
     case "scaleTipped":
