@@ -463,6 +463,27 @@ describe("Goldwaage's round sheet on a 740 × 360 phone", () => {
       expect(at.titleTop, "the title inside the sheet").toBeGreaterThanOrEqual(at.sheetTop);
       expect(at.focused, "the focus on Weiter, for a keyboard").toBe("gw-round-continue");
       await shot(page, "goldwaage-round-sheet-740x360");
+      // A solvable round's solution, stepped through without scrolling: the step buttons stay in sight at the sheet's
+      // foot (they dropped below it, a player pass).
+      const showLine = page.getByTestId("gw-show-line");
+      if ((await showLine.count()) === 1) {
+        await showLine.tap();
+        const next = page.getByTestId("gw-line-next");
+        await next.waitFor();
+        await page.waitForTimeout(200);
+        const reachable = () =>
+          next.evaluate((e) => {
+            const r = e.getBoundingClientRect(), sheet = e.closest(".gw-sheet")!.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.top >= sheet.top && r.bottom <= sheet.bottom + 0.5 && r.bottom <= innerHeight && !!hit && (hit === e || e.contains(hit));
+          });
+        expect(await reachable(), "'Nächster Schritt' in sight").toBe(true);
+        const first = await page.getByTestId("gw-line").locator("p").first().textContent();
+        await next.tap();
+        expect(await page.getByTestId("gw-line").locator("p").first().textContent()).not.toBe(first);
+        expect(await reachable(), "'Nächster Schritt' in sight after a step").toBe(true);
+        await shot(page, "goldwaage-round-sheet-line-740x360");
+      }
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();

@@ -39,7 +39,9 @@ describe("the tip warning agrees with the engine", () => {
               expect(p.outcome).toBe(outcome);
               if (tipped) {
                 expect(p.difference).toBe(tipped.difference);
-                expect(previewText(p, "de")).toBe(`kippt: Unterschied ${tipped.difference} > Grenze ${state.limit}`);
+                // A Jack or Queen first says what it does to the pan.
+                const lead = /^J/.test(c) ? `oberste Karte nach ${pan === "left" ? "rechts" : "links"}: ` : /^Q/.test(c) ? "oberste Karte weg: " : "";
+                expect(previewText(p, "de")).toBe(`${lead}kippt: Unterschied ${tipped.difference} > Grenze ${state.limit}`);
               }
               const ended = d.events.find((e): e is Extract<Event, { type: "roundEnded" }> => e.type === "roundEnded");
               expect(p.endsUnbalanced).toBe(ended?.unbalanced === true);

@@ -86,9 +86,12 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
   const verdict = createMemo(() => (props.report.complete ? roundVerdict(props.report.hands, props.report.starter, props.report.limit) : null));
   const [line, setLine] = createSignal<PlayedStep[] | null>(null);
   const [at, setAt] = createSignal(0);
+  let lineEl: HTMLDivElement | undefined;
   const show = () => {
     setLine(clearingLine(props.report.hands, props.report.starter, props.report.limit));
     setAt(0);
+    // The line's first step at the sheet's top: on a low screen it opened below the sheet's fold.
+    requestAnimationFrame(() => lineEl?.scrollIntoView({ block: "nearest" }));
   };
   return (
     <div class="gw-analysis" data-testid="gw-round-analysis" data-round={props.report.round}>
@@ -130,7 +133,7 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
             </Show>
             <Show when={line()}>
               {(steps) => (
-                <div class="gw-line" data-testid="gw-line">
+                <div class="gw-line" data-testid="gw-line" ref={lineEl}>
                   <p aria-live="polite">
                     {tr(`Schritt ${at() + 1} von ${steps().length}: `, `Step ${at() + 1} of ${steps().length}: `)}
                     {stepText(steps()[at()]!, props.seatName)}

@@ -159,6 +159,17 @@ export function previewText(p: Preview, lang: Lang): string {
  * phone in landscape leaves out of the pans' buttons (the limit stands at the scale beside them).
  */
 export function previewParts(p: Preview, lang: Lang): [string, string] {
+  const [main, reminder] = previewWords(p, lang);
+  // A Jack's or Queen's button says first what it does to that pan: "← Links" moved the left pan's top card to the
+  // right, which only the sums told (a player pass).
+  const rank = cardInfo(p.card).rank;
+  if (p.pan === null || (rank !== "J" && rank !== "Q")) return [main, reminder];
+  const de = lang === "de";
+  const lead = rank === "Q" ? (de ? "oberste Karte weg: " : "top card off: ") : de ? `oberste Karte nach ${p.pan === "left" ? "rechts" : "links"}: ` : `top card to the ${p.pan === "left" ? "right" : "left"}: `;
+  return [lead + main, reminder];
+}
+
+function previewWords(p: Preview, lang: Lang): [string, string] {
   const de = lang === "de";
   const [l, r] = p.sums;
   if (p.outcome === "nothing") return [de ? "tut nichts: leere Waage, die Karte geht auf den Ablagestapel" : "does nothing: empty scale, the card goes to the discard", ""];
