@@ -472,11 +472,12 @@ describe("Goldwaage's round sheet on a 740 × 360 phone", () => {
         await next.waitFor();
         await page.waitForTimeout(200);
         const reachable = () =>
-          next.evaluate((e) => {
-            const r = e.getBoundingClientRect(), sheet = e.closest(".gw-sheet")!.getBoundingClientRect();
-            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-            return r.top >= sheet.top && r.bottom <= sheet.bottom + 0.5 && r.bottom <= innerHeight && !!hit && (hit === e || e.contains(hit));
-          });
+          page.evaluate(`(() => {
+            const d = globalThis.document, e = d.querySelector('[data-testid="gw-line-next"]');
+            const r = e.getBoundingClientRect(), sheet = e.closest(".gw-sheet").getBoundingClientRect();
+            const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.top >= sheet.top && r.bottom <= sheet.bottom + 0.5 && r.bottom <= globalThis.innerHeight && !!hit && (hit === e || e.contains(hit));
+          })()`) as Promise<boolean>;
         expect(await reachable(), "'Nächster Schritt' in sight").toBe(true);
         const first = await page.getByTestId("gw-line").locator("p").first().textContent();
         await next.tap();
