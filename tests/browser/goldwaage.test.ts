@@ -150,7 +150,12 @@ describe("Goldwaage (browser)", () => {
     const play = cards.find((c) => !/^[JQ]/.test(c))!;
     const next = cards.find((c) => c !== play)!;
     const oldOpen = await page.locator('[data-testid="gw-hand-card"][data-open="true"]').getAttribute("data-card");
-    await page.locator(`[data-testid="gw-hand-card"][data-card="${play}"]`).click();
+    // Chosen once the table takes it (a tap while a computer's card still plays out is not taken: seen under load).
+    const chosen = page.locator(`[data-testid="gw-hand-card"][data-card="${play}"][aria-pressed="true"]`);
+    for (let i = 0; i < 5 && (await chosen.count()) === 0; i++) {
+      await page.locator(`[data-testid="gw-hand-card"][data-card="${play}"]`).click();
+      await chosen.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    }
     await page.getByTestId("gw-swap").check();
     await page.locator('[data-testid="gw-put-left"]:not([disabled]), [data-testid="gw-put-right"]:not([disabled])').first().click();
     // The new open card's choice: nothing chosen, "bestätigen" waits for a card (it stood ready with the old one).

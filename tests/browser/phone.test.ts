@@ -455,8 +455,12 @@ describe("Goldwaage's round sheet on a 740 × 360 phone", () => {
         const s = globalThis.document.querySelector(".gw-sheet"), t = s.querySelector("h2").getBoundingClientRect(), r = s.getBoundingClientRect();
         const sw = globalThis.document.querySelector(".lang-switch").getBoundingClientRect();
         const switchOver = r.left < sw.right && r.right > sw.left && r.top < sw.bottom && r.bottom > sw.top;
-        return { scrollTop: s.scrollTop, titleTop: t.top, sheetTop: r.top, focused: globalThis.document.activeElement?.getAttribute("data-testid"), switchOver };
-      })()`)) as { scrollTop: number; titleTop: number; sheetTop: number; focused: string | null; switchOver: boolean };
+        const c = globalThis.document.querySelector('[data-testid="gw-round-continue"]').getBoundingClientRect();
+        const continueInSight = c.top >= r.top && c.bottom <= r.bottom;
+        return { scrollTop: s.scrollTop, titleTop: t.top, sheetTop: r.top, focused: globalThis.document.activeElement?.getAttribute("data-testid"), switchOver, continueInSight };
+      })()`)) as { scrollTop: number; titleTop: number; sheetTop: number; focused: string | null; switchOver: boolean; continueInSight: boolean };
+      // "Weiter zu Runde 2" stands beside the title: at the sheet's foot it was hidden below a low sheet's scrolling.
+      expect(at.continueInSight, "'Weiter' in sight without scrolling").toBe(true);
       // The language switch keeps off the sheet (it sat on its corner).
       expect(at.switchOver, "the language switch over the sheet").toBe(false);
       expect(at.scrollTop, "the sheet's scroll").toBe(0);

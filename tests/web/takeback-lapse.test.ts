@@ -38,16 +38,17 @@ describe("a take-back request that lapses", () => {
     const trick = (leader: 0 | 1, a: string, b: string, effect: string | null = null) => ({ leader, cards: [{ seat: leader, card: a }, { seat: leader === 0 ? 1 : 0, card: b }], namedSuit: null, winner: leader, effect, stolen: false }) as never;
     const v = { phase: "play" as const, history: [trick(0, "P4", "P6"), trick(1, "D2", "D5")], trick: [{ seat: 1 as const, card: "G3" }] as never };
     // Seat 1 led G3 last: nothing after it.
-    expect(takebackTarget(v, 1)).toEqual({ card: "G3", after: [], swap: false });
-    // Seat 0's last card is D5, in the last trick: G3 came after it.
-    expect(takebackTarget(v, 0)).toEqual({ card: "D5", after: ["G3"], swap: false });
+    expect(takebackTarget(v, 1)).toEqual({ card: "G3", after: [], tricks: 0, swap: false });
+    // Seat 0's last card is D5, which completed the last trick; G3 came after it.
+    expect(takebackTarget(v, 0)).toEqual({ card: "D5", after: ["G3"], tricks: 1, swap: false });
     expect(takebackTarget({ phase: "play", history: [], trick: [] }, 0)).toBeNull();
     // A greed trick: its swap, once made, goes back too; while the table waits for it, there is none yet.
     const greed = { phase: "play" as const, history: [trick(0, "P4", "P6", "greed")], trick: [] as never };
-    expect(takebackTarget(greed, 1)).toEqual({ card: "P6", after: [], swap: true });
-    expect(takebackTarget({ ...greed, phase: "swap" }, 1)).toEqual({ card: "P6", after: [], swap: false });
-    expect(takebackQuestion("battlemaske", { card: "P4", after: [], swap: false }, "de")).toBe("Dein Gegner möchte Pfau 4 zurücknehmen.");
-    expect(takebackQuestion("battlemaske", { card: "P4", after: ["P6", "G3"], swap: true }, "de")).toBe("Dein Gegner möchte Pfau 4 zurücknehmen – und was danach kam: Pfau 6, Glut 3 und den Gier-Tausch.");
-    expect(takebackQuestion("battlemaske", { card: "D5", after: ["G3"], swap: false }, "en")).toBe("Your opponent asks to take back Dukaten 5 – and what came after it: Glut 3.");
+    expect(takebackTarget(greed, 1)).toEqual({ card: "P6", after: [], tricks: 1, swap: true });
+    expect(takebackTarget({ ...greed, phase: "swap" }, 1)).toEqual({ card: "P6", after: [], tricks: 1, swap: false });
+    expect(takebackQuestion("battlemaske", { card: "P4", after: [], tricks: 0, swap: false }, "de")).toBe("Dein Gegner möchte Pfau 4 zurücknehmen.");
+    expect(takebackQuestion("battlemaske", { card: "G5", after: [], tricks: 1, swap: false }, "de")).toBe("Dein Gegner möchte Glut 5 zurücknehmen – und damit auch den Stich.");
+    expect(takebackQuestion("battlemaske", { card: "P4", after: ["P6", "G3"], tricks: 1, swap: true }, "de")).toBe("Dein Gegner möchte Pfau 4 zurücknehmen – und damit auch Pfau 6, Glut 3, den Stich und den Gier-Tausch.");
+    expect(takebackQuestion("battlemaske", { card: "D5", after: ["G3"], tricks: 1, swap: false }, "en")).toBe("Your opponent asks to take back Dukaten 5 – and with it Glut 3 and the trick.");
   });
 });

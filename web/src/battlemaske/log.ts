@@ -251,31 +251,35 @@ export function pendingTakeback(pending: Seat | null, ev: Ev): Seat | null {
 
 /**
  * What a "Karte zurück" request of `seat` would take back, for the asked side's question: the seat's last card of the
- * round (the room rolls back to it, docs/protocol.md), the cards played after it, and whether a greed swap was made
- * after it (null: no card yet). All of it is public: the cards lie face up in the trick and the round's tricks, and a
- * greed swap follows a trick with greed once its phase is over.
+ * round (the room rolls back to it, docs/protocol.md), the cards played after it, the tricks taken since (its own trick
+ * included once complete), and whether a greed swap was made after it (null: no card yet). All of it is public: the
+ * cards lie face up in the trick and the round's tricks, and a greed swap follows a trick with greed once its phase is
+ * over.
  */
-export function takebackTarget(v: Pick<View, "history" | "trick" | "phase">, seat: Seat): { readonly card: Card; readonly after: readonly Card[]; readonly swap: boolean } | null {
+export function takebackTarget(v: Pick<View, "history" | "trick" | "phase">, seat: Seat): { readonly card: Card; readonly after: readonly Card[]; readonly tricks: number; readonly swap: boolean } | null {
   const played = [...v.history.flatMap((t, i) => t.cards.map((c) => ({ ...c, trick: i }))), ...v.trick.map((c) => ({ ...c, trick: v.history.length }))];
   for (let i = played.length - 1; i >= 0; i--) {
     if (played[i]!.seat !== seat) continue;
     const from = played[i]!.trick;
     // A greed trick's swap is done unless the table still waits for it (the last trick, the swap phase).
     const swap = v.history.some((t, k) => k >= from && t.effect === "greed" && !(k === v.history.length - 1 && v.phase === "swap"));
-    return { card: played[i]!.card, after: played.slice(i + 1).map((c) => c.card), swap };
+    return { card: played[i]!.card, after: played.slice(i + 1).map((c) => c.card), tricks: Math.max(0, v.history.length - from), swap };
   }
   return null;
 }
 
-/** The asked side's question: "Dein Gegner möchte Pfau 4 zurücknehmen – und was danach kam: Pfau 2 und den Gier-Tausch." */
-export function takebackQuestion(rs: Ruleset, t: { readonly card: Card; readonly after: readonly Card[]; readonly swap: boolean }, lang: Lang): string {
+/**
+ * The asked side's question: "Dein Gegner möchte Glut 5 zurücknehmen – und damit auch den Stich." / "… Pfau 2, den Stich
+ * und den Gier-Tausch." (a player pass: the trick and the point it gave were not said to go back).
+ */
+export function takebackQuestion(rs: Ruleset, t: { readonly card: Card; readonly after: readonly Card[]; readonly tricks: number; readonly swap: boolean }, lang: Lang): string {
   const de = lang === "de";
   const swapName = de ? (rs === "zwiegespalten" ? "das Kartentauschen" : "den Gier-Tausch") : rs === "zwiegespalten" ? "the swap" : "the greed swap";
-  const items = [...t.after.map((c) => cardLabel(rs, c, lang)), ...(t.swap ? [swapName] : [])];
-  const list = listOf(items, lang);
+  const tricks = t.tricks === 0 ? [] : [t.tricks === 1 ? (de ? "den Stich" : "the trick") : de ? `${t.tricks} Stiche` : `${t.tricks} tricks`];
+  const items = [...t.after.map((c) => cardLabel(rs, c, lang)), ...tricks, ...(t.swap ? [swapName] : [])];
   const card = cardLabel(rs, t.card, lang);
   if (!items.length) return de ? `Dein Gegner möchte ${card} zurücknehmen.` : `Your opponent asks to take back ${card}.`;
-  return de ? `Dein Gegner möchte ${card} zurücknehmen – und was danach kam: ${list}.` : `Your opponent asks to take back ${card} – and what came after it: ${list}.`;
+  return de ? `Dein Gegner möchte ${card} zurücknehmen – und damit auch ${listOf(items, lang)}.` : `Your opponent asks to take back ${card} – and with it ${listOf(items, lang)}.`;
 }
 
 /**

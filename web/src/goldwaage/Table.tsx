@@ -93,6 +93,12 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
     // The line's first step at the sheet's top: on a low screen it opened below the sheet's fold.
     requestAnimationFrame(() => lineEl?.scrollIntoView({ block: "nearest" }));
   };
+  // Each step keeps the whole line in sight: a step's text in three lines pushed the hands under the step buttons
+  // (sticky at a low sheet's foot, a player pass).
+  const step = (n: number) => {
+    setAt(n);
+    requestAnimationFrame(() => lineEl?.scrollIntoView({ block: "nearest" }));
+  };
   return (
     <div class="gw-analysis" data-testid="gw-round-analysis" data-round={props.report.round}>
       <Show when={props.report.losses.length > 0} fallback={<p>{tr("Kein Leben verloren.", "No life lost.")}</p>}>
@@ -162,10 +168,10 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
                   </ul>
                   <div class="gw-line-nav">
                     {/* Named as steps: a plain "Weiter" sat right on top of "Weiter zu Runde N" (a fresh-eyes pass). */}
-                    <button type="button" class="button quiet" disabled={at() === 0} onClick={() => setAt(at() - 1)}>
+                    <button type="button" class="button quiet" disabled={at() === 0} onClick={() => step(at() - 1)}>
                       {tr("← Schritt zurück", "← Step back")}
                     </button>
-                    <button type="button" class="button quiet" data-testid="gw-line-next" disabled={at() >= steps().length - 1} onClick={() => setAt(at() + 1)}>
+                    <button type="button" class="button quiet" data-testid="gw-line-next" disabled={at() >= steps().length - 1} onClick={() => step(at() + 1)}>
                       {tr("Nächster Schritt →", "Next step →")}
                     </button>
                   </div>
@@ -835,8 +841,9 @@ export function GoldwaageTable(props: { session: Session }) {
                     {pending() ? tr("Offene Karte bestätigen", "Confirm open card") : tr("Zeigen", "Show")}
                   </button>
                   <Show when={pending()}>
+                    {/* It takes the card back into the hand, unplayed ("Andere Karte" read as another open card). */}
                     <button type="button" class="button quiet" onClick={() => (setPending(null), setPicked([]))}>
-                      {tr("Andere Karte", "Other card")}
+                      {tr("Abbrechen", "Cancel")}
                     </button>
                   </Show>
                 </Show>
