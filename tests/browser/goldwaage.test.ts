@@ -163,6 +163,8 @@ describe("Goldwaage (browser)", () => {
     await confirm.waitFor();
     expect(await confirm.isDisabled()).toBe(true);
     expect(await page.locator('[data-testid="gw-hand-card"][aria-pressed="true"]').count()).toBe(0);
+    // The card shown so far keeps a mark meanwhile.
+    expect(await page.locator(`[data-testid="gw-hand-card"][data-card="${oldOpen}"] [data-testid="gw-was-open"]`).textContent()).toBe("bisher offen");
     await page.locator(`[data-testid="gw-hand-card"][data-card="${next}"]`).click();
     expect(await confirm.isDisabled()).toBe(false);
     await confirm.click();

@@ -132,6 +132,8 @@ describe("with a friend (two browsers)", () => {
     await leader.locator('[data-testid="trick"][data-count="1"]').waitFor();
     await leader.getByTestId("takeback").click();
     await leader.getByTestId("takeback-waiting").waitFor();
+    // Asked once, "Karte zurück" rests until the answer (it stayed enabled, a player pass).
+    expect(await leader.getByTestId("takeback").isDisabled()).toBe(true);
     await other.getByTestId("takeback-request").waitFor();
     // The answer's buttons come into sight: on the phone they had appeared under the log's handle (a player pass).
     const inSight = `(() => {

@@ -820,13 +820,18 @@ export function GoldwaageTable(props: { session: Session }) {
                           data-legal={String(legal(c))}
                           data-open={String(isOpen(c))}
                           aria-pressed={choosing() ? picked().includes(c) : selected() === c}
-                          aria-label={`${spokenCard(c, lang())}${isOpen(c) ? tr(", offen", ", open") : ""}`}
+                          aria-label={`${spokenCard(c, lang())}${isOpen(c) ? tr(", offen", ", open") : pending() && myOpen().includes(c) ? tr(", bisher offen", ", open so far") : ""}`}
                           classList={{ legal: legal(c), selected: choosing() ? picked().includes(c) : selected() === c, open: isOpen(c) }}
                           onClick={() => clickCard(c)}
                         >
                           <Face id={c} />
                           <Show when={isOpen(c)}>
                             <small class="gw-open-tag">{tr("offen", "open")}</small>
+                          </Show>
+                          {/* While a new open card is chosen, the one shown so far keeps a mark (a player pass lost sight
+                              of what was being swapped away). */}
+                          <Show when={pending() && !isOpen(c) && myOpen().includes(c)}>
+                            <small class="gw-open-tag was" data-testid="gw-was-open">{tr("bisher offen", "open so far")}</small>
                           </Show>
                         </button>
                       </li>

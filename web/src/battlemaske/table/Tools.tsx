@@ -19,7 +19,7 @@ export function Tools(): JSX.Element {
         </button>
       </Show>
       <Show when={m.canTakeback}>
-        <button type="button" class="button quiet" data-testid="takeback" title={tr("Nimmt deine letzte Karte der Runde zurück; die Partie zählt dann „mit Hilfe“.", "Takes back your last card of the round; the game then counts as “with help”.")} disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false} onClick={() => m.takeback("request")}>
+        <button type="button" class="button quiet" data-testid="takeback" title={tr("Nimmt deine letzte Karte der Runde zurück; die Partie zählt dann „mit Hilfe“.", "Takes back your last card of the round; the game then counts as “with help”.")} disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false || rv().takeback.requestedBy === me()} onClick={() => m.takeback("request")}>
           {tr("Karte zurück", "Take back")}
         </button>
       </Show>
