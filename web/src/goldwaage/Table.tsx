@@ -87,17 +87,15 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
   const [line, setLine] = createSignal<PlayedStep[] | null>(null);
   const [at, setAt] = createSignal(0);
   let lineEl: HTMLDivElement | undefined;
-  const show = () => {
-    setLine(clearingLine(props.report.hands, props.report.starter, props.report.limit));
-    setAt(0);
-    // The line's first step at the sheet's top: on a low screen it opened below the sheet's fold.
-    requestAnimationFrame(() => lineEl?.scrollIntoView({ block: "nearest" }));
-  };
-  // Each step keeps the whole line in sight: a step's text in three lines pushed the hands under the step buttons
-  // (sticky at a low sheet's foot, a player pass).
+  // Each step, the first too, keeps the whole line in sight: on a low screen it opened below the sheet's fold, and a
+  // step's text in three lines pushed the hands under the step buttons (sticky at the sheet's foot, a player pass).
   const step = (n: number) => {
     setAt(n);
     requestAnimationFrame(() => lineEl?.scrollIntoView({ block: "nearest" }));
+  };
+  const show = () => {
+    setLine(clearingLine(props.report.hands, props.report.starter, props.report.limit));
+    step(0);
   };
   return (
     <div class="gw-analysis" data-testid="gw-round-analysis" data-round={props.report.round}>
@@ -780,11 +778,12 @@ export function GoldwaageTable(props: { session: Session }) {
                 <Show when={mustShow()}>{tr(needShow() === 2 ? "Wähle zwei Karten, die offen liegen, und bestätige." : "Wähle die Karte, die offen liegt, und bestätige.", needShow() === 2 ? "Choose two cards to show and confirm." : "Choose the card to show and confirm.")}</Show>
                 <Show when={phase() === "show" && !mustShow() && !room.busy()}>{watching ? tr("Die Spieler wählen ihre offene Karte …", "The players are choosing their open card …") : tr("Die anderen wählen ihre offene Karte …", "The others are choosing their open card …")}</Show>
                 <Show when={pending()}>
-                  {(p) =>
+                  {(p) => {
                     // The card has left the hand and the move is sent only with the new open card: say where it goes
-                    // (a player pass saw the card nowhere meanwhile).
-                    tr(`Du ${panEffect(p().card, p().pan, "de") ? "spielst" : "legst"} ${cardName(p().card, "de")} ${panPlace(p().pan, "de")}${panEffect(p().card, p().pan, "de")}. Wähle deine neue offene Karte und bestätige.`, `You ${panEffect(p().card, p().pan, "en") ? "play" : "put"} ${cardName(p().card, "en")} ${panPlace(p().pan, "en")}${panEffect(p().card, p().pan, "en")}. Choose your new open card and confirm.`)
-                  }
+                    // (a player pass saw the card nowhere meanwhile), and what a Jack or Queen does there.
+                    const fx = (l: Lang) => panEffect(p().card, p().pan, l);
+                    return tr(`Du ${fx("de") ? "spielst" : "legst"} ${cardName(p().card, "de")} ${panPlace(p().pan, "de")}${fx("de")}. Wähle deine neue offene Karte und bestätige.`, `You ${fx("en") ? "play" : "put"} ${cardName(p().card, "en")} ${panPlace(p().pan, "en")}${fx("en")}. Choose your new open card and confirm.`);
+                  }}
                 </Show>
                 <Show when={myTurn() && !pending()}>{selected() ? (
                     // A card no pan takes (a Jack onto the empty scale) goes to the discard pile: the prompt named

@@ -138,7 +138,7 @@ export function panEffect(card: Card, pan: Pan | null, lang: Lang): string {
   const de = lang === "de";
   if (rank === "Q") return de ? " – ihre oberste Karte geht mit der Dame weg" : " – its top card goes with the queen";
   const other: Pan = pan === "left" ? "right" : "left";
-  return de ? ` – ihre oberste Karte wandert ${panPlace(other, lang)}` : ` – its top card moves ${panPlace(other, lang).replace("on the", "to the")}`;
+  return de ? ` – ihre oberste Karte wandert ${panPlace(other, lang)}` : ` – its top card moves to the ${other} pan`;
 }
 
 /** The feed's line for a card played: "Du: Kreuz 7 auf die rechte Schale", an Ace with its weight, a Jack or Queen with what it does, the empty scale's "tut nichts". */

@@ -37,7 +37,7 @@ export function battlemaskePlace(s: BmState): { game: number; round: number; tri
 }
 
 // The table's own words for a play's pan (one wording for every card).
-const panWord = (pan: "left" | "right" | null, l: GwLang, card?: string) => panPlace(pan, l) + (card ? panEffect(card as GwCard, pan, l) : "");
+const panWord = (pan: "left" | "right" | null, l: GwLang, card: GwCard) => panPlace(pan, l) + panEffect(card, pan, l);
 
 /** A Goldwaage step in words, with the seats named by `seatName`. */
 export function goldwaageStepText(step: ReplayStep<GwState, GwEvent>, seatName: (s: GwSeat) => string): Text[] {

@@ -2,7 +2,7 @@
 import { createSignal, Show, type JSX } from "solid-js";
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
 import type { Seat } from "../../../../shared/battlemaske/events";
-import { tr } from "../../i18n";
+import { lang, tr } from "../../i18n";
 import { takebackQuestion, takebackTarget } from "../log";
 import { LeaveButton } from "./LeaveButton";
 import { Rematch } from "./Rematch";
@@ -34,7 +34,7 @@ export function Tools(): JSX.Element {
           {/* It names the card going back and whether more goes with it (a player pass: "which card?"). */}
           <span class="takeback-q">
             <Show when={takebackTarget(v(), rv().takeback.requestedBy as Seat)} fallback={tr("Dein Gegner bittet um „Karte zurück“.", "Your opponent asks to take back a card.")}>
-              {(t) => tr(takebackQuestion(v().ruleset, t(), "de"), takebackQuestion(v().ruleset, t(), "en"))}
+              {(t) => takebackQuestion(v().ruleset, t(), lang())}
             </Show>
           </span>
           <button type="button" class="button primary" data-testid="takeback-accept" onClick={() => m.takeback("accept")}>
