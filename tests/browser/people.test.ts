@@ -156,17 +156,20 @@ describe("with a friend (two browsers)", () => {
     // In the game log (on the phone it is a pull-up sheet, closed: attached, not necessarily visible).
     await leader.getByTestId("game-log").getByText("abgelehnt").waitFor({ state: "attached" });
     expect(await leader.getByTestId("trick").getAttribute("data-count")).toBe("1");
-    // Asked again at once: refused with a wait that counts down (a pass saw it frozen at "22 s").
-    await leader.getByTestId("takeback").click();
-    const wait = leader.getByTestId("table-error");
-    await wait.waitFor();
-    const secs = async () => Number(/(\d+) s/.exec(await wait.innerText())?.[1]);
-    const first = await secs();
+    // "Karte zurück" rests for the room's pause and counts it down (a pass: it stayed enabled, and only a tap said how
+    // long; before that, the refusal's wait stood frozen at "22 s").
+    const pause = leader.getByTestId("takeback-pause");
+    await pause.waitFor();
+    await shot(leader, leader === pb ? "friend-takeback-pause-phone" : "friend-takeback-pause-desktop");
+    expect(await leader.getByTestId("takeback").isDisabled()).toBe(true);
+    const first = Number(/(\d+) s/.exec(await pause.innerText())?.[1]);
     expect(first).toBeGreaterThan(2);
+    expect(first).toBeLessThanOrEqual(30);
     await leader.waitForFunction(`(() => {
-      const m = /(\\d+) s/.exec(globalThis.document.querySelector('[data-testid="table-error"]')?.textContent ?? "");
+      const m = /(\\d+) s/.exec(globalThis.document.querySelector('[data-testid="takeback-pause"]')?.textContent ?? "");
       return m !== null && Number(m[1]) <= ${first - 2};
     })()`, undefined, { timeout: 10_000 });
+    expect(await leader.getByTestId("takeback").isDisabled()).toBe(true);
 
     // The friend closes the page and opens the game again: the same seat, the same table.
     const room = new URL(pb.url()).pathname;

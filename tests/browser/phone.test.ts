@@ -183,6 +183,23 @@ describe.each([
       // The answer still works from there.
       await pb.getByTestId("takeback-accept").tap();
       await pb.locator('[data-testid="trick"][data-count="0"]').waitFor();
+      // Now the phone asks and is declined: "Karte zurück" counts the room's pause down, in the same one row as
+      // Aufgeben and Verlassen, all in sight (before, the button stayed enabled and only a tap said how long).
+      await myTurn(creator).waitFor();
+      await creator.locator(`${LEGAL}:not([data-card^="E"])`).first().click();
+      await myTurn(pb).waitFor();
+      await pb.locator(LEGAL).first().tap();
+      await pb.locator('[data-testid="table"][data-busy="false"] [data-testid="takeback"]:not([disabled])').waitFor();
+      await pb.getByTestId("takeback").tap();
+      await creator.getByTestId("takeback-decline").click();
+      await pb.getByTestId("takeback-pause").waitFor();
+      await pb.locator('[data-testid="table"][data-busy="false"]').waitFor();
+      expect(await pb.getByTestId("takeback").isDisabled()).toBe(true);
+      expect(await covered(pb), "hand and tools while the pause runs").toEqual([]);
+      const row = await Promise.all(["takeback", "resign", "leave"].map((id) => pb.getByTestId(id).evaluate((e) => Math.round(e.getBoundingClientRect().top))));
+      expect(Math.max(...row) - Math.min(...row), `the tools' tops ${row.join(", ")}`).toBeLessThanOrEqual(4);
+      for (const id of ["takeback", "resign", "leave"]) expect(await outOfSight(pb, `[data-testid="${id}"]`), id).toEqual([]);
+      await shot(pb, `phone-takeback-pause-${name}`);
       expect(phone.errors).toEqual([]);
     });
   }, 180_000);

@@ -264,6 +264,10 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       expect(await page.getByTestId("log-entry").count()).toBeGreaterThanOrEqual(36);
       await idle(page);
       await page.evaluate(`globalThis.window.scrollTo(0, 0)`);
+      // A 720 px window: the full log ended its column 4–8 px under the window (a player pass at 1280 × 720).
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await expect.poll(() => page.evaluate(`Math.round(globalThis.document.querySelector(".log-box").getBoundingClientRect().bottom)`), { timeout: 3000 }).toBeLessThanOrEqual(720);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByTestId("card-counter-toggle").click();
       await page.getByTestId("card-counter").waitFor();
       await page.waitForTimeout(100);

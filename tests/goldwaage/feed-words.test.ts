@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Card } from "../../shared/goldwaage/cards.js";
 import type { Pan } from "../../shared/goldwaage/events.js";
-import { panPlace, playedLine } from "../../web/src/goldwaage/logic";
+import { endLivesText, panPlace, playedLine } from "../../web/src/goldwaage/logic";
 import { goldwaageStepText } from "../../web/src/replay/words.js";
 
 describe("one wording for a play's pan", () => {
@@ -25,5 +25,17 @@ describe("one wording for a play's pan", () => {
     const [text] = goldwaageStepText(step as unknown as Parameters<typeof goldwaageStepText>[0], () => "Anna");
     expect(text).toEqual({ de: `Anna spielt 7♣ ${panPlace("right", "de")}.`, en: `Anna plays 7♣ ${panPlace("right", "en")}.` });
     expect(text!.de).toBe("Anna spielt 7♣ auf die rechte Schale.");
+  });
+});
+
+describe("the end sheet's line on the lives", () => {
+  it("a win with no King left says it was only just, a loss names its round, otherwise the count", () => {
+    expect(endLivesText(true, 0, 3, 4, "de")).toBe("Gerade noch: kein Leben mehr übrig, aber alle vier Runden geschafft.");
+    expect(endLivesText(true, 0, 3, 4, "en")).toBe("Only just: no lives left, but all four rounds played.");
+    expect(endLivesText(false, 0, 3, 2, "de")).toBe("Kein Leben mehr übrig, in Runde 2 von 4.");
+    expect(endLivesText(false, 0, 2, 3, "en")).toBe("No lives left, in round 3 of 4.");
+    expect(endLivesText(true, 2, 3, 4, "de")).toBe("Leben übrig: 2 von 3");
+    // Given up with Kings left: the count, not "no lives".
+    expect(endLivesText(false, 1, 3, 2, "en")).toBe("Lives left: 1 of 3");
   });
 });

@@ -1,5 +1,6 @@
 // Battlemaske at a room: the connection wired to the table, with the log, the hint and the round summary it keeps.
-import { createEffect, createResource, createSignal, Show } from "solid-js";
+import { createEffect, createResource, createSignal, onCleanup, Show } from "solid-js";
+import { TAKEBACK_PAUSE_MS } from "../../../party/core/battlemaske-core";
 import type { Seat } from "../../../shared/battlemaske/events";
 import type { Lang } from "../../../shared/catalog";
 import { lang, tr } from "../i18n";
@@ -37,6 +38,33 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   let takebackAsked: Seat | null = null;
   let seeded = false;
   let historyCame = false;
+  // After the other side declined this seat's "Karte zurück", the room refuses a new request for TAKEBACK_PAUSE_MS
+  // (TAKEBACK_TOO_SOON); the button waits as long and counts it down (a player pass: it stayed enabled and only a tap
+  // said how long). Measured from the decline's room time, at most the whole pause from now (a client clock behind the
+  // room's must not make it longer); a clock ahead makes it shorter, and then the room's refusal counts down the rest.
+  const [pauseEnd, setPauseEnd] = createSignal(0);
+  const [now, setNow] = createSignal(Date.now());
+  let tick: ReturnType<typeof setInterval> | null = null;
+  onCleanup(() => tick && clearInterval(tick));
+  const noteDecline = (ev: { readonly type: string; readonly seat?: unknown }, time: number) => {
+    if (watching) return;
+    if (ev.type === "takebackRequested" && ev.seat === s.seat) setPauseEnd(0);
+    if (ev.type !== "takebackDeclined" || ev.seat === s.seat) return;
+    const left = Math.min(TAKEBACK_PAUSE_MS, TAKEBACK_PAUSE_MS - (Date.now() - time));
+    if (left <= 0) return;
+    setPauseEnd(Date.now() + left);
+    setNow(Date.now());
+    if (!tick) {
+      tick = setInterval(() => {
+        setNow(Date.now());
+        if (Date.now() >= pauseEnd() && tick) {
+          clearInterval(tick);
+          tick = null;
+        }
+      }, 250);
+    }
+  };
+  const takebackPause = () => Math.max(0, Math.ceil((pauseEnd() - now()) / 1000));
   // The other player by name online (the account's name, or "Gast" — "Gast 2" when this seat has no name either);
   // before the friend has come, "Gegner".
   const opp = (): Record<Lang, string> => {
@@ -73,6 +101,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
     const entries = [...lapsedTakeback(takebackAsked, ev, msg.version, v, viewer(before), opp()), ...describeEvent(ev, msg.version, v, viewer(before), opp())];
     takebackAsked = pendingTakeback(takebackAsked, ev);
+    noteDecline(ev, msg.time);
     // What a take-back undid stays in the log, struck through (the player pass found it listed as if still played).
     if (ev.type === "takeback") setLog((l) => markUndone(l, ev.toVersion as number));
     if (entries.length) setLog((l) => [...l, ...entries]);
@@ -83,6 +112,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     const { log: lines, lastEvent, takeback } = logFromHistory(entries, end.game, viewer(end), opp());
     takebackAsked = takeback;
     setLog(lines);
+    for (const m of entries) noteDecline(m.event, m.time);
     const last = lastEvent?.event;
     if (last?.type === "hintGiven" && last.seat === s.seat && last.hint) setHint(last.hint as HintPayload);
     // Unless this tab's player closed it already ("Weiter", then a reload before its own first step of the new round).
@@ -170,6 +200,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     seatName,
     canHint: !watching && (s.kind === "computer" || s.kind === "daily"),
     canTakeback: !watching && !s.rated,
+    takebackPause,
     rated: s.rated === true,
     standingBefore,
     ...(s.invite ? { invite: inviteLink(s.room, s.invite) } : {}),

@@ -16,7 +16,7 @@ import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
-import { cardName, clearingLine, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import "./goldwaage.css";
@@ -549,6 +549,10 @@ export function GoldwaageTable(props: { session: Session }) {
     return r !== null && !over() ? reports().find((x) => x.round === r) ?? null : null;
   };
   const totalKings = () => (g() ? LIVES[g()!.level] : 0);
+  const endLives = () => {
+    const v = g()!;
+    return endLivesText((rv()!.result?.team ?? v.result) === "won", v.lives, totalKings(), v.round, lang());
+  };
   /** The game was lost by the rules (its last life), not given up or out of time: then one loss ended it. */
   const lostByLives = () => over() && g()?.result === "lost" && g()!.lives === 0 && (!rv()?.result || rv()!.result!.reason === "rules");
   const lastLossReport = () => [...reports()].reverse().find((r) => r.losses.length > 0);
@@ -964,7 +968,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     : watching ? tr("Das Team hat verloren", "The team lost") : tr("Verloren", "Lost")}
                 </h2>
                 <p>
-                  {tr(`Leben übrig: ${g()!.lives} von ${totalKings()}`, `Lives left: ${g()!.lives} of ${totalKings()}`)}
+                  {endLives()}
                   {rv()!.result && rv()!.result!.reason !== "rules" ? ` (${endedHow(rv()!.result!.reason)})` : ""}
                 </p>
                 <Remarks />

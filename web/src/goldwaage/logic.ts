@@ -356,4 +356,15 @@ export function livesLostText(n: number, lang: Lang): string {
   return lang === "de" ? `${n} Leben verloren.` : `${n} ${n === 1 ? "life" : "lives"} lost.`;
 }
 
+/**
+ * The end sheet's line on the lives. "Leben übrig: 0 von 3" under "Gewonnen!" read as a contradiction to a player pass
+ * (a team that turns its last King in round 4 still wins: it loses only when a life is due and none is left), so the
+ * two ends with no King left say it in words; `round` is the round the game ended in.
+ */
+export function endLivesText(won: boolean, lives: number, of: number, round: number, lang: Lang): string {
+  if (won && lives === 0) return lang === "de" ? "Gerade noch: kein Leben mehr übrig, aber alle vier Runden geschafft." : "Only just: no lives left, but all four rounds played.";
+  if (!won && lives === 0) return lang === "de" ? `Kein Leben mehr übrig, in Runde ${round} von 4.` : `No lives left, in round ${round} of 4.`;
+  return lang === "de" ? `Leben übrig: ${lives} von ${of}` : `Lives left: ${lives} of ${of}`;
+}
+
 export type { Text };

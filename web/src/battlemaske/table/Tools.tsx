@@ -11,6 +11,7 @@ import { useTable } from "./store";
 export function Tools(): JSX.Element {
   const { m, rv, v, me, myTurn, picking, showResult, setShowResult } = useTable();
   const [confirmResign, setConfirmResign] = createSignal(false);
+  const pause = () => m.takebackPause?.() ?? 0;
   return (
     <div class="tools" hidden={v().phase === "setup"}>
       <Show when={m.canHint}>
@@ -19,8 +20,11 @@ export function Tools(): JSX.Element {
         </button>
       </Show>
       <Show when={m.canTakeback}>
-        <button type="button" class="button quiet" data-testid="takeback" title={tr("Nimmt deine letzte Karte der Runde zurück; die Partie zählt dann „mit Hilfe“.", "Takes back your last card of the round; the game then counts as “with help”.")} disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false || rv().takeback.requestedBy === me()} onClick={() => m.takeback("request")}>
+        <button type="button" class="button quiet" data-testid="takeback" title={tr("Nimmt deine letzte Karte der Runde zurück; die Partie zählt dann „mit Hilfe“.", "Takes back your last card of the round; the game then counts as “with help”.")} disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false || rv().takeback.requestedBy === me() || pause() > 0} onClick={() => m.takeback("request")}>
           {tr("Karte zurück", "Take back")}
+          <Show when={pause() > 0 && !rv().over}>
+            <span class="takeback-pause" data-testid="takeback-pause">{` (${pause()} s)`}</span>
+          </Show>
         </button>
       </Show>
       <Show when={rv().takeback.requestedBy === me() && !rv().over}>

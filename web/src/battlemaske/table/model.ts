@@ -45,6 +45,8 @@ export interface TableModel {
   readonly seatName?: (seat: Seat) => Record<Lang, string>;
   readonly canHint: boolean;
   readonly canTakeback: boolean;
+  /** Seconds until this seat may ask for "Karte zurück" again after the other side declined (0: now); absent: never waits. */
+  readonly takebackPause?: () => number;
   /** Online, before the friend has come: the link to share. */
   readonly invite?: string;
   command(cmd: Command): void;
