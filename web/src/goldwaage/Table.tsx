@@ -766,7 +766,9 @@ export function GoldwaageTable(props: { session: Session }) {
                   <span class="gw-limit" data-testid="gw-limit">
                     {tr(`Grenze ${g()!.limit}`, `Limit ${g()!.limit}`)}
                   </span>
-                  <span class="gw-room">{tr(`darf noch um ${Math.max(0, g()!.limit - difference())} wachsen`, `may grow by ${Math.max(0, g()!.limit - difference())} more`)}</span>
+                  {/* The pans' buttons' words ("noch 4 Luft"): one line in the beam's narrow column of an upright phone,
+                      where "darf noch um 9 wachsen" took two and pushed the table under a 640 px screen. */}
+                  <span class="gw-room">{tr(`noch ${Math.max(0, g()!.limit - difference())} Luft`, `${Math.max(0, g()!.limit - difference())} to spare`)}</span>
                   <Show when={staged()?.flash}>
                     <strong class="gw-flash" role="status">
                       {staged()!.flash === "balanced" ? tr("Gleichgewicht!", "Balanced!") : tr("Gekippt! Ein König fällt.", "Tipped! A King falls.")}
