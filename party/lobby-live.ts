@@ -5,6 +5,12 @@ import type { LiveGame, LiveReport, LobbyPlayer } from "../shared/lobby.js";
 
 /** Running tables the list holds; a new one beyond that pushes out the one that reported longest ago. */
 export const MAX_LIVE = 200;
+/**
+ * Running tables one account may hold in the list; its table that reported longest ago gives way to a newer one. A
+ * person plays at one table, maybe two; without a bound an account whose games against the computer report again and
+ * again (every socket that comes or goes) stayed among the newest 200 and could push everyone else's out (an attack pass).
+ */
+export const MAX_LIVE_PER_ACCOUNT = 3;
 /** A table that reported nothing for this long is dropped (a room that never said "ended"); rounds report far sooner. */
 export const LIVE_STALE_MS = 12 * 60 * 60 * 1000;
 /** Profiles kept for players at a table; the ones seen longest ago go first. */
@@ -55,9 +61,13 @@ export class LiveTables {
     const json = JSON.stringify(live);
     const old = this.db.exec<LiveRow>("SELECT * FROM live WHERE room = ?", live.room).toArray()[0];
     this.db.exec("INSERT OR REPLACE INTO live (room, accounts, game, updated_at) VALUES (?, ?, ?, ?)", live.room, JSON.stringify(accounts), json, now);
-    // Bounded: the rows that reported longest ago make room.
+    // Bounded: per account, then in all, the rows that reported longest ago make room.
+    let dropped = 0;
+    for (const a of new Set(accounts.filter((x): x is string => x !== null))) {
+      dropped += this.db.exec("DELETE FROM live WHERE room IN (SELECT live.room FROM live, json_each(live.accounts) AS j WHERE j.value = ? ORDER BY live.updated_at DESC LIMIT -1 OFFSET ?)", a, MAX_LIVE_PER_ACCOUNT).rowsWritten;
+    }
     this.db.exec("DELETE FROM live WHERE room IN (SELECT room FROM live ORDER BY updated_at DESC LIMIT -1 OFFSET ?)", MAX_LIVE);
-    return old?.game !== json;
+    return old?.game !== json || dropped > 0;
   }
 
   /** Drops tables silent for LIVE_STALE_MS; answers whether any went. */

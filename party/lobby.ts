@@ -33,6 +33,13 @@ export const LOBBY_RATE_CLOSE_AFTER = 100;
 export const MAX_OUTGOING = 10;
 /** Open seeks in the Wartesaal at once (one per account); every socket gets the whole list. */
 export const MAX_SEEKS = 100;
+/**
+ * The list of running tables and who plays go to everyone at most this often. A room reports whenever a socket of a
+ * game against the computer (or of a Goldwaage table) comes or goes, so one player dropping and reopening sockets in a
+ * loop made the lobby send both whole lists to every visitor ~65 times a second (an attack pass: 17.5 MB in 10 s to one
+ * bystander). The first change is told at once, the ones within the next second together at its end.
+ */
+export const LIVE_TELL_MS = 1000;
 
 type Who = Omit<TicketProfile, "exp">;
 interface State {
@@ -114,6 +121,9 @@ export class Lobby extends Server {
    */
   private readonly connectedAt = new Map<string, number>();
   private connects = 0;
+  /** When the running tables were last told to everyone, and the timer that tells the changes since (LIVE_TELL_MS). */
+  private toldLiveAt = 0;
+  private liveTimer: ReturnType<typeof setTimeout> | null = null;
   /** Goldwaage open tables (party/lobby-goldwaage.ts). */
   private readonly gw = new GoldwaageTables({
     db: this.ctx.storage.sql,
@@ -283,8 +293,22 @@ export class Lobby extends Server {
     const pruned = this.running.prune(now);
     if (!this.running.record(report, now) && !pruned) return;
     if (!("ended" in report)) await this.learnProfiles(report.accounts.filter((a): a is string => typeof a === "string"), now);
-    this.broadcastLive();
-    this.broadcastPresence();
+    this.tellLiveSoon();
+  }
+
+  /** Both lists to everyone now, or at the end of LIVE_TELL_MS after the last time (with every change since). */
+  private tellLiveSoon(): void {
+    if (this.liveTimer) return;
+    const tell = () => {
+      this.liveTimer = null;
+      this.toldLiveAt = Date.now();
+      this.broadcastLive();
+      this.broadcastPresence();
+    };
+    const wait = this.toldLiveAt + LIVE_TELL_MS - Date.now();
+    if (wait <= 0) tell();
+    // A pending timer keeps the object from hibernating until it has told the change.
+    else this.liveTimer = setTimeout(tell, wait);
   }
 
   /**

@@ -4,7 +4,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LIVE_STALE_MS, LiveTables, MAX_LIVE } from "../../party/lobby-live";
+import { LIVE_STALE_MS, LiveTables, MAX_LIVE, MAX_LIVE_PER_ACCOUNT } from "../../party/lobby-live";
+import { LIVE_TELL_MS } from "../../party/lobby";
 import { liveReport, LiveTeller } from "../../party/live";
 import type { LiveGame } from "../../shared/lobby";
 import { call, json, newAccount, uniqueName, type Account } from "./api-helpers";
@@ -173,6 +174,48 @@ describe("The Wartesaal's running games", () => {
     });
     expect(bounded).toEqual({ n: MAX_LIVE, oldestGone: true, left: 0 });
     await c.s.close();
+  });
+
+  it("a player dropping and reopening its seat's socket in a loop: everyone is told the list at most about once per LIVE_TELL_MS, and the last state", async () => {
+    // An attack pass: each socket that came or went at a game against the computer sent both whole lists to every
+    // visitor (646 cycles in 10 s → 2,396 messages to one bystander).
+    const c = await enter("Wl");
+    const me = await newAccount(uniqueName("Wlp"));
+    const created = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" }, token: me.token }));
+    const first = await seated(created.socket, created.seatToken);
+    await c.s.next((m) => liveOf(m, created.room) !== undefined);
+    await first.s.close();
+    const from = c.s.all.length;
+    const started = Date.now();
+    let cycles = 0;
+    for (; cycles < 12; cycles++) await (await seated(created.socket, created.seatToken)).s.close();
+    const back = await seated(created.socket, created.seatToken);
+    const took = Date.now() - started;
+    // The change after the loop is told at the latest one LIVE_TELL_MS after the one before.
+    await c.s.next((m) => liveOf(m, created.room) !== undefined && c.s.all.indexOf(m) >= from);
+    const lives = c.s.all.slice(from).filter((m) => m.type === "live").length;
+    expect(lives, `${lives} lists in ${took} ms of ${cycles} cycles`).toBeLessThanOrEqual(Math.ceil(took / LIVE_TELL_MS) + 2);
+    expect(lives).toBeLessThan(cycles);
+    await back.s.close();
+    await c.s.close();
+  });
+
+  it(`one account holds at most ${MAX_LIVE_PER_ACCOUNT} tables in the list: its table that reported longest ago gives way`, async () => {
+    const lobby = env.Lobby.getByName("main");
+    const game = (room: string): LiveGame => ({ room, game: "battlemaske", kind: "computer", seats: [{ name: "Y", computer: false }, { name: null, computer: true }], ruleset: "battlemaske", variant: "single", level: null, round: 1, mirror: 0, lives: null, clock: null, rated: false, stake: 0, startedAt: Date.now() });
+    const kept = await runInDurableObject(lobby, (_l, state) => {
+      const t = new LiveTables(state.storage.sql);
+      const now = Date.now();
+      const other = t.record({ live: game("someone-else"), accounts: ["acc-other", null] }, now);
+      const changed = [0, 1, 2, 3, 4].map((i) => t.record({ live: game(`mine${i}`), accounts: ["acc-many", null] }, now + 1 + i));
+      // A report that only re-tells a listed table changes nothing.
+      const again = t.record({ live: game("mine4"), accounts: ["acc-many", null] }, now + 10);
+      return { other, changed, again, rooms: t.list().map((g) => g.room).filter((r) => r.startsWith("mine") || r === "someone-else").sort() };
+    });
+    expect(kept.rooms).toEqual(["mine2", "mine3", "mine4", "someone-else"]);
+    expect(kept.changed.every(Boolean)).toBe(true);
+    expect(kept.again).toBe(false);
+    expect(kept.other).toBe(true);
   });
 
   it("lists no daily attempt, nothing before the deal and nothing without an account; a lobby out of reach is told at the next change", async () => {
