@@ -27,6 +27,13 @@ export const MAX_SOCKETS = 64;
  * behind one address, each with a tab or two.
  */
 export const MAX_SPECTATORS_PER_NETWORK = 8;
+/**
+ * Sockets one seat may hold at a table (its tabs and windows). A seat never counted against MAX_SOCKETS, so its holder
+ * could open sockets without end, each one a copy of every frame the table sends (an attack pass opened 60). A hello
+ * beyond it closes that seat's oldest socket (TOO_MANY_WINDOWS, 1008: the page there stops and says why) — the newest
+ * is the one a person just opened or a phone just came back on.
+ */
+export const MAX_SOCKETS_PER_SEAT = 8;
 /** How long a socket over the cap (every counted one a spectator) has to say hello with a seat token. */
 export const HELLO_GRACE_MS = 3_000;
 /**
@@ -205,6 +212,18 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private makeRoom(connection: Connection): void {
     if (connection.readyState === WebSocket.OPEN) this.send(connection, [{ type: "error", clientSeq: null, code: "TABLE_FULL", message: `This table has too many connections (at most ${MAX_SOCKETS} watch it): try again later.`, messageDe: "An diesem Tisch sind gerade zu viele Verbindungen: später noch einmal versuchen." }]);
     this.refuse(connection, "this table has too many connections");
+  }
+
+  /** Before `connection` joins `seat`: that seat's oldest sockets closed until it holds fewer than MAX_SOCKETS_PER_SEAT. */
+  private makeRoomForSeat(seat: number, connection: Connection): void {
+    const mine = [...this.getConnections<ConnectionState>()].filter((c) => c.id !== connection.id && c.state?.viewer === seat);
+    // Unknown after hibernation: connected before anything this instance saw, so the oldest.
+    mine.sort((a, b) => (this.connectedAt.get(a.id) ?? -Infinity) - (this.connectedAt.get(b.id) ?? -Infinity));
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_SEAT + 1))) {
+      if (old.readyState === WebSocket.OPEN) this.send(old, [{ type: "error", clientSeq: null, code: "TOO_MANY_WINDOWS", message: `This seat is open in more than ${MAX_SOCKETS_PER_SEAT} windows; this one, the oldest, was closed. Reload it to play here.`, messageDe: `Dieser Platz ist in mehr als ${MAX_SOCKETS_PER_SEAT} Fenstern offen; dieses, das älteste, wurde getrennt. Neu laden, um hier weiterzuspielen.` }], old.state?.batch === true);
+      this.forget(old);
+      old.close(1008, "this seat is open in too many windows");
+    }
   }
 
   private refuse(connection: Connection, reason: string): void {
@@ -426,6 +445,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
         refuse({ type: "error", clientSeq: null, code: "TABLE_BUSY", message, messageDe });
         return this.refuse(connection, "too many hellos: try again later");
       }
+      if (typeof viewer === "number") this.makeRoomForSeat(viewer, connection);
       const history = msg.history === true && msg.lastVersion === undefined;
       // A flag that fell before this hello ends the game first (RoomCore.handle): the others learn it as from the
       // alarm; this socket, not yet among them, sees it in its welcome.

@@ -577,6 +577,36 @@ describe("one address cannot hold a table's spectator places", () => {
     for (let i = 0; i < 9; i++) expect((await watch(g.socket, "127.0.0.1")).answer.type).toBe("welcome");
     await player.close();
   });
+
+  it("one seat holds at most 8 sockets: a ninth hello closes the seat's oldest (TOO_MANY_WINDOWS, 1008); the newest plays", { timeout: 30_000 }, async () => {
+    // An attack pass opened 60 sockets of its own seat, all accepted: a seat never counted against the table's cap.
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const mine = [];
+    for (let i = 0; i < 8; i++) {
+      const s = await connect(g.socket);
+      s.send({ type: "hello", seatToken: g.seatToken });
+      expect((await s.next((m) => m.type === "welcome" || m.type === "error")).type).toBe("welcome");
+      mine.push({ s, closed: closeCode(s) });
+    }
+    for (let extra = 0; extra < 3; extra++) {
+      const s = await connect(g.socket);
+      s.send({ type: "hello", seatToken: g.seatToken });
+      const w = await s.next((m) => m.type === "welcome" || m.type === "error");
+      expect(w.type).toBe("welcome");
+      // The oldest still open is told and closed; the rest stay.
+      const oldest = mine.shift()!;
+      expect(await oldest.s.next((m) => m.type === "error")).toMatchObject({ code: "TOO_MANY_WINDOWS", clientSeq: null });
+      expect(await oldest.closed).toBe(1008);
+      expect(mine.every((m) => m.s.socket.readyState === WebSocket.READY_STATE_OPEN)).toBe(true);
+      mine.push({ s, closed: closeCode(s) });
+    }
+    // The newest plays.
+    const newest = mine.at(-1)!.s;
+    const view = newest.all.find((m) => m.type === "welcome")!;
+    newest.send({ type: "command", clientSeq: 1, baseVersion: view.version, command: choose(view.view) });
+    expect(await newest.next((m) => m.type === "ack" || m.type === "error")).toMatchObject({ type: "ack", clientSeq: 1 });
+    for (const m of mine) await m.s.close();
+  });
 });
 
 describe("a full table shares its spectator places out between networks", () => {

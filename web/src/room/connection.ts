@@ -218,6 +218,12 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
           setBusy(false);
         }
         setError({ code: m.code, message: m.message, messageDe: m.messageDe });
+        // Closed to make room for the seat's newer windows: coming back would close the next oldest, and so on round
+        // the tabs; this page stops and says so (reloading it comes back).
+        if (m.code === "TOO_MANY_WINDOWS") {
+          closed = true;
+          ws.close(1000);
+        }
         break;
     }
   }
