@@ -1,4 +1,4 @@
-// npm run test:attack [-- --games N --messages M --http H --restarts K --json]
+// npm run test:attack [-- --games N --tables T --messages M --http H --restarts K --json]
 // The standing attack suite (issue 13): starts the site itself (wrangler dev on a free port with throw-away state) and
 // runs four categories: the hidden-information scan, socket fuzz, HTTP fuzz and forced restarts. Exits 1 when any
 // attack was not answered as it must be (docs/security.md).
@@ -8,7 +8,7 @@ import { DEFAULT_SIZES, report, runAttacks, type AttackSizes } from "./lib/attac
 function parse(args: string[]): { sizes: AttackSizes; json: boolean } | string {
   const sizes = { ...DEFAULT_SIZES };
   let json = false;
-  const flags: Record<string, keyof AttackSizes> = { "--games": "games", "--messages": "messages", "--http": "http", "--restarts": "restarts" };
+  const flags: Record<string, keyof AttackSizes> = { "--games": "games", "--tables": "tables", "--messages": "messages", "--http": "http", "--restarts": "restarts" };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--json") json = true;
@@ -24,7 +24,7 @@ function parse(args: string[]): { sizes: AttackSizes; json: boolean } | string {
 async function main(args: string[]): Promise<number> {
   const f = parse(args);
   if (typeof f === "string") {
-    process.stderr.write(`attack: ${f}\nusage: npm run test:attack -- [--games N] [--messages M] [--http H] [--restarts K] [--json]\n`);
+    process.stderr.write(`attack: ${f}\nusage: npm run test:attack -- [--games N] [--tables T] [--messages M] [--http H] [--restarts K] [--json]\n`);
     return 2;
   }
   const log = (line: string) => process.stderr.write(`${line}\n`);

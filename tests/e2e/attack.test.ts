@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type Site } from "../../scripts/lib/site.js";
 import { runAttacks } from "../../scripts/lib/attack/run.js";
-import { dealEnds, hiddenCardsIn, secretsByVersion } from "../../scripts/lib/attack/hidden.js";
+import { dealEnds, goldwaageSecretsByVersion, hiddenCardsIn, secretsByVersion } from "../../scripts/lib/attack/hidden.js";
 import type { CategoryResult } from "../../scripts/lib/attack/common.js";
 
 let site: Site;
@@ -11,14 +11,14 @@ let results: CategoryResult[] = [];
 
 beforeAll(async () => {
   site = await startSite();
-  results = await runAttacks(site, { games: 3, messages: 150, http: 120, restarts: 1 });
-}, 85_000);
+  results = await runAttacks(site, { games: 3, tables: 4, messages: 150, http: 120, restarts: 1 });
+}, 150_000);
 afterAll(async () => {
   await site?.stop();
 });
 
 describe("the attack suite (small sizes)", () => {
-  for (const name of ["hidden", "socket", "http", "restarts"]) {
+  for (const name of ["hidden", "hidden-goldwaage", "socket", "http", "restarts"]) {
     it(`${name}: every attack answered as it must be`, () => {
       const r = results.find((x) => x.name === name);
       expect(r, `category ${name} ran`).toBeDefined();
@@ -43,6 +43,29 @@ describe("the attack suite (small sizes)", () => {
     expect([...seat0(6)]).toEqual(["G1"]);
     expect([...spectator(5)].sort()).toEqual(["D1", "D2", "G1", "P1", "P2"]);
     expect([...spectator(6)].sort()).toEqual(["D1", "G1", "P1", "P2"]);
+  });
+  it("Goldwaage's knowledge model: other hands hidden until shown or played, later rounds hidden from everyone, offene Hände open", () => {
+    const log = [
+      { version: 1, event: { type: "gameCreated", seed: "s", options: { players: 2, level: "profi", variants: [] } } },
+      { version: 2, event: { type: "roundDealt", hands: [["2C", "AS"], ["7H", "QD"]] } },
+      { version: 3, event: { type: "cardsShown", seat: 1, cards: ["QD"] } },
+      { version: 4, event: { type: "cardPlayed", seat: 0, card: "2C" } },
+      { version: 5, event: { type: "cardPlayed", seat: 1, card: "7H" } },
+      { version: 6, event: { type: "roundDealt", hands: [["5S"], ["JC"]] } },
+    ];
+    const seat0 = goldwaageSecretsByVersion(log, 0);
+    const spectator = goldwaageSecretsByVersion(log, "spectator");
+    expect([...seat0(2)].sort()).toEqual(["5S", "7H", "JC", "QD"]);
+    expect([...seat0(3)].sort()).toEqual(["5S", "7H", "JC"]);
+    expect([...seat0(5)].sort()).toEqual(["5S", "JC"]);
+    expect([...seat0(6)]).toEqual(["JC"]);
+    expect([...spectator(4)].sort()).toEqual(["5S", "7H", "AS", "JC"]);
+    expect([...spectator(6)].sort()).toEqual(["5S", "AS", "JC"]);
+    // A leak is found wherever it stands in a message.
+    expect(hiddenCardsIn({ type: "state", version: 3, view: { game: { hand: ["2C", "AS"], open: [[], ["QD"]], note: "7H" } } }, 3, seat0, dealEnds(log))).toEqual(["$.view.game.note=7H"]);
+    // On offene Hände the round's hands are open, the next round's still hidden.
+    const open = goldwaageSecretsByVersion([{ ...log[0]!, event: { ...log[0]!.event, options: { players: 2, level: "normal", variants: ["offene-haende"] } } }, ...log.slice(1)], "spectator");
+    expect([...open(2)].sort()).toEqual(["5S", "JC"]);
   });
   it("a history sent in a later round: its entries are judged by their own deal, the rest by the message's version", () => {
     // Round 1 ends with P1 played by seat 0 and G1 aside, never shown; round 2 deals P1 to seat 1 and D1 to seat 0.

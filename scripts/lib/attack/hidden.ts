@@ -3,6 +3,7 @@
 import { RawSocket } from "./raw-socket";
 import { createHmac } from "node:crypto";
 import { dealFor, type Deal, type Options } from "../../../shared/battlemaske/index.js";
+import { handsFor as goldwaageHands, type Options as GoldwaageOptions } from "../../../shared/goldwaage/index.js";
 import { check, devVar, http, mustPost, newAccount, newResult, pool, rng, sha256Hex, short, sleep, type CategoryResult } from "./common.js";
 import { Player, type PlayerSummary, type Received } from "./player.js";
 
@@ -313,6 +314,153 @@ export async function hiddenInformation(base: string, o: HiddenOptions): Promise
     }
   }
   Object.assign(r.notes, { games: played.filter(Boolean).length, ...kinds, messages, takebacks, hints });
+  r.ms = Date.now() - t0;
+  return r;
+}
+
+// ---- Goldwaage tables -------------------------------------------------------------------------------------------
+
+/** The Goldwaage tables in turn: players, level and variants, and how many seats are people (the rest computers). */
+export function goldwaagePlan(i: number): { players: 2 | 3 | 4; level: "normal" | "profi" | "schwer"; variants: string[]; friends: number } {
+  return (
+    [
+      { players: 3, level: "profi", variants: [], friends: 1 },
+      { players: 4, level: "normal", variants: [], friends: 0 },
+      { players: 2, level: "schwer", variants: ["zwei-offene-karten"], friends: 1 },
+      { players: 4, level: "profi", variants: [], friends: 2 },
+    ] as const
+  )[i % 4]! as never;
+}
+
+/**
+ * What `viewer` may not know at a Goldwaage table at each version: every card dealt to another seat (a spectator: every
+ * hand) until it is shown as an open card or played — both are public to the whole table, and stay known. On *offene
+ * Hände* nothing is hidden. Each card is dealt once per game (four rounds of twelve from 48), so knowledge carries over,
+ * and the later rounds' cards are secret to everyone until they are dealt (on *offene Hände* too): a card of a round
+ * still to come in any message would say what is left in the deck's order.
+ */
+export function goldwaageSecretsByVersion(entries: readonly Entry[], viewer: Viewer): (version: number) => ReadonlySet<string> {
+  const out: Array<Set<string>> = [new Set()];
+  const deals = entries.filter((e) => e.event.type === "roundDealt");
+  const later = (version: number) => deals.filter((d) => d.version > version).flatMap((d) => (d.event.hands as string[][]).flat());
+  let openHands = false;
+  const hidden = new Set<string>();
+  const known = new Set<string>();
+  for (const { version, event: e } of entries) {
+    switch (e.type) {
+      case "gameCreated":
+        openHands = ((e.options?.variants ?? []) as string[]).includes("offene-haende");
+        break;
+      case "roundDealt": {
+        const hands = e.hands as string[][];
+        // Cumulative: a card of an earlier round never shown nor played (a game that ended mid-round) stays hidden.
+        if (!openHands) for (const c of hands.flatMap((h, s) => (s === viewer ? [] : h))) hidden.add(c);
+        if (viewer !== "spectator") for (const c of hands[viewer] ?? []) known.add(c);
+        break;
+      }
+      case "cardsShown":
+        for (const c of e.cards as string[]) known.add(c);
+        break;
+      case "cardPlayed":
+        known.add(e.card);
+        break;
+    }
+    const secret = new Set([...[...hidden].filter((c) => !known.has(c)), ...later(version)]);
+    while (out.length < version) out.push(out[out.length - 1]!);
+    out[version] = secret;
+  }
+  return (version) => out[Math.max(0, Math.min(version, out.length - 1))]!;
+}
+
+/** The first version at which a Goldwaage game is over (its end, or a seat's giving up or leaving). */
+export function goldwaageOverVersion(entries: readonly Entry[]): number {
+  return entries.find((e) => e.event.type === "gameEnded" || e.event.type === "resigned" || e.event.type === "timeout")?.version ?? Infinity;
+}
+
+interface PlayedTable {
+  readonly room: string;
+  readonly options: GoldwaageOptions;
+  readonly players: Player[];
+  readonly spectator: Player;
+  readonly token: string;
+}
+
+async function playTable(base: string, i: number): Promise<PlayedTable> {
+  const p = goldwaagePlan(i);
+  const deadlineMs = 240_000;
+  const token = await newAccount(base);
+  const created = await mustPost<{ room: string; seatToken: string; invites: string[] }>(base, "/api/goldwaage/table", { players: p.players, level: p.level, variants: p.variants, friends: p.friends }, token, 201);
+  const room = created.room;
+  const party = "goldwaage-room" as const;
+  // The spectator and the host are there before the deal (with friends, the table is dealt at the last claim).
+  const spectator = new Player({ url: base, party, room, label: `gw${i}/spectator`, deadlineMs });
+  spectator.start();
+  const players = [new Player({ url: base, party, room, seatToken: created.seatToken, label: `gw${i}/host`, deadlineMs })];
+  players[0]!.start();
+  for (const [k, invite] of created.invites.entries()) {
+    const friend = await newAccount(base);
+    const claimed = await mustPost<{ seatToken: string }>(base, "/api/goldwaage/invite", { room, invite }, friend, 200);
+    const player = new Player({ url: base, party, room, seatToken: claimed.seatToken, label: `gw${i}/friend${k + 1}`, deadlineMs });
+    players.push(player);
+    player.start();
+  }
+  await Promise.all(players.map((x) => x.done));
+  await spectator.done;
+  return { room, options: { players: p.players, level: p.level, variants: p.variants as never }, players, spectator, token };
+}
+
+/** Whole Goldwaage tables (people and computers, Normal to Profi) watched by a spectator, every message scanned. */
+export async function hiddenGoldwaage(base: string, o: HiddenOptions): Promise<CategoryResult> {
+  const r = newResult("hidden-goldwaage", "Hidden information at Goldwaage tables: every message to each seat and a spectator scanned for the seed and the cards of other hands not yet shown or played");
+  const t0 = Date.now();
+  let messages = 0;
+  const played = await pool(
+    o.concurrency ?? 2,
+    Array.from({ length: o.games }, (_, i) => async () => {
+      try {
+        const g = await playTable(base, i);
+        o.log?.(`hidden: Goldwaage table ${i + 1}/${o.games} (${g.options.players} players, ${g.options.level}) over after ${g.spectator.version} versions`);
+        return g;
+      } catch (e) {
+        const p = goldwaagePlan(i);
+        check(r, `Goldwaage table ${i} (${p.players} players, ${p.level}) plays to the end`, e instanceof Error ? e.message : String(e));
+        return null;
+      }
+    }),
+  );
+  for (const g of played) {
+    if (!g) continue;
+    const name = `Goldwaage table ${g.room} (${g.options.players} players, ${g.options.level}${g.options.variants.length ? `, ${g.options.variants.join("+")}` : ""})`;
+    const a = await archive(base, g.room, g.token);
+    if (!check(r, `${name}: the finished game's archive is served`, a.status === 200 && Array.isArray(a.json?.log) ? null : `GET /api/games/${g.room}: ${a.status} ${short(a.text)}`)) continue;
+    const entries = a.json.log as Entry[];
+    const gameSeed = String(entries[0]?.event?.seed ?? "");
+    check(r, `${name}: the archive holds the seed and its deals`, gameSeed && entries.filter((e) => e.event.type === "roundDealt").every((e) => JSON.stringify(goldwaageHands({ options: g.options, seed: gameSeed, deals: [] }, e.event.round)) === JSON.stringify(e.event.hands)) ? null : "the archived roundDealt events are not the deals of the archived seed");
+    const n = entries.at(-1)?.version ?? 0;
+    check(r, `${name}: the log's versions are 1..n`, entries.every((e, k) => e.version === k + 1) ? null : `versions ${short(entries.map((e) => e.version).join(","), 300)}`);
+    const over = goldwaageOverVersion(entries);
+    const viewers = [
+      ...g.players.map((p) => ({ label: `seat ${p.seat}`, viewer: p.seat as Viewer, player: p })),
+      { label: "spectator", viewer: "spectator" as Viewer, player: g.spectator },
+    ];
+    const dealEnd = dealEnds(entries);
+    for (const v of viewers) {
+      const secrets = goldwaageSecretsByVersion(entries, v.viewer);
+      const first = v.player.firstVersion ?? 0;
+      const got = v.player.received.filter((m) => m.msg?.type === "event").map((m) => m.msg!.version as number);
+      const want = Array.from({ length: n - first }, (_, k) => first + k + 1);
+      check(r, `${name}: ${v.label} received every version once`, JSON.stringify(got) === JSON.stringify(want) ? null : `received ${short(got.join(","), 300)}, expected ${first + 1}..${n}`);
+      for (const m of v.player.received) {
+        messages++;
+        if (m.asOf >= over) continue;
+        const leaks: string[] = [];
+        if (gameSeed && m.raw.includes(gameSeed)) leaks.push("the seed");
+        if (m.msg) leaks.push(...hiddenCardsIn(m.msg, m.asOf, secrets, dealEnd).map((c) => `hidden card ${c}`));
+        check(r, `${name}: message to ${v.label}`, leaks.length === 0 ? null : `at version ${m.asOf}: ${leaks.join("; ")} in ${short(m.raw, 300)}`);
+      }
+    }
+  }
+  Object.assign(r.notes, { tables: played.filter(Boolean).length, messages });
   r.ms = Date.now() - t0;
   return r;
 }

@@ -4,6 +4,8 @@
 import WebSocket from "ws";
 import { stateFromView } from "../../../shared/battlemaske/index.js";
 import { botCommand, mustAct, type BotName } from "../../../shared/battlemaske/bots/index.js";
+import { simpleBot } from "../../../shared/goldwaage/bots/index.js";
+import type { View as GoldwaageView } from "../../../shared/goldwaage/view.js";
 
 export type Msg = { type: string; [k: string]: any };
 
@@ -17,7 +19,8 @@ export interface Received {
 export interface PlayerOptions {
   /** http://host:port of the site. */
   readonly url: string;
-  readonly party?: "battlemaske-room";
+  /** A Goldwaage table plays with the seed's simple bot from its own view; no take-backs or hints there. */
+  readonly party?: "battlemaske-room" | "goldwaage-room";
   readonly room: string;
   /** Without one the client is a spectator. */
   readonly seatToken?: string;
@@ -243,6 +246,7 @@ export class Player {
       this.ownRequestSince = 0;
     }
     const game = v.game;
+    if (this.o.party === "goldwaage-room") return this.actGoldwaage(seat);
     if ((this.o.askTakebacks ?? 0) > this.takebacksAsked && game.phase === "play" && game.turn === 1 - seat && requestedBy === null && random() < 0.15) {
       this.takebacksAsked++;
       return this.next("takeback", { type: "takeback", action: "request" });
@@ -272,5 +276,14 @@ export class Player {
     } else {
       act();
     }
+  }
+
+  /** Goldwaage: the round start's open cards, or a card on this seat's turn, as the simple bot decides from the view. */
+  private actGoldwaage(seat: number): void {
+    const g = this.view.game as GoldwaageView;
+    const due = (g.phase === "show" && !g.shown[seat]) || (g.phase === "play" && g.turn === seat);
+    if (!due) return;
+    this.commands++;
+    this.next("command", { type: "command", baseVersion: this.version, command: simpleBot({ seed: `attack/${this.o.label}` }).act(g) });
   }
 }

@@ -1,19 +1,22 @@
 // Runs the attack categories against one site and reports them; shared by npm run test:attack and tests/e2e/attack.test.ts.
 import type { Site } from "../site.js";
 import { newResult, check, type CategoryResult } from "./common.js";
-import { hiddenInformation } from "./hidden.js";
+import { hiddenGoldwaage, hiddenInformation } from "./hidden.js";
 import { httpFuzz } from "./http-fuzz.js";
 import { forcedRestarts } from "./restarts.js";
 import { socketFuzz } from "./socket-fuzz.js";
 
 export interface AttackSizes {
+  /** Battlemaske games in the hidden-information scan. */
   readonly games: number;
+  /** Goldwaage tables in the hidden-information scan (people and computers, Normal to Profi). */
+  readonly tables: number;
   readonly messages: number;
   readonly http: number;
   readonly restarts: number;
 }
 
-export const DEFAULT_SIZES: AttackSizes = { games: 10, messages: 2000, http: 500, restarts: 3 };
+export const DEFAULT_SIZES: AttackSizes = { games: 10, tables: 8, messages: 2000, http: 500, restarts: 3 };
 
 /** A category that threw instead of finishing counts as one failed attack (the suite itself could not go on). */
 async function guarded(name: string, run: () => Promise<CategoryResult>): Promise<CategoryResult> {
@@ -31,6 +34,10 @@ export async function runAttacks(site: Site, sizes: AttackSizes, log?: (line: st
   const out: CategoryResult[] = [];
   out.push(await guarded("hidden", () => hiddenInformation(site.url, { games: sizes.games, log })));
   log?.(summaryLine(out.at(-1)!));
+  if (sizes.tables > 0) {
+    out.push(await guarded("hidden-goldwaage", () => hiddenGoldwaage(site.url, { games: sizes.tables, log })));
+    log?.(summaryLine(out.at(-1)!));
+  }
   out.push(await guarded("socket", () => socketFuzz(site.url, { messages: sizes.messages, log })));
   log?.(summaryLine(out.at(-1)!));
   out.push(await guarded("http", () => httpFuzz(site.url, { requests: sizes.http, log })));
