@@ -216,11 +216,12 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
 
   /** Before `connection` joins `seat`: that seat's oldest sockets closed until it holds fewer than MAX_SOCKETS_PER_SEAT. */
   private makeRoomForSeat(seat: number, connection: Connection): void {
-    const mine = [...this.getConnections<ConnectionState>()].filter((c) => c.id !== connection.id && c.state?.viewer === seat);
+    // Only open ones: a socket already closing is going anyway, and closing it again would throw.
+    const mine = [...this.getConnections<ConnectionState>()].filter((c) => c.id !== connection.id && c.state?.viewer === seat && c.readyState === WebSocket.OPEN);
     // Unknown after hibernation: connected before anything this instance saw, so the oldest.
     mine.sort((a, b) => (this.connectedAt.get(a.id) ?? -Infinity) - (this.connectedAt.get(b.id) ?? -Infinity));
     for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_SEAT + 1))) {
-      if (old.readyState === WebSocket.OPEN) this.send(old, [{ type: "error", clientSeq: null, code: "TOO_MANY_WINDOWS", message: `This seat is open in more than ${MAX_SOCKETS_PER_SEAT} windows; this one, the oldest, was closed. Reload it to play here.`, messageDe: `Dieser Platz ist in mehr als ${MAX_SOCKETS_PER_SEAT} Fenstern offen; dieses, das älteste, wurde getrennt. Neu laden, um hier weiterzuspielen.` }], old.state?.batch === true);
+      this.send(old, [{ type: "error", clientSeq: null, code: "TOO_MANY_WINDOWS", message: `This seat is open in more than ${MAX_SOCKETS_PER_SEAT} windows; this one, the oldest, was closed. Reload it to play here.`, messageDe: `Dieser Platz ist in mehr als ${MAX_SOCKETS_PER_SEAT} Fenstern offen; dieses, das älteste, wurde getrennt. Neu laden, um hier weiterzuspielen.` }], old.state?.batch === true);
       this.forget(old);
       old.close(1008, "this seat is open in too many windows");
     }
