@@ -51,6 +51,36 @@ describe("the daily game given up, and the replay's way back", () => {
     b.errors.length = 0;
   }, 240_000);
 
+  it("a daily attempt still running: the Tagesmaskerade offers to continue it, and a new one only beside a warning", async () => {
+    // A player pass: "Tagespartie spielen" quietly began attempt 2 while the first ran, which cost the first its place.
+    const { site, b } = held;
+    const page = b.page;
+    await page.goto(site.url + "/tagesspiel");
+    await page.getByTestId("daily-role-maske").click();
+    await page.getByTestId("daily-start").click();
+    await page.getByTestId("table").waitFor({ timeout: 30_000 });
+    const room = roomOf(page);
+    await page.goto(site.url + "/tagesspiel");
+    const resume = page.getByTestId("daily-resume");
+    await resume.waitFor();
+    expect(await resume.getAttribute("href")).toBe(`/partie/${room}`);
+    expect(await page.getByTestId("daily-new-warning").textContent()).toContain("nur auf die Hauptliste, wenn er endet, bevor du einen neuen beginnst");
+    expect(await page.getByTestId("daily-start").textContent()).toBe("Neuen Versuch beginnen");
+    expect(await page.getByTestId("daily-start").getAttribute("class")).not.toContain("primary");
+    await shot(page, "leftovers-daily-running-desktop");
+    await resume.click();
+    await page.waitForURL(`**/partie/${room}`);
+    await page.getByTestId("table").waitFor();
+    await resign(page);
+    // Over: nothing to continue, the start button as before.
+    await page.goto(site.url + "/tagesspiel");
+    await page.getByTestId("daily-start").waitFor();
+    expect(await page.getByTestId("daily-resume").count()).toBe(0);
+    expect(await page.getByTestId("daily-start").textContent()).toBe("Tagespartie spielen");
+    expect(b.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    b.errors.length = 0;
+  }, 180_000);
+
   it("another game's replay leads back to Meine Partien; a stranger's to the start page", async () => {
     const { site, b } = held;
     const page = b.page;

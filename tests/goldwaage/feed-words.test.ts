@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Card } from "../../shared/goldwaage/cards.js";
 import type { Pan } from "../../shared/goldwaage/events.js";
-import { endLivesText, panPlace, playedLine } from "../../web/src/goldwaage/logic";
+import { endLivesText, panPlace, playedLine, putTitle } from "../../web/src/goldwaage/logic";
 import { goldwaageStepText } from "../../web/src/replay/words.js";
 
 describe("one wording for a play's pan", () => {
@@ -37,5 +37,13 @@ describe("the end sheet's line on the lives", () => {
     expect(endLivesText(true, 2, 3, 4, "de")).toBe("Leben übrig: 2 von 3");
     // Given up with Kings left: the count, not "no lives".
     expect(endLivesText(false, 1, 3, 2, "en")).toBe("Lives left: 1 of 3");
+  });
+});
+
+describe("the pans' buttons' titles", () => {
+  it("a Jack's buttons name the way its pan's top card goes; every other card's point to their pan", () => {
+    expect([putTitle("left", "JH", "de"), putTitle("right", "JH", "de")]).toEqual(["Links → rechts", "links ← Rechts"]);
+    expect([putTitle("left", "JH", "en"), putTitle("right", "JH", "en")]).toEqual(["Left → right", "left ← Right"]);
+    for (const c of ["7C", "AS", "QD", null]) expect([putTitle("left", c, "de"), putTitle("right", c, "de")]).toEqual(["← Links", "Rechts →"]);
   });
 });

@@ -16,7 +16,7 @@ import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
-import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, putTitle, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import "./goldwaage.css";
@@ -862,7 +862,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     <For each={["left", "right"] as const}>
                       {(p) => (
                         <button type="button" class="button gw-put" data-testid={`gw-put-${p}`} disabled={!previews()?.[p]} onClick={() => put(p)} aria-keyshortcuts={p === "left" ? "L" : "R"}>
-                          <span>{p === "left" ? tr("← Links", "← Left") : tr("Rechts →", "Right →")}</span>
+                          <span>{putTitle(p, selected() ?? null, lang())}</span>
                           <Show when={previews()?.[p]}>{(pv) => <small classList={{ warn: pv().outcome === "tipped", good: pv().outcome === "balanced" }}>{previewParts(pv(), lang())[0]}<span class="gw-preview-room">{previewParts(pv(), lang())[1]}</span></small>}</Show>
                         </button>
                       )}

@@ -186,6 +186,17 @@ function previewWords(p: Preview, lang: Lang): [string, string] {
   return [base, reminder];
 }
 
+/**
+ * A pan button's title for the chosen card: "← Links" / "Rechts →", but for a Jack the way its pan's top card goes,
+ * "Links → rechts" / "links ← Rechts" (the capital names the pan it acts on): "← Links" pointed left while the card moved
+ * right (a player pass).
+ */
+export function putTitle(pan: Pan, chosen: Card | null, lang: Lang): string {
+  const de = lang === "de";
+  if (chosen !== null && cardInfo(chosen).kind === "jack") return pan === "left" ? (de ? "Links → rechts" : "Left → right") : de ? "links ← Rechts" : "left ← Right";
+  return pan === "left" ? (de ? "← Links" : "← Left") : de ? "Rechts →" : "Right →";
+}
+
 /** A short name of a play for buttons: "links: 7 zu 4". */
 export function putLabel(pan: Pan, lang: Lang): string {
   return lang === "de" ? (pan === "left" ? "Linke Schale" : "Rechte Schale") : pan === "left" ? "Left pan" : "Right pan";

@@ -4,7 +4,7 @@ import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount, TableRefused } from "../account";
 import { dayText, tr } from "../i18n";
 import { NameForm } from "../ui/NameForm";
-import { saveSession } from "../room/session";
+import { loadSession, runningGames, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
 import { tableLimitText } from "../ui/refusals";
@@ -67,6 +67,18 @@ export function Daily() {
     },
   );
 
+  // Today's attempt still running in this browser. Continuing it is the way on: "Tagespartie spielen" used to begin
+  // another attempt quietly, and a running first attempt then lost its place on the main board (a player pass; the
+  // rule: docs/api.md, the first attempt counts there only if it ended before another began).
+  const running = () => {
+    const d = day();
+    if (!d) return null;
+    return runningGames().find((g) => {
+      const s = loadSession(g.room);
+      return s?.kind === "daily" && s.date === d.date;
+    })?.room ?? null;
+  };
+
   async function start() {
     setBusy(true);
     setError(null);
@@ -111,6 +123,21 @@ export function Daily() {
         )}
       </p>
       <Show when={day()}>{(d) => <p class="kicker" data-date={d().date}>{dayText(d().date)} <small>{tr("(der Tag nach Berliner Zeit)", "(the day by Berlin time)")}</small></p>}</Show>
+      <Show when={running()}>
+        {(room) => (
+          <div class="daily-running" data-testid="daily-running">
+            <Link class="button primary big" href={`/partie/${room()}`} data-testid="daily-resume">
+              {tr("Deinen Versuch fortsetzen", "Continue your attempt")}
+            </Link>
+            <p class="small" data-testid="daily-new-warning">
+              {tr(
+                "Dein Versuch von heute läuft noch. Ein neuer Versuch zeigt dieselben Karten – ist der laufende dein erster, kommt er nur auf die Hauptliste, wenn er endet, bevor du einen neuen beginnst.",
+                "Today's attempt is still running. A new attempt shows the same cards – if the running one is your first, it goes on the main board only if it ends before you begin another.",
+              )}
+            </p>
+          </div>
+        )}
+      </Show>
       <fieldset class="choices">
         <legend>{tr("Deine Rolle", "Your role")}</legend>
         <div class="choice-row">
@@ -122,8 +149,8 @@ export function Daily() {
           </button>
         </div>
       </fieldset>
-      <SetupGo testId="daily-start" busy={busy()} error={error()} onGo={start} back={false}>
-        {tr("Tagespartie spielen", "Play today's game")}
+      <SetupGo testId="daily-start" busy={busy()} error={error()} onGo={start} back={false} quiet={running() !== null}>
+        {running() ? tr("Neuen Versuch beginnen", "Begin a new attempt") : tr("Tagespartie spielen", "Play today's game")}
       </SetupGo>
 
       <section class="board-section" aria-labelledby="board-title">

@@ -3,7 +3,8 @@ import { Show, type JSX } from "solid-js";
 import { lang } from "../i18n";
 import { Link } from "../router";
 
-export function SetupGo(props: { testId: string; onGo: () => void; busy?: boolean; error?: string | null; back?: boolean; children: JSX.Element }) {
+/** `quiet`: the button is not the page's main way on (another, above it, is). */
+export function SetupGo(props: { testId: string; onGo: () => void; busy?: boolean; error?: string | null; back?: boolean; quiet?: boolean; children: JSX.Element }) {
   return (
     <>
       <Show when={props.error}>
@@ -12,7 +13,7 @@ export function SetupGo(props: { testId: string; onGo: () => void; busy?: boolea
         </p>
       </Show>
       <div class="setup-go">
-        <button type="button" class="button primary big" data-testid={props.testId} disabled={props.busy === true} onClick={() => props.onGo()}>
+        <button type="button" class="button big" classList={{ primary: props.quiet !== true }} data-testid={props.testId} disabled={props.busy === true} onClick={() => props.onGo()}>
           {props.children}
         </button>
         <Show when={props.back !== false}>
