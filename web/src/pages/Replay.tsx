@@ -229,7 +229,9 @@ function Viewer(props: { archive: Archive }) {
           {tr("Wiederholung", "Replay")}: {title()}
         </h1>
         <p class="replay-meta">
-          <span data-testid="replay-players">{playersText()}</span> · {kindText()} · <strong data-testid="replay-result">{resultText()}</strong> ·{" "}
+          {/* Against the computer the players already say so ("Gast (Conte) gegen Computer · Leicht (Maske)"): the kind
+              repeated it (a player pass). */}
+          <span data-testid="replay-players">{playersText()}</span> · {a.kind === "computer" ? "" : `${kindText()} · `}<strong data-testid="replay-result">{resultText()}</strong> ·{" "}
           <time datetime={new Date(a.finishedAt).toISOString()}>{new Date(a.finishedAt).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short" })}</time>
         </p>
         <div class="replay-share">

@@ -44,7 +44,9 @@ export function Mirror(): JSX.Element {
           </span>
         </span>
         <span class="preview-text" data-testid="mirror-preview" tabindex="0" {...topicHandlers(() => ({ kind: "field", field: preview() }))}>
-          {tr("Rundenende jetzt:", "Round end now:")} → {preview()}
+          {/* "Feld", not an arrow: the round sheet's "6 : 4 → 2" (the seed's notation) is how far the mirror moves, and
+              "→ 4" here, where it would stand, read as the same thing (a player pass). */}
+          {tr(`Rundenende jetzt: Feld ${preview()}`, `Round end now: field ${preview()}`)}
         </span>
       </p>
     </section>
