@@ -28,12 +28,13 @@ export const MAX_SOCKETS = 64;
  */
 export const MAX_SPECTATORS_PER_NETWORK = 8;
 /**
- * Sockets one seat may hold at a table (its tabs and windows). A seat never counted against MAX_SOCKETS, so its holder
- * could open sockets without end, each one a copy of every frame the table sends (an attack pass opened 60). A hello
+ * Sockets one seat may hold at a table (its tabs and windows; 32, far above any person, and above what a seat's hello
+ * budget lets through at once for a long log). A seat never counted against MAX_SOCKETS, so its holder could open
+ * sockets without end, each one a copy of every frame the table sends (an attack pass opened 60). A hello
  * beyond it closes that seat's oldest socket (TOO_MANY_WINDOWS, 1008: the page there stops and says why) — the newest
  * is the one a person just opened or a phone just came back on.
  */
-export const MAX_SOCKETS_PER_SEAT = 8;
+export const MAX_SOCKETS_PER_SEAT = 32;
 /** How long a socket over the cap (every counted one a spectator) has to say hello with a seat token. */
 export const HELLO_GRACE_MS = 3_000;
 /**

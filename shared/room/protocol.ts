@@ -146,7 +146,7 @@ export type ProtocolErrorCode =
   | "TABLE_FULL"
   /** A spectator's hello while its address (an IPv6 /64) already watches the table with 8 sockets: closed 1013. */
   | "TOO_MANY_SPECTATORS"
-  /** To a seat's oldest socket when a hello for that seat would make it more than 8 (MAX_SOCKETS_PER_SEAT): closed 1008, the page stops. */
+  /** To a seat's oldest socket when a hello for that seat would make it more than 32 (MAX_SOCKETS_PER_SEAT): closed 1008, the page stops. */
   | "TOO_MANY_WINDOWS"
   /** A hello while its viewer's hello budget (the table's spectators together, or the seat) is spent: closed 1013, try again. */
   | "TABLE_BUSY"

@@ -2,6 +2,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { MAX_SOCKETS_PER_SEAT } from "../../party/room-server";
 import { REFUSALS_KEPT } from "../../party/sql-log-store";
 import { berlinDate } from "../../worker/daily-seed";
 import { call, json, newAccount, origin, postResult, report, roomId } from "./api-helpers";
@@ -578,11 +579,11 @@ describe("one address cannot hold a table's spectator places", () => {
     await player.close();
   });
 
-  it("one seat holds at most 8 sockets: a ninth hello closes the seat's oldest (TOO_MANY_WINDOWS, 1008); the newest plays", { timeout: 30_000 }, async () => {
+  it(`one seat holds at most ${MAX_SOCKETS_PER_SEAT} sockets: one more hello closes the seat's oldest (TOO_MANY_WINDOWS, 1008); the newest plays`, { timeout: 30_000 }, async () => {
     // An attack pass opened 60 sockets of its own seat, all accepted: a seat never counted against the table's cap.
     const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
     const mine = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < MAX_SOCKETS_PER_SEAT; i++) {
       const s = await connect(g.socket);
       s.send({ type: "hello", seatToken: g.seatToken });
       expect((await s.next((m) => m.type === "welcome" || m.type === "error")).type).toBe("welcome");
