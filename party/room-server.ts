@@ -56,6 +56,8 @@ interface ConnectionState {
   viewer: Viewer;
   /** The socket asked for batched frames in its hello: what the room sends it at once comes as one JSON array. */
   batch?: true;
+  /** When it said hello (kept with the socket across hibernation): a seat's oldest socket goes first (MAX_SOCKETS_PER_SEAT). */
+  at?: number;
 }
 
 // Any game's core and definition: the server only moves messages and entries between sockets, storage and the core.
@@ -219,8 +221,10 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private makeRoomForSeat(seat: number, connection: Connection): void {
     // Only open ones: a socket already closing is going anyway, and closing it again would throw.
     const mine = [...this.getConnections<ConnectionState>()].filter((c) => c.id !== connection.id && c.state?.viewer === seat && c.readyState === WebSocket.OPEN);
-    // Unknown after hibernation: connected before anything this instance saw, so the oldest.
-    mine.sort((a, b) => (this.connectedAt.get(a.id) ?? -Infinity) - (this.connectedAt.get(b.id) ?? -Infinity));
+    // By the hello's time, kept in the socket's state across hibernation (the connect order in memory is not: after a
+    // hibernation every socket looked equally old, and a fresh-eyes pass saw the newest tab closed); then connect order.
+    const age = (c: Connection<ConnectionState>) => [c.state?.at ?? -Infinity, this.connectedAt.get(c.id) ?? -Infinity] as const;
+    mine.sort((a, b) => age(a)[0] - age(b)[0] || age(a)[1] - age(b)[1]);
     for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_SEAT + 1))) {
       this.send(old, [{ type: "error", clientSeq: null, code: "TOO_MANY_WINDOWS", message: `This seat is open in more than ${MAX_SOCKETS_PER_SEAT} windows; this one, the oldest, was closed. Reload it to play here.`, messageDe: `Dieser Platz ist in mehr als ${MAX_SOCKETS_PER_SEAT} Fenstern offen; dieses, das älteste, wurde getrennt. Neu laden, um hier weiterzuspielen.` }], old.state?.batch === true);
       this.forget(old);
@@ -458,7 +462,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // Said hello: no longer the one to close when the table is full (a spectator counts from now on as one).
       clearTimeout(this.graces.get(connection.id) ?? null);
       this.graces.delete(connection.id);
-      connection.setState({ viewer, ...(msg.batch === true ? { batch: true as const } : {}) });
+      connection.setState({ viewer, ...(msg.batch === true ? { batch: true as const } : {}), at: now });
       // The welcome (and what the log adds to it), after the game an offered rematch and a seat's own new table if one
       // was opened (a reload finds it), then who is at the table now; the others learn that if it changed.
       const texts = (messages: ReadonlyArray<ServerMessageOf<unknown>>) => messages.map((m) => JSON.stringify(m));

@@ -11,6 +11,7 @@ import { logFromHistory } from "./history";
 import { describeEvent, lapsedTakeback, markUndone, pendingRoundTable, pendingTakeback, seedLog, type LogEntry, type RoundSummary, type Viewer } from "./log";
 import { connectBattlemaske, type HintPayload, type RoomView } from "./room";
 import { Table, type TableModel } from "./Table";
+import { SeatClosed } from "../ui/SeatClosed";
 import { WatchRefused } from "../ui/WatchRefused";
 import { countGuests, guestName } from "../ui/guests";
 
@@ -245,6 +246,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       <Show when={watching && !room.view() && room.error()} fallback={<Table model={model} />}>
         {(e) => <WatchRefused class="page" error={e()} />}
       </Show>
+      <SeatClosed closed={room.stopped()} error={room.error()} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { GOLDWAAGE_REMARKS } from "../../../shared/goldwaage/game";
 import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
+import { SeatClosed } from "../ui/SeatClosed";
 import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, putTitle, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
@@ -574,6 +575,7 @@ export function GoldwaageTable(props: { session: Session }) {
       <Show when={cancellable() ? leaveAsk() : null} keyed>
         {(ask) => <LeaveDialog text={cancelText(rv()!.waitingFor.length, (s.invites?.length ?? 0) - rv()!.waitingFor.length)} words={CANCEL_WORDS} onCancel={() => setLeaveAsk(null)} onConfirm={() => cancelNow(ask.go)} />}
       </Show>
+      <SeatClosed closed={room.stopped()} error={room.error()} />
       <div class="visually-hidden" aria-live="polite" data-testid="gw-live">
         {said().map((l) => l[lang()]).join(" ")}
       </div>

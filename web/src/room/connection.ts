@@ -44,6 +44,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const [view, setView] = createSignal<RoomView | null>(null);
   const [version, setVersion] = createSignal(0);
   const [connected, setConnected] = createSignal(false);
+  // Closed for good by the room (TOO_MANY_WINDOWS): no reconnecting, no more commands.
+  const [stopped, setStopped] = createSignal(false);
   const [error, setErrorNow] = createSignal<RoomError | null>(null);
   // A refusal that names a wait ("… ask again in 22 s", TAKEBACK_TOO_SOON) counts it down here and is gone when the
   // wait is over: a frozen "22 s" read as wrong (a player pass). The room words both languages with "<n> s".
@@ -222,6 +224,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         // the tabs; this page stops and says so (reloading it comes back).
         if (m.code === "TOO_MANY_WINDOWS") {
           closed = true;
+          setStopped(true);
           ws.close(1000);
         }
         break;
@@ -332,12 +335,14 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     view,
     version,
     connected,
+    /** The room closed this page's socket for good (its seat is open in too many windows): reload to come back. */
+    stopped,
     /** Whether each seat has a socket at the room (the room's `presence`), or null while this page is not connected. */
     presence,
     spectators,
     error,
     /** Waiting for the room's answer, or still showing the last batch: no new command now. */
-    busy: () => busy() || staged() !== null,
+    busy: () => busy() || staged() !== null || stopped(),
     staged,
     /** The batch playing out now shows a move of this seat made in its other tab or device. */
     movedElsewhere: () => staged() !== null && elsewhere(),
