@@ -64,7 +64,11 @@ describe("the daily game given up, and the replay's way back", () => {
     const resume = page.getByTestId("daily-resume");
     await resume.waitFor();
     expect(await resume.getAttribute("href")).toBe(`/partie/${room}`);
-    expect(await page.getByTestId("daily-new-warning").textContent()).toContain("nur auf die Hauptliste, wenn er endet, bevor du einen neuen beginnst");
+    // The words say which attempt runs, in which role, and what a new one costs: the first loses the main board.
+    const attempt = (await page.evaluate(`JSON.parse(globalThis.localStorage.getItem("spielcenter.seat.${room}")).attempt`)) as number;
+    const warning = await page.getByTestId("daily-new-warning").textContent();
+    if (attempt === 1) expect(warning).toMatch(/^Dein erster Versuch von heute als Maske läuft noch\. Beginnst du vorher einen neuen .*kommst du heute nicht auf die Hauptliste/);
+    else expect(warning).toBe(`Dein ${attempt}. Versuch von heute als Maske läuft noch. Ein neuer beginnt mit denselben Karten von vorn; der laufende bleibt offen.`);
     expect(await page.getByTestId("daily-start").textContent()).toBe("Neuen Versuch beginnen");
     expect(await page.getByTestId("daily-start").getAttribute("class")).not.toContain("primary");
     await shot(page, "leftovers-daily-running-desktop");

@@ -73,10 +73,31 @@ export function Daily() {
   const running = () => {
     const d = day();
     if (!d) return null;
-    return runningGames().find((g) => {
+    for (const g of runningGames()) {
       const s = loadSession(g.room);
-      return s?.kind === "daily" && s.date === d.date;
-    })?.room ?? null;
+      if (s?.kind === "daily" && s.date === d.date) return s;
+    }
+    return null;
+  };
+  // What a new attempt means for the running one, as far as this browser knows which attempt it is (a fresh-eyes pass
+  // could not tell from the first wording what would happen to it).
+  const runningText = (s: { attempt?: number; role?: "conte" | "maske" }) => {
+    const as = s.role ? (s.role === "conte" ? " als Conte" : " als Maske") : "";
+    const asEn = s.role ? (s.role === "conte" ? " as Conte" : " as Maske") : "";
+    if (s.attempt === 1)
+      return tr(
+        `Dein erster Versuch von heute${as} läuft noch. Beginnst du vorher einen neuen (mit denselben Karten), kommst du heute nicht auf die Hauptliste: Sie nimmt den ersten Versuch nur, wenn er endet, bevor ein neuer beginnt. Der laufende bleibt offen, die Bestenliste zählt weiter.`,
+        `Your first attempt of today${asEn} is still running. Begin a new one (with the same cards) first, and you are not on today's main board: it takes the first attempt only if it ends before another begins. The running one stays open; the best board still counts.`,
+      );
+    if (typeof s.attempt === "number")
+      return tr(
+        `Dein ${s.attempt}. Versuch von heute${as} läuft noch. Ein neuer beginnt mit denselben Karten von vorn; der laufende bleibt offen.`,
+        `Your attempt no. ${s.attempt} of today${asEn} is still running. A new one starts over with the same cards; the running one stays open.`,
+      );
+    return tr(
+      `Dein Versuch von heute${as} läuft noch. Ein neuer beginnt mit denselben Karten von vorn – ist der laufende dein erster, kommt er nur auf die Hauptliste, wenn er endet, bevor du einen neuen beginnst.`,
+      `Today's attempt${asEn} is still running. A new one starts over with the same cards – if the running one is your first, it goes on the main board only if it ends before you begin another.`,
+    );
   };
 
   async function start() {
@@ -87,8 +108,8 @@ export function Daily() {
       const r = await fetch("/api/daily/attempts", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(account) }, body: JSON.stringify({ role: role() }) });
       if (r.status === 429) throw new TableRefused(429, tableLimitText());
       if (r.status !== 201) throw new Error(`${r.status}`);
-      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; date: string };
-      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date });
+      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; date: string; attempt?: number };
+      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date, ...(typeof b.attempt === "number" ? { attempt: b.attempt } : {}), role: role() });
       navigate(`/partie/${b.room}`);
     } catch (e) {
       setError(e instanceof TableRefused && e.text ? e.text : tr(`Die Tagespartie konnte nicht beginnen (${String(e)}).`, `The daily game could not start (${String(e)}).`));
@@ -124,17 +145,16 @@ export function Daily() {
       </p>
       <Show when={day()}>{(d) => <p class="kicker" data-date={d().date}>{dayText(d().date)} <small>{tr("(der Tag nach Berliner Zeit)", "(the day by Berlin time)")}</small></p>}</Show>
       <Show when={running()}>
-        {(room) => (
+        {(s) => (
           <div class="daily-running" data-testid="daily-running">
-            <Link class="button primary big" href={`/partie/${room()}`} data-testid="daily-resume">
+            <Link class="button primary big" href={`/partie/${s().room}`} data-testid="daily-resume">
               {tr("Deinen Versuch fortsetzen", "Continue your attempt")}
             </Link>
             <p class="small" data-testid="daily-new-warning">
-              {tr(
-                "Dein Versuch von heute läuft noch. Ein neuer Versuch zeigt dieselben Karten – ist der laufende dein erster, kommt er nur auf die Hauptliste, wenn er endet, bevor du einen neuen beginnst.",
-                "Today's attempt is still running. A new attempt shows the same cards – if the running one is your first, it goes on the main board only if it ends before you begin another.",
-              )}
+              {runningText(s())}
             </p>
+            {/* The role and the button below are the new attempt's (a pass picked a role there for the running one). */}
+            <h2 class="daily-new-title">{tr("Oder ein neuer Versuch", "Or a new attempt")}</h2>
           </div>
         )}
       </Show>

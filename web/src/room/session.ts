@@ -13,6 +13,9 @@ export interface Session<Seat extends number = number> {
   invite?: string;
   rated?: boolean;
   date?: string;
+  /** A daily attempt: its number that day (1: the first) and its role, as the Worker answered (the daily page says them). */
+  attempt?: number;
+  role?: "conte" | "maske";
   /** Which game's table the room is (absent: Battlemaske, as every session before Goldwaage). */
   game?: "goldwaage";
   /** Goldwaage: the invite codes of the seats still to share (the creator's), in seat order from seat 1. */

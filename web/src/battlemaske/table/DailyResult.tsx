@@ -79,8 +79,8 @@ export function DailyResult(): JSX.Element {
     try {
       const r = await fetch("/api/daily/attempts", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify({ role: myRole() }) });
       if (r.status !== 201) throw new Error(String(r.status));
-      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; date: string };
-      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date });
+      const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; date: string; attempt?: number };
+      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date, ...(typeof b.attempt === "number" ? { attempt: b.attempt } : {}), role: myRole() });
       navigate(`/partie/${b.room}`);
     } catch {
       setFailed(true);
