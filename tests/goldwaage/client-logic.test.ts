@@ -110,6 +110,8 @@ describe("the post-round 'lösbar' agrees with the solver", () => {
         }
         if (verdict.clearable) {
           expect(verdictText(verdict, "de")).toBe("Diese Runde war lösbar");
+          // A round the team played through without losing a life is not told it "was" clearable, as if it had failed.
+          expect(verdictText(verdict, "de", true)).toBe("Geschafft: Diese Runde war lösbar, und ihr habt sie gelöst.");
           const line = clearingLine(r.hands, r.starter, r.limit)!;
           expect(line).toHaveLength(12);
           expect(line.some((s) => s.outcome === "tipped")).toBe(false);

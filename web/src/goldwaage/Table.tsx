@@ -129,7 +129,7 @@ function RoundAnalysis(props: { report: RoundReport; seatName: (s: Seat) => stri
         {(v) => (
           <>
             <p class="gw-verdict" data-testid="gw-verdict" data-clearable={String(v().clearable)}>
-              {verdictText(v(), lang())}
+              {verdictText(v(), lang(), props.report.losses.length === 0)}
             </p>
             <Show when={v().clearable && !line()}>
               <button type="button" class="button quiet" data-testid="gw-show-line" onClick={show}>

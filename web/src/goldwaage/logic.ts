@@ -328,8 +328,10 @@ export function roundVerdict(hands: ReadonlyArray<readonly Card[]>, starter: Sea
   return { clearable, minLoss: clearable ? 0 : solver.minLoss(), parity };
 }
 
-export function verdictText(v: Verdict, lang: Lang): string {
+/** `solved`: the team played the round through without losing a life ("Diese Runde war lösbar" read as a reproach there). */
+export function verdictText(v: Verdict, lang: Lang, solved = false): string {
   const de = lang === "de";
+  if (v.clearable && solved) return de ? "Geschafft: Diese Runde war lösbar, und ihr habt sie gelöst." : "Done: this round could be cleared, and you cleared it.";
   if (v.clearable) return de ? "Diese Runde war lösbar" : "This round could be cleared";
   if (v.parity) return de ? "nicht lösbar: keine Dame und kein Ass, ungerade Summe" : "not clearable: no Queen and no Ace, odd total";
   const n = v.minLoss;
