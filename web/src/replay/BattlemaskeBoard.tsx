@@ -4,7 +4,7 @@ import { For, Show, type JSX } from "solid-js";
 import { sortCards, type Card } from "../../../shared/battlemaske/cards";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { roleOf, type State } from "../../../shared/battlemaske/state";
-import { capital, roleName, trackName } from "../../../shared/battlemaske/words";
+import { byRole, capital, roleName, trackName } from "../../../shared/battlemaske/words";
 import { lang, tr } from "../i18n";
 import { CardFace, suitName } from "../battlemaske/cards";
 import { Plaques } from "../battlemaske/table/Ranking";
@@ -50,7 +50,9 @@ export function BattlemaskeBoard(props: { state: State; names: readonly [string,
               </p>
             )}
           </Show>
-          <Show when={shownTrick().last?.effect}>{(e) => <p class="effect-text">{effectText(e(), shownTrick().last!.stolen, { de: props.names[shownTrick().last!.winner], en: props.names[shownTrick().last!.winner] }, lang(), rs())}</p>}</Show>
+          {/* By role, as the replay's steps speak ("Stolz: Die Maske nimmt …"): a name in the sentence read "Stolz: Computer ·
+              Leicht nimmt …" (a player pass). */}
+          <Show when={shownTrick().last?.effect}>{(e) => <p class="effect-text">{effectText(e(), shownTrick().last!.stolen, byRole(rs(), roleOf(s(), shownTrick().last!.winner)), lang(), rs())}</p>}</Show>
         </div>
         <div class="replay-aside" data-testid="replay-aside" data-cards={s().aside.join(" ")}>
           <span class="replay-caption">{tr("Beiseite gelegt", "Set aside")}</span>
