@@ -20,10 +20,11 @@ export function Tools(): JSX.Element {
         </button>
       </Show>
       <Show when={m.canTakeback}>
-        <button type="button" class="button quiet" data-testid="takeback" title={tr("Nimmt deine letzte Karte der Runde zurück; die Partie zählt dann „mit Hilfe“.", "Takes back your last card of the round; the game then counts as “with help”.")} disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false || rv().takeback.requestedBy === me() || pause() > 0} onClick={() => m.takeback("request")}>
+        <button type="button" class="button quiet" data-testid="takeback" title={pause() > 0 ? tr(`Dein Gegner hat abgelehnt: In ${pause()} s darfst du wieder fragen.`, `Your opponent declined: you may ask again in ${pause()} s.`) : tr("Nimmt deine letzte Karte der Runde zurück; die Partie zählt dann „mit Hilfe“.", "Takes back your last card of the round; the game then counts as “with help”.")} disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false || rv().takeback.requestedBy === me() || pause() > 0} onClick={() => m.takeback("request")}>
           {tr("Karte zurück", "Take back")}
           <Show when={pause() > 0 && !rv().over}>
-            <span class="takeback-pause" data-testid="takeback-pause">{` (${pause()} s)`}</span>
+            {/* Read out with its reason; the title says it on hover (a pass: the bare count was not explained). */}
+            <span class="takeback-pause" data-testid="takeback-pause">{` (${pause()} s)`}<span class="visually-hidden">{tr(" – dein Gegner hat abgelehnt", " – your opponent declined")}</span></span>
           </Show>
         </button>
       </Show>
