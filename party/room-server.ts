@@ -3,7 +3,7 @@
 import { exports } from "cloudflare:workers";
 import { Server, type Connection, type WSMessage } from "partyserver";
 import type { GameDefinition } from "../shared/room/game.js";
-import { batchFrames, clientMessageSchema, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
+import { batchFrames, clientMessageSchema, MAX_SOCKETS_PER_SEAT, parseClientMessage, PROTOCOL_VERSION, type ClientMessageSchemaOf } from "../shared/room/protocol.js";
 import type { LogEntry } from "./core/log";
 import { LiveTeller } from "./live";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
@@ -27,14 +27,7 @@ export const MAX_SOCKETS = 64;
  * behind one address, each with a tab or two.
  */
 export const MAX_SPECTATORS_PER_NETWORK = 8;
-/**
- * Sockets one seat may hold at a table (its tabs and windows; 32, far above any person, and above what a seat's hello
- * budget lets through at once for a long log). A seat never counted against MAX_SOCKETS, so its holder could open
- * sockets without end, each one a copy of every frame the table sends (an attack pass opened 60). A hello
- * beyond it closes that seat's oldest socket (TOO_MANY_WINDOWS, 1008: the page there stops and says why) — the newest
- * is the one a person just opened or a phone just came back on.
- */
-export const MAX_SOCKETS_PER_SEAT = 32;
+export { MAX_SOCKETS_PER_SEAT };
 /** How long a socket over the cap (every counted one a spectator) has to say hello with a seat token. */
 export const HELLO_GRACE_MS = 3_000;
 /**

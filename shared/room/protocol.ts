@@ -10,6 +10,14 @@ import type { ClockState, TimeControl } from "./clock.js";
  * a client of another version is told to reload (PROTOCOL_MISMATCH) instead of misreading messages.
  */
 export const PROTOCOL_VERSION = 1;
+/**
+ * Sockets one seat may hold at a table (its tabs and windows; 32, far above any person, and above what a seat's hello
+ * budget lets through at once for a long log). A seat never counted against MAX_SOCKETS, so its holder could open
+ * sockets without end, each one a copy of every frame the table sends (an attack pass opened 60). A hello
+ * beyond it closes that seat's oldest socket (TOO_MANY_WINDOWS, 1008: the page there stops and says why; party/room-server.ts) — the newest
+ * is the one a person just opened or a phone just came back on.
+ */
+export const MAX_SOCKETS_PER_SEAT = 32;
 
 /**
  * The room's `history` messages carry at most about this many bytes each (a whole Battlemaske game is about 150 events,

@@ -3,10 +3,50 @@
 // its pick was dropped, and the hand on a 360 × 740 phone with the brake's warning above the felt.
 import { describe, expect, it } from "vitest";
 import type { WebSocketRoute } from "playwright-core";
+import WebSocket from "ws";
+import { MAX_SOCKETS_PER_SEAT, PROTOCOL_VERSION } from "../../shared/room/protocol.js";
 import { gwStep, setupGoldwaage } from "./gw-helpers.js";
 import { archived, covered, friendOnPhone, newComputerGameAsConte, oneBrowserPerFile, openBrowser, resign, roomOf, shot, tapCard } from "./helpers.js";
 
 const held = oneBrowserPerFile();
+
+describe("one seat in too many windows", () => {
+  it(`the oldest window, closed by the seat's socket cap (${MAX_SOCKETS_PER_SEAT}), says so over its table, takes no taps, and a reload plays on`, async () => {
+    // A fresh-eyes pass: such a tab read "Verbindung wird wiederhergestellt …" and its cards still answered clicks.
+    const { site, b } = held;
+    const page = b.page;
+    await newComputerGameAsConte(page, site.url);
+    const room = roomOf(page);
+    const token = (await page.evaluate(`JSON.parse(globalThis.localStorage.getItem("spielcenter.seat.${room}")).seatToken`)) as string;
+    const others: WebSocket[] = [];
+    try {
+      for (let i = 0; i < MAX_SOCKETS_PER_SEAT; i++) {
+        const ws = new WebSocket(`${site.url.replace(/^http/, "ws")}/parties/battlemaske-room/${room}`);
+        await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+        ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL_VERSION, seatToken: token }));
+        await new Promise((r) => ws.once("message", r));
+        others.push(ws);
+      }
+      const closed = page.getByTestId("seat-closed");
+      await closed.waitFor({ timeout: 10_000 });
+      expect(await closed.textContent()).toContain("in mehr als 32 Fenstern offen");
+      await shot(page, "leftovers-seat-closed-desktop");
+      // Nothing under it takes a tap: a tap on a card of the hand reaches the overlay.
+      const onTop = await page.evaluate(`(() => {
+        const r = globalThis.document.querySelector('[data-testid="hand-card"]').getBoundingClientRect();
+        return !!globalThis.document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).closest('[data-testid="seat-closed"]');
+      })()`);
+      expect(onTop).toBe(true);
+    } finally {
+      for (const ws of others) ws.close();
+    }
+    await page.getByTestId("seat-closed-reload").click();
+    await page.getByTestId("table").waitFor();
+    await page.getByTestId("exchange-confirm").waitFor();
+    expect(await page.getByTestId("seat-closed").count()).toBe(0);
+    expect(b.errors).toEqual([]);
+  }, 90_000);
+});
 
 describe("the daily game given up, and the replay's way back", () => {
   it("a Conte who resigns the daily game reads one mirror on the sheet; its replay leads back to the Tagesmaskerade", async () => {
