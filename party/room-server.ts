@@ -219,7 +219,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const age = (c: Connection<ConnectionState>) => [c.state?.at ?? -Infinity, this.connectedAt.get(c.id) ?? -Infinity] as const;
     mine.sort((a, b) => age(a)[0] - age(b)[0] || age(a)[1] - age(b)[1]);
     for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_SEAT + 1))) {
-      this.send(old, [{ type: "error", clientSeq: null, code: "TOO_MANY_WINDOWS", message: `This seat is open in more than ${MAX_SOCKETS_PER_SEAT} windows; this one, the oldest, was closed. Reload it to play here.`, messageDe: `Dieser Platz ist in mehr als ${MAX_SOCKETS_PER_SEAT} Fenstern offen; dieses, das älteste, wurde getrennt. Neu laden, um hier weiterzuspielen.` }], old.state?.batch === true);
+      this.send(old, [{ type: "error", clientSeq: null, code: "TOO_MANY_WINDOWS", message: `This seat is open in more than ${MAX_SOCKETS_PER_SEAT} windows; this one, among the oldest, was closed. Reload it to play here.`, messageDe: `Dieser Platz ist in mehr als ${MAX_SOCKETS_PER_SEAT} Fenstern offen; dieses, eines der ältesten, wurde getrennt. Neu laden, um hier weiterzuspielen.` }], old.state?.batch === true);
       this.forget(old);
       old.close(1008, "this seat is open in too many windows");
     }

@@ -112,7 +112,30 @@ describe("the daily game given up, and the replay's way back", () => {
     expect(await page.getByTestId("daily-start").textContent()).toBe("Neuen Versuch beginnen");
     expect(await page.getByTestId("daily-start").getAttribute("class")).not.toContain("primary");
     await shot(page, "leftovers-daily-running-desktop");
-    await resume.click();
+    // A new attempt beside it: asked once more when the running one is the first (it costs the main board); then both
+    // stay reachable from here (a pass found the first running at its address with no way to it).
+    await page.getByTestId("daily-start").click();
+    if (attempt === 1) {
+      await page.getByTestId("daily-start-ask").waitFor();
+      expect(await page.getByTestId("daily-start-ask").textContent()).toContain("nicht auf die Hauptliste");
+      await page.getByTestId("daily-start-confirm").click();
+    }
+    await page.waitForURL((u) => u.pathname.startsWith("/partie/") && !u.pathname.endsWith(room));
+    await page.getByTestId("table").waitFor({ timeout: 30_000 });
+    const second = roomOf(page);
+    await page.goto(site.url + "/tagesspiel");
+    await page.getByTestId("daily-resume").waitFor();
+    expect(await page.getByTestId("daily-resume").getAttribute("href")).toBe(`/partie/${room}`);
+    expect(await page.getByTestId("daily-resume").textContent()).toBe(`${attempt}. Versuch fortsetzen`);
+    expect(await page.getByTestId("daily-resume-other").getAttribute("href")).toBe(`/partie/${second}`);
+    expect(await page.getByTestId("daily-resume-other").textContent()).toBe(`${attempt + 1}. Versuch fortsetzen`);
+    await shot(page, "leftovers-daily-two-running-desktop");
+    await page.getByTestId("daily-resume-other").click();
+    await page.waitForURL(`**/partie/${second}`);
+    await page.getByTestId("table").waitFor();
+    await resign(page);
+    await page.goto(site.url + "/tagesspiel");
+    await page.getByTestId("daily-resume").click();
     await page.waitForURL(`**/partie/${room}`);
     await page.getByTestId("table").waitFor();
     await resign(page);

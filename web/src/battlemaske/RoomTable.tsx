@@ -182,12 +182,15 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     movedElsewhere: room.movedElsewhere,
     sayMovedElsewhere: room.sayMovedElsewhere,
     error: () => {
+      // Closed for good: the window over the table says it (SeatClosed); not a second copy behind it.
+      if (room.stopped()) return null;
       const e = room.error();
       // A take-back refusal means nothing once the game is over (it stood on the result table before).
       if (!e || (e.code.startsWith("TAKEBACK") && room.view()?.over)) return null;
       return lang() === "de" ? e.messageDe : e.message;
     },
-    connected: room.connected,
+    // Closed for good is not "reconnecting …" (a fresh-eyes pass saw both at once).
+    connected: () => room.connected() || room.stopped(),
     get opponent() {
       return opp();
     },

@@ -887,7 +887,7 @@ export function GoldwaageTable(props: { session: Session }) {
                     </Show>
                   </div>
                 </Show>
-                <Show when={room.error()}>
+                <Show when={room.stopped() ? null : room.error()}>
                   {(e) => (
                     <p class="table-error" role="alert">
                       {lang() === "de" ? e().messageDe : e().message}
@@ -930,7 +930,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 </button>
               </p>
             </Show>
-            <Show when={!room.connected()}>
+            <Show when={!room.connected() && !room.stopped()}>
               <p class="gw-offline" role="status">
                 {tr("Verbindung unterbrochen – verbinde neu …", "Connection lost – reconnecting …")}
               </p>

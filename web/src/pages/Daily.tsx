@@ -70,15 +70,20 @@ export function Daily() {
   // Today's attempt still running in this browser. Continuing it is the way on: "Tagespartie spielen" used to begin
   // another attempt quietly, and a running first attempt then lost its place on the main board (a player pass; the
   // rule: docs/api.md, the first attempt counts there only if it ended before another began).
-  const running = () => {
+  // Every one of them, the first attempt first: a second one begun must not hide the first (a fresh-eyes pass found
+  // the first still running at its address with no way to it from here).
+  const runningAll = () => {
     const d = day();
-    if (!d) return null;
-    for (const g of runningGames()) {
-      const s = loadSession(g.room);
-      if (s?.kind === "daily" && s.date === d.date) return s;
-    }
-    return null;
+    if (!d) return [];
+    return runningGames()
+      .map((g) => loadSession(g.room))
+      .filter((s): s is NonNullable<typeof s> => s?.kind === "daily" && s.date === d.date)
+      .sort((a, b) => (a.attempt ?? Infinity) - (b.attempt ?? Infinity));
   };
+  const running = () => runningAll()[0] ?? null;
+  // A new attempt while the first runs costs the main board: asked once more before it begins.
+  const [confirmNew, setConfirmNew] = createSignal(false);
+  const costsMainBoard = () => running()?.attempt === 1;
   // What a new attempt means for the running one, as far as this browser knows which attempt it is (a fresh-eyes pass
   // could not tell from the first wording what would happen to it).
   const runningText = (s: { attempt?: number; role?: "conte" | "maske" }) => {
@@ -87,7 +92,7 @@ export function Daily() {
     if (s.attempt === 1)
       return tr(
         `Dein erster Versuch von heute${as} läuft noch. Beginnst du vorher einen neuen (mit denselben Karten), kommst du heute nicht auf die Hauptliste: Sie nimmt den ersten Versuch nur, wenn er endet, bevor ein neuer beginnt. Der laufende bleibt offen, die Bestenliste zählt weiter.`,
-        `Your first attempt of today${asEn} is still running. Begin a new one (with the same cards) first, and you are not on today's main board: it takes the first attempt only if it ends before another begins. The running one stays open; the best board still counts.`,
+        `Your first attempt of today${asEn} is still running. If you begin a new one (with the same cards) before it ends, you will not be on today's main board, which takes a first attempt only if it ended before the next began. The running one stays open; the best board still counts.`,
       );
     if (typeof s.attempt === "number")
       return tr(
@@ -114,6 +119,8 @@ export function Daily() {
     } catch (e) {
       setError(e instanceof TableRefused && e.text ? e.text : tr(`Die Tagespartie konnte nicht beginnen (${String(e)}).`, `The daily game could not start (${String(e)}).`));
       setBusy(false);
+      // The error stands with the start button.
+      setConfirmNew(false);
     }
   }
 
@@ -148,8 +155,18 @@ export function Daily() {
         {(s) => (
           <div class="daily-running" data-testid="daily-running">
             <Link class="button primary big" href={`/partie/${s().room}`} data-testid="daily-resume">
-              {tr("Deinen Versuch fortsetzen", "Continue your attempt")}
+              {runningAll().length > 1 && s().attempt ? tr(`${s().attempt}. Versuch fortsetzen`, `Continue attempt no. ${s().attempt}`) : tr("Deinen Versuch fortsetzen", "Continue your attempt")}
             </Link>
+            <For each={runningAll().slice(1)}>
+              {(o) => (
+                <>
+                  {" "}
+                  <Link class="button big" href={`/partie/${o.room}`} data-testid="daily-resume-other">
+                    {o.attempt ? tr(`${o.attempt}. Versuch fortsetzen`, `Continue attempt no. ${o.attempt}`) : tr("Anderen Versuch fortsetzen", "Continue the other attempt")}
+                  </Link>
+                </>
+              )}
+            </For>
             <p class="small" data-testid="daily-new-warning">
               {runningText(s())}
             </p>
@@ -169,9 +186,24 @@ export function Daily() {
           </button>
         </div>
       </fieldset>
-      <SetupGo testId="daily-start" busy={busy()} error={error()} onGo={start} back={false} quiet={running() !== null}>
-        {running() ? tr("Neuen Versuch beginnen", "Begin a new attempt") : tr("Tagespartie spielen", "Play today's game")}
-      </SetupGo>
+      <Show
+        when={confirmNew()}
+        fallback={
+          <SetupGo testId="daily-start" busy={busy()} error={error()} onGo={() => (costsMainBoard() ? setConfirmNew(true) : void start())} back={false} quiet={running() !== null}>
+            {running() ? tr("Neuen Versuch beginnen", "Begin a new attempt") : tr("Tagespartie spielen", "Play today's game")}
+          </SetupGo>
+        }
+      >
+        <div class="setup-go" role="group" data-testid="daily-start-ask">
+          <p>{tr("Wirklich? Dann kommst du heute nicht auf die Hauptliste.", "Really? Then you will not be on today's main board.")}</p>
+          <button type="button" class="button" data-testid="daily-start-confirm" disabled={busy()} onClick={() => void start()}>
+            {tr("Ja, neuen Versuch beginnen", "Yes, begin a new attempt")}
+          </button>
+          <button type="button" class="button primary" onClick={() => setConfirmNew(false)}>
+            {tr("Nein, zurück", "No, back")}
+          </button>
+        </div>
+      </Show>
 
       <section class="board-section" aria-labelledby="board-title">
         <h2 id="board-title">{tr("Heutige Listen", "Today's boards")}</h2>
