@@ -130,6 +130,9 @@ describe("the daily game given up, and the replay's way back", () => {
     expect(await page.getByTestId("daily-resume-other").getAttribute("href")).toBe(`/partie/${second}`);
     expect(await page.getByTestId("daily-resume-other").textContent()).toBe(`${attempt + 1}. Versuch fortsetzen`);
     await shot(page, "leftovers-daily-two-running-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "leftovers-daily-two-running-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId("daily-resume-other").click();
     await page.waitForURL(`**/partie/${second}`);
     await page.getByTestId("table").waitFor();

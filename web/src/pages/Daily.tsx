@@ -1,10 +1,10 @@
 // "Tagesmaskerade": the same deal for everyone today, against Stark; today's boards, yesterday's seed to check.
-import { createResource, createSignal, For, Show } from "solid-js";
+import { createMemo, createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount, TableRefused } from "../account";
 import { dayText, tr } from "../i18n";
 import { NameForm } from "../ui/NameForm";
-import { loadSession, runningGames, saveSession } from "../room/session";
+import { loadSession, runningGames, saveDailyAttempt } from "../room/session";
 import { Link, navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
 import { tableLimitText } from "../ui/refusals";
@@ -67,19 +67,18 @@ export function Daily() {
     },
   );
 
-  // Today's attempt still running in this browser. Continuing it is the way on: "Tagespartie spielen" used to begin
-  // another attempt quietly, and a running first attempt then lost its place on the main board (a player pass; the
-  // rule: docs/api.md, the first attempt counts there only if it ended before another began).
-  // Every one of them, the first attempt first: a second one begun must not hide the first (a fresh-eyes pass found
-  // the first still running at its address with no way to it from here).
-  const runningAll = () => {
+  // Today's attempts still running in this browser, the first attempt first. Continuing is the way on: "Tagespartie
+  // spielen" used to begin another attempt quietly, and a running first attempt then lost its place on the main board
+  // (a player pass; the rule: docs/api.md); a second one begun must not hide the first either (a later pass). Read
+  // once per day shown: the page itself changes the stored seats only by leaving for a new table.
+  const runningAll = createMemo(() => {
     const d = day();
     if (!d) return [];
     return runningGames()
       .map((g) => loadSession(g.room))
       .filter((s): s is NonNullable<typeof s> => s?.kind === "daily" && s.date === d.date)
       .sort((a, b) => (a.attempt ?? Infinity) - (b.attempt ?? Infinity));
-  };
+  });
   const running = () => runningAll()[0] ?? null;
   // A new attempt while the first runs costs the main board: asked once more before it begins.
   const [confirmNew, setConfirmNew] = createSignal(false);
@@ -114,7 +113,7 @@ export function Daily() {
       if (r.status === 429) throw new TableRefused(429, tableLimitText());
       if (r.status !== 201) throw new Error(`${r.status}`);
       const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; date: string; attempt?: number };
-      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date, ...(typeof b.attempt === "number" ? { attempt: b.attempt } : {}), role: role() });
+      saveDailyAttempt(b, role());
       navigate(`/partie/${b.room}`);
     } catch (e) {
       setError(e instanceof TableRefused && e.text ? e.text : tr(`Die Tagespartie konnte nicht beginnen (${String(e)}).`, `The daily game could not start (${String(e)}).`));

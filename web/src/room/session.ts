@@ -28,6 +28,14 @@ export interface Session<Seat extends number = number> {
   spectator?: true;
 }
 
+/**
+ * Sits down at a new daily attempt as the Worker answered it (`POST /api/daily/attempts`): its number and the role kept
+ * with the seat, for the daily page to name the attempt still running.
+ */
+export function saveDailyAttempt(b: { room: string; seat: number; seatToken: string; date: string; attempt?: number }, role: "conte" | "maske"): void {
+  saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date, ...(typeof b.attempt === "number" ? { attempt: b.attempt } : {}), role });
+}
+
 const KEY = (room: string) => `spielcenter.seat.${room}`;
 const CURRENT = "spielcenter.current";
 /**

@@ -5,7 +5,7 @@ import type { Seat } from "../../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount } from "../../account";
 import { lang, tr } from "../../i18n";
 import { dailyScoreText } from "../daily";
-import { saveSession } from "../../room/session";
+import { saveDailyAttempt } from "../../room/session";
 import { navigate } from "../../router";
 import { useTable } from "./store";
 
@@ -80,7 +80,7 @@ export function DailyResult(): JSX.Element {
       const r = await fetch("/api/daily/attempts", { method: "POST", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify({ role: myRole() }) });
       if (r.status !== 201) throw new Error(String(r.status));
       const b = (await r.json()) as { room: string; seat: Seat; seatToken: string; date: string; attempt?: number };
-      saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "daily", date: b.date, ...(typeof b.attempt === "number" ? { attempt: b.attempt } : {}), role: myRole() });
+      saveDailyAttempt(b, myRole());
       navigate(`/partie/${b.room}`);
     } catch {
       setFailed(true);
