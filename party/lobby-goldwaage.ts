@@ -28,6 +28,10 @@ export interface GwHost {
   sendTo(account: string, message: LobbyServerMessage): void;
   broadcast(message: LobbyServerMessage): void;
   error(connection: Connection, code: LobbyErrorCode, message: string): void;
+  /** Whether `account` may change the list everyone gets now (the lobby's per-account budget); if not, it was told so. */
+  mayChange(connection: Connection, account: string, now: number): boolean;
+  /** The opening of a table that started: its budget is the table limit, so `mayChange`'s token comes back. */
+  paidOtherwise(account: string): void;
 }
 
 interface TableRow {
@@ -113,6 +117,7 @@ export class GoldwaageTables {
     if (this.seatOf(me.account)) return this.host.error(connection, "AT_TABLE", "You are at an open table already: leave it first.");
     const n = this.host.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM gw_tables").one().n;
     if (n >= MAX_GW_TABLES) return this.host.error(connection, "TABLES_FULL", `At most ${MAX_GW_TABLES} open tables at once; join one instead.`);
+    if (!this.host.mayChange(connection, me.account, now)) return;
     const id = newToken().slice(0, 16);
     const clean = { players: options.players, level: options.level, variants: [...options.variants] };
     this.host.db.exec("INSERT INTO gw_tables (id, creator, creator_name, options, created_at) VALUES (?, ?, ?, ?, ?)", id, me.account, me.name, JSON.stringify(clean), now);
@@ -126,6 +131,7 @@ export class GoldwaageTables {
     if (this.seatOf(me.account)) return this.host.error(connection, "AT_TABLE", "You are at an open table already: leave it first.");
     const seated = this.host.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM gw_seats WHERE table_id = ?", id).one().n;
     if (seated >= (JSON.parse(t.options) as Options).players) return this.host.error(connection, "TABLE_FULL", "This table is full.");
+    if (!this.host.mayChange(connection, me.account, now)) return;
     this.host.db.exec("INSERT INTO gw_seats (account, table_id, name, joined_at) VALUES (?, ?, ?, ?)", me.account, id, me.name, now);
     this.broadcast();
   }
@@ -152,6 +158,7 @@ export class GoldwaageTables {
       for (const s of seats) this.host.sendTo(s.account, { type: "gw-ended", id, how: "failed", by: null });
       return opened.error === "TABLE_LIMIT" ? this.host.error(connection, "TABLE_LIMIT", opened.message) : this.host.error(connection, "TABLE_FAILED", "The table could not be opened.");
     }
+    this.host.paidOtherwise(me.account);
     const players = Array.from({ length: options.players }, (_, seat) => seats[seat]?.name ?? null);
     for (const s of opened.seats) {
       this.host.sendTo(s.account, { type: "gw-ended", id, how: "started", by: me.name });

@@ -10,7 +10,7 @@ import { parseJsonMessage } from "../shared/room/protocol.js";
 import { GoldwaageTables } from "./lobby-goldwaage";
 import { LiveTables } from "./lobby-live";
 import { verifyTicket, type TicketProfile } from "./lobby-ticket";
-import { decodeFrame, MessageBudget } from "./socket-limits";
+import { decodeFrame, KeyedBudget, MessageBudget } from "./socket-limits";
 import { nameSkeleton } from "../worker/names";
 import { newToken } from "./tokens";
 import { clientAddress } from "./address";
@@ -29,6 +29,17 @@ export const CLOSE_RENAMED = 4001;
 export const LOBBY_RATE_PER_S = 5;
 export const LOBBY_RATE_BURST = 20;
 export const LOBBY_RATE_CLOSE_AFTER = 100;
+/**
+ * Changes to the lists everyone here gets that one account may cause: its arrival (its first socket's hello; its
+ * leaving is then free), a seek posted, a Goldwaage table opened or joined. `LIST_CHANGE_BURST` at once, then
+ * `LIST_CHANGE_PER_S`; past that TOO_OFTEN, and nothing changes. Each such change sends a whole list to every socket
+ * here, so one account looping them (eight tabs re-posting a seek, or one tab coming and going) sent a bystander 40–47
+ * lists a second (an attack pass: 4.1 MB in 10 s with 60 seeks open, its round trips 2 → 133 ms). Withdrawing, leaving
+ * and closing are never refused: each follows a change that was paid for. A Goldwaage table that is started gives its
+ * opening back: starting tables has its own limit (the Worker's, 30 a minute per account).
+ */
+export const LIST_CHANGE_BURST = 10;
+export const LIST_CHANGE_PER_S = 0.5;
 /** Open challenges one account may have sent at once. */
 export const MAX_OUTGOING = 10;
 /** Open seeks in the Wartesaal at once (one per account); every socket gets the whole list. */
@@ -103,6 +114,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   LOBBY_FULL: "Der Wartesaal ist gerade voll: bitte später noch einmal.",
   TOO_MANY_SOCKETS: "Der Wartesaal ist bei dir schon in zu vielen Tabs offen.",
   TABLE_LIMIT: "Zu viele neue Tische in kurzer Zeit: versucht es in einer Minute noch einmal.",
+  TOO_OFTEN: "Zu viele Änderungen in kurzer Zeit: nichts geändert. Warte einen Moment und versuch es dann noch einmal.",
 };
 
 const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at, counter: r.counter === 1 });
@@ -111,6 +123,8 @@ export class Lobby extends Server {
   static override options = { hibernate: true };
 
   private readonly budget = new MessageBudget(LOBBY_RATE_PER_S, LOBBY_RATE_BURST, LOBBY_RATE_CLOSE_AFTER);
+  /** Per account: the list changes it may cause (LIST_CHANGE_BURST, LIST_CHANGE_PER_S). */
+  private readonly changes = new KeyedBudget(LIST_CHANGE_PER_S, LIST_CHANGE_BURST);
   /** The presence last told to everyone (only to save messages: after hibernation the next change is told again). */
   private toldPresence: string | undefined;
   /** The alarm as this instance last set it (undefined: not read yet). */
@@ -132,6 +146,9 @@ export class Lobby extends Server {
     sendTo: (account, message) => this.sendTo(account, message),
     broadcast: (message) => this.tellEveryone(message),
     error: (connection, code, message) => this.error(connection, code, message),
+    mayChange: (connection, account, now) => this.mayChange(connection, account, now),
+    // A table opened and started is paid for by the Worker's table limit (30 a minute per account) instead.
+    paidOtherwise: (account) => this.changes.refund(account),
   });
 
   private get db(): SqlStorage {
@@ -231,6 +248,12 @@ export class Lobby extends Server {
       if (mine >= LOBBY_MAX_PER_ACCOUNT) {
         this.error(connection, "TOO_MANY_SOCKETS", `At most ${LOBBY_MAX_PER_ACCOUNT} sockets per account: close another tab.`);
         return connection.close(1008, "too many sockets for this account");
+      }
+      // An arrival (no other socket of this account here) changes everyone's list of who is here; a refused one
+      // waits (1013: the client tries again in 10 s) and changes nothing.
+      if (mine === 0 && !this.changes.admit(who.account, now)) {
+        this.tooOften(connection);
+        return connection.close(1013, "coming and going too often");
       }
       this.connectedAt.delete(connection.id);
       this.dropRenamed(who);
@@ -471,6 +494,7 @@ export class Lobby extends Server {
     if (this.running.playing().has(me.account)) return this.error(connection, "BUSY", "You are at a running table: finish that game first.");
     const open = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM seeks WHERE from_account <> ?", me.account).one().n;
     if (open >= MAX_SEEKS) return this.error(connection, "SEEKS_FULL", `At most ${MAX_SEEKS} open seeks at once; take one instead.`);
+    if (!this.mayChange(connection, me.account, now)) return;
     this.db.exec("INSERT OR REPLACE INTO seeks (id, from_account, from_name, terms, created_at) VALUES (?, ?, ?, ?, ?)", newToken().slice(0, 16), me.account, me.name, JSON.stringify(terms), now);
     this.broadcastSeeks();
   }
@@ -622,6 +646,17 @@ export class Lobby extends Server {
 
   private sendTo(account: string, message: LobbyServerMessage): void {
     for (const c of this.getConnections<State>()) if (c.state?.who.account === account) this.send(c, message);
+  }
+
+  /** Whether `account` may change a list everyone gets now (LIST_CHANGE_BURST, LIST_CHANGE_PER_S); if not, it is told so. */
+  private mayChange(connection: Connection, account: string, now: number): boolean {
+    if (this.changes.admit(account, now)) return true;
+    this.tooOften(connection);
+    return false;
+  }
+
+  private tooOften(connection: Connection): void {
+    this.error(connection, "TOO_OFTEN", `At most ${LIST_CHANGE_BURST} changes at once, then one every ${1 / LIST_CHANGE_PER_S} s (coming in, seeks, Goldwaage tables opened or joined): nothing changed; try again in a moment.`);
   }
 
   private error(connection: Connection, code: LobbyErrorCode, message: string): void {

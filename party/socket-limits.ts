@@ -89,3 +89,45 @@ export class TokenBucket {
     this.tokens -= cost;
   }
 }
+
+/**
+ * One token bucket per key (an account): `burst` at once, `perSecond` sustained; `admit` takes a token or says no.
+ * Buckets that have refilled are dropped whenever more than `keep` are held, so the map holds only keys that spent
+ * something lately — at most `keep` plus those that spent within the last `burst / perSecond` seconds. In memory
+ * only: after hibernation every key starts full again, which is harmless (a flood keeps the object awake).
+ */
+export class KeyedBudget {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    readonly perSecond: number,
+    readonly burst: number,
+    readonly keep = 1000,
+  ) {}
+
+  admit(key: string, now = Date.now()): boolean {
+    if (this.buckets.size > this.keep) this.prune(now);
+    const b = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+    b.tokens = Math.min(this.burst, b.tokens + (Math.max(0, now - b.at) * this.perSecond) / 1000);
+    b.at = Math.max(b.at, now);
+    this.buckets.set(key, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+
+  /** Gives back one token taken by `admit` (never above `burst`): the change it paid for turned out to be paid otherwise. */
+  refund(key: string): void {
+    const b = this.buckets.get(key);
+    if (b) b.tokens = Math.min(this.burst, b.tokens + 1);
+  }
+
+  /** How many keys are held (for tests). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private prune(now: number): void {
+    for (const [key, b] of this.buckets) if (b.tokens + (Math.max(0, now - b.at) * this.perSecond) / 1000 >= this.burst) this.buckets.delete(key);
+  }
+}

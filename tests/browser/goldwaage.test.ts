@@ -83,6 +83,7 @@ describe("Goldwaage (browser)", () => {
     // The computer's open card moves on after each of its turns (ADR 019): a card it showed before and still holds
     // is listed at its seat under "schon gezeigt", never as its open card.
     const shownBefore: string[][] = [];
+    let explainedBefore = false;
     await playToEnd(page, 240_000, async (i) => {
       if (!sawThinking && (await page.getByTestId("gw-thinking").count()) > 0) {
         sawThinking = true;
@@ -95,6 +96,15 @@ describe("Goldwaage (browser)", () => {
         expect(cards.filter((c) => open.includes(c))).toEqual([]);
         shownBefore.push(cards);
         if (shownBefore.length === 1) await shot(page, "gw-shown-before-desktop");
+      }
+      // A tap on them says what they are (on a phone the words give their place to the cards); at one's own turn, so
+      // no computer's card takes them away meanwhile.
+      if (!explainedBefore && (await before.count()) > 0 && (await attr(page, "data-turn")) === "0" && (await attr(page, "data-busy")) === "false") {
+        await page.locator('[data-testid="gw-seat"][data-seat="1"] [data-testid="gw-shown-before"]').click();
+        await expect.poll(() => page.getByTestId("gw-shown-note").textContent()).toMatch(/Schon gezeigt: .* hält sie noch verdeckt/);
+        await page.locator('[data-testid="gw-seat"][data-seat="1"] [data-testid="gw-shown-before"]').click();
+        await expect.poll(() => page.getByTestId("gw-shown-note").count()).toBe(0);
+        explainedBefore = true;
       }
       if (i === 6) await shot(page, "gw-play-desktop");
       if ((await page.getByTestId("gw-round-table").count()) > 0 && !(await page.getByTestId("gw-line").count())) {
@@ -113,6 +123,7 @@ describe("Goldwaage (browser)", () => {
     });
     expect(sawThinking).toBe(true);
     expect(shownBefore.length, "the computer's seat listed cards it had shown before").toBeGreaterThan(0);
+    expect(explainedBefore, "a tap on the cards shown before explained them").toBe(true);
     const result = page.getByTestId("gw-result");
     expect(["won", "lost"]).toContain(await result.getAttribute("data-result"));
     expect(await page.getByTestId("gw-round-analysis").count()).toBeGreaterThan(0);

@@ -151,7 +151,7 @@ describe("the daily game given up, and the replay's way back", () => {
     b.errors.length = 0;
   }, 180_000);
 
-  it("another game's replay leads back to Meine Partien; a stranger's to the start page", async () => {
+  it("one's own game's replay leads back to Meine Partien; a stranger's to the start page, also with an account", async () => {
     const { site, b } = held;
     const page = b.page;
     await newComputerGameAsConte(page, site.url);
@@ -182,6 +182,13 @@ describe("the daily game given up, and the replay's way back", () => {
       await expect.poll(() => home.textContent()).toMatch(/To the start page/);
       await home.click();
       await stranger.page.waitForURL((u) => u.pathname === "/");
+      // With an account of its own (its own game against the computer), the other game's replay still leads to the
+      // start page: Meine Partien would not list it (a player pass, as a spectator, read "Zurück zu Meine Partien").
+      await newComputerGameAsConte(stranger.page, site.url);
+      await stranger.page.goto(`${site.url}/replay/${room}`);
+      await stranger.page.getByTestId("replay-hand-0").waitFor({ timeout: 30_000 });
+      expect(await stranger.page.getByTestId("replay-return").getAttribute("href")).toBe("/");
+      expect(await stranger.page.evaluate(`globalThis.localStorage.getItem("spielcenter.account") !== null`)).toBe(true);
       expect(stranger.errors).toEqual([]);
     } finally {
       await stranger.close();

@@ -77,7 +77,7 @@ describe("watching from the Wartesaal", () => {
 });
 
 describe("the replay page's way back (wayBack)", () => {
-  it("a daily replay leads to the Tagesmaskerade, another to Meine Partien with an account, else to the start page", () => {
+  it("a daily replay leads to the Tagesmaskerade, a game of this browser's account to Meine Partien, else to the start page", () => {
     expect(wayBack(true, true)).toEqual({ href: "/tagesspiel", de: "Zurück zur Tagesmaskerade", en: "Back to the daily game" });
     expect(wayBack(true, false).href).toBe("/tagesspiel");
     expect(wayBack(false, true)).toEqual({ href: "/bilanz", de: "Zurück zu Meine Partien", en: "Back to my games" });

@@ -1,7 +1,8 @@
 // The Wartesaal's socket limits inside workerd: sockets that never say hello shut nobody out, an account has at most a
-// few sockets here, and a name is shown once even when its old holder's socket is still open after a rename.
+// few sockets here, a name is shown once even when its old holder's socket is still open after a rename, and one account
+// cannot make the lobby send everyone its lists again and again (seeks re-posted, coming and going, tables opened).
 import { describe, expect, it } from "vitest";
-import { LOBBY_MAX_PENDING, LOBBY_MAX_PER_ACCOUNT, LOBBY_MAX_SOCKETS } from "../../party/lobby";
+import { LIST_CHANGE_BURST, LIST_CHANGE_PER_S, LOBBY_MAX_PENDING, LOBBY_MAX_PER_ACCOUNT, LOBBY_MAX_SOCKETS } from "../../party/lobby";
 import { call, json, newAccount, uniqueName } from "./api-helpers";
 import { enter, sees } from "./lobby-helpers";
 import { closeCode, connect, type Msg } from "./sockets";
@@ -52,6 +53,71 @@ describe("the Wartesaal's socket limits", () => {
     again.send({ type: "hello", ticket });
     expect(await again.next((m) => m.type === "welcome" || m.type === "error")).toMatchObject({ type: "welcome" });
     for (const s of [...tabs, again]) await s.close();
+  });
+
+  it(`one account changes everyone's lists at most ${LIST_CHANGE_BURST} times at once (its arrival, seeks, Goldwaage tables), then TOO_OFTEN and nothing changes`, async () => {
+    const terms = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "random" };
+    const x = await enter("Lx");
+    const by = await enter("Ly");
+    await sees(by, x.name);
+    const seekLists = () => by.s.all.filter((m) => m.type === "seeks").length;
+    const before = seekLists();
+    await x.s.next((m) => m.type === "seeks"); // the list that came with the welcome
+    // x's arrival was the first change; each post replaces x's seek and sends the whole list to everyone.
+    for (let i = 1; i < LIST_CHANGE_BURST; i++) {
+      x.s.send({ type: "seek", terms });
+      await x.s.next((m) => m.type === "seeks" || m.type === "error").then((m) => expect(m.type).toBe("seeks"));
+    }
+    x.s.send({ type: "seek", terms: { ...terms, kind: "rated" } });
+    expect(await x.s.next((m) => m.type === "error" || m.type === "seeks")).toMatchObject({ type: "error", code: "TOO_OFTEN", messageDe: expect.stringMatching(/Zu viele Änderungen/) });
+    // A Goldwaage table is a list change too.
+    x.s.send({ type: "gw-open", options: { players: 2, level: "normal", variants: [] } });
+    expect(await x.s.next((m) => m.type === "error" || m.type === "gw-tables")).toMatchObject({ type: "error", code: "TOO_OFTEN" });
+    // Nothing changed: the seek on the list is still the last friendly one, and withdrawing it is never refused.
+    by.s.send({ type: "withdraw", id: "no-such-challenge" }); // a round trip: everything x caused before has arrived
+    await by.s.next((m) => m.type === "error" && m.code === "NO_CHALLENGE");
+    expect(seekLists() - before).toBe(LIST_CHANGE_BURST - 1);
+    const last = by.s.all.filter((m) => m.type === "seeks").at(-1)!;
+    const mine = last.seeks.filter((k: Msg) => k.from === x.name);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].terms.kind).toBe("friendly");
+    expect(by.s.all.filter((m) => m.type === "gw-tables" && m.tables.some((t: Msg) => t.from === x.name))).toHaveLength(0);
+    x.s.send({ type: "unseek", id: mine[0].id });
+    expect((await x.s.next((m) => m.type === "seeks" || m.type === "error")).type).toBe("seeks");
+    // The budget refills: one change after 1 / LIST_CHANGE_PER_S seconds.
+    await new Promise((r) => setTimeout(r, 1000 / LIST_CHANGE_PER_S + 100));
+    x.s.send({ type: "seek", terms });
+    expect((await x.s.next((m) => m.type === "seeks" || m.type === "error")).type).toBe("seeks");
+    await x.s.close();
+    await by.s.close();
+  });
+
+  it(`one account that comes and goes: its first ${LIST_CHANGE_BURST} arrivals are told, the next is refused (TOO_OFTEN, 1013) and nobody hears of it`, async () => {
+    const name = uniqueName("Lc");
+    const account = await newAccount(name);
+    const by = await enter("Ld");
+    const listed = () => by.s.all.filter((m) => m.type === "presence" && m.players.some((p: Msg) => p.name === name)).length;
+    const hello = async () => {
+      const { ticket } = await json<{ ticket: string }>(call("/api/lobby/ticket", { method: "POST", token: account.token }));
+      const s = await connect("/parties/lobby/main");
+      const code = closeCode(s);
+      s.send({ type: "hello", ticket });
+      return { s, code, first: await s.next((m) => m.type === "welcome" || m.type === "error") };
+    };
+    for (let i = 0; i < LIST_CHANGE_BURST; i++) {
+      const { s, first } = await hello();
+      expect(first.type).toBe("welcome");
+      await s.close();
+    }
+    const seenBefore = listed();
+    expect(seenBefore).toBe(LIST_CHANGE_BURST);
+    const refusedOne = await hello();
+    expect(refusedOne.first).toMatchObject({ type: "error", code: "TOO_OFTEN" });
+    expect(await refusedOne.code).toBe(1013);
+    by.s.send({ type: "withdraw", id: "no-such-challenge" });
+    await by.s.next((m) => m.type === "error" && m.code === "NO_CHALLENGE");
+    expect(listed()).toBe(seenBefore);
+    await by.s.close();
   });
 
   it("a renamed account's old socket is closed (4001) when another account enters with its old name: the name is listed once", async () => {

@@ -472,6 +472,18 @@ export function GoldwaageTable(props: { session: Session }) {
   // While a batch plays out, a seat's cards as they stand in it: the cards played so far are out of every hand.
   const openNow = (x: Seat) => g()!.open[x]!.filter((c) => !(staged()?.gone ?? []).includes(c));
   /** Cards a seat showed earlier this round and still holds: public, as they were shown (a computer's open card moves on). */
+  // The seat whose cards shown before are explained under them (a tap on them; gone after a while or a tap again).
+  const [explained, setExplained] = createSignal<Seat | null>(null);
+  let explainTimer: ReturnType<typeof setTimeout> | undefined;
+  const explain = (x: Seat) => {
+    clearTimeout(explainTimer);
+    const next = explained() === x ? null : x;
+    setExplained(next);
+    if (next !== null) explainTimer = setTimeout(() => setExplained(null), 6000);
+  };
+  onCleanup(() => clearTimeout(explainTimer));
+  const shownBeforeNote = () =>
+    tr("Schon gezeigt: Diese Karten hat der Platz in dieser Runde offen gehabt und hält sie noch verdeckt.", "Shown before: this seat had these cards open earlier this round and still holds them face down.");
   const shownBefore = (x: Seat) => (g()!.wasOpen?.[x] ?? []).filter((c) => !(staged()?.gone ?? []).includes(c) && !openNow(x).includes(c));
   const handSizeNow = (x: Seat) => g()!.handSizes[x]! - (staged()?.playedBy ?? []).filter((p) => p === x).length;
 
@@ -740,10 +752,22 @@ export function GoldwaageTable(props: { session: Session }) {
                       <div class="gw-seat-cards">
                         <For each={x === seat ? [] : openNow(x)}>{(c) => <Face id={c} small />}</For>
                         <Show when={x !== seat && shownBefore(x).length > 0}>
-                          <span class="gw-shown-before" data-testid="gw-shown-before" title={tr("Diese Karten hat der Platz in dieser Runde schon gezeigt und hält sie noch (verdeckt).", "This seat showed these cards earlier this round and still holds them (face down).")}>
+                          {/* A button: on a phone the words "schon gezeigt" give their place to the cards (CSS), and a
+                              player pass found the dimmed cards unexplained; a tap says what they are. */}
+                          <button
+                            type="button"
+                            class="gw-shown-before"
+                            data-testid="gw-shown-before"
+                            aria-expanded={explained() === x}
+                            title={shownBeforeNote()}
+                            onClick={() => explain(x)}
+                          >
                             <small>{tr("schon gezeigt:", "shown before:")}</small>
                             <For each={shownBefore(x)}>{(c) => <Face id={c} small />}</For>
-                          </span>
+                          </button>
+                          <Show when={explained() === x}>
+                            <span class="gw-shown-note" role="note" data-testid="gw-shown-note">{shownBeforeNote()}</span>
+                          </Show>
                         </Show>
                         <span class="gw-hidden-count">
                           {x === seat

@@ -9,6 +9,7 @@ import { apply as gwApply, fold as gwFold, type State as GwState } from "../../.
 import { dayText, lang, tr } from "../i18n";
 import { levelName, variantName } from "../goldwaage/names";
 import { storedAccount } from "../account";
+import { ownSeat } from "../room/session";
 import { archiveUrl, computerSeats, loadArchive, wayBack, type Archive } from "../replay/archive";
 import { BattlemaskeBoard } from "../replay/BattlemaskeBoard";
 import { CopyLink } from "../replay/CopyLink";
@@ -86,9 +87,12 @@ function goldwaageModel(a: Archive): Model {
   };
 }
 
-/** The link back above the replay: `daily` for a daily game's (also the one whose day is not over yet). */
-function BackLink(props: { daily: boolean }) {
-  const to = () => wayBack(props.daily, storedAccount() !== null);
+/**
+ * The link back above the replay: `daily` for a daily game's (also the one whose day is not over yet). The game is
+ * this browser's when it kept a seat's session for the room (a spectator's is never kept) and holds an account.
+ */
+function BackLink(props: { daily: boolean; id: string }) {
+  const to = () => wayBack(props.daily, storedAccount() !== null && ownSeat(props.id));
   return (
     <p class="replay-return">
       <Link href={to().href} data-testid="replay-return" data-to={to().href}>
@@ -113,7 +117,7 @@ export function ReplayPage(props: { id: string }) {
           <p role="alert" class="error">{tr("Die Partie ließ sich nicht laden.", "The game could not be loaded.")}</p>
         </Match>
         <Match when={loaded()?.kind === "notFound"}>
-          <BackLink daily={false} />
+          <BackLink daily={false} id={props.id} />
           <h1>{tr("Wiederholung", "Replay")}</h1>
           <p data-testid="replay-not-found">{tr("Unter dieser Adresse gibt es keine beendete Partie. Eine laufende Partie lässt sich erst nach ihrem Ende nachspielen.", "There is no finished game at this address. A running game can be replayed once it is over.")}</p>
           {/* A player pass followed a replay link too early: the running game itself can be watched. */}
@@ -126,7 +130,7 @@ export function ReplayPage(props: { id: string }) {
         <Match when={(() => { const l = loaded(); return l?.kind === "notYet" ? l : null; })()}>
           {(l) => (
             <>
-              <BackLink daily />
+              <BackLink daily id={props.id} />
               <h1>{tr("Tagesmaskerade – Wiederholung", "Daily game – replay")}</h1>
               <p class="soon" data-testid="replay-not-yet" data-date={l().date ?? ""}>
                 <Show
@@ -224,7 +228,7 @@ function Viewer(props: { archive: Archive }) {
   return (
     <div class="replay-viewer" data-testid="replay" data-id={a.id} data-game={a.game} data-steps={count()} data-index={at()}>
       <header class="replay-head">
-        <BackLink daily={a.kind === "daily"} />
+        <BackLink daily={a.kind === "daily"} id={a.id} />
         <h1>
           {tr("Wiederholung", "Replay")}: {title()}
         </h1>

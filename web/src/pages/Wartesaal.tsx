@@ -8,11 +8,11 @@ import { ensureAccount, loadMe, type Account, type Me } from "../account";
 import { roleName as sharedRoleName } from "../../../shared/battlemaske/words";
 import { lang, minutesText, num, tr } from "../i18n";
 import { connectLobby } from "../lobby";
-import { saveSession } from "../room/session";
+import { ownSeat, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
 import { createNotice } from "../ui/notice";
-import { LiveGames, ownSeat, ReturnLink } from "../wartesaal/LiveGames";
+import { LiveGames, ReturnLink } from "../wartesaal/LiveGames";
 import { NameForm } from "../ui/NameForm";
 import { GoldwaageTables } from "../wartesaal/GoldwaageTables";
 

@@ -65,11 +65,12 @@ export interface WayBack {
 
 /**
  * The replay page's way back (a player pass found none but the browser's back button): a daily game's replay to the
- * Tagesspiel, where its attempt was played and its boards stand; any other to Meine Partien, where replays are listed,
- * for a browser holding an account, else to the start page (a public link opened by a stranger).
+ * Tagesspiel, where its attempt was played and its boards stand; a game this browser's account played (`mine`) to
+ * Meine Partien, where it is listed; any other to the start page — a public link opened by a stranger, or a game
+ * watched as a spectator (Meine Partien would not list it; a later player pass found "Zurück zu Meine Partien" there).
  */
-export function wayBack(daily: boolean, hasAccount: boolean): WayBack {
+export function wayBack(daily: boolean, mine: boolean): WayBack {
   if (daily) return { href: "/tagesspiel", de: "Zurück zur Tagesmaskerade", en: "Back to the daily game" };
-  if (hasAccount) return { href: "/bilanz", de: "Zurück zu Meine Partien", en: "Back to my games" };
+  if (mine) return { href: "/bilanz", de: "Zurück zu Meine Partien", en: "Back to my games" };
   return { href: "/", de: "Zur Startseite", en: "To the start page" };
 }

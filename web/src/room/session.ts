@@ -80,6 +80,12 @@ export function loadSession<Seat extends number = number>(room: string): Session
   }
 }
 
+/** Whether this browser holds (or held) a seat at `room`: its stored session (a spectator's is never stored). */
+export function ownSeat(room: string): boolean {
+  const own = loadSession(room);
+  return own !== null && own.spectator !== true;
+}
+
 export function saveSession(s: Session): void {
   try {
     localStorage.setItem(KEY(s.room), JSON.stringify(s));

@@ -7,7 +7,7 @@ import { capital, trackName } from "../../../shared/battlemaske/words";
 import type { TimeControl } from "../../../shared/room/clock";
 import { levelName } from "../goldwaage/names";
 import { lang, minutesText, tr } from "../i18n";
-import { loadSession } from "../room/session";
+import { ownSeat } from "../room/session";
 import { Link } from "../router";
 import { watchHref } from "./watch";
 import { countGuests, guestName } from "../ui/guests";
@@ -35,12 +35,6 @@ function scoreText(g: LiveGame): string {
   if (g.mirror !== null) return `${round} · ${capital(trackName(g.ruleset === "zwiegespalten" ? "zwiegespalten" : "battlemaske", lang()))} ${g.mirror}/10`;
   if (g.lives !== null) return `${round} · ${tr(`${g.lives} Leben`, `${g.lives} lives`)}`;
   return round;
-}
-
-/** Whether this browser holds a seat at `room` (its stored session; a spectator's is never stored). */
-export function ownSeat(room: string): boolean {
-  const own = loadSession(room);
-  return own !== null && own.spectator !== true;
 }
 
 /** Back to one's own seat at a running table. */
