@@ -34,7 +34,7 @@ const CATALOG: Record<GameId, Omit<GameInfo, "id">> = {
     name: { de: "Zwiegespalten", en: "Zwiegespalten" },
     summary: {
       de: "Dasselbe Duell mit französischen Karten: Hüter gegen Schatten, Elixiere als kleine Pik-Karten.",
-      en: "The same duel with French-suited cards: Hüter against Schatten, elixirs as small spades.",
+      en: "The same duel with French-suited cards: Keeper against Shadow, elixirs as small spades.",
     },
     players: { min: 2, max: 2 },
     engine: "battlemaske",

@@ -346,6 +346,49 @@ describe.each([
   }, 120_000);
 });
 
+// Goldwaage with open hands: every team-mate's cards in sight. With three players at 390 × 844 a seat's fourth card lay
+// under the next seat and the page was 417 px wide (a player pass); in landscape the seats' wrapped cards then pushed
+// the scale under the foot.
+describe.each([
+  [390, 844, 3],
+  [360, 640, 2],
+  [740, 360, 3],
+  [740, 360, 4],
+] as const)("Goldwaage with open hands on a %i × %i phone, %i players", (width, height, players) => {
+  it("every card at every seat whole inside its seat and the screen's width; the scale on the first screen", async () => {
+    const phone = await openBrowser({ width, height }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await setupGoldwaage(page, held.site.url, { players, level: "leicht", variants: ["offene-haende"] });
+      await page.locator('[data-testid="gw-table"][data-phase="play"]').waitFor({ timeout: 30_000 });
+      const hand = (({ 2: 6, 3: 4, 4: 3 }) as const)[players];
+      // Every other seat shows its whole hand before the first card.
+      await expect.poll(() => page.locator('[data-testid="gw-seat"] .gw-seat-cards > .gw-face').count(), { timeout: 15_000 }).toBe(hand * (players - 1));
+      const bad = (await page.evaluate(`(() => {
+        const d = globalThis.document, w = globalThis.window;
+        w.scrollTo(0, 0);
+        const out = [];
+        if (d.documentElement.scrollWidth > w.innerWidth) out.push("page " + d.documentElement.scrollWidth + " px wide");
+        for (const seat of d.querySelectorAll('[data-testid="gw-seat"]')) {
+          const r = seat.getBoundingClientRect();
+          for (const f of seat.querySelectorAll(".gw-face")) {
+            const b = f.getBoundingClientRect();
+            if (b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.bottom > r.bottom + 0.5 || b.right > w.innerWidth + 0.5) out.push("seat " + seat.getAttribute("data-seat") + " " + f.textContent + " at " + Math.round(b.left) + "–" + Math.round(b.right) + " in " + Math.round(r.left) + "–" + Math.round(r.right));
+          }
+        }
+        const scale = d.querySelector(".gw-scale").getBoundingClientRect();
+        if (scale.bottom > w.innerHeight + 0.5) out.push("scale ends at " + Math.round(scale.bottom));
+        return out;
+      })()`)) as string[];
+      await shot(page, `goldwaage-open-hands-${width}x${height}-${players}`);
+      expect(bad).toEqual([]);
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
+
 // Goldwaage with two players on an upright phone: six cards in two rows put the pans' buttons below a short phone's
 // fold (a player pass: the page about 940 px high at 360 × 740). The six cards stand in one row now.
 describe.each([

@@ -8,7 +8,7 @@ import { applyInPlace, emptyState, legalCommands, newGame, decide, type Command,
 import { view, type View } from "../../shared/battlemaske/view.js";
 import type { Lang } from "../../shared/catalog.js";
 import { announcementAid, cardInfoLines, fieldInfoLines, hiddenInfoLines, suitInfoLines } from "../../web/src/battlemaske/info.js";
-import { describeEvent, effectText, endLines, gameWonText, personAt, roundMoveText, type EndFacts, type Viewer } from "../../web/src/battlemaske/log.js";
+import { describeEvent, effectText, endLines, gameWonText, personAt, roundMoveText, withoutTitle, type EndFacts, type Viewer } from "../../web/src/battlemaske/log.js";
 
 const RULESETS: Ruleset[] = ["battlemaske", "zwiegespalten"];
 const LANGS: Lang[] = ["de", "en"];
@@ -214,5 +214,15 @@ describe("every generated sentence (log, effect, round table, end table, hint, i
     }
     const zw = lines.filter((x) => x.includes("zwiegespalten"));
     for (const wrong of [/Maske/, /Conte/, /Spiegel/, /Pfau|Dukaten|Glut/, /\bPik\b/, /Stolz|Gier|Zorn/]) expect(zw.join("\n"), String(wrong)).not.toMatch(wrong);
+  });
+});
+
+describe("the result's sentences under its title (withoutTitle)", () => {
+  it("leave out only a sentence that repeats the title (hot-seat: 'Der Conte gewinnt!' over 'Der Conte gewinnt.')", () => {
+    const hot = endLines({ ruleset: "battlemaske", me: null, opponent: { de: "", en: "" }, winner: 0, reason: "rules", roles: ["conte", "maske"], mirror: 6, match: null } as unknown as EndFacts, "de");
+    expect(hot[0]).toBe("Der Conte gewinnt.");
+    expect(withoutTitle(hot, "Der Conte gewinnt!")).toEqual(hot.slice(1));
+    expect(withoutTitle(hot, "Die Maske gewinnt!")).toEqual(hot);
+    expect(withoutTitle(["Der Computer gewinnt: Du hast aufgegeben."], "Verloren")).toEqual(["Der Computer gewinnt: Du hast aufgegeben."]);
   });
 });

@@ -416,6 +416,12 @@ export interface EndFacts {
 }
 
 /** The end table's sentences: the winner by name (you / the computer / your opponent / a player), why, and Profi's scores. */
+/** The end's sentences under a title, without one that only repeats it ("Der Conte gewinnt!" over "Der Conte gewinnt."). */
+export function withoutTitle(lines: readonly string[], title: string): string[] {
+  const bare = (t: string) => t.trim().replace(/[.!]$/, "");
+  return lines.filter((line) => bare(line) !== bare(title));
+}
+
 export function endLines(f: EndFacts, lang: Lang): string[] {
   const de = lang === "de";
   const rs = f.ruleset;

@@ -471,7 +471,6 @@ export function GoldwaageTable(props: { session: Session }) {
 
   // While a batch plays out, a seat's cards as they stand in it: the cards played so far are out of every hand.
   const openNow = (x: Seat) => g()!.open[x]!.filter((c) => !(staged()?.gone ?? []).includes(c));
-  /** Cards a seat showed earlier this round and still holds: public, as they were shown (a computer's open card moves on). */
   // The seat whose cards shown before are explained under them (a tap on them; gone after a while or a tap again).
   const [explained, setExplained] = createSignal<Seat | null>(null);
   let explainTimer: ReturnType<typeof setTimeout> | undefined;
@@ -484,6 +483,7 @@ export function GoldwaageTable(props: { session: Session }) {
   onCleanup(() => clearTimeout(explainTimer));
   const shownBeforeNote = () =>
     tr("Schon gezeigt: Diese Karten hat der Platz in dieser Runde offen gehabt und hält sie noch verdeckt.", "Shown before: this seat had these cards open earlier this round and still holds them face down.");
+  /** Cards a seat showed earlier this round and still holds: public, as they were shown (a computer's open card moves on). */
   const shownBefore = (x: Seat) => (g()!.wasOpen?.[x] ?? []).filter((c) => !(staged()?.gone ?? []).includes(c) && !openNow(x).includes(c));
   const handSizeNow = (x: Seat) => g()!.handSizes[x]! - (staged()?.playedBy ?? []).filter((p) => p === x).length;
 
@@ -685,7 +685,7 @@ export function GoldwaageTable(props: { session: Session }) {
               </div>
               <Kings total={totalKings()} left={lives()} />
               <div class="gw-meta">
-                <span>
+                <span class="gw-level" title={`${tableLevel()}${g()!.variants.length ? ` · ${g()!.variants.map(variantName).join(" · ")}` : ""}`}>
                   {tableLevel()}
                   {g()!.variants.length ? ` · ${g()!.variants.map(variantName).join(" · ")}` : ""}
                 </span>
@@ -727,7 +727,7 @@ export function GoldwaageTable(props: { session: Session }) {
               <ol class="gw-seats" aria-label={tr("Plätze in Spielreihenfolge", "Seats in playing order")}>
                 <For each={seatsInOrder()}>
                   {(x) => (
-                    <li class="gw-seat" data-testid="gw-seat" data-seat={x} classList={{ turn: (staged()?.thinking ?? g()!.turn) === x, me: x === seat }}>
+                    <li class="gw-seat" data-testid="gw-seat" data-seat={x} classList={{ turn: (staged()?.thinking ?? g()!.turn) === x, me: x === seat, many: x !== seat && openNow(x).length + shownBefore(x).length >= 3 }}>
                       <div class="gw-seat-name">
                         <strong title={x === seat ? undefined : seatName(x)}>{x === seat ? tr("Du", "You") : seatName(x)}</strong>
                         <Show when={g()!.starter === x}>
@@ -769,7 +769,7 @@ export function GoldwaageTable(props: { session: Session }) {
                             <span class="gw-shown-note" role="note" data-testid="gw-shown-note">{shownBeforeNote()}</span>
                           </Show>
                         </Show>
-                        <span class="gw-hidden-count">
+                        <span class="gw-hidden-count" data-none={x !== seat && handSizeNow(x) - openNow(x).length - shownBefore(x).length === 0 ? "" : undefined}>
                           {x === seat
                             ? handSizeNow(x) === 1
                               ? tr("1 Karte", "1 card")
@@ -883,7 +883,8 @@ export function GoldwaageTable(props: { session: Session }) {
                     </button>
                   </Show>
                 </Show>
-                <Show when={!choosing() && phase() === "play"}>
+                {/* Not once this seat's hand is played out: two disabled pans stood there for the rest of the round. */}
+                <Show when={!choosing() && phase() === "play" && (watching || handSizeNow(seat) > 0)}>
                   <div class="gw-puts">
                     <For each={["left", "right"] as const}>
                       {(p) => (

@@ -87,8 +87,8 @@ export function ComputerSetup() {
         value={c().role}
         onChange={(v) => set("role", v)}
         options={[
-          { value: "conte", id: "role-conte", text: zw() ? tr("Hüter", "Keeper") : "Conte", note: tr("hält den Spiegel auf", "holds the mirror back") },
-          { value: "maske", id: "role-maske", text: zw() ? tr("Schatten", "Shadow") : "Maske", note: tr("treibt den Spiegel auf 10", "drives the mirror to 10") },
+          { value: "conte", id: "role-conte", text: zw() ? tr("Hüter", "Keeper") : "Conte", note: zw() ? tr("hält die Leiste auf", "holds the track back") : tr("hält den Spiegel auf", "holds the mirror back") },
+          { value: "maske", id: "role-maske", text: zw() ? tr("Schatten", "Shadow") : "Maske", note: zw() ? tr("treibt die Leiste auf 10", "drives the track to 10") : tr("treibt den Spiegel auf 10", "drives the mirror to 10") },
         ]}
         extra={
           <button type="button" class="choice quiet" data-testid="swap-roles" onClick={() => set("role", c().role === "conte" ? "maske" : "conte")}>

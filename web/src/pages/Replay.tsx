@@ -204,7 +204,9 @@ function Viewer(props: { archive: Archive }) {
   const resultText = () => {
     const r = a.result;
     if (r.team) return r.team === "won" ? tr("Gewonnen", "Won") : tr("Verloren", "Lost");
-    if (r.reason === "aborted") return tr("Abgebrochen – nicht gewertet", "Aborted – not rated");
+    // Beside the kind ("gewertet"), "nicht gewertet" read as a contradiction (a player pass): the game was rated and
+    // counts for nobody, as it ended too early.
+    if (r.reason === "aborted") return tr("Abgebrochen, zu früh beendet – zählt nicht", "Aborted, ended too early – does not count");
     if (r.draw || r.winner === null) return r.reason === "timeout" ? tr("Remis (beide Uhren abgelaufen)", "Draw (both clocks ran out)") : tr("Remis", "Draw");
     // The loser is named with how it ended: "Winner: Computer (resigned)" read as if the winner had resigned.
     const loser = names()[1 - r.winner] ?? "?";

@@ -1,6 +1,7 @@
 // The Wartesaal: who is online (live, from the lobby socket), challenges with every term shown to the one challenged,
 // accept / decline (with a reason) / change the terms and send them back. An accepted challenge seats both players;
 // each page saves its own seat and goes to the table.
+import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../shared/room/report";
 import { createEffect, createResource, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
 import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
@@ -405,6 +406,14 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
             {tr(`Einsatz in Taler (beide müssen ihn haben; du hast ${props.taler})`, `Stake in Taler (both must have it; you have ${props.taler})`)} <input type="number" min="0" max={maxStake()} step="1" value={stake()} onInput={(e) => { setStake(Number(e.currentTarget.value) || 0); setStakeError(null); }} aria-invalid={stakeError() ? "true" : undefined} aria-describedby="challenge-stake-error" data-testid="challenge-stake" />
           </label>
           <p id="challenge-stake-error" class="form-error" role="alert" data-testid="challenge-stake-error">{stakeError()?.() ?? ""}</p>
+          {/* Said before the game (a player pass let a one-minute clock run out in a rated game and read "abgebrochen"
+              afterwards, with no word of the rule before). */}
+          <p class="note" data-testid="challenge-rated-rule">
+            {tr(
+              `Gewertet zählt die Partie erst, wenn ${RATED_MIN_CARDS} Karten gespielt oder ${RATED_MIN_MS / 60_000} Minuten vergangen sind; endet sie früher – auch weil eine Uhr abläuft –, wird sie abgebrochen.`,
+              `A rated game counts only once ${RATED_MIN_CARDS} cards are played or ${RATED_MIN_MS / 60_000} minutes have passed; if it ends sooner – a clock running out too – it is aborted.`,
+            )}
+          </p>
         </Show>
       </fieldset>
       <fieldset class="choices">

@@ -259,7 +259,7 @@ const de: RulesDoc = {
 
 const en: RulesDoc = {
   title: "Zwiegespalten",
-  lead: "A trick-taking game for exactly two players who want different things: the Hüter (keeper) wants to keep everything in balance, the Schatten (shadow) wants the opposite. It is Battlemaske played with an ordinary deck of cards.",
+  lead: "A trick-taking game for exactly two players who want different things: the Keeper (Hüter) wants to keep everything in balance, the Shadow (Schatten) wants the opposite. It is Battlemaske played with an ordinary deck of cards.",
   sections: [
     {
       id: "goal",
@@ -267,18 +267,18 @@ const en: RulesDoc = {
       blocks: [
         {
           kind: "p",
-          text: "You play three rounds of ten tricks each. Beside the table lies a **track** of ten face-down cards. After every round you turn over as many of them as the difference between your tricks – so the Schatten always advances, no matter who has more tricks.",
+          text: "You play three rounds of ten tricks each. Beside the table lies a **track** of ten face-down cards. After every round you turn over as many of them as the difference between your tricks – so the Shadow always advances, no matter who has more tricks.",
         },
         {
           kind: "list",
           items: [
-            "When all **ten track cards** are face up, the **Schatten** wins at once.",
-            "If at least one is still face down after the third round, the **Hüter** wins.",
+            "When all **ten track cards** are face up, the **Shadow** wins at once.",
+            "If at least one is still face down after the third round, the **Keeper** wins.",
           ],
         },
         {
           kind: "p",
-          text: "As the Hüter you want 5 : 5 – too many tricks help the Schatten just as much as too few. As the Schatten you push one way: take every trick or give them all away.",
+          text: "As the Keeper you want 5 : 5 – too many tricks help the Shadow just as much as too few. As the Shadow you push one way: take every trick or give them all away.",
         },
       ],
     },
@@ -313,10 +313,10 @@ const en: RulesDoc = {
           items: [
             "the 25 playing cards above,",
             "the three eights ♣ ♦ ♥ as markers for the ranking, beside three places “weakest – middle – strongest”,",
-            "any ten other cards, face down in a row: the track. Whenever the Schatten advances, turn them over from left to right.",
+            "any ten other cards, face down in a row: the track. Whenever the Shadow advances, turn them over from left to right.",
           ],
         },
-        { kind: "p", text: "The Schatten shuffles and deals every round." },
+        { kind: "p", text: "The Shadow shuffles and deals every round." },
       ],
     },
     {
@@ -329,7 +329,7 @@ const en: RulesDoc = {
             "**Deal:** the 25 playing cards are shuffled. Each player gets 10; the last 5 are set aside face down. Nobody looks at them.",
             "**Exchange:** each player lays out cards from their hand face down for the other – one in round 1, two in round 2, three in round 3. Then you swap at the same time.",
             "**Play ten tricks.**",
-            "**Advance the Schatten:** the difference in tricks turns over track cards.",
+            "**Advance the Shadow:** the difference in tricks turns over track cards.",
           ],
         },
         {
@@ -345,8 +345,8 @@ const en: RulesDoc = {
         {
           kind: "list",
           items: [
-            "In round 1 the Hüter leads to the first trick.",
-            "In rounds 2 and 3 the Hüter leads if fewer than five track cards are face up – otherwise the Schatten.",
+            "In round 1 the Keeper leads to the first trick.",
+            "In rounds 2 and 3 the Keeper leads if fewer than five track cards are face up – otherwise the Shadow.",
             "Whoever wins a trick leads to the next one.",
           ],
         },
@@ -429,18 +429,18 @@ const en: RulesDoc = {
           kind: "example",
           title: "The little club wins",
           lines: [
-            "The Hüter opens the round with the 6♦. Diamonds is the first suit and becomes the weakest.",
-            "The Schatten has neither diamonds nor an elixir and plays the 2♣. Clubs becomes the middle suit, so hearts is the strongest.",
-            "Clubs ranks above diamonds: the Schatten wins the trick with a 2.",
+            "The Keeper opens the round with the 6♦. Diamonds is the first suit and becomes the weakest.",
+            "The Shadow has neither diamonds nor an elixir and plays the 2♣. Clubs becomes the middle suit, so hearts is the strongest.",
+            "Clubs ranks above diamonds: the Shadow wins the trick with a 2.",
           ],
         },
         {
           kind: "example",
           title: "Hearts resets",
           lines: [
-            "The Hüter leads the 4♠ and names hearts.",
-            "The Schatten must play hearts and plays the 6♥.",
-            "The heart resets the ranking. Then 6 beats 4+: the Schatten wins.",
+            "The Keeper leads the 4♠ and names hearts.",
+            "The Shadow must play hearts and plays the 6♥.",
+            "The heart resets the ranking. Then 6 beats 4+: the Shadow wins.",
           ],
         },
       ],
@@ -457,13 +457,13 @@ const en: RulesDoc = {
           kind: "example",
           title: "Counting at the end of a round",
           lines: [
-            "Hüter 6 tricks, Schatten 4: the difference is 2, so two more track cards are turned over.",
-            "At 5 : 5 the Schatten does not advance at all.",
+            "Keeper 6 tricks, Shadow 4: the difference is 2, so two more track cards are turned over.",
+            "At 5 : 5 the Shadow does not advance at all.",
           ],
         },
         {
           kind: "p",
-          text: "When the last track card is turned over, the Schatten wins at once. Otherwise take the markers off the ranking, shuffle all 25 playing cards – the ones set aside too – and start the next round. After the third round the Hüter wins if a track card is still face down.",
+          text: "When the last track card is turned over, the Shadow wins at once. Otherwise take the markers off the ranking, shuffle all 25 playing cards – the ones set aside too – and start the next round. After the third round the Keeper wins if a track card is still face down.",
         },
       ],
     },
@@ -473,7 +473,7 @@ const en: RulesDoc = {
       blocks: [
         {
           kind: "p",
-          text: "Play two games and swap roles in between. Each time you are the Schatten you score one point per track card turned over (10 if you completed the track). The higher score wins. If both scored 10, whoever needed fewer rounds to get there wins; otherwise it is a draw.",
+          text: "Play two games and swap roles in between. Each time you are the Shadow you score one point per track card turned over (10 if you completed the track). The higher score wins. If both scored 10, whoever needed fewer rounds to get there wins; otherwise it is a draw.",
         },
       ],
     },
@@ -484,7 +484,7 @@ const en: RulesDoc = {
         {
           kind: "list",
           items: [
-            "Names and cards: Hüter and Schatten instead of Conte and Maske, ♣ ♦ ♥ instead of Pfau, Dukaten and Glut, a track of ten cards instead of the mirror.",
+            "Names and cards: Keeper and Shadow instead of Conte and Maske, ♣ ♦ ♥ instead of Pfau, Dukaten and Glut, a track of ten cards instead of the mirror.",
             "The elixirs count 2+ to 5+ instead of 1+ to 4+ – as in the original Jekyll vs. Hyde (Geonil, 2021), which inspired Zwiegespalten.",
             "Following: if you lack the suit led, you must play an elixir when you have one. In Battlemaske you may then play any card.",
           ],
@@ -498,8 +498,8 @@ const en: RulesDoc = {
         {
           kind: "list",
           items: [
-            "As the Hüter you want 5 : 5. Too many tricks are as bad as too few.",
-            "As the Schatten, push one way – take many tricks or give nearly all of them away.",
+            "As the Keeper you want 5 : 5. Too many tricks are as bad as too few.",
+            "As the Shadow, push one way – take many tricks or give nearly all of them away.",
             "The suit you lead first becomes the weakest. Open with the suit you want to lose tricks with.",
             "An elixir against clubs steals a trick and moves the difference by two at once.",
             "Five cards are set aside every round. Not every card you are waiting for will come.",

@@ -46,7 +46,9 @@ export function Mirror(): JSX.Element {
         <span class="preview-text" data-testid="mirror-preview" tabindex="0" {...topicHandlers(() => ({ kind: "field", field: preview() }))}>
           {/* "Feld", not an arrow: the round sheet's "6 : 4 → 2" (the seed's notation) is how far the mirror moves, and
               "→ 4" here, where it would stand, read as the same thing (a player pass). */}
-          {tr(`Rundenende jetzt: Feld ${preview()}`, `Round end now: field ${preview()}`)}
+          {/* After the end there is no round to end (a spectator read "Rundenende jetzt: Feld 0" under a flag fall's
+              4 : 2): where it stands. */}
+          {rv().over || v().phase === "over" ? tr(`Partie vorbei: Feld ${preview()}`, `Game over: field ${preview()}`) : tr(`Rundenende jetzt: Feld ${preview()}`, `Round end now: field ${preview()}`)}
         </span>
       </p>
     </section>

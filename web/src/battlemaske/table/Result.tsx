@@ -3,7 +3,7 @@ import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
-import { endLines, matchPeople } from "../log";
+import { endLines, matchPeople, withoutTitle } from "../log";
 import { dailyMirrorText } from "../daily";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
@@ -71,18 +71,19 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
           <h2 id="result-title">{title()}</h2>
           <Show
             when={reason() !== "aborted"}
-            fallback={<p>{tr("Die Partie endete vor 10 gespielten Karten und 3 Minuten: keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards and 3 minutes: no points, no Elo, no Taler.")}</p>}
+            fallback={<p>{tr("Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren: Sie zählt nicht – keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards were played or 3 minutes had passed: it does not count – no points, no Elo, no Taler.")}</p>}
           >
             <div data-testid="result-text">
-              <For each={lines()}>{(line) => <p>{line}</p>}</For>
+              {/* Not the title once more (hot-seat: "Der Conte gewinnt!" over "Der Conte gewinnt.", a player pass). */}
+              <For each={withoutTitle(lines(), title())}>{(line) => <p>{line}</p>}</For>
             </div>
           </Show>
           <Show when={rv().result?.uncounted}>
             {/* A spectator has no record of this game: the sentence speaks of the players' (a player pass). */}
             <p data-testid="result-uncounted">
               {m.spectator
-                ? tr("Zählt nicht: Die Partie endete vor 10 gespielten Karten und 3 Minuten – in den Bilanzen der beiden steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards and 3 minutes – both players' records list it as “aborted”.")
-                : tr("Zählt nicht: Die Partie endete vor 10 gespielten Karten und 3 Minuten – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards and 3 minutes – your records list it as “aborted”.")}
+                ? tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in den Bilanzen der beiden steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – both players' records list it as “aborted”.")
+                : tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – your records list it as “aborted”.")}
             </p>
           </Show>
           <Show when={m.round()}>
@@ -99,7 +100,12 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 <span class="nowrap-score">
                   {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")}
                 </span>{" "}
-                → <b>{r().moved}</b>
+                {/* In words: a bare "→ 6" beside the final "Schatten: 10 / 10" read as where the track stands (a player
+                    pass); it is how far the round moved it. */}
+                →{" "}
+                {r().moved === 0
+                  ? tr(`${role("maske")} rückt nicht vor`, `${role("maske")} does not advance`)
+                  : tr(`${role("maske")} rückt ${r().moved} vor`, `${role("maske")} advances ${r().moved}`)}
               </p>
             )}
           </Show>

@@ -101,7 +101,9 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     const g = target();
     if (!pickingIn(g) || g.phase !== "exchange") return null;
     const elixirs = (g.hand ?? []).filter(isElixir).length;
-    if (elixirs < 2 || !(g.hand ?? []).some((c) => !legal(c))) return null;
+    // Said until an elixir is among the picked cards (not only while cards are greyed: picking two or more, every card
+    // is open at first, and a player pass missed the rule in round 2).
+    if (elixirs < 2 || picked().some(isElixir)) return null;
     const n = [tr("zwei", "two"), tr("drei", "three"), tr("vier", "four")][elixirs - 2];
     return tr(`Du hast ${n} Elixiere: eines davon musst du abgeben.`, `You hold ${n} elixirs: you must give one of them away.`);
   };
