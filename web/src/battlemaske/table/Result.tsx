@@ -3,7 +3,7 @@ import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
-import { endLines, matchPeople, withoutTitle } from "../log";
+import { endLines, matchPeople, roundMoveShort, withoutTitle } from "../log";
 import { dailyMirrorText } from "../daily";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
@@ -102,10 +102,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 </span>{" "}
                 {/* In words: a bare "→ 6" beside the final "Schatten: 10 / 10" read as where the track stands (a player
                     pass); it is how far the round moved it. */}
-                →{" "}
-                {r().moved === 0
-                  ? tr(`${role("maske")} rückt nicht vor`, `${role("maske")} does not advance`)
-                  : tr(`${role("maske")} rückt ${r().moved} vor`, `${role("maske")} advances ${r().moved}`)}
+                <span class="round-move">→ {roundMoveShort(rs(), r().moved, lang())}</span>
               </p>
             )}
           </Show>
