@@ -1,8 +1,8 @@
 // "Gegen den Computer": the setup screen (role, level, rules, variant); the game itself opens at /partie/<room>.
-import { createSignal, For, Show, type JSX } from "solid-js";
+import { createEffect, createSignal, For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { openTableAs, TableRefused } from "../account";
-import { tr } from "../i18n";
+import { lang, tr } from "../i18n";
 import { saveSession } from "../room/session";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
@@ -63,6 +63,12 @@ export function ComputerSetup() {
   const [error, setError] = createSignal<string | null>(null);
   const set = <K extends keyof Choice>(k: K, v: Choice[K]) => setC((x) => ({ ...x, [k]: v }));
   const zw = () => c().ruleset === "zwiegespalten";
+  // The tab names the rule set chosen (it said "Battlemaske" with Zwiegespalten chosen, a player pass).
+  // (After the site's own title effect, which runs again on a language switch: hence lang() read here too.)
+  createEffect(() => {
+    lang();
+    document.title = `${zw() ? "Zwiegespalten" : "Battlemaske"} · Spielcenter`;
+  });
 
   async function start() {
     setBusy(true);
