@@ -139,7 +139,6 @@ async function portInUse(port: number): Promise<boolean> {
 }
 
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
-  const port = options.port ?? (await freePort());
   // wrangler listens on a port of its own; the public port is the front's, which outlives a restart.
   const inner = await freePort();
   const state = options.state ?? fs.mkdtempSync(join(options.stateParent ?? tmpdir(), "spielcenter-e2e-"));
@@ -164,18 +163,38 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     }
     return c;
   };
-  let child = await up();
+  let child: ChildProcess | null = null;
   // A source edited while a test site runs makes wrangler reload the Worker, often onto another port: found again
   // (the front holds the refused connection meanwhile), as `npm start` does. Left pointing at the old port, every test
   // after such an edit failed with empty answers.
   const refind = async () => {
+    if (!child) return;
     const found = await workerAddress(child.pid!, wranglerUrl, join(state, "config"));
     if (found) direct = found;
   };
-  const front = await startFront({ host: "127.0.0.1", port, target: () => direct, refused: refind });
+  // The public port is taken before wrangler starts (it refuses connections until the Worker is found): taken after
+  // wrangler's start, seconds after it was picked, another process had it once (a fresh CI run: EADDRINUSE). A port
+  // picked here that is taken in between is picked again.
+  let port = options.port ?? (await freePort());
+  let front: Awaited<ReturnType<typeof startFront>>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      front = await startFront({ host: "127.0.0.1", port, target: () => direct, refused: refind });
+      break;
+    } catch (e) {
+      if (options.port !== undefined || attempt >= 5 || (e as NodeJS.ErrnoException).code !== "EADDRINUSE") throw e;
+      port = await freePort();
+    }
+  }
+  try {
+    child = await up();
+  } catch (e) {
+    await front.close();
+    throw e;
+  }
   const stop = async () => {
     await front.close();
-    const last = child;
+    const last = child!;
     const exited = new Promise<void>((r) => (last.exitCode !== null || last.signalCode !== null ? r() : last.once("exit", () => r())));
     signalGroup(last, "SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
@@ -185,7 +204,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     if (!options.state) keepLogsAndRemove(state);
   };
   const restart = async () => {
-    const old = child;
+    const old = child!;
     direct = null; // the front refuses connections until the new Worker is found, as a closed port would
     const exited = new Promise<void>((r) => (old.exitCode !== null || old.signalCode !== null ? r() : old.once("exit", () => r())));
     signalGroup(old, "SIGKILL");
@@ -201,7 +220,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       return direct!;
     },
     get pgid() {
-      return child.pid!;
+      return child!.pid!;
     },
     port,
     state,

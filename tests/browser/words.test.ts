@@ -180,8 +180,7 @@ describe("the words at the table (browser)", () => {
       expect(h).toMatch(/Tauschen: Gib .+ ab – als Schatten behältst du/);
       expect(h).not.toMatch(/Maske|Conte|Pik/);
       await shot(page, "words-zw-hint-phone");
-      // To the end of round 1 (its round table), so the result names that round's move below.
-      for (let i = 0; i < 120 && !(await page.getByTestId("round-continue").isVisible()); i++) if ((await step(page)) === "idle") await page.waitForTimeout(30);
+      for (let i = 0; i < 14; i++) if ((await step(page)) === "idle") await page.waitForTimeout(30);
       if (await page.getByTestId("round-continue").isVisible()) await page.getByTestId("round-continue").click();
       const log = await logTexts(page);
       expect(log.length).toBeGreaterThan(3);
@@ -205,8 +204,6 @@ describe("the words at the table (browser)", () => {
       const result = (await page.getByTestId("game-result").textContent()) ?? "";
       expect(result).toContain("Der Computer gewinnt: Du hast aufgegeben.");
       expect(result).toContain("Leiste:");
-      // The round's move in words ("→ 6" beside "Leiste: 6 / 10" read as where the track stands, a player pass).
-      expect(await page.locator(".round-sum").textContent()).toMatch(/Runde 1: Hüter \d+ : \d+ Schatten → Schatten (rückt \d+ vor|rückt nicht vor)$/);
       expect(result).not.toMatch(/Spiegel|Maske|Conte/);
       // After the end the card counter's count names the cards never played, not cards "still in play".
       expect(await page.getByTestId("card-counter-toggle").getAttribute("data-count")).toMatch(/^\d+ nicht gespielt$/);
