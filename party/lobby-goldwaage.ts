@@ -12,6 +12,8 @@ import { clientAddress } from "./address";
 
 /** Open Goldwaage tables at once (one per creator); every socket gets the whole list, at most four names each. */
 export const MAX_GW_TABLES = 50;
+/** Open tables created from one address (an attack pass filled all 50 from one address with 70 accounts). */
+export const MAX_GW_TABLES_PER_ADDRESS = 5;
 
 type GwMessage = Extract<LobbyClientMessage, { type: `gw-${string}` }>;
 
@@ -31,7 +33,9 @@ export interface GwHost {
   /** Whether `account` may change the list everyone gets now (the lobby's per-account budget); if not, it was told so. */
   mayChange(connection: Connection, account: string, now: number): boolean;
   /** The opening of a table that started: its budget is the table limit, so `mayChange`'s token comes back. */
-  paidOtherwise(account: string): void;
+  paidOtherwise(connection: Connection, account: string): void;
+  /** The accounts here from the socket's address (null: no per-address limits, the test harnesses). */
+  accountsFrom(connection: Connection): Set<string> | null;
 }
 
 interface TableRow {
@@ -117,6 +121,11 @@ export class GoldwaageTables {
     if (this.seatOf(me.account)) return this.host.error(connection, "AT_TABLE", "You are at an open table already: leave it first.");
     const n = this.host.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM gw_tables").one().n;
     if (n >= MAX_GW_TABLES) return this.host.error(connection, "TABLES_FULL", `At most ${MAX_GW_TABLES} open tables at once; join one instead.`);
+    const neighbours = this.host.accountsFrom(connection);
+    if (neighbours) {
+      const fromHere = this.host.db.exec<{ creator: string }>("SELECT creator FROM gw_tables").toArray().filter((t) => neighbours.has(t.creator)).length;
+      if (fromHere >= MAX_GW_TABLES_PER_ADDRESS) return this.host.error(connection, "TABLES_FULL", `At most ${MAX_GW_TABLES_PER_ADDRESS} open tables from one address; join one instead.`);
+    }
     if (!this.host.mayChange(connection, me.account, now)) return;
     const id = newToken().slice(0, 16);
     const clean = { players: options.players, level: options.level, variants: [...options.variants] };
@@ -158,7 +167,7 @@ export class GoldwaageTables {
       for (const s of seats) this.host.sendTo(s.account, { type: "gw-ended", id, how: "failed", by: null });
       return opened.error === "TABLE_LIMIT" ? this.host.error(connection, "TABLE_LIMIT", opened.message) : this.host.error(connection, "TABLE_FAILED", "The table could not be opened.");
     }
-    this.host.paidOtherwise(me.account);
+    this.host.paidOtherwise(connection, me.account);
     const players = Array.from({ length: options.players }, (_, seat) => seats[seat]?.name ?? null);
     for (const s of opened.seats) {
       this.host.sendTo(s.account, { type: "gw-ended", id, how: "started", by: me.name });

@@ -13,7 +13,7 @@ import { verifyTicket, type TicketProfile } from "./lobby-ticket";
 import { decodeFrame, KeyedBudget, MessageBudget } from "./socket-limits";
 import { nameSkeleton } from "../worker/names";
 import { newToken } from "./tokens";
-import { clientAddress } from "./address";
+import { addressNetwork, clientAddress, exemptFromAddressLimits } from "./address";
 
 /** The one lobby's name: /parties/lobby/main (the Worker routes no other). */
 export const LOBBY_NAME = "main";
@@ -40,6 +40,22 @@ export const LOBBY_RATE_CLOSE_AFTER = 100;
  */
 export const LIST_CHANGE_BURST = 10;
 export const LIST_CHANGE_PER_S = 0.5;
+/**
+ * The same changes from one address (a network: an IPv6 /64 counts once), whatever its accounts: one address with many
+ * accounts multiplied the per-account budget (an attack pass: 25 accounts coming and going, 674 player lists to a
+ * bystander in 10 s). Larger than one account's, since people share addresses.
+ */
+export const ADDRESS_CHANGE_BURST = 30;
+export const ADDRESS_CHANGE_PER_S = 2;
+/** Challenges one account may send: a burst over the open ones' limit, then one every 2 s (challenge and withdraw in a loop made a target's list flicker). */
+export const CHALLENGE_BURST = 12;
+export const CHALLENGE_PER_S = 0.5;
+/** Sockets from one address that said hello (a family or an office shares one; one address filled all 500 with 70 accounts). */
+export const LOBBY_MAX_PER_ADDRESS = 40;
+/** Sockets from one address waiting for their hello: past this its newest is closed, not someone else's oldest. */
+export const LOBBY_MAX_PENDING_PER_ADDRESS = 8;
+/** Open seeks posted from one address (MAX_GW_TABLES_PER_ADDRESS for tables: one address filled a list with 70 accounts). */
+export const MAX_SEEKS_PER_ADDRESS = 10;
 /** Open challenges one account may have sent at once. */
 export const MAX_OUTGOING = 10;
 /** Open seeks in the Wartesaal at once (one per account); every socket gets the whole list. */
@@ -115,6 +131,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   TOO_MANY_SOCKETS: "Der Wartesaal ist bei dir schon in zu vielen Tabs offen.",
   TABLE_LIMIT: "Zu viele neue Tische in kurzer Zeit: versucht es in einer Minute noch einmal.",
   TOO_OFTEN: "Zu viele Änderungen in kurzer Zeit: nichts geändert. Warte einen Moment und versuch es dann noch einmal.",
+  ADDRESS_FULL: "Von deiner Adresse aus sind schon zu viele im Wartesaal: bitte später noch einmal.",
 };
 
 const toChallenge = (r: Row): Challenge => ({ id: r.id, from: r.from_name, to: r.to_name, terms: JSON.parse(r.terms) as Terms, expiresAt: r.expires_at, counter: r.counter === 1 });
@@ -125,6 +142,10 @@ export class Lobby extends Server {
   private readonly budget = new MessageBudget(LOBBY_RATE_PER_S, LOBBY_RATE_BURST, LOBBY_RATE_CLOSE_AFTER);
   /** Per account: the list changes it may cause (LIST_CHANGE_BURST, LIST_CHANGE_PER_S). */
   private readonly changes = new KeyedBudget(LIST_CHANGE_PER_S, LIST_CHANGE_BURST);
+  /** Per address (network): the same changes and the challenges sent, from all its accounts together. */
+  private readonly addressChanges = new KeyedBudget(ADDRESS_CHANGE_PER_S, ADDRESS_CHANGE_BURST);
+  /** Per account: challenges sent (CHALLENGE_BURST, CHALLENGE_PER_S). */
+  private readonly challengesSent = new KeyedBudget(CHALLENGE_PER_S, CHALLENGE_BURST);
   /** The presence last told to everyone (only to save messages: after hibernation the next change is told again). */
   private toldPresence: string | undefined;
   /** The alarm as this instance last set it (undefined: not read yet). */
@@ -148,7 +169,12 @@ export class Lobby extends Server {
     error: (connection, code, message) => this.error(connection, code, message),
     mayChange: (connection, account, now) => this.mayChange(connection, account, now),
     // A table opened and started is paid for by the Worker's table limit (30 a minute per account) instead.
-    paidOtherwise: (account) => this.changes.refund(account),
+    paidOtherwise: (connection, account) => {
+      this.changes.refund(account);
+      const net = this.network(connection);
+      if (net !== null) this.addressChanges.refund(net);
+    },
+    accountsFrom: (connection) => this.accountsFrom(connection),
   });
 
   private get db(): SqlStorage {
@@ -178,19 +204,49 @@ export class Lobby extends Server {
    */
   override onConnect(connection: Connection): void {
     this.connectedAt.set(connection.id, ++this.connects);
+    const mine = this.network(connection);
+    // Waiting sockets per network; the one to make room is the oldest of the network that holds the most (one address
+    // opening 200 sockets a second closed everyone else's before their hello, an attack pass).
+    const waiting = new Map<string, { n: number; oldest: Connection | null; at: number }>();
     let pending = 0;
-    let oldest: Connection | null = null;
-    let oldestAt = Infinity;
     for (const c of this.getConnections<State>()) {
       if (c.state) continue;
       pending++;
+      const key = this.network(c) ?? "";
+      const w = waiting.get(key) ?? { n: 0, oldest: null, at: Infinity };
+      w.n++;
       const at = this.connectedAt.get(c.id) ?? -Infinity;
-      if (c.id !== connection.id && at < oldestAt) [oldest, oldestAt] = [c, at];
+      if (c.id !== connection.id && at < w.at) [w.oldest, w.at] = [c, at];
+      waiting.set(key, w);
     }
-    if (pending > LOBBY_MAX_PENDING && oldest) {
-      this.connectedAt.delete(oldest.id);
-      oldest.close(1013, "too many sockets wait for their hello");
+    if (mine !== null && (waiting.get(mine)?.n ?? 0) > LOBBY_MAX_PENDING_PER_ADDRESS) {
+      this.connectedAt.delete(connection.id);
+      return connection.close(1013, "too many sockets from this address wait for their hello");
     }
+    if (pending > LOBBY_MAX_PENDING) {
+      let most: { n: number; oldest: Connection | null; at: number } | null = null;
+      for (const w of waiting.values()) if (w.oldest && (!most || w.n > most.n || (w.n === most.n && w.at < most.at))) most = w;
+      if (most?.oldest) {
+        this.connectedAt.delete(most.oldest.id);
+        most.oldest.close(1013, "too many sockets wait for their hello");
+      }
+    }
+  }
+
+  /** The accounts with a socket here from the same network as `connection`'s; null where address limits do not apply. */
+  private accountsFrom(connection: Connection): Set<string> | null {
+    const net = this.network(connection);
+    if (net === null) return null;
+    const out = new Set<string>();
+    for (const c of this.getConnections<State>()) if (c.state && this.network(c) === net) out.add(c.state.who.account);
+    return out;
+  }
+
+  /** The network a socket came from, for the per-address limits; null where they do not apply (the test harnesses). */
+  private network(connection: Connection): string | null {
+    const ip = clientAddress(connection);
+    if (exemptFromAddressLimits(this.env as Cloudflare.Env, ip)) return null;
+    return addressNetwork(ip) ?? "unknown";
   }
 
   override onRequest(): Response {
@@ -236,10 +292,13 @@ export class Lobby extends Server {
       }
       let greeted = 0;
       let mine = 0;
+      let fromHere = 0;
+      const here = this.network(connection);
       for (const c of this.getConnections<State>()) {
         if (c.id === connection.id || !c.state) continue;
         greeted++;
         if (c.state.who.account === who.account) mine++;
+        if (here !== null && this.network(c) === here) fromHere++;
       }
       if (greeted >= LOBBY_MAX_SOCKETS) {
         this.error(connection, "LOBBY_FULL", `The Wartesaal takes at most ${LOBBY_MAX_SOCKETS} sockets: try again later.`);
@@ -249,9 +308,13 @@ export class Lobby extends Server {
         this.error(connection, "TOO_MANY_SOCKETS", `At most ${LOBBY_MAX_PER_ACCOUNT} sockets per account: close another tab.`);
         return connection.close(1008, "too many sockets for this account");
       }
+      if (fromHere >= LOBBY_MAX_PER_ADDRESS) {
+        this.error(connection, "ADDRESS_FULL", `The Wartesaal takes at most ${LOBBY_MAX_PER_ADDRESS} sockets from one address: try again later.`);
+        return connection.close(1013, "too many sockets from this address");
+      }
       // An arrival (no other socket of this account here) changes everyone's list of who is here; a refused one
       // waits (1013: the client tries again in 10 s) and changes nothing.
-      if (mine === 0 && !this.changes.admit(who.account, now)) {
+      if (mine === 0 && !this.admitChange(connection, who.account, now)) {
         this.tooOften(connection);
         return connection.close(1013, "coming and going too often");
       }
@@ -410,6 +473,14 @@ export class Lobby extends Server {
     if (open > 0) return this.error(connection, "CHALLENGE_OPEN", `A challenge between you and ${to} is open already: answer or withdraw it first.`);
     const mine = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE from_account = ?", me.account).one().n;
     if (mine >= MAX_OUTGOING) return this.error(connection, "CHALLENGE_OPEN", `At most ${MAX_OUTGOING} open challenges at once.`);
+    // Sending and withdrawing in a loop made the target's list flicker (an attack pass: 573 messages in 10 s from one
+    // account, 5,558 from ten): each challenge costs the sender's budget and its address's.
+    if (!this.challengesSent.admit(me.account, now)) return this.tooOften(connection);
+    const net = this.network(connection);
+    if (net !== null && !this.addressChanges.admit(net, now)) {
+      this.challengesSent.refund(me.account);
+      return this.tooOften(connection);
+    }
     if (countering) this.remove(countering, "countered", me.name);
     const id = newToken().slice(0, 16);
     this.db.exec("INSERT INTO challenges (id, from_account, from_name, to_account, to_name, terms, expires_at, counter) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", id, me.account, me.name, target.account, target.name, JSON.stringify(terms), now + CHALLENGE_MS, countering ? 1 : 0);
@@ -451,9 +522,18 @@ export class Lobby extends Server {
    * The table for an accepted challenge or a taken seek (`pair`: its sender and the one who said yes, `me`): each side
    * gets its own seat token. The challenge or seek is already gone when this waits, so it runs once per one of them.
    */
-  private async seat(connection: Connection, pair: Pick<Row, "id" | "from_account" | "from_name" | "to_account" | "to_name" | "terms">, me: Who): Promise<void> {
+  /**
+   * `restore`: a taken seek's way back when the taker's own table budget is spent (TABLE_LIMIT): then only the taker
+   * is told, and the seek stands again — an attack pass emptied everyone's seeks with a spent budget, each take refused
+   * yet each seek gone.
+   */
+  private async seat(connection: Connection, pair: Pick<Row, "id" | "from_account" | "from_name" | "to_account" | "to_name" | "terms">, me: Who, restore?: () => void): Promise<void> {
     const id = pair.id;
     const duel = await this.openTable(pair, clientAddress(connection));
+    if ("error" in duel && duel.error === "TABLE_LIMIT" && restore) {
+      restore();
+      return this.error(connection, duel.error, duel.message);
+    }
     if ("error" in duel) {
       for (const account of [pair.from_account, pair.to_account]) this.sendTo(account, { type: "ended", id, how: "failed", by: null });
       // A stake one side cannot afford is a reason both must learn (the challenger would only see "failed"); any
@@ -494,6 +574,11 @@ export class Lobby extends Server {
     if (this.running.playing().has(me.account)) return this.error(connection, "BUSY", "You are at a running table: finish that game first.");
     const open = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM seeks WHERE from_account <> ?", me.account).one().n;
     if (open >= MAX_SEEKS) return this.error(connection, "SEEKS_FULL", `At most ${MAX_SEEKS} open seeks at once; take one instead.`);
+    const neighbours = this.accountsFrom(connection);
+    if (neighbours) {
+      const fromHere = this.db.exec<{ from_account: string }>("SELECT from_account FROM seeks WHERE from_account <> ?", me.account).toArray().filter((r) => neighbours.has(r.from_account)).length;
+      if (fromHere >= MAX_SEEKS_PER_ADDRESS) return this.error(connection, "SEEKS_FULL", `At most ${MAX_SEEKS_PER_ADDRESS} open seeks from one address; take one instead.`);
+    }
     if (!this.mayChange(connection, me.account, now)) return;
     this.db.exec("INSERT OR REPLACE INTO seeks (id, from_account, from_name, terms, created_at) VALUES (?, ?, ?, ?, ?)", newToken().slice(0, 16), me.account, me.name, JSON.stringify(terms), now);
     this.broadcastSeeks();
@@ -517,7 +602,13 @@ export class Lobby extends Server {
     this.broadcastSeeks();
     // A poster whose socket went without a close (a restart) has left all the same.
     if (!this.present().some((w) => w.account === seek.from_account)) return this.error(connection, "NOT_PRESENT", `${seek.from_name} has left the Wartesaal.`);
-    await this.seat(connection, { id, from_account: seek.from_account, from_name: seek.from_name, to_account: me.account, to_name: me.name, terms: seek.terms }, me);
+    await this.seat(connection, { id, from_account: seek.from_account, from_name: seek.from_name, to_account: me.account, to_name: me.name, terms: seek.terms }, me, () => {
+      // Back in its place, unless its poster has left or posted another meanwhile (one seek per account).
+      if (!this.present().some((w) => w.account === seek.from_account)) return;
+      if (this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM seeks WHERE from_account = ?", seek.from_account).one().n > 0) return;
+      this.db.exec("INSERT INTO seeks (id, from_account, from_name, terms, created_at) VALUES (?, ?, ?, ?, ?)", seek.id, seek.from_account, seek.from_name, seek.terms, seek.created_at);
+      this.broadcastSeeks();
+    });
   }
 
   private seek(id: string): SeekRow | null {
@@ -650,8 +741,17 @@ export class Lobby extends Server {
 
   /** Whether `account` may change a list everyone gets now (LIST_CHANGE_BURST, LIST_CHANGE_PER_S); if not, it is told so. */
   private mayChange(connection: Connection, account: string, now: number): boolean {
-    if (this.changes.admit(account, now)) return true;
+    if (this.admitChange(connection, account, now)) return true;
     this.tooOften(connection);
+    return false;
+  }
+
+  /** A token from the account's budget and its address's, or neither (the account's is given back if the address's is spent). */
+  private admitChange(connection: Connection, account: string, now: number): boolean {
+    if (!this.changes.admit(account, now)) return false;
+    const net = this.network(connection);
+    if (net === null || this.addressChanges.admit(net, now)) return true;
+    this.changes.refund(account);
     return false;
   }
 
@@ -664,6 +764,12 @@ export class Lobby extends Server {
   }
 
   private send(connection: Connection, message: LobbyServerMessage): void {
-    connection.send(JSON.stringify(message));
+    // A socket closed meanwhile (the lobby closed it a moment ago, or its peer went): nothing to tell. send() throws
+    // then, and an attack pass saw the throw uncaught in the log.
+    try {
+      connection.send(JSON.stringify(message));
+    } catch {
+      // gone
+    }
   }
 }

@@ -494,6 +494,23 @@ describe("Goldwaage (browser)", () => {
     expect(await w.page.getByTestId("watch-refused").innerText()).toContain("gibt es nicht");
   }, 90_000);
 
+  it("two open cards to choose: with two chosen, a tap on a third replaces the one chosen last", async () => {
+    const b = await browser({ width: 390, height: 844 });
+    const page = b.page;
+    await setup(page, { players: 2, level: "normal", variants: ["zwei-offene-karten"] });
+    await page.locator('[data-testid="gw-table"][data-phase="show"]').waitFor();
+    const ids = await page.locator('[data-testid="gw-hand-card"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card")!));
+    const card = (id: string) => page.locator(`[data-testid="gw-hand-card"][data-card="${id}"]`);
+    const chosen = () => page.locator('[data-testid="gw-hand-card"][aria-pressed="true"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card")!));
+    await card(ids[0]!).click();
+    await card(ids[1]!).click();
+    expect((await chosen()).sort()).toEqual([ids[0], ids[1]].sort());
+    await card(ids[2]!).click();
+    expect((await chosen()).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(await page.getByTestId("gw-show-confirm").isDisabled()).toBe(false);
+    expect(b.errors).toEqual([]);
+  }, 90_000);
+
   it("keyboard only for a whole round: Tab to a card, Enter, then L / R; the live region speaks each card", async () => {
     const b = await browser({ width: 1280, height: 800 });
     const page = b.page;

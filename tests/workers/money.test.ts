@@ -229,6 +229,23 @@ describe("the table limit holds per account over every path", () => {
     }
     expect(started).toHaveLength(30);
     expect(refusal).toMatchObject({ code: "TABLE_LIMIT", messageDe: expect.stringContaining("Zu viele neue Tische") });
+    // With its budget spent it takes someone's seek: refused (TABLE_LIMIT), and the seek stands again, in its place
+    // (an attack pass emptied everyone's seeks this way, each take refused yet each seek gone).
+    const poster = await newAccount(uniqueName("Gp"));
+    const pt = await json(call("/api/lobby/ticket", { method: "POST", token: poster.token }));
+    const ps = await connect(pt.socket, { "cf-connecting-ip": freshIp() });
+    ps.send({ type: "hello", ticket: pt.ticket });
+    await ps.next((m) => m.type === "welcome");
+    ps.send({ type: "seek", terms: { ...RATED, kind: "friendly" } });
+    const posted = await ps.next((m) => m.type === "seeks" && m.seeks.some((k: { from: string }) => k.from !== name));
+    const seek = posted.seeks.find((k: { from: string }) => k.from !== name);
+    await sleep(400);
+    s.send({ type: "take", id: seek.id });
+    expect(await s.next((m) => m.type === "error" || m.type === "matched")).toMatchObject({ type: "error", code: "TABLE_LIMIT" });
+    const back = await ps.next((m) => m.type === "seeks" && m.seeks.some((k: { id: string }) => k.id === seek.id));
+    expect(back.seeks.find((k: { id: string }) => k.id === seek.id)).toEqual(seek);
+    expect(ps.all.some((m) => m.type === "ended")).toBe(false);
+    await ps.close();
     await s.close();
   });
 

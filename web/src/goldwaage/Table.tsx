@@ -1,7 +1,7 @@
 // The Goldwaage table at a room: the scale, the Kings, the seats in order, the own hand, a turn (card, then pan), the
 // round table with the solver's verdict and the end table. It renders the room's view; every judgement comes from
 // logic.ts (the engine's decide and the solver), never from rules written here.
-import { createEffect, createMemo, createSignal, For, Index, onCleanup, onMount, Show } from "solid-js";
+import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from "solid-js";
 import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
 import { LIVES, type PanCard } from "../../../shared/goldwaage/state";
@@ -363,7 +363,8 @@ export function GoldwaageTable(props: { session: Session }) {
   };
   const choosing = () => mustShow() || pending() !== null;
   const handShown = () => (pending() ? hand().filter((c) => c !== pending()!.card) : hand());
-  const legal = (c: Card) => (choosing() ? picked().includes(c) || picked().length < needShow() || needShow() === 1 : myTurn());
+  // Choosing cards to show, every card may be tapped: with the choice full, a tap replaces the card chosen last.
+  const legal = (c: Card) => (choosing() ? true : myTurn());
   const isOpen = (c: Card) => (choosing() ? picked().includes(c) : myOpen().includes(c));
 
   function clickCard(c: Card) {
@@ -372,6 +373,8 @@ export function GoldwaageTable(props: { session: Session }) {
       if (p.includes(c)) setPicked(p.filter((x) => x !== c));
       else if (needShow() === 1) setPicked([c]);
       else if (p.length < needShow()) setPicked([...p, c]);
+      // Full: the card chosen last gives way (a player pass tapped B♦, then 2♥, and B♦ stayed chosen).
+      else setPicked([...p.slice(0, needShow() - 1), c]);
       revealActions();
       return;
     }
@@ -481,6 +484,17 @@ export function GoldwaageTable(props: { session: Session }) {
     if (next !== null) explainTimer = setTimeout(() => setExplained(null), 6000);
   };
   onCleanup(() => clearTimeout(explainTimer));
+  // It goes with the next card played or shown (it stood over the right pan through the next turns, a player pass) and
+  // with a tap anywhere else.
+  createEffect(on(g, () => setExplained(null), { defer: true }));
+  const closeOnTapElsewhere = (e: PointerEvent) => {
+    if (!(e.target instanceof Element) || !e.target.closest('[data-testid="gw-shown-before"], [data-testid="gw-shown-note"]')) setExplained(null);
+  };
+  createEffect(() => {
+    if (explained() === null) return;
+    document.addEventListener("pointerdown", closeOnTapElsewhere, true);
+    onCleanup(() => document.removeEventListener("pointerdown", closeOnTapElsewhere, true));
+  });
   const shownBeforeNote = () =>
     tr("Schon gezeigt: Diese Karten hat der Platz in dieser Runde offen gehabt und hält sie noch verdeckt.", "Shown before: this seat had these cards open earlier this round and still holds them face down.");
   /** Cards a seat showed earlier this round and still holds: public, as they were shown (a computer's open card moves on). */
