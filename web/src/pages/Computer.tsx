@@ -118,7 +118,7 @@ export function ComputerSetup() {
         onChange={(v) => set("ruleset", v)}
         options={[
           { value: "battlemaske", id: "ruleset-battlemaske", text: "Battlemaske", note: tr("Pfau, Dukaten, Glut, Elixiere 1+–4+", "Pfau, Dukaten, Glut, elixirs 1+–4+") },
-          { value: "zwiegespalten", id: "ruleset-zwiegespalten", text: "Zwiegespalten", note: tr("♣ ♦ ♥, Pik 2–5", "♣ ♦ ♥, spades 2–5") },
+          { value: "zwiegespalten", id: "ruleset-zwiegespalten", text: "Zwiegespalten", note: tr("♣ ♦ ♥, Elixiere Pik 2–5", "♣ ♦ ♥, elixirs spades 2–5") },
         ]}
       />
       <Choices
