@@ -389,6 +389,34 @@ describe.each([
   }, 120_000);
 });
 
+// Goldwaage's feed on an upright phone: a tall one shows the newest three lines (with one, the next computer card replaced
+// it within a second, a player pass), a short one the newest only (its table fills the screen).
+describe.each([
+  [390, 844, 3],
+  [360, 640, 1],
+] as const)("Goldwaage's feed on a %i × %i phone", (width, height, lines) => {
+  it(`shows the newest ${lines} line(s), in sight`, async () => {
+    const phone = await openBrowser({ width, height }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await setupGoldwaage(page, held.site.url, { players: 2, level: "normal" });
+      for (let i = 0; i < 200 && (await page.locator(".gw-feed li").count()) < 4; i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(50);
+      const shown = (await page.evaluate(`(() => {
+        const w = globalThis.window;
+        w.scrollTo(0, 0);
+        return [...globalThis.document.querySelectorAll(".gw-feed li")].map((e) => ({ on: w.getComputedStyle(e).display !== "none", bottom: e.getBoundingClientRect().bottom }));
+      })()`)) as Array<{ on: boolean; bottom: number }>;
+      expect(shown.length, "lines in the feed").toBeGreaterThanOrEqual(4);
+      expect(shown.map((l) => l.on)).toEqual(shown.map((_, i) => i < lines));
+      if (lines > 1) expect(Math.max(...shown.filter((l) => l.on).map((l) => l.bottom))).toBeLessThanOrEqual(height);
+      await shot(page, `goldwaage-feed-${width}x${height}`);
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
+
 // Goldwaage with two players on an upright phone: six cards in two rows put the pans' buttons below a short phone's
 // fold (a player pass: the page about 940 px high at 360 × 740). The six cards stand in one row now.
 describe.each([
