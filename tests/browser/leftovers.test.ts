@@ -76,7 +76,7 @@ describe("the daily game given up, and the replay's way back", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await switchTo("de");
 
-    // "Partie ansehen": the replay waits for the end of the day — and leads back to the Tagesmaskerade.
+    // "Partie nachspielen": the replay waits for the end of the day — and leads back to the Tagesmaskerade.
     await page.getByTestId("result-replay").click();
     await page.getByTestId("replay-not-yet").waitFor({ timeout: 30_000 });
     const back = page.getByTestId("replay-return");

@@ -122,7 +122,7 @@ export function GoldwaageInvite(props: { code: string }) {
             ? tr("An diesem Tisch ist schon gespielt worden: Die Partie ist vorbei.", "This table has played: the game is over.")
             : tr("Alle Plätze sind besetzt: Die Partie läuft schon.", "Every seat is taken: the game is under way.")}{" "}
           <Show when={preview()!.over}>
-            <Link href={`/replay/${room}`} data-testid="gw-invite-replay">{tr("Partie ansehen", "Watch the game")}</Link>
+            <Link href={`/replay/${room}`} data-testid="gw-invite-replay">{tr("Partie nachspielen", "Replay the game")}</Link>
           </Show>
         </p>
       </Show>

@@ -1028,7 +1028,7 @@ export function GoldwaageTable(props: { session: Session }) {
                   {/* As the duel's result offers it: the whole game again, every hand open (the archive follows the end
                       by a moment; the replay page waits for it). */}
                   <Link class="button quiet" href={`/replay/${s.room}`} data-testid="gw-replay">
-                    {tr("Partie ansehen", "Watch replay")}
+                    {tr("Partie nachspielen", "Replay the game")}
                   </Link>
                   {/* A spectator's records hold nothing of this game. */}
                   <Show when={!watching}>

@@ -149,7 +149,7 @@ export function BilanzPage() {
                 <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show>
                 <Show when={g.ruleset === "goldwaage" && (g.others ?? []).some((o) => o.name)}> · {tr("mit", "with")} {(g.others ?? []).flatMap((o) => (o.name ? [o.name] : [])).join(", ")}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}
                 <Link href={`/replay/${g.id}`} data-testid="my-game-replay">
-                  {tr("Partie ansehen", "Watch replay")}
+                  {tr("Partie nachspielen", "Replay the game")}
                 </Link>{" "}
                 <CopyLink path={`/replay/${g.id}`} />{" "}
                 <Show

@@ -84,7 +84,7 @@ export function Invite(props: { room: string }) {
         <Show when={(() => { const r = refused(); return r?.kind === "over" ? r.room : null; })()}>
           {(at) => (
             <Link class="button primary" href={`/replay/${at()}`} data-testid="invite-replay">
-              {tr("Partie ansehen", "Watch the game")}
+              {tr("Partie nachspielen", "Replay the game")}
             </Link>
           )}
         </Show>{" "}

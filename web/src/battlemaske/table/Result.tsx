@@ -137,7 +137,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 {tr("Neue Partie", "New game")}
               </button>
             </Show>
-            <Show when={m.kind !== "hotseat" && m.room}>{(room) => <Link class="button" href={`/replay/${room()}`} data-testid="result-replay">{tr("Partie ansehen", "Watch the replay")}</Link>}</Show>
+            <Show when={m.kind !== "hotseat" && m.room}>{(room) => <Link class="button" href={`/replay/${room()}`} data-testid="result-replay">{tr("Partie nachspielen", "Replay the game")}</Link>}</Show>
             <LeaveButton testId="leave-result" />
           </div>
         </div>
