@@ -71,6 +71,8 @@ export const LIVE_TELL_MS = 1000;
 type Who = Omit<TicketProfile, "exp">;
 interface State {
   who: Who;
+  /** The network it came from (`network`), kept from its hello: the per-address counts read it for every socket. */
+  net?: string | null;
 }
 
 interface Row {
@@ -238,8 +240,13 @@ export class Lobby extends Server {
     const net = this.network(connection);
     if (net === null) return null;
     const out = new Set<string>();
-    for (const c of this.getConnections<State>()) if (c.state && this.network(c) === net) out.add(c.state.who.account);
+    for (const c of this.getConnections<State>()) if (c.state && this.netOf(c) === net) out.add(c.state.who.account);
     return out;
+  }
+
+  /** A greeted socket's network as kept at its hello (worked out again for one greeted before it was kept). */
+  private netOf(connection: Connection<State>): string | null {
+    return connection.state?.net !== undefined ? connection.state.net : this.network(connection);
   }
 
   /** The network a socket came from, for the per-address limits; null where they do not apply (the test harnesses). */
@@ -298,7 +305,7 @@ export class Lobby extends Server {
         if (c.id === connection.id || !c.state) continue;
         greeted++;
         if (c.state.who.account === who.account) mine++;
-        if (here !== null && this.network(c) === here) fromHere++;
+        if (here !== null && this.netOf(c) === here) fromHere++;
       }
       if (greeted >= LOBBY_MAX_SOCKETS) {
         this.error(connection, "LOBBY_FULL", `The Wartesaal takes at most ${LOBBY_MAX_SOCKETS} sockets: try again later.`);
@@ -320,7 +327,7 @@ export class Lobby extends Server {
       }
       this.connectedAt.delete(connection.id);
       this.dropRenamed(who);
-      connection.setState({ who });
+      connection.setState({ who, net: here });
       this.running.remember(who, now);
       this.send(connection, { type: "welcome", you: who.name });
       this.send(connection, this.challengesOf(who.account));
@@ -417,7 +424,7 @@ export class Lobby extends Server {
     for (const r of rows) {
       for (const c of this.getConnections<State>()) {
         const who = c.state?.who;
-        if (who?.account === r.id) c.setState({ who: { ...who, points: r.points, elo: r.elo } });
+        if (who?.account === r.id) c.setState({ ...c.state!, who: { ...who, points: r.points, elo: r.elo } });
       }
       const known = this.running.profile(r.id);
       if (known) this.running.remember({ ...known, points: r.points, elo: r.elo }, now);
@@ -475,12 +482,7 @@ export class Lobby extends Server {
     if (mine >= MAX_OUTGOING) return this.error(connection, "CHALLENGE_OPEN", `At most ${MAX_OUTGOING} open challenges at once.`);
     // Sending and withdrawing in a loop made the target's list flicker (an attack pass: 573 messages in 10 s from one
     // account, 5,558 from ten): each challenge costs the sender's budget and its address's.
-    if (!this.challengesSent.admit(me.account, now)) return this.tooOften(connection);
-    const net = this.network(connection);
-    if (net !== null && !this.addressChanges.admit(net, now)) {
-      this.challengesSent.refund(me.account);
-      return this.tooOften(connection);
-    }
+    if (!this.admitWithAddress(this.challengesSent, connection, me.account, now)) return this.tooOften(connection);
     if (countering) this.remove(countering, "countered", me.name);
     const id = newToken().slice(0, 16);
     this.db.exec("INSERT INTO challenges (id, from_account, from_name, to_account, to_name, terms, expires_at, counter) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", id, me.account, me.name, target.account, target.name, JSON.stringify(terms), now + CHALLENGE_MS, countering ? 1 : 0);
@@ -746,12 +748,17 @@ export class Lobby extends Server {
     return false;
   }
 
-  /** A token from the account's budget and its address's, or neither (the account's is given back if the address's is spent). */
+  /** A list change: a token from the account's budget and its address's, or neither. */
   private admitChange(connection: Connection, account: string, now: number): boolean {
-    if (!this.changes.admit(account, now)) return false;
+    return this.admitWithAddress(this.changes, connection, account, now);
+  }
+
+  /** A token from `budget` for the account and one from its address's budget, or neither (the first given back). */
+  private admitWithAddress(budget: KeyedBudget, connection: Connection, account: string, now: number): boolean {
+    if (!budget.admit(account, now)) return false;
     const net = this.network(connection);
     if (net === null || this.addressChanges.admit(net, now)) return true;
-    this.changes.refund(account);
+    budget.refund(account);
     return false;
   }
 

@@ -500,6 +500,8 @@ export function GoldwaageTable(props: { session: Session }) {
   /** Cards a seat showed earlier this round and still holds: public, as they were shown (a computer's open card moves on). */
   const shownBefore = (x: Seat) => (g()!.wasOpen?.[x] ?? []).filter((c) => !(staged()?.gone ?? []).includes(c) && !openNow(x).includes(c));
   const handSizeNow = (x: Seat) => g()!.handSizes[x]! - (staged()?.playedBy ?? []).filter((p) => p === x).length;
+  /** A seat's cards nobody has seen: neither open now nor shown before. */
+  const hiddenNow = (x: Seat) => handSizeNow(x) - openNow(x).length - shownBefore(x).length;
 
   /**
    * The fixed public remarks, offered only between rounds and after the game (the room refuses them in a round), and
@@ -783,12 +785,12 @@ export function GoldwaageTable(props: { session: Session }) {
                             <span class="gw-shown-note" role="note" data-testid="gw-shown-note">{shownBeforeNote()}</span>
                           </Show>
                         </Show>
-                        <span class="gw-hidden-count" data-none={x !== seat && handSizeNow(x) - openNow(x).length - shownBefore(x).length === 0 ? "" : undefined}>
+                        <span class="gw-hidden-count" data-none={x !== seat && hiddenNow(x) === 0 ? "" : undefined}>
                           {x === seat
                             ? handSizeNow(x) === 1
                               ? tr("1 Karte", "1 card")
                               : tr(`${handSizeNow(x)} Karten`, `${handSizeNow(x)} cards`)
-                            : tr(`${handSizeNow(x) - openNow(x).length - shownBefore(x).length} verdeckt`, `${handSizeNow(x) - openNow(x).length - shownBefore(x).length} hidden`)}
+                            : tr(`${hiddenNow(x)} verdeckt`, `${hiddenNow(x)} hidden`)}
                         </span>
                       </div>
                     </li>
