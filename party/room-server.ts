@@ -167,7 +167,12 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const started = next.start(Date.now());
     this.broadcastEntries(next, started);
     // Sockets already watching (the creator's) learn the new name with the view; before the deal no entry carries it.
-    if (started.length === 0) for (const c of this.getConnections<ConnectionState>()) if (c.state) this.send(c, [{ type: "state", version: next.version, view: next.viewFor(c.state.viewer) }]);
+    if (started.length === 0) {
+      for (const c of this.getConnections<ConnectionState>()) if (c.state) this.send(c, [{ type: "state", version: next.version, view: next.viewFor(c.state.viewer) }]);
+    } else {
+      // Dealt now: the host learns from the presence that the claimer has a minute to come (ADR 041).
+      this.broadcastPresence();
+    }
     await this.afterChange();
     return { seat };
   }
@@ -336,7 +341,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   /** `before`: the serialised answer to `to`'s hello, sent in one go with the presence. */
   protected broadcastPresence(gone?: Connection, to?: Connection, before: readonly string[] = []): void {
     if (!this.core) return;
-    const message = { type: "presence" as const, connected: this.presence(gone), spectators: this.spectators(gone) };
+    const noShow = this.core.noShow();
+    const message = { type: "presence" as const, connected: this.presence(gone), spectators: this.spectators(gone), ...(noShow ? { noShow } : {}) };
     const key = JSON.stringify(message);
     const changed = key !== this.toldPresence;
     this.toldPresence = key;

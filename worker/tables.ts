@@ -6,6 +6,7 @@ import type { RoomConfigOf } from "../party/core/room-core";
 import { hashToken, newToken } from "../party/tokens";
 import { battlemaskeGame } from "../shared/battlemaske/game.js";
 import { goldwaageGame } from "../shared/goldwaage/game.js";
+import { NO_SHOW_MS } from "../shared/room/clock.js";
 import { heldSql, holdStatement, releaseStatement, SEATED_HOLD_MS, stakeRoomOf, UNCLAIMED_HOLD_MS } from "./taler";
 
 /** The games the Worker opens tables for, by the id stored in `games.game`: each one's definition (shared/<game>/game.ts). */
@@ -116,8 +117,12 @@ export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, con
   ]);
   if (written[held ? 1 : 0]!.meta.changes !== 1) throw new StakeNotCovered();
   const names = await namesOf(db, accounts);
+  // A table of two or more people calls its game off for a seat that never comes (ADR 041); one person with the
+  // computer, or the daily attempt, has nobody waiting.
+  const people = seats.filter((s) => s.type !== "computer").length;
+  const noShow = people > 1 ? { noShowMs: NO_SHOW_MS } : {};
   try {
-    await (await roomStub(env, record.game, room)).init({ ...config, seats, accounts, names } as RoomConfigOf<unknown>);
+    await (await roomStub(env, record.game, room)).init({ ...config, seats, accounts, names, ...noShow } as RoomConfigOf<unknown>);
   } catch (e) {
     // No room, no game: its stakes are free again (the games row stays; the socket route finds no room behind it).
     if (held) await releaseStatement(db, room).run();

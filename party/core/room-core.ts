@@ -13,7 +13,7 @@ export type { AdviseOf, ChooseOf, Viewer } from "../../shared/room/game.js";
 /** The room's name for a game definition (shared/room/game.ts). */
 export type RoomRules<S, E extends { readonly type: string }, O, V> = GameDefinition<S, E, O, V>;
 
-const ROOM_EVENT_TYPES = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven"]);
+const ROOM_EVENT_TYPES = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven", "noShow"]);
 
 export function isRoomEvent<E extends { readonly type: string }>(e: E | RoomEvent): e is RoomEvent {
   return ROOM_EVENT_TYPES.has(e.type);
@@ -52,6 +52,12 @@ export interface RoomConfigOf<O> {
   readonly cancelled?: { readonly seat: number; readonly time: number };
   /** Seats taken through an invite (claimInvite): a guest, not the table's host — it may not call the table off. */
   readonly invited?: readonly number[];
+  /**
+   * A person's seat that has not come to the table (no hello with its token) this long after the deal calls the game
+   * off for everyone (a `noShow`, aborted: ADR 041). Set by the Worker (NO_SHOW_MS) at tables of two or more people;
+   * absent: no such rule (rooms set up before it, the tests' cores, hot-seat).
+   */
+  readonly noShowMs?: number;
 }
 
 export interface RoomStateOf<S, E> {
@@ -62,9 +68,11 @@ export interface RoomStateOf<S, E> {
   readonly takebackRequest: { seat: number; version: number } | null;
   readonly lastDecline: { seat: number; time: number } | null;
   readonly helped: boolean[];
-  /** How a game ended other than by the rules: a resignation, leaving, or time. */
-  /** How the game ended other than by the rules: who (several seats only when their flags fell at one instant), how, when. */
-  readonly ended: { readonly seats: readonly number[]; readonly how: "resign" | "leave" | "timeout"; readonly time: number } | null;
+  /**
+   * How the game ended other than by the rules: who (several seats only when their flags fell at one instant, or
+   * several never came), how, when.
+   */
+  readonly ended: { readonly seats: readonly number[]; readonly how: "resign" | "leave" | "timeout" | "noShow"; readonly time: number } | null;
   readonly clock: ClockState | null;
   /** Cards played so far (take-backs do not undo the count) and when the game began: a rated game counts from 10 cards or 3 minutes. */
   readonly cardsPlayed: number;
@@ -144,6 +152,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     private readonly advise: AdviseOf<S> | null = rules.computer.advise,
   ) {
     this.room = this.foldLog(store.read());
+    this.came = config.noShowMs === undefined ? null : new Set(store.getMeta<number[]>("came") ?? []);
   }
 
   get version(): number {
@@ -161,6 +170,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   get result(): RoomResult | null {
     const r = this.room;
     if (r.ended) {
+      // Nobody played against a seat that never came: called off for everyone, rated or not, whatever was played.
+      if (r.ended.how === "noShow") return { winner: null, draw: false, reason: "aborted", absent: r.ended.seats.slice() };
       const early = r.cardsPlayed < RATED_MIN_CARDS && r.ended.time - r.startedAt < RATED_MIN_MS;
       // Early timeouts too: otherwise two accounts could move a rating and a stake with a 30-second clock and no card.
       if (this.config.rated && early) return { winner: null, draw: false, reason: "aborted" };
@@ -275,22 +286,50 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
         const takebacks = r.takebacks.map((n, i) => (i === e.seat ? n + 1 : n));
         return { ...r, version, effective, game, helped, takebackRequest: null, takebacks, hinted: r.hinted.map(() => false), clock };
       }
+      case "noShow":
       case "resigned":
       case "timeout": {
-        const how = e.type === "timeout" ? "timeout" : e.how;
+        const how = e.type === "timeout" || e.type === "noShow" ? e.type : e.how;
         // The clocks stop where they stand: the running seats are charged up to the end, so a fallen flag shows 0:00.
         const tc = this.config.clock;
         const clock = r.clock && tc ? stepClock(r.clock, tc, entry.time, null, 0, []) : r.clock;
-        const seats = e.type === "timeout" && e.seats && e.seats.length > 1 ? e.seats : [e.seat];
+        const seats = e.type === "noShow" ? e.seats : e.type === "timeout" && e.seats && e.seats.length > 1 ? e.seats : [e.seat];
         return { ...r, version, ended: { seats, how, time: entry.time }, clock };
       }
     }
   }
 
-  /** When the room must wake to end the game on time (a Durable Object alarm), or null. */
+  /** When the room must wake to end the game on time or call it off for a seat that never came (an alarm), or null. */
   nextAlarm(): number | null {
-    if (this.over || !this.config.clock || !this.room.clock) return null;
-    return flagFall(this.room.clock, this.config.clock)?.at ?? null;
+    if (this.over) return null;
+    const flag = this.config.clock && this.room.clock ? flagFall(this.room.clock, this.config.clock)?.at ?? null : null;
+    const noShow = this.noShow()?.at ?? null;
+    return flag === null ? noShow : noShow === null ? flag : Math.min(flag, noShow);
+  }
+
+  /**
+   * People's seats that have said hello at this table since it was set up (ADR 041), kept in the room's meta: one
+   * write per seat and game. null where the rule is off (config.noShowMs absent).
+   */
+  private came: Set<number> | null;
+
+  /** A seat said hello with its token: it came to the table (noted once). */
+  private arrive(seat: number): void {
+    if (!this.came || this.came.has(seat)) return;
+    this.came.add(seat);
+    this.store.putMeta("came", [...this.came]);
+  }
+
+  /**
+   * The people's seats that have not come since the deal and when the game is called off for them (NO_SHOW_MS after
+   * the deal), or null: only at a table of two or more people whose config has the rule, while the game runs.
+   */
+  noShow(): { seats: number[]; at: number } | null {
+    if (!this.came || this.config.noShowMs === undefined || this.over || this.room.version === 0) return null;
+    const people = this.humanSeats();
+    if (people.length < 2) return null;
+    const seats = people.filter((s) => !this.came!.has(s));
+    return seats.length === 0 ? null : { seats, at: this.room.startedAt + this.config.noShowMs };
   }
 
   /** The alarm handler: idempotent — it ends the game only if a clock has really run out at `now`. */
@@ -307,8 +346,14 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
    * Idempotent: once the game is over it appends nothing, so the alarm that fires later finds nothing to do.
    */
   settle(now: number): Array<LogEntry<E | RoomEvent>> {
-    if (this.over || !this.config.clock || !this.room.clock) return [];
-    const flag = flagFall(this.room.clock, this.config.clock);
+    if (this.over) return [];
+    const flag = this.config.clock && this.room.clock ? flagFall(this.room.clock, this.config.clock) : null;
+    // A seat that never came calls the game off at its deadline, unless a flag fell first (then the clock decided).
+    // Logged at the deadline: every message settles before it is judged, so nothing was logged after it.
+    const absent = this.noShow();
+    if (absent && now >= absent.at && (!flag || flag.at > absent.at)) {
+      return this.commit(() => this.stage([{ type: "noShow", v: 1, seats: absent.seats }], absent.at, "room"));
+    }
     if (!flag || now < flag.at) return [];
     const together = flag.seats.length > 1 ? { seats: flag.seats } : {};
     return this.commit(() => this.stage([{ type: "timeout", v: 1, seat: flag.seat, ...together }], flag.at, "room"));
@@ -457,7 +502,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   }
 
   private answer(viewer: Viewer, msg: ClientMessage, now: number): Handled<E, O, V> {
-    if (msg.type === "hello") return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: [] };
+    if (msg.type === "hello") {
+      if (viewer !== "spectator") this.arrive(viewer);
+      return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: [] };
+    }
     const clientSeq = msg.clientSeq;
     if (viewer === "spectator") {
       return { reply: [errorMessage(clientSeq, refusal("NOT_A_PLAYER", "Spectators cannot act; send your seat token in hello.", "Zuschauer können nicht spielen; schicke dein Platz-Token mit hello."))], appended: [] };

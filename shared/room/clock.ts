@@ -7,6 +7,13 @@ export type TimeControl = { readonly type: "fischer"; readonly initialMs: number
 /** Without a clock ("brake"): a seat that does not act for this long loses the game. */
 export const BRAKE_MS = 10 * 60 * 1000;
 
+/**
+ * At a table of several people: a person's seat that has not come to the table (no hello with its seat token) this long
+ * after the deal calls the game off — aborted, no record counts it (ADR 041). A seek taken by someone who never comes
+ * held its poster "playing" for the brake's ten minutes before.
+ */
+export const NO_SHOW_MS = 60 * 1000;
+
 export { ANIMATION_MS } from "../animation.js";
 
 export interface ClockState {

@@ -222,7 +222,9 @@ export type RoomEvent =
    * The seat's clock ran out (or, without a clock, it did not act for 10 minutes). `seats`, only when several flags fell
    * at the same instant: all of them (`seat` is the first); a duel where both fell is a draw.
    */
-  | { readonly type: "timeout"; readonly v: 1; readonly seat: number; readonly seats?: readonly number[] };
+  | { readonly type: "timeout"; readonly v: 1; readonly seat: number; readonly seats?: readonly number[] }
+  /** These people's seats never came to the table within NO_SHOW_MS of the deal: the game is called off (aborted). */
+  | { readonly type: "noShow"; readonly v: 1; readonly seats: readonly number[] };
 
 /** A hint as logged: the cards to highlight, the suit to name, the reason, the estimated chance to win. */
 export interface HintPayload {
@@ -244,6 +246,8 @@ export interface RoomResult {
    * at the table, but no record counts it (a rated one is `aborted` instead). Absent otherwise.
    */
   readonly uncounted?: true;
+  /** Aborted because these seats never came to the table (a `noShow`). Absent otherwise. */
+  readonly absent?: readonly number[];
 }
 
 /** The game's view plus what the room adds: take-back state, help used, how the game ended, the clocks. */
@@ -293,6 +297,11 @@ export interface PresenceMessage {
   readonly connected: readonly boolean[];
   /** How many sockets watch without a seat (absent from rooms before spectators were counted). */
   readonly spectators?: number;
+  /**
+   * People's seats that have not come to the table since the deal, and when the game is called off if they still have
+   * not (NO_SHOW_MS after the deal). Absent when every seat came (or the table has one person only).
+   */
+  readonly noShow?: { readonly seats: readonly number[]; readonly at: number };
 }
 
 export interface RemarkMessage {

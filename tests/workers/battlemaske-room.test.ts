@@ -179,13 +179,17 @@ describe("BattlemaskeRoom online for two", () => {
     expect(again.status).toBe(409);
 
     const stub = env.BattlemaskeRoom.getByName(created.room);
+    // Nobody has come yet: the alarm stands at the no-show deadline, a minute after the deal (ADR 041).
     const alarm = await runInDurableObject(stub, (_r, s) => s.storage.getAlarm());
-    expect(alarm).toBeGreaterThan(Date.now() + 4 * 60_000); // 5 minutes for whoever is slower
-    expect(await runDurableObjectAlarm(stub)).toBe(true); // fired early: the handler changes nothing
-    const after = await runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
-    expect(after).toBe(2);
+    expect(alarm).toBeGreaterThan(Date.now() + 50_000);
+    expect(alarm).toBeLessThanOrEqual(Date.now() + 60_000);
 
     const { a, b, wa, wb } = await seatBoth(created.socket, [created.seatToken, friend.seatToken]);
+    expect(await runDurableObjectAlarm(stub)).toBe(true); // fired early, both came: the handler changes nothing
+    const after = await runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
+    expect(after).toBe(2);
+    // and sets the next alarm at the flag: 5 minutes for whoever is slower.
+    expect(await runInDurableObject(stub, (_r, s) => s.storage.getAlarm())).toBeGreaterThan(Date.now() + 4 * 60_000);
     expect(wa.view.clock.running).toEqual([0, 1]);
     expect(wa.view.game.hand).not.toEqual(wb.view.game.hand);
     // Seat 0 exchanges; seat 1 sees only that it has picked, not what.
@@ -201,8 +205,14 @@ describe("BattlemaskeRoom online for two", () => {
 describe("BattlemaskeRoom: the flag falls by the Durable Object's alarm", () => {
   /** Creates an online game, claims the invite and moves every logged time `ago` ms into the past, then drops the instance's core. */
   async function gameStartedAgo(clock: { minutes: number; increment: number } | null, ago: number): Promise<any> {
-    const mine = (await (await post("/api/battlemaske/online", { role: "conte", rated: false, clock })).json()) as { room: string; invite: string };
-    expect((await post("/api/battlemaske/invite", { room: mine.room, invite: mine.invite })).status).toBe(200);
+    const mine = (await (await post("/api/battlemaske/online", { role: "conte", rated: false, clock })).json()) as { room: string; invite: string; seatToken: string; socket: string };
+    const claim = await post("/api/battlemaske/invite", { room: mine.room, invite: mine.invite });
+    expect(claim.status).toBe(200);
+    // Both players came to the table and went away again: only the clocks decide (a seat that never came would call the
+    // game off after a minute, ADR 041).
+    const seats = await seatBoth(mine.socket, [mine.seatToken, ((await claim.json()) as { seatToken: string }).seatToken]);
+    await seats.a.close();
+    await seats.b.close();
     const stub = env.BattlemaskeRoom.getByName(mine.room);
     await runInDurableObject(stub, (room, s) => {
       s.storage.sql.exec("UPDATE events SET time = time - ?", ago);

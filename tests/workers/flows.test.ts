@@ -125,10 +125,16 @@ describe("presence and names at an online table", () => {
     const claim = await json(call(`/api/games/invite/${created.inviteCode}`, { method: "POST", token: guest.token }));
     const st = await a.next((m) => m.type === "state");
     expect(st.view.names).toEqual([name, null]);
+    // Dealt: Anna also learns that the guest has a minute to come to the table (ADR 041).
+    const waiting = await a.next((m) => m.type === "presence");
+    expect(waiting.connected).toEqual([true, false]);
+    expect(waiting.noShow.seats).toEqual([1]);
     const b = await connect(created.socket);
     b.send({ type: "hello", seatToken: claim.seatToken });
     expect((await b.next((m) => m.type === "presence")).connected).toEqual([true, true]);
-    expect((await a.next((m) => m.type === "presence")).connected).toEqual([true, true]);
+    const both = await a.next((m) => m.type === "presence");
+    expect(both.connected).toEqual([true, true]);
+    expect(both.noShow).toBeUndefined();
 
     // The guest's socket goes: Anna sees it; it comes back: Anna sees that too.
     await b.close();

@@ -5,6 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, json, newAccount, origin, uniqueName } from "./api-helpers";
 import { choose, connect, seatBoth } from "./sockets";
+import { reported, startedAgo } from "./room-helpers";
 
 /** A one-minute duel between two guests, dealt, both seats on sockets that said hello. */
 async function duel() {
@@ -15,22 +16,7 @@ async function duel() {
   return { ...seats, room: created.room as string, socket: created.socket as string, stub: env.BattlemaskeRoom.getByName(created.room) };
 }
 
-/** Every logged time `ago` ms earlier, and the core folded again from the log (as after an eviction); the alarm stays. */
-async function startedAgo(stub: DurableObjectStub, ago: number): Promise<void> {
-  await runInDurableObject(stub, (room, s) => {
-    s.storage.sql.exec("UPDATE events SET time = time - ?", ago);
-    (room as unknown as { onStart(): void }).onStart();
-  });
-}
-
 const events = (stub: DurableObjectStub) => runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ event: string; actor: string }>("SELECT event, actor FROM events ORDER BY version").toArray().map((r) => ({ ...(JSON.parse(r.event) as { type: string; seat?: number }), actor: r.actor })));
-
-/** Until the room marked its report as delivered (within 5 s: it is one local fetch after the broadcast). */
-async function reported(stub: DurableObjectStub): Promise<void> {
-  const mark = () => runInDurableObject(stub, (_r, s) => s.storage.kv.get<string>("reported"));
-  for (let i = 0; i < 500 && (await mark()) === undefined; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(await mark()).toBe("ok");
-}
 
 describe("a late flag through the Durable Object", () => {
   it("a command after the flag fell gets GAME_OVER; both sockets get the timeout first; the alarm later adds nothing", async () => {

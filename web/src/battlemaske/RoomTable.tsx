@@ -198,6 +198,10 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       const p = room.presence();
       return s.kind === "online" && !watching && p ? p[other] ?? null : null;
     },
+    opponentNoShowAt: () => {
+      const n = room.noShow();
+      return s.kind === "online" && !watching && n && n.seats.includes(other) ? n.at : null;
+    },
     seatsConnected: () => (watching ? room.presence() ?? null : null),
     spectator: watching,
     watchers: room.spectators,

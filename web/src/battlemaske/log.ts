@@ -381,6 +381,8 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
       const leave = ev.how === "leave";
       return one((l) => (l === "de" ? `${subject(p, l, true)} ${leave ? `${verb(p, "verlässt", "verlässt")} den Tisch` : verb(p, "gibst auf", "gibt auf")}.` : `${subject(p, l, true)} ${leave ? `${verb(p, "leave", "leaves")} the table` : verb(p, "resign", "resigns")}.`), true);
     }
+    case "noShow":
+      return one((l) => noShowText((ev.seats as Seat[]).map(at), l), true);
     case "timeout": {
       if (ev.seats && ev.seats.length > 1) return one((l) => (l === "de" ? "Beide Uhren sind im selben Augenblick abgelaufen: unentschieden." : "Both clocks ran out at the same instant: a draw."), true);
       const p = at(ev.seat);
@@ -389,6 +391,19 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     default:
       return [];
   }
+}
+
+/**
+ * A game called off because seats never came to the table (a `noShow`, ADR 041): who did not come, and that it does not
+ * count. "Anna ist nicht an den Tisch gekommen: …", "Du bist nicht rechtzeitig an den Tisch gekommen: …".
+ */
+export function noShowText(absent: readonly Person[], lang: Lang): string {
+  const de = lang === "de";
+  const after = de ? "Die Partie ist abgebrochen und zählt nicht." : "The game is called off and does not count.";
+  if (absent.length !== 1) return de ? `Niemand ist an den Tisch gekommen: ${after}` : `Nobody came to the table: ${after}`;
+  const p = absent[0]!;
+  if (p.you) return de ? `Du bist nicht rechtzeitig an den Tisch gekommen: ${after}` : `You did not come to the table in time: ${after}`;
+  return de ? `${subject(p, lang, true)} ist nicht an den Tisch gekommen: ${after}` : `${subject(p, lang, true)} did not come to the table: ${after}`;
 }
 
 /** The log after a reload: the completed tricks of the current round, from the view. */

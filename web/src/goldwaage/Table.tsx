@@ -319,13 +319,24 @@ export function GoldwaageTable(props: { session: Session }) {
   // The emergency brake of a table of people (10 minutes without acting lose the game for the team): ticking once a
   // second while it runs, shown for an absent seat to act, and for one's own seat in its last minute.
   const [now, setNow] = createSignal(Date.now());
-  const braking = () => rv()?.clock?.control.type === "brake" && !rv()!.over;
+  // People who never came since the deal (ADR 041): the table says when it gives up waiting for them.
+  const noShowSeats = () => (rv()?.over ? [] : (room.noShow()?.seats ?? []).filter((x) => x !== seat));
+  const braking = () => !!rv() && !rv()!.over && (rv()!.clock?.control.type === "brake" || noShowSeats().length > 0);
   createEffect(() => {
     if (!braking()) return; // a table with computers only has no clock: no ticking
     const ticker = setInterval(() => setNow(Date.now()), 1000);
     onCleanup(() => clearInterval(ticker));
   });
   const brakeNote = (): string | null => {
+    const absent = noShowSeats();
+    const at = room.noShow()?.at;
+    if (absent.length > 0 && at !== undefined) {
+      const left = formatClock(Math.max(0, at - now()));
+      const who = absent.map((x) => seatName(x as Seat)).join(", ");
+      return absent.length === 1
+        ? tr(`${who} ist noch nicht an den Tisch gekommen – sonst wird die Partie in ${left} abgebrochen und zählt nicht.`, `${who} has not come to the table yet – otherwise the game is called off in ${left} and does not count.`)
+        : tr(`Noch nicht an den Tisch gekommen: ${who} – sonst wird die Partie in ${left} abgebrochen und zählt nicht.`, `Not at the table yet: ${who} – otherwise the game is called off in ${left} and does not count.`);
+    }
     const c = rv()?.clock;
     if (!c || !braking()) return null;
     for (const x of c.running as Seat[]) {
@@ -1005,17 +1016,33 @@ export function GoldwaageTable(props: { session: Session }) {
 
           <Show when={onOver()}>
             <div class="gw-overlay" role="dialog" aria-modal="true" aria-labelledby="gw-end-title">
-              <div class="gw-sheet wide" data-testid="gw-result" data-result={rv()!.result?.team ?? g()!.result ?? "lost"}>
+              <div class="gw-sheet wide" data-testid="gw-result" data-result={rv()!.result?.absent ? "aborted" : (rv()!.result?.team ?? g()!.result ?? "lost")}>
                 {/* A spectator won and lost nothing: the team did (a player pass read "Verloren" as its own loss). */}
                 <h2 id="gw-end-title">
-                  {(rv()!.result?.team ?? g()!.result) === "won"
-                    ? watching ? tr("Das Team hat gewonnen!", "The team won!") : tr("Gewonnen!", "Won!")
-                    : watching ? tr("Das Team hat verloren", "The team lost") : tr("Verloren", "Lost")}
+                  {rv()!.result?.absent
+                    ? tr("Abgebrochen", "Called off")
+                    : (rv()!.result?.team ?? g()!.result) === "won"
+                      ? watching ? tr("Das Team hat gewonnen!", "The team won!") : tr("Gewonnen!", "Won!")
+                      : watching ? tr("Das Team hat verloren", "The team lost") : tr("Verloren", "Lost")}
                 </h2>
-                <p>
-                  {endLives()}
-                  {rv()!.result && rv()!.result!.reason !== "rules" ? ` (${endedHow(rv()!.result!.reason)})` : ""}
-                </p>
+                <Show
+                  when={rv()!.result?.absent}
+                  fallback={
+                    <p>
+                      {endLives()}
+                      {rv()!.result && rv()!.result!.reason !== "rules" ? ` (${endedHow(rv()!.result!.reason)})` : ""}
+                    </p>
+                  }
+                >
+                  {(absent) => (
+                    <p data-testid="gw-no-show">
+                      {tr(
+                        `Nicht an den Tisch gekommen: ${absent().map((x) => (x === seat ? "du" : seatName(x as Seat))).join(", ")}. Die Partie ist abgebrochen und zählt nicht.`,
+                        `Did not come to the table: ${absent().map((x) => (x === seat ? "you" : seatName(x as Seat))).join(", ")}. The game is called off and does not count.`,
+                      )}
+                    </p>
+                  )}
+                </Show>
                 <Remarks />
                 <div class="setup-go">
                   <Show when={watching}>

@@ -72,6 +72,11 @@ export function roomStepText(ev: { type: string; seat?: number; seats?: readonly
       return [both((l) => (l === "de" ? `${who} ${ev.how === "leave" ? "verlässt den Tisch" : "gibt auf"}.` : `${who} ${ev.how === "leave" ? "leaves the table" : "resigns"}.`))];
     case "timeout":
       return [both((l) => (l === "de" ? `Die Zeit von ${who} ist abgelaufen.` : `${who}'s time ran out.`))];
+    // Seats that never came to the table (ADR 041): named, however many.
+    case "noShow": {
+      const absent = (ev.seats ?? []).map(seatName).join(", ");
+      return [both((l) => (l === "de" ? `Nicht an den Tisch gekommen: ${absent}. Die Partie ist abgebrochen und zählt nicht.` : `Did not come to the table: ${absent}. The game is called off and does not count.`))];
+    }
     case "takeback":
       return [both((l) => (l === "de" ? `Karte zurück (${who}).` : `Take-back (${who}).`))];
     default:

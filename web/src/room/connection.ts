@@ -77,6 +77,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const [remarks, setRemarks] = createSignal<ReadonlyArray<{ seat: number; remark: string; time: number }>>([]);
   /** connected[seat] as the room last said (`presence`); null until it has. */
   const [presence, setPresence] = createSignal<readonly boolean[] | null>(null);
+  /** People's seats that have not come since the deal, and when the game is called off for them (ADR 041); null: none. */
+  const [noShow, setNoShow] = createSignal<{ readonly seats: readonly number[]; readonly at: number } | null>(null);
   /** Where a rematch stands after the end (the room's `rematch`), and this seat's new table once it is open. */
   const [rematch, setRematch] = createSignal<RematchMessage | null>(null);
   const [rematchReady, setRematchReady] = createSignal<RematchReadyMessage | null>(null);
@@ -165,6 +167,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
       }
       case "presence":
         setPresence(m.connected as boolean[]);
+        setNoShow((m.noShow as { seats: number[]; at: number } | undefined) ?? null);
         setSpectators(typeof m.spectators === "number" ? m.spectators : 0);
         break;
       case "rematch":
@@ -339,6 +342,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     stopped,
     /** Whether each seat has a socket at the room (the room's `presence`), or null while this page is not connected. */
     presence,
+    /** Seats that never came to this table yet and when the game is called off for them (the room's `presence`). */
+    noShow,
     spectators,
     error,
     /** Waiting for the room's answer, or still showing the last batch: no new command now. */

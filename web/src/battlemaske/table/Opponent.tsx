@@ -1,6 +1,7 @@
 // The opponent's side of the felt: name, role, how many cards, the suits it showed void in, the backs.
 import { createEffect, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
 import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
+import { personOf, subject } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
 import { CardBack, SuitEmblem, suitName } from "../cards";
 import { opponentVoids } from "../info";
@@ -75,7 +76,20 @@ function OpponentStatus(): JSX.Element {
     return brakeLeftMs(c, opp(), now());
   };
   const fmt = formatClock;
+  // Never came since the deal (ADR 041): not "disconnected", and the table says when it gives up waiting.
+  const noShowLeft = () => {
+    const at = m.opponentNoShowAt?.() ?? null;
+    return at === null ? null : Math.max(0, at - now());
+  };
   const gone = () => {
+    const wait = noShowLeft();
+    if (wait !== null) {
+      const p = personOf(m.opponent);
+      return tr(
+        `${subject(p, "de", true)} ist noch nicht an den Tisch gekommen – sonst wird die Partie in ${fmt(wait)} abgebrochen und zählt nicht.`,
+        `${subject(p, "en", true)} has not come to the table yet – otherwise the game is called off in ${fmt(wait)} and does not count.`,
+      );
+    }
     if (rv().clock?.control.type !== "brake") return tr("Gegner getrennt – die Uhr läuft weiter.", "Opponent disconnected – the clock keeps running.");
     const left = brakeLeft();
     return left === null
@@ -85,7 +99,7 @@ function OpponentStatus(): JSX.Element {
   return (
     <Show when={connected() !== null && !rv().over && rv().waitingFor.length === 0}>
       {connected() ? " · " : ""}
-      <span class="opp-status" classList={{ gone: connected() === false, back: back() }} role="status" data-testid="opponent-status" data-connected={connected() ? "true" : "false"} style={connected() ? { opacity: back() ? 1 : 0.7 } : undefined}>
+      <span class="opp-status" classList={{ gone: connected() === false, back: back() }} role="status" data-testid="opponent-status" data-connected={connected() ? "true" : "false"} data-no-show={!connected() && noShowLeft() !== null ? "true" : undefined} style={connected() ? { opacity: back() ? 1 : 0.7 } : undefined}>
         {connected() ? (back() ? tr("Gegner ist wieder da.", "Your opponent is back.") : tr("verbunden", "connected")) : gone()}
       </span>
     </Show>

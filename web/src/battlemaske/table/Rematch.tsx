@@ -6,7 +6,7 @@ import { Link } from "../../router";
 import { useTable } from "./store";
 
 export function Rematch(): JSX.Element {
-  const { m, me, rv } = useTable();
+  const { m, me, rv, opp } = useTable();
   return (
     <>
     {/* A spectator follows the players to their rematch (a player pass: it stayed at the old table, unaware). */}
@@ -42,7 +42,9 @@ export function Rematch(): JSX.Element {
                 {/* Left the game: gone. Otherwise only the socket is (a dropped connection, a closed tab): a pass read
                     "keine Revanche" as final, and the offer came back with the opponent — and an offer made stands. */}
                 <p data-testid="rematch-gone">
-                  {rv().result?.reason === "leave"
+                  {rv().result?.absent?.includes(opp())
+                    ? tr(`${name()} ist nicht an den Tisch gekommen – keine Revanche.`, `${name()} did not come to the table – no rematch.`)
+                    : rv().result?.reason === "leave"
                     ? tr(`${name()} ist nicht mehr am Tisch – keine Revanche.`, `${name()} is no longer at the table – no rematch.`)
                     : mine() && state() === "offered"
                       ? tr(`${name()} ist gerade nicht am Tisch – dein Angebot steht, falls ${name()} zurückkommt.`, `${name()} is not at the table right now – your offer stands if they come back.`)

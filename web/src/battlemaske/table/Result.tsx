@@ -3,7 +3,7 @@ import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
-import { endLines, matchPeople, roundMoveShort, withoutTitle } from "../log";
+import { endLines, matchPeople, noShowText, personAt, roundMoveShort, withoutTitle } from "../log";
 import { dailyMirrorText } from "../daily";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
@@ -71,7 +71,18 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
           <h2 id="result-title">{title()}</h2>
           <Show
             when={reason() !== "aborted"}
-            fallback={<p>{tr("Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren: Sie zählt nicht – keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards were played or 3 minutes had passed: it does not count – no points, no Elo, no Taler.")}</p>}
+            fallback={
+              <Show
+                when={rv().result?.absent}
+                fallback={<p>{tr("Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren: Sie zählt nicht – keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards were played or 3 minutes had passed: it does not count – no points, no Elo, no Taler.")}</p>}
+              >
+                {(absent) => (
+                  <p data-testid="result-no-show">
+                    {noShowText(absent().map((s) => personAt(v(), s as Seat, viewer(), m.opponent)), lang())} {tr("Keine Punkte, kein Elo, keine Taler.", "No points, no Elo, no Taler.")}
+                  </p>
+                )}
+              </Show>
+            }
           >
             <div data-testid="result-text">
               {/* Not the title once more (hot-seat: "Der Conte gewinnt!" over "Der Conte gewinnt.", a player pass). */}

@@ -33,6 +33,8 @@ export interface TableModel {
   readonly connected: () => boolean;
   /** Online: whether the other player's socket is at the room now (null: not known, or no other person). */
   readonly opponentConnected?: () => boolean | null;
+  /** Online: when the game is called off if the opponent still has not come to the table (ADR 041); null once it came. */
+  readonly opponentNoShowAt?: () => number | null;
   /** A spectator's view of both seats' sockets (the room's presence); null for a player or while not connected. */
   readonly seatsConnected?: () => readonly boolean[] | null;
   /** The other side as the log names it ("Der Computer", "Dein Gegner"). */

@@ -1,0 +1,173 @@
+// A seat that never comes (ADR 041): at a table of two or more people whose config has noShowMs, a person's seat that
+// has not said hello with its token by then calls the game off — a `noShow` logged by the room at the deadline, the
+// result aborted for everyone. A flag that fell first decides instead; a seat that came once is never a no-show.
+import { describe, expect, it } from "vitest";
+import { randomCommand, type Command, type Seat } from "../../shared/battlemaske/index.js";
+import { rng } from "../../shared/rng.js";
+import { NO_SHOW_MS, type TimeControl } from "../../shared/room/clock.js";
+import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig } from "../../party/core/battlemaske-core.js";
+import { GoldwaageRoomCore, type GoldwaageLoggedEvent, type GoldwaageRoomConfig } from "../../party/core/goldwaage-core.js";
+import { MemoryLogStore } from "../../party/core/log.js";
+
+const BRAKE: TimeControl = { type: "brake" };
+const hello = { type: "hello" as const };
+
+function duel(opts: { clock?: TimeControl; rated?: boolean; rule?: boolean; store?: MemoryLogStore<LoggedEvent> } = {}) {
+  const config: RoomConfig = {
+    kind: "online",
+    options: { ruleset: "battlemaske", variant: "single" },
+    seed: "no-show",
+    rated: opts.rated ?? false,
+    seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }],
+    clock: opts.clock ?? BRAKE,
+    ...(opts.rule === false ? {} : { noShowMs: NO_SHOW_MS }),
+  };
+  const store = opts.store ?? new MemoryLogStore<LoggedEvent>();
+  const core = new BattlemaskeRoomCore("ns", store, config);
+  return { core, store, config };
+}
+
+let seq = 0;
+function play(core: BattlemaskeRoomCore, seat: Seat, now: number) {
+  const command = randomCommand(core.state.game, seat, rng(`ns-${seq}`)) as Command;
+  return core.handle(seat, { type: "command", clientSeq: ++seq, baseVersion: core.version, command }, now);
+}
+
+const noShows = (store: MemoryLogStore<LoggedEvent> | MemoryLogStore<GoldwaageLoggedEvent>) => store.read().filter((e) => e.event.type === "noShow");
+
+describe("a seat that never comes", () => {
+  it("is called off at the deadline: one noShow by the room at NO_SHOW_MS after the deal, aborted for everyone", () => {
+    const { core, store } = duel({ rated: true });
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    expect(core.noShow()).toEqual({ seats: [1], at: NO_SHOW_MS });
+    // The brake would fall only after ten minutes: the alarm is wanted at the deadline.
+    expect(core.nextAlarm()).toBe(NO_SHOW_MS);
+    // The one who came may act meanwhile; it changes nothing about the deadline.
+    expect(play(core, 0, 2_000).reply.at(-1)?.type).toBe("ack");
+    expect(core.onAlarm(NO_SHOW_MS - 1)).toEqual([]);
+    const appended = core.onAlarm(NO_SHOW_MS);
+    expect(appended).toEqual([{ version: core.version, time: NO_SHOW_MS, actor: "room", event: { type: "noShow", v: 1, seats: [1] } }]);
+    expect(core.over).toBe(true);
+    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted", absent: [1] });
+    expect(core.report()?.result.reason).toBe("aborted");
+    expect(core.noShow()).toBeNull();
+    expect(core.nextAlarm()).toBeNull();
+    // Idempotent: a later alarm or message appends nothing more; a command is GAME_OVER.
+    expect(core.onAlarm(NO_SHOW_MS + 5_000)).toEqual([]);
+    const late = play(core, 0, NO_SHOW_MS + 6_000);
+    expect(late.reply.at(-1)).toMatchObject({ type: "error", code: "GAME_OVER" });
+    expect(noShows(store)).toHaveLength(1);
+  });
+
+  it("an unrated game is aborted too (no forfeit shown as a win), and the clocks stop", () => {
+    const { core } = duel({ clock: { type: "fischer", initialMs: 5 * 60_000, incrementMs: 0 } });
+    core.start(0);
+    core.handle(1, hello, 500);
+    core.onAlarm(NO_SHOW_MS);
+    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted", absent: [0] });
+    expect(core.state.clock!.running).toEqual([]);
+  });
+
+  it("a seat that came once is never a no-show, even if it is gone at the deadline; the brake decides then", () => {
+    const { core } = duel();
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    core.handle(1, hello, 59_000);
+    expect(core.noShow()).toBeNull();
+    expect(core.nextAlarm()).toBeGreaterThan(NO_SHOW_MS);
+    expect(core.onAlarm(NO_SHOW_MS + 1)).toEqual([]);
+    expect(core.over).toBe(false);
+  });
+
+  it("a hello before the deal counts (a friend table's host), a spectator's never does", () => {
+    const { core } = duel();
+    core.handle(0, hello, 0);
+    core.handle("spectator", hello, 10);
+    core.start(100);
+    expect(core.noShow()).toEqual({ seats: [1], at: 100 + NO_SHOW_MS });
+  });
+
+  it("arriving after the deadline, before the late alarm: the game was called off at the deadline, and the newcomer sees it", () => {
+    const { core } = duel();
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    const r = core.handle(1, hello, NO_SHOW_MS + 20_000);
+    expect(r.appended.map((e) => [e.time, e.event.type])).toEqual([[NO_SHOW_MS, "noShow"]]);
+    expect(r.reply[0]).toMatchObject({ type: "welcome", view: { over: true, result: { reason: "aborted", absent: [1] } } });
+  });
+
+  it("both absent: both named", () => {
+    const { core } = duel();
+    core.start(0);
+    core.onAlarm(NO_SHOW_MS);
+    expect(core.result).toMatchObject({ reason: "aborted", absent: [0, 1] });
+  });
+
+  it("a flag that fell before the deadline decides instead (a 30-second clock): a timeout, not a noShow", () => {
+    const { core, store } = duel({ clock: { type: "fischer", initialMs: 30_000, incrementMs: 0 } });
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    play(core, 0, 2_000);
+    expect(core.nextAlarm()).toBe(30_000);
+    const appended = core.onAlarm(NO_SHOW_MS);
+    expect(appended.map((e) => e.event.type)).toEqual(["timeout"]);
+    expect(noShows(store)).toHaveLength(0);
+  });
+
+  it("the arrivals are kept with the room: a core built again from its storage knows who came", () => {
+    const first = duel();
+    first.core.start(0);
+    first.core.handle(1, hello, 1_000);
+    const again = duel({ store: first.store });
+    expect(again.core.noShow()).toEqual({ seats: [0], at: NO_SHOW_MS });
+    again.core.handle(0, hello, 2_000);
+    expect(duel({ store: first.store }).core.noShow()).toBeNull();
+  });
+
+  it("without noShowMs in the config (rooms set up before the rule, hot-seat) nothing is called off", () => {
+    const { core } = duel({ rule: false });
+    core.start(0);
+    expect(core.noShow()).toBeNull();
+    expect(core.onAlarm(NO_SHOW_MS * 5)).toEqual([]);
+    expect(core.over).toBe(false);
+  });
+
+  it("Goldwaage: the people's seats that never came are named; computer seats never count", () => {
+    const config: GoldwaageRoomConfig = {
+      kind: "table",
+      options: { players: 4, level: "leicht", variants: [] },
+      seed: "ns-gw",
+      rated: false,
+      clock: BRAKE,
+      seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }, { type: "computer", level: "strong" }, { type: "human", tokenHash: "c" }],
+      noShowMs: NO_SHOW_MS,
+    };
+    const store = new MemoryLogStore<GoldwaageLoggedEvent>();
+    const core = new GoldwaageRoomCore("gw", store, config);
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    expect(core.noShow()).toEqual({ seats: [1, 3], at: NO_SHOW_MS });
+    core.handle(3, hello, 2_000);
+    core.onAlarm(NO_SHOW_MS);
+    expect(core.over).toBe(true);
+    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted", absent: [1] });
+    expect(noShows(store)).toHaveLength(1);
+  });
+
+  it("one person with the computer: no rule, however long it stays away", () => {
+    const config: GoldwaageRoomConfig = {
+      kind: "table",
+      options: { players: 2, level: "leicht", variants: [] },
+      seed: "ns-gw1",
+      rated: false,
+      clock: null,
+      seats: [{ type: "human", tokenHash: "a" }, { type: "computer", level: "strong" }],
+      noShowMs: NO_SHOW_MS,
+    };
+    const core = new GoldwaageRoomCore("gw1", new MemoryLogStore<GoldwaageLoggedEvent>(), config);
+    core.start(0);
+    expect(core.noShow()).toBeNull();
+    expect(core.nextAlarm()).toBeNull();
+  });
+});
