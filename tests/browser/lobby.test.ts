@@ -61,10 +61,22 @@ describe("Wartesaal", () => {
     await t.a.page.getByTestId("challenge-send").click();
     const incoming = t.b.page.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
     await incoming.waitFor();
+    // Beside A, B's row offers A's challenge, not a second one of B's own (a tester challenged back there); it brings
+    // the challenge into sight with "Annehmen" focused.
+    await player(t.b.page, NAME_A).getByTestId("lobby-see-challenge").waitFor();
+    expect(await player(t.b.page, NAME_A).getByTestId("lobby-challenge").count()).toBe(0);
+    expect(await player(t.b.page, NAME_A).getByTestId("lobby-see-challenge").innerText()).toBe("Herausforderung ansehen");
+    await player(t.b.page, NAME_A).scrollIntoViewIfNeeded();
+    await shot(t.b.page, "lobby-see-challenge-row");
+    await player(t.b.page, NAME_A).getByTestId("lobby-see-challenge").click();
+    await t.b.page.waitForFunction(`globalThis.document.activeElement?.dataset.testid === "challenge-accept" && globalThis.document.activeElement.closest('[data-testid="challenge-incoming"]')?.dataset.from === ${JSON.stringify(NAME_A)}`);
+    expect(await incoming.getByTestId("challenge-accept").isVisible()).toBe(true);
     await incoming.getByTestId("challenge-decline-reason").selectOption("no-time");
     await incoming.getByTestId("challenge-decline").click();
     await t.a.page.locator('[data-testid="lobby-notice"]:has-text("Keine Zeit")').waitFor();
     await incoming.waitFor({ state: "detached" });
+    // With the challenge gone, the row challenges again.
+    await player(t.b.page, NAME_A).getByTestId("lobby-challenge").waitFor();
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);
   });
@@ -81,6 +93,20 @@ describe("Wartesaal", () => {
     await incoming.getByTestId("challenge-counter").click();
     // A clock of its own, with half a minute: written with a decimal comma in German (a fresh-eyes pass read "7.5 Min.").
     await t.b.page.getByTestId("challenge-clock-custom").click();
+    // The field itself reads with the comma too ("0.5" stood beside the summary's "0,5 Min.", a tester), takes "0,5"
+    // and "7.5" alike, and shows what counts once left: within 0.5–180 in half minutes.
+    const minutes = t.b.page.getByTestId("challenge-minutes");
+    await minutes.fill("0,5");
+    expect(await t.b.page.getByTestId("challenge-summary").innerText()).toContain("0,5 Min. + ");
+    await t.b.page.getByTestId("challenge-increment").focus();
+    expect(await minutes.inputValue()).toBe("0,5");
+    await minutes.fill("0,2");
+    await t.b.page.getByTestId("challenge-increment").focus();
+    expect(await minutes.inputValue()).toBe("0,5");
+    await minutes.fill("7.4");
+    await t.b.page.getByTestId("challenge-increment").focus();
+    expect(await minutes.inputValue()).toBe("7,5");
+    await shot(t.b.page, "lobby-minutes-comma");
     await t.b.page.getByTestId("challenge-minutes").fill("7.5");
     await t.b.page.getByTestId("challenge-increment").fill("5");
     await t.b.page.getByTestId("challenge-send").click();
@@ -93,6 +119,47 @@ describe("Wartesaal", () => {
     await shot(t.a.page, "lobby-counter-marked");
     await back.getByTestId("challenge-decline").click();
     await back.waitFor({ state: "detached" });
+  });
+
+  it("a phone in landscape (740 × 360) sees an incoming challenge's buttons without scrolling; scrolled away, a bar leads back", { timeout: 60_000 }, async () => {
+    const b = t.b.page;
+    await b.setViewportSize({ width: 740, height: 360 });
+    try {
+      await b.goto(t.site.url + "/wartesaal");
+      await player(b, NAME_A).waitFor();
+      await player(t.a.page, NAME_B).getByTestId("lobby-challenge").click();
+      await t.a.page.getByTestId("challenge-clock-5+3").click();
+      await t.a.page.getByTestId("challenge-kind-friendly").click();
+      await t.a.page.getByTestId("challenge-send").click();
+      const incoming = b.locator(`[data-testid="challenge-incoming"][data-from="${NAME_A}"]`);
+      await incoming.waitFor();
+      await shot(b, "lobby-incoming-740x360");
+      // Every button of the card on the first screen (they were about 100 px below its foot).
+      const rects = JSON.parse(
+        (await b.evaluate(`JSON.stringify({ y: globalThis.scrollY, buttons: [...globalThis.document.querySelectorAll('[data-testid="challenge-incoming"] button, [data-testid="challenge-incoming"] select')].map((e) => { const r = e.getBoundingClientRect(); return [e.textContent.trim().slice(0, 20), Math.round(r.top), Math.round(r.bottom)]; }) })`)) as string,
+      ) as { y: number; buttons: Array<[string, number, number]> };
+      expect(rects.y).toBe(0);
+      expect(rects.buttons.length).toBe(4);
+      for (const [what, top, bottom] of rects.buttons) expect(`${what} ${top}–${bottom}`).toBe(`${what} ${Math.max(0, top)}–${Math.min(360, bottom)}`);
+      expect(await b.getByTestId("incoming-bar").count()).toBe(0);
+      // Scrolled down to the others: a bar at the screen's foot says who challenges, and leads back.
+      await b.evaluate("globalThis.scrollTo(0, globalThis.document.documentElement.scrollHeight)");
+      const bar = b.getByTestId("incoming-bar");
+      await bar.waitFor();
+      expect(await bar.innerText()).toContain(`${NAME_A} fordert dich heraus`);
+      const barBottom = (await b.evaluate(`globalThis.document.querySelector('[data-testid="incoming-bar"]').getBoundingClientRect().bottom`)) as number;
+      expect(barBottom).toBeLessThanOrEqual(360);
+      await shot(b, "lobby-incoming-bar-740x360");
+      await bar.getByTestId("incoming-bar-show").click();
+      await bar.waitFor({ state: "detached" });
+      await b.waitForFunction(`globalThis.document.activeElement?.dataset.testid === "challenge-accept"`);
+      await incoming.getByTestId("challenge-decline").click();
+      await incoming.waitFor({ state: "detached" });
+    } finally {
+      await b.setViewportSize({ width: 390, height: 844 });
+    }
+    expect(t.a.errors).toEqual([]);
+    expect(t.b.errors).toEqual([]);
   });
 
   it("an open seek: A posts 10+5 as Maske, B sees it in the list and takes it, both land at the table", { timeout: 60_000 }, async () => {

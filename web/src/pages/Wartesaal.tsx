@@ -2,7 +2,7 @@
 // accept / decline (with a reason) / change the terms and send them back. An accepted challenge seats both players;
 // each page saves its own seat and goes to the table.
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../shared/room/report";
-import { createEffect, createResource, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import { createEffect, createResource, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
 import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
@@ -79,9 +79,9 @@ function changedParts(sent: Terms, back: Terms): boolean[] {
 }
 
 /** A titled list of this page: incoming and outgoing challenges, seeks, players. */
-function ListSection<T>(props: { id: string; title: string; items: readonly T[]; children: (item: T) => JSX.Element; empty?: string; after?: JSX.Element }) {
+function ListSection<T>(props: { id: string; class?: string; title: string; items: readonly T[]; children: (item: T) => JSX.Element; empty?: string; after?: JSX.Element }) {
   return (
-    <section aria-labelledby={props.id}>
+    <section aria-labelledby={props.id} class={props.class}>
       <h2 id={props.id}>{props.title}</h2>
       <ul class="lobby-list">
         <For each={props.items}>{(item) => props.children(item)}</For>
@@ -218,6 +218,42 @@ function Lobby(props: { account: Account; me: Me }) {
   // The lobby's clock and this one differ a little: never more than the minute a challenge has.
   const left = (c: Challenge) => Math.max(0, Math.min(CHALLENGE_MS / 1000, Math.ceil((c.expiresAt - now()) / 1000)));
 
+  // With no incoming challenge's buttons in sight (scrolled down to the players, or below a short screen's foot) a bar
+  // at the screen's foot says that someone challenged you and leads there: a tester at 740 × 360 did not see it. Kept:
+  // each card's row of buttons and whether it was wholly on the screen when last measured (a card not measured yet
+  // counts as neither, so a challenge arriving in sight does not flash the bar).
+  const [inSight, setInSight] = createSignal<ReadonlyMap<Element, boolean>>(new Map());
+  const sight =
+    typeof IntersectionObserver === "function"
+      ? new IntersectionObserver((entries) => {
+          const next = new Map(inSight());
+          for (const e of entries) next.set(e.target, e.isIntersecting);
+          setInSight(next);
+        }, { threshold: 1 })
+      : null;
+  const watchActions = (el: Element) => {
+    sight?.observe(el);
+    onCleanup(() => {
+      sight?.unobserve(el);
+      const next = new Map(inSight());
+      next.delete(el);
+      setInSight(next);
+    });
+  };
+  onCleanup(() => sight?.disconnect());
+  const unseen = () => {
+    const measured = [...inSight().values()];
+    return measured.length > 0 && measured.length >= lobby.incoming().length && !measured.includes(true) ? lobby.incoming()[0] ?? null : null;
+  };
+
+  /** Brings the challenge from `name` into sight, its "Annehmen" focused (the answer is one key away). */
+  function showIncoming(name: string) {
+    const card = [...document.querySelectorAll<HTMLElement>('[data-testid="challenge-incoming"]')].find((el) => el.dataset.from === name);
+    if (!card) return;
+    card.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    card.querySelector<HTMLElement>('[data-testid="challenge-accept"]')?.focus({ preventScroll: true });
+  }
+
   return (
     <>
       <Show when={lobby.connected()} fallback={<p class="loading" data-testid="lobby-connecting">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
@@ -228,8 +264,8 @@ function Lobby(props: { account: Account; me: Me }) {
       </Show>
       <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice.text()?.() ?? ""}</p>
       <Show when={lobby.incoming().length > 0}>
-        <ListSection id="incoming-title" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
-          {(c) => <Incoming challenge={c} sent={sentTo.get(c.from)} left={left(c)} onAccept={() => act({ type: "accept", id: c.id })} onDecline={(reason) => act({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
+        <ListSection id="incoming-title" class="incoming" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
+          {(c) => <Incoming challenge={c} watch={watchActions} sent={sentTo.get(c.from)} left={left(c)} onAccept={() => act({ type: "accept", id: c.id })} onDecline={(reason) => act({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
         </ListSection>
       </Show>
       <Show when={lobby.outgoing().length > 0}>
@@ -279,14 +315,37 @@ function Lobby(props: { account: Account; me: Me }) {
                 </>
               }
             >
-              <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing" || iPlay()} title={iPlay() ? tr("Du sitzt an einem laufenden Tisch.", "You are at a running table.") : p.status === "playing" ? tr("Spielt gerade: herausfordern geht nach der Partie.", "Playing now: challenge them after the game.") : undefined} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
-                {tr("Herausfordern", "Challenge")}
-              </button>
+              {/* Their challenge to me is open: the answer to it is what this row offers (a tester challenged back
+                  beside it, a second challenge crossing the first). */}
+              <Show
+                when={lobby.incoming().some((c) => c.from === p.name)}
+                fallback={
+                  <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing" || iPlay()} title={iPlay() ? tr("Du sitzt an einem laufenden Tisch.", "You are at a running table.") : p.status === "playing" ? tr("Spielt gerade: herausfordern geht nach der Partie.", "Playing now: challenge them after the game.") : undefined} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
+                    {tr("Herausfordern", "Challenge")}
+                  </button>
+                }
+              >
+                <Action id="lobby-see-challenge" kind="primary" onClick={() => showIncoming(p.name)}>{tr("Herausforderung ansehen", "View the challenge")}</Action>
+              </Show>
             </Show>
           </li>
         )}
       </ListSection>
       <LiveGames games={lobby.live()} />
+      <Show when={unseen()} keyed>
+        {(c) => (
+          <div class="incoming-bar" role="status" data-testid="incoming-bar">
+            <span>
+              {lobby.incoming().length > 1
+                ? tr(`${c.from} und ${lobby.incoming().length - 1} weitere fordern dich heraus`, `${c.from} and ${lobby.incoming().length - 1} more challenge you`)
+                : c.counter
+                  ? tr(`${c.from} schlägt dir andere Bedingungen vor`, `${c.from} proposes other terms`)
+                  : tr(`${c.from} fordert dich heraus`, `${c.from} challenges you`)}
+            </span>
+            <Action id="incoming-bar-show" kind="primary" onClick={() => showIncoming(c.from)}>{tr("Ansehen", "View")}</Action>
+          </div>
+        )}
+      </Show>
     </>
   );
 }
@@ -298,7 +357,7 @@ function playingText(at: LobbyPlayer["playing"]): string {
   return others.length > 0 ? tr(`spielt gegen ${others.join(", ")}`, `playing ${others.join(", ")}`) : tr("spielt", "playing");
 }
 
-function Incoming(props: { challenge: Challenge; sent?: Terms; left: number; onAccept: () => void; onDecline: (reason: DeclineReason | undefined) => void; onCounter: () => void }) {
+function Incoming(props: { challenge: Challenge; watch: (actions: Element) => void; sent?: Terms; left: number; onAccept: () => void; onDecline: (reason: DeclineReason | undefined) => void; onCounter: () => void }) {
   const [reason, setReason] = createSignal<DeclineReason | "">("");
   // A counter marks what it changed against the terms this page sent (when it still knows them).
   const changed = () => (props.challenge.counter && props.sent ? changedParts(props.sent, props.challenge.terms) : null);
@@ -320,7 +379,7 @@ function Incoming(props: { challenge: Challenge; sent?: Terms; left: number; onA
         </For>
       </p>
       <small>{tr(`noch ${props.left} s`, `${props.left} s left`)}</small>
-      <div class="choice-row">
+      <div class="choice-row" ref={(el) => props.watch(el)}>
         <Action id="challenge-accept" kind="primary" onClick={() => props.onAccept()}>{tr("Annehmen", "Accept")}</Action>
         <select aria-label={tr("Grund (freiwillig)", "Reason (optional)")} data-testid="challenge-decline-reason" value={reason()} onChange={(e) => setReason(e.currentTarget.value as DeclineReason | "")}>
           <option value="">{tr("Ohne Grund", "No reason")}</option>
@@ -333,11 +392,29 @@ function Incoming(props: { challenge: Challenge; sent?: Terms; left: number; onA
   );
 }
 
+/** A time control's minutes as the lobby takes them: 0.5 to 180, in half minutes. */
+function clockMinutes(m: number): number {
+  return Math.min(180, Math.max(0.5, Math.round(m * 2) / 2));
+}
+
+/** Minutes typed with a decimal comma or point ("7,5", "7.5"); null for anything else. */
+function parseMinutes(text: string): number | null {
+  const t = text.trim().replace(",", ".");
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t)) return null;
+  const m = Number(t);
+  return Number.isFinite(m) ? m : null;
+}
+
 function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) => void; onCancel: () => void }) {
   const init = props.for.initial;
   const initClock: ClockChoice = init.clock === null ? "none" : PRESET_IDS.find((id) => id === `${init.clock!.minutes}+${init.clock!.increment}`) ?? "custom";
   const [clock, setClock] = createSignal<ClockChoice>(initClock);
   const [minutes, setMinutes] = createSignal(init.clock?.minutes ?? 5);
+  // The minutes as typed: a text field, so German reads "0,5" as the summary does (a number field shows the browser's
+  // own decimal point, "0.5", whatever the page's language). Both "0,5" and "0.5" are taken.
+  const [minutesField, setMinutesField] = createSignal(minutesText(minutes()));
+  // Switching the language rewrites the field in the new language's way.
+  createEffect(on(lang, () => setMinutesField(minutesText(clockMinutes(minutes()))), { defer: true }));
   const [increment, setIncrement] = createSignal(init.clock?.increment ?? 3);
   const [ruleset, setRuleset] = createSignal(init.ruleset);
   const [variant, setVariant] = createSignal(init.variant);
@@ -370,7 +447,7 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
     const s = Math.max(0, Math.floor(stake()));
     return {
       kind: kind(),
-      clock: c === "none" ? null : { minutes: Math.min(180, Math.max(0.5, m!)), increment: Math.min(180, Math.max(0, Math.round(i!))) },
+      clock: c === "none" ? null : { minutes: clockMinutes(m!), increment: Math.min(180, Math.max(0, Math.round(i!))) },
       ruleset: ruleset(),
       variant: variant(),
       role: role(),
@@ -386,7 +463,24 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
         <ChoiceRow options={[opt("none", tr("Ohne Uhr", "No clock")), ...PRESET_IDS.map((id) => opt(id, id)), opt("custom", tr("Eigene", "Custom"))]} current={clock()} onChoose={setClock} />
         <Show when={clock() === "custom"}>
           <label>
-            {tr("Minuten", "Minutes")} <input type="number" min="0.5" max="180" step="0.5" value={minutes()} onInput={(e) => setMinutes(Number(e.currentTarget.value))} data-testid="challenge-minutes" />
+            {tr("Minuten", "Minutes")}{" "}
+            <input
+              type="text"
+              inputmode="decimal"
+              autocomplete="off"
+              value={minutesField()}
+              aria-describedby="challenge-minutes-range"
+              onInput={(e) => {
+                setMinutesField(e.currentTarget.value);
+                const m = parseMinutes(e.currentTarget.value);
+                // Something not a number yet ("", ",") keeps the last minutes: the summary says what would be sent.
+                if (m !== null) setMinutes(m);
+              }}
+              // Leaving the field shows what counts: within 0.5–180, in half minutes.
+              onBlur={() => setMinutesField(minutesText(clockMinutes(minutes())))}
+              data-testid="challenge-minutes"
+            />
+            <small id="challenge-minutes-range">{tr("0,5 bis 180", "0.5 to 180")}</small>
           </label>{" "}
           <label>
             {tr("Sekunden pro Zug", "Seconds per move")} <input type="number" min="0" max="180" step="1" value={increment()} onInput={(e) => setIncrement(Number(e.currentTarget.value))} data-testid="challenge-increment" />
