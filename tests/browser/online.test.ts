@@ -339,17 +339,22 @@ describe("an account against the computer (browser)", () => {
   }, 240_000);
 });
 
+/** A friendly game without a clock opened through POST /api/games by the account of `page`, its creator as Conte. */
+async function friendlyByApi(page: Page): Promise<{ room: string; seat: number; seatToken: string; invite: string; inviteCode: string }> {
+  const token = await accountToken(page, site.url);
+  const r = await fetch(`${site.url}/api/games`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte" }),
+  });
+  expect(r.status).toBe(201);
+  return (await r.json()) as { room: string; seat: number; seatToken: string; invite: string; inviteCode: string };
+}
+
 describe("the invite link of POST /api/games (two browsers)", () => {
   it("a second account opens /einladung/<code> and sits at the table; the first player's browser sees the game start", async () => {
     const [pa, pb] = [a.page, b.page];
-    const token = await accountToken(pa, site.url);
-    const r = await fetch(`${site.url}/api/games`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte" }),
-    });
-    expect(r.status).toBe(201);
-    const g = (await r.json()) as { room: string; seat: number; seatToken: string; invite: string; inviteCode: string };
+    const g = await friendlyByApi(pa);
     expect(g.seat).toBe(0);
     expect(g.invite).toBe(`${site.url}/einladung/${g.inviteCode}`);
 
@@ -371,6 +376,32 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     expect(await pa.getByTestId("hand-card").count()).toBe(10);
     await shot(pa, "online-api-started-desktop");
 
+    await resign(pa);
+    noErrors();
+  }, 120_000);
+
+  it("a friend who claimed the seat but has not come: the host's table counts down the minute it waits (ADR 041); once the friend sits down, the count is gone", async () => {
+    const [pa, pb] = [a.page, b.page];
+    const g = await friendlyByApi(pa);
+    await pa.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: 0, seatToken: g.seatToken, clientSeq: 0, kind: "online" }))})`);
+    await pa.goto(`${site.url}/partie/${g.room}`);
+    await pa.locator('[data-testid="table"][data-phase="setup"]').waitFor();
+    // The friend's account claims the seat (the game is dealt) without opening the table yet.
+    const friendToken = await accountToken(pb, site.url);
+    const claim = await fetch(`${site.url}/api/battlemaske/invite`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${friendToken}` }, body: JSON.stringify({ room: g.room, invite: g.inviteCode }) });
+    expect(claim.status).toBe(200);
+    const seat = (await claim.json()) as { seat: number; seatToken: string };
+    const status = pa.getByTestId("opponent-status");
+    await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').waitFor({ timeout: 15_000 });
+    const text = await status.innerText();
+    expect(text).toContain("noch nicht an den Tisch gekommen");
+    expect(text, text).toMatch(/in (0:[0-5]\d|1:00) abgebrochen/);
+    await shot(pa, "no-show-waiting-desktop");
+    // The friend sits down: connected, no count any more.
+    await pb.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: seat.seat, seatToken: seat.seatToken, clientSeq: 0, kind: "online" }))})`);
+    await pb.goto(`${site.url}/partie/${g.room}`);
+    await pa.locator('[data-testid="opponent-status"][data-connected="true"]').waitFor({ timeout: 15_000 });
+    expect(await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').count()).toBe(0);
     await resign(pa);
     noErrors();
   }, 120_000);

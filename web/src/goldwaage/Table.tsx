@@ -5,7 +5,7 @@ import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMo
 import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
 import { LIVES, type PanCard } from "../../../shared/goldwaage/state";
-import { brakeLeftMs, formatClock } from "../../../shared/room/clock";
+import { brakeLeftMs, formatClock, NO_SHOW_MS } from "../../../shared/room/clock";
 import type { View } from "../../../shared/goldwaage/view";
 import { lang, tr } from "../i18n";
 import type { Lang } from "../../../shared/catalog";
@@ -331,7 +331,8 @@ export function GoldwaageTable(props: { session: Session }) {
     const absent = noShowSeats();
     const at = room.noShow()?.at;
     if (absent.length > 0 && at !== undefined) {
-      const left = formatClock(Math.max(0, at - now()));
+      // Never more than the minute: the room's clock may run a little ahead of this one.
+      const left = formatClock(Math.min(NO_SHOW_MS, Math.max(0, at - now())));
       const who = absent.map((x) => seatName(x as Seat)).join(", ");
       return absent.length === 1
         ? tr(`${who} ist noch nicht an den Tisch gekommen – sonst wird die Partie in ${left} abgebrochen und zählt nicht.`, `${who} has not come to the table yet – otherwise the game is called off in ${left} and does not count.`)
@@ -1043,7 +1044,10 @@ export function GoldwaageTable(props: { session: Session }) {
                     </p>
                   )}
                 </Show>
-                <Remarks />
+                {/* Nobody to say "Gut gespielt!" to when someone never came. */}
+                <Show when={!rv()!.result?.absent}>
+                  <Remarks />
+                </Show>
                 <div class="setup-go">
                   <Show when={watching}>
                     <button type="button" class="button primary" data-testid="watch-leave-result" onClick={() => navigate("/wartesaal")}>

@@ -1,6 +1,6 @@
 // The opponent's side of the felt: name, role, how many cards, the suits it showed void in, the backs.
 import { createEffect, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
-import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
+import { brakeLeftMs, formatClock, NO_SHOW_MS } from "../../../../shared/room/clock";
 import { personOf, subject } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
 import { CardBack, SuitEmblem, suitName } from "../cards";
@@ -79,7 +79,8 @@ function OpponentStatus(): JSX.Element {
   // Never came since the deal (ADR 041): not "disconnected", and the table says when it gives up waiting.
   const noShowLeft = () => {
     const at = m.opponentNoShowAt?.() ?? null;
-    return at === null ? null : Math.max(0, at - now());
+    // Never more than the minute: the room's clock may run a little ahead of this one.
+    return at === null ? null : Math.min(NO_SHOW_MS, Math.max(0, at - now()));
   };
   const gone = () => {
     const wait = noShowLeft();
