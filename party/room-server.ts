@@ -454,6 +454,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       const history = msg.history === true && msg.lastVersion === undefined;
       // A flag that fell before this hello ends the game first (RoomCore.handle): the others learn it as from the
       // alarm; this socket, not yet among them, sees it in its welcome.
+      const waited = core.noShow() !== null;
       const { reply, appended } = core.handle(viewer, { ...msg, history: history && viewer !== "spectator" }, now);
       this.broadcastEntries(core, appended);
       // A spectator's log is the same for every spectator: serialised once per version.
@@ -468,7 +469,11 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       const answer = [...texts(reply.slice(0, 1)), ...log, ...texts(reply.slice(1)), ...texts(this.rematch.hello(viewer))];
       budget.charge(answer.reduce((n, t) => n + t.length, 0), now);
       this.broadcastPresence(undefined, connection, answer);
-      return appended.length > 0 ? this.afterChange() : undefined;
+      if (appended.length > 0) return this.afterChange();
+      // The last seat came: the alarm kept for the no-show deadline moves to the next real one (a room left idle would
+      // otherwise be woken for nothing a minute after the deal: one write per game instead of one wake).
+      if (waited && core.noShow() === null) await this.setAlarmAt(core.nextAlarm(), true);
+      return;
     }
     const state = connection.state;
     if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
@@ -591,11 +596,12 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * earlier stays: it fires early, the handler (idempotent: it appends a timeout only when one is really due) finds
    * nothing and sets the next one. The deadline moves later after nearly every action — the emergency brake's ten
    * minutes always, a Fischer clock mostly — and rewriting the alarm each time was a storage write per command.
+   * `exactly`: set it to `at` even when that is later (once per game, when the last seat came: ADR 041).
    */
-  protected async setAlarmAt(at: number | null): Promise<void> {
+  protected async setAlarmAt(at: number | null, exactly = false): Promise<void> {
     if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
     if (at === this.alarmAt) return;
-    if (at !== null && this.alarmAt !== null && this.alarmAt < at) return;
+    if (!exactly && at !== null && this.alarmAt !== null && this.alarmAt < at) return;
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);
     this.alarmAt = at;

@@ -63,6 +63,10 @@ describe("a seat that never comes to a Wartesaal duel", () => {
     const presence = await two.s.next((m) => m.type === "presence");
     expect(presence.connected).toEqual([true, true]);
     expect(presence.noShow).toBeUndefined();
+    // The alarm kept for the deadline moved to the brake's (ten minutes): an idle room is not woken a minute on.
+    const alarm = () => runInDurableObject(stub, (_r, st) => st.storage.getAlarm());
+    for (let i = 0; i < 100 && ((await alarm()) ?? 0) < Date.now() + 5 * 60_000; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await alarm()).toBeGreaterThan(Date.now() + 5 * 60_000);
     await two.s.close();
     await startedAgo(stub, NO_SHOW_MS + 1_000);
     await runInDurableObject(stub, (_r, st) => st.storage.setAlarm(Date.now() + 10));
