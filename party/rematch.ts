@@ -19,6 +19,8 @@ type Error = Extract<ServerMessageOf<unknown>, { type: "error" }>;
 export interface RematchHost {
   config(): RoomConfigOf<unknown> | null;
   over(): boolean;
+  /** The game was called off because a seat never came (ADR 041): nobody played, so there is nothing to play again. */
+  noShow(): boolean;
   getMeta<T>(key: string): T | undefined;
   putMeta(key: string, value: unknown): void;
   /** Every socket that said hello, for its seat or as a spectator. */
@@ -81,6 +83,8 @@ export class Rematcher {
     if (viewer === "spectator") return error(clientSeq, "NOT_A_PLAYER", "Only the players can ask for a rematch.", "Nur die Spieler können eine Revanche anbieten.");
     if (!this.possible) return error(clientSeq, "REMATCH_NOT_ALLOWED", "A rematch is only for a game between two accounts.", "Eine Revanche gibt es nur in einer Partie zweier Spieler.");
     if (!this.host.over()) return error(clientSeq, "REMATCH_NOT_ALLOWED", "The game is still running.", "Die Partie läuft noch.");
+    // A late-comer offering a rematch to the one who waited in vain (a fresh-eyes pass): a new game is for the Wartesaal.
+    if (this.host.noShow()) return error(clientSeq, "REMATCH_NOT_ALLOWED", "Nobody played this game: someone never came to the table. Meet again in the Wartesaal.", "Diese Partie hat nicht stattgefunden: jemand ist nicht an den Tisch gekommen. Trefft euch im Wartesaal wieder.");
     const st = this.stored;
     const other = 1 - viewer;
     if (st.state === "opening" || st.state === "opened") return error(clientSeq, "REMATCH_DONE", "The rematch has been accepted already.", "Die Revanche ist schon angenommen.");

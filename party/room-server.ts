@@ -96,6 +96,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   protected readonly rematch = new Rematcher({
     config: () => this.core?.config ?? null,
     over: () => this.core?.over === true,
+    noShow: () => this.core?.result?.absent !== undefined,
     getMeta: (key) => this.store.getMeta(key),
     putMeta: (key, value) => this.store.putMeta(key, value),
     sendAll: (m) => {

@@ -395,13 +395,17 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').waitFor({ timeout: 15_000 });
     const text = await status.innerText();
     expect(text).toContain("noch nicht an den Tisch gekommen");
-    expect(text, text).toMatch(/in (0:[0-5]\d|1:00) abgebrochen/);
+    expect(text, text).toMatch(/Abbruch in (0:[0-5]\d|1:00)/);
+    // The exchange's help does not open over it while the friend is missing (it covered the countdown).
+    expect(await pa.getByTestId("exchange-help").count()).toBe(0);
     await shot(pa, "no-show-waiting-desktop");
     // The friend sits down: connected, no count any more.
     await pb.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: seat.seat, seatToken: seat.seatToken, clientSeq: 0, kind: "online" }))})`);
     await pb.goto(`${site.url}/partie/${g.room}`);
     await pa.locator('[data-testid="opponent-status"][data-connected="true"]').waitFor({ timeout: 15_000 });
     expect(await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').count()).toBe(0);
+    // Now the help for a first exchange opens as at any first game.
+    await pa.getByTestId("exchange-help").waitFor({ timeout: 10_000 });
     await resign(pa);
     noErrors();
   }, 120_000);

@@ -104,14 +104,27 @@ describe("a seat that never comes", () => {
     expect(core.result).toMatchObject({ reason: "aborted", absent: [0, 1] });
   });
 
-  it("a flag that fell before the deadline decides instead (a 30-second clock): a timeout, not a noShow", () => {
+  it("the absent seat's own flag falls before the deadline (a 30-second clock): it never came, called off then", () => {
     const { core, store } = duel({ clock: { type: "fischer", initialMs: 30_000, incrementMs: 0 } });
     core.start(0);
     core.handle(0, hello, 1_000);
     play(core, 0, 2_000);
+    expect(core.noShow()).toEqual({ seats: [1], at: 30_000 });
     expect(core.nextAlarm()).toBe(30_000);
     const appended = core.onAlarm(NO_SHOW_MS);
-    expect(appended.map((e) => e.event.type)).toEqual(["timeout"]);
+    expect(appended.map((e) => [e.time, e.event.type])).toEqual([[30_000, "noShow"]]);
+    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted", absent: [1] });
+    expect(store.read().some((e) => e.event.type === "timeout")).toBe(false);
+  });
+
+  it("the flag of someone who came falls first: the clock decides (a timeout), not the no-show", () => {
+    const { core, store } = duel({ clock: { type: "fischer", initialMs: 30_000, incrementMs: 0 } });
+    core.start(0);
+    // Both pick at once in the exchange and neither does: both flags fall at 30 s, the present one's among them.
+    core.handle(0, hello, 1_000);
+    expect(core.noShow()).toEqual({ seats: [1], at: NO_SHOW_MS });
+    const appended = core.onAlarm(NO_SHOW_MS);
+    expect(appended.map((e) => [e.time, e.event.type])).toEqual([[30_000, "timeout"]]);
     expect(noShows(store)).toHaveLength(0);
   });
 

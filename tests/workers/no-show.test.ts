@@ -49,6 +49,9 @@ describe("a seat that never comes to a Wartesaal duel", () => {
     // The one who came late finds the game called off.
     const late = await seated(opened.socket, (opened.accepter as { seatToken: string }).seatToken);
     expect(late.welcome.view).toMatchObject({ over: true, result: { reason: "aborted", absent: [absent] } });
+    // Nobody played: no rematch, whoever asks (the late-comer could offer one to the one who waited).
+    late.s.send({ type: "rematch", clientSeq: 1, action: "offer" });
+    expect(await late.s.next((m) => m.type === "error")).toMatchObject({ clientSeq: 1, code: "REMATCH_NOT_ALLOWED" });
     await late.s.close();
     await s.close();
   });

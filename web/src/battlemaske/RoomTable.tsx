@@ -203,6 +203,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       return s.kind === "online" && !watching && n && n.seats.includes(other) ? n.at : null;
     },
     seatsConnected: () => (watching ? room.presence() ?? null : null),
+    seatsLate: () => (watching ? room.noShow()?.seats ?? [] : []),
     spectator: watching,
     watchers: room.spectators,
     seatName,

@@ -335,8 +335,8 @@ export function GoldwaageTable(props: { session: Session }) {
       const left = formatClock(Math.min(NO_SHOW_MS, Math.max(0, at - now())));
       const who = absent.map((x) => seatName(x as Seat)).join(", ");
       return absent.length === 1
-        ? tr(`${who} ist noch nicht an den Tisch gekommen – sonst wird die Partie in ${left} abgebrochen und zählt nicht.`, `${who} has not come to the table yet – otherwise the game is called off in ${left} and does not count.`)
-        : tr(`Noch nicht an den Tisch gekommen: ${who} – sonst wird die Partie in ${left} abgebrochen und zählt nicht.`, `Not at the table yet: ${who} – otherwise the game is called off in ${left} and does not count.`);
+        ? tr(`${who} ist noch nicht an den Tisch gekommen: Abbruch in ${left} (zählt nicht).`, `${who} has not come to the table yet: called off in ${left} (does not count).`)
+        : tr(`Noch nicht an den Tisch gekommen: ${who}. Abbruch in ${left} (zählt nicht).`, `Not at the table yet: ${who}. Called off in ${left} (does not count).`);
     }
     const c = rv()?.clock;
     if (!c || !braking()) return null;

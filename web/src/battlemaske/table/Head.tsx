@@ -27,9 +27,10 @@ export function Head(): JSX.Element {
               {" "}
               <span class="spectator-away" role="status" data-testid="spectator-away">
                 {(m.seatsConnected?.() ?? [])
-                  .map((c, s) => (c || rv().waitingFor.includes(s) ? null : m.seatName?.(s as 0 | 1)[lang()]))
-                  .filter((n) => n)
-                  .map((n) => tr(`${n} getrennt`, `${n} disconnected`))
+                  .map((c, s) => (c || rv().waitingFor.includes(s) ? null : { n: m.seatName?.(s as 0 | 1)[lang()], late: m.seatsLate?.().includes(s) === true }))
+                  .filter((x) => x !== null)
+                  // Never came since the deal: the game is called off within the minute if that stays so (ADR 041).
+                  .map((x) => (x.late ? tr(`${x.n} noch nicht an den Tisch gekommen`, `${x.n} has not come to the table yet`) : tr(`${x.n} getrennt`, `${x.n} disconnected`)))
                   .join(" · ")}
               </span>
             </Show>

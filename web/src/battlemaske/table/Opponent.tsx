@@ -79,16 +79,20 @@ function OpponentStatus(): JSX.Element {
   // Never came since the deal (ADR 041): not "disconnected", and the table says when it gives up waiting.
   const noShowLeft = () => {
     const at = m.opponentNoShowAt?.() ?? null;
+    if (at === null) return null;
+    // A chess clock shorter than the wait ends it sooner: the room calls the game off when the absent seat's flag falls.
+    const c = rv().clock;
+    const flag = c && c.control.type === "fischer" && c.running.includes(opp()) ? c.since + c.remaining[opp()]! : Infinity;
     // Never more than the minute: the room's clock may run a little ahead of this one.
-    return at === null ? null : Math.min(NO_SHOW_MS, Math.max(0, at - now()));
+    return Math.min(NO_SHOW_MS, Math.max(0, Math.min(at, flag) - now()));
   };
   const gone = () => {
     const wait = noShowLeft();
     if (wait !== null) {
       const p = personOf(m.opponent);
       return tr(
-        `${subject(p, "de", true)} ist noch nicht an den Tisch gekommen – sonst wird die Partie in ${fmt(wait)} abgebrochen und zählt nicht.`,
-        `${subject(p, "en", true)} has not come to the table yet – otherwise the game is called off in ${fmt(wait)} and does not count.`,
+        `${subject(p, "de", true)} ist noch nicht an den Tisch gekommen: Abbruch in ${fmt(wait)} (zählt nicht).`,
+        `${subject(p, "en", true)} has not come to the table yet: called off in ${fmt(wait)} (does not count).`,
       );
     }
     if (rv().clock?.control.type !== "brake") return tr("Gegner getrennt – die Uhr läuft weiter.", "Opponent disconnected – the clock keeps running.");

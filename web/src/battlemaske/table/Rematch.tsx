@@ -6,7 +6,7 @@ import { Link } from "../../router";
 import { useTable } from "./store";
 
 export function Rematch(): JSX.Element {
-  const { m, me, rv, opp } = useTable();
+  const { m, me, rv } = useTable();
   return (
     <>
     {/* A spectator follows the players to their rematch (a player pass: it stayed at the old table, unaware). */}
@@ -20,7 +20,8 @@ export function Rematch(): JSX.Element {
         </div>
       )}
     </Show>
-    <Show when={m.rematch}>
+    {/* A game called off because someone never came was never played: no rematch (the room refuses it too). */}
+    <Show when={!rv().result?.absent && m.rematch}>
       {(r) => {
         // Only a seat asks (a spectator watches); nobody to ask once the other side has left the table (its socket
         // gone), but an opened table stays reachable.
@@ -42,9 +43,7 @@ export function Rematch(): JSX.Element {
                 {/* Left the game: gone. Otherwise only the socket is (a dropped connection, a closed tab): a pass read
                     "keine Revanche" as final, and the offer came back with the opponent — and an offer made stands. */}
                 <p data-testid="rematch-gone">
-                  {rv().result?.absent?.includes(opp())
-                    ? tr(`${name()} ist nicht an den Tisch gekommen – keine Revanche.`, `${name()} did not come to the table – no rematch.`)
-                    : rv().result?.reason === "leave"
+                  {rv().result?.reason === "leave"
                     ? tr(`${name()} ist nicht mehr am Tisch – keine Revanche.`, `${name()} is no longer at the table – no rematch.`)
                     : mine() && state() === "offered"
                       ? tr(`${name()} ist gerade nicht am Tisch – dein Angebot steht, falls ${name()} zurückkommt.`, `${name()} is not at the table right now – your offer stands if they come back.`)

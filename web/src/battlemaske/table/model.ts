@@ -37,6 +37,8 @@ export interface TableModel {
   readonly opponentNoShowAt?: () => number | null;
   /** A spectator's view of both seats' sockets (the room's presence); null for a player or while not connected. */
   readonly seatsConnected?: () => readonly boolean[] | null;
+  /** A spectator's: the seats that have not come to the table since the deal (ADR 041), not "disconnected". */
+  readonly seatsLate?: () => readonly number[];
   /** The other side as the log names it ("Der Computer", "Dein Gegner"). */
   readonly opponent: Record<Lang, string>;
   /** Watching without a seat: no hand, nothing to act with; seat 0 is shown at the bottom. */
