@@ -771,10 +771,11 @@ export function GoldwaageTable(props: { session: Session }) {
                           </small>
                         </Show>
                         <Show when={phase() === "show" && !g()!.shown[x]}>
-                          <small>{tr("wählt offene Karte", "choosing open card")}</small>
+                          <small class="gw-choosing">{tr("wählt offene Karte", "choosing open card")}</small>
                         </Show>
                         <Show when={away(x)}>
-                          <small class="gw-away" data-testid="gw-away">{tr("getrennt", "disconnected")}</small>
+                          {/* Never came since the deal (ADR 041): not "disconnected", nobody has sat there yet. */}
+                          <small class="gw-away" data-testid="gw-away">{noShowSeats().includes(x) ? tr("nicht da", "not here") : tr("getrennt", "disconnected")}</small>
                         </Show>
                       </div>
                       <div class="gw-seat-cards">
