@@ -100,13 +100,23 @@ describe("Wartesaal", () => {
     expect(await t.b.page.getByTestId("challenge-summary").innerText()).toContain("0,5 Min. + ");
     await t.b.page.getByTestId("challenge-increment").focus();
     expect(await minutes.inputValue()).toBe("0,5");
+    const range = t.b.page.getByTestId("challenge-minutes-range");
+    expect(await range.innerText()).toBe("0,5 bis 180");
     await minutes.fill("0,2");
+    // Said while typing, not only replaced on leaving the field (a fresh-eyes pass typed "abc" and "-1" unanswered).
+    expect(await range.innerText()).toContain("Bitte eine Zahl von 0,5 bis 180");
+    expect(await minutes.getAttribute("aria-invalid")).toBe("true");
     await t.b.page.getByTestId("challenge-increment").focus();
     expect(await minutes.inputValue()).toBe("0,5");
+    expect(await range.innerText()).toBe("0,5 bis 180");
+    await minutes.fill("abc");
+    expect(await range.innerText()).toContain("Bitte eine Zahl");
     await minutes.fill("7.4");
     await t.b.page.getByTestId("challenge-increment").focus();
     expect(await minutes.inputValue()).toBe("7,5");
     await shot(t.b.page, "lobby-minutes-comma");
+    // Answering with the form, the player needs no bar leading back to the challenge over it.
+    expect(await t.b.page.getByTestId("incoming-bar").count()).toBe(0);
     await t.b.page.getByTestId("challenge-minutes").fill("7.5");
     await t.b.page.getByTestId("challenge-increment").fill("5");
     await t.b.page.getByTestId("challenge-send").click();

@@ -242,6 +242,8 @@ function Lobby(props: { account: Account; me: Me }) {
   };
   onCleanup(() => sight?.disconnect());
   const unseen = () => {
+    // Not over the challenge form: the player is answering already (it covered the form's own choices at 390 × 844).
+    if (form() !== null) return null;
     const measured = [...inSight().values()];
     return measured.length > 0 && measured.length >= lobby.incoming().length && !measured.includes(true) ? lobby.incoming()[0] ?? null : null;
   };
@@ -413,6 +415,11 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
   // The minutes as typed: a text field, so German reads "0,5" as the summary does (a number field shows the browser's
   // own decimal point, "0.5", whatever the page's language). Both "0,5" and "0.5" are taken.
   const [minutesField, setMinutesField] = createSignal(minutesText(minutes()));
+  /** What is typed is no number of minutes the lobby takes as it stands (it would be replaced on leaving the field). */
+  const minutesOff = () => {
+    const m = parseMinutes(minutesField());
+    return m === null || m < 0.5 || m > 180;
+  };
   // Switching the language rewrites the field in the new language's way.
   createEffect(on(lang, () => setMinutesField(minutesText(clockMinutes(minutes()))), { defer: true }));
   const [increment, setIncrement] = createSignal(init.clock?.increment ?? 3);
@@ -470,6 +477,7 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
               autocomplete="off"
               value={minutesField()}
               aria-describedby="challenge-minutes-range"
+              aria-invalid={minutesOff() ? "true" : undefined}
               onInput={(e) => {
                 setMinutesField(e.currentTarget.value);
                 const m = parseMinutes(e.currentTarget.value);
@@ -480,7 +488,10 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
               onBlur={() => setMinutesField(minutesText(clockMinutes(minutes())))}
               data-testid="challenge-minutes"
             />
-            <small id="challenge-minutes-range">{tr("0,5 bis 180", "0.5 to 180")}</small>
+            {/* Said while typing: "abc" or "200" were quietly replaced on leaving the field (a fresh-eyes pass). */}
+            <small id="challenge-minutes-range" classList={{ "form-error": minutesOff() }} data-testid="challenge-minutes-range">
+              {minutesOff() ? tr("Bitte eine Zahl von 0,5 bis 180 – sonst gilt: ", "Please a number from 0.5 to 180 – else it is: ") + minutesText(clockMinutes(minutes())) : tr("0,5 bis 180", "0.5 to 180")}
+            </small>
           </label>{" "}
           <label>
             {tr("Sekunden pro Zug", "Seconds per move")} <input type="number" min="0" max="180" step="1" value={increment()} onInput={(e) => setIncrement(Number(e.currentTarget.value))} data-testid="challenge-increment" />
