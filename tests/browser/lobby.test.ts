@@ -65,6 +65,10 @@ describe("Wartesaal", () => {
     // the challenge into sight with "Annehmen" focused.
     await player(t.b.page, NAME_A).getByTestId("lobby-see-challenge").waitFor();
     expect(await player(t.b.page, NAME_A).getByTestId("lobby-challenge").count()).toBe(0);
+    // And A's row beside B says B is challenged already (a second challenge was refused only after its form).
+    const sent = player(t.a.page, NAME_B).getByTestId("lobby-challenge");
+    expect(await sent.innerText()).toBe("Herausgefordert");
+    expect(await sent.isDisabled()).toBe(true);
     expect(await player(t.b.page, NAME_A).getByTestId("lobby-see-challenge").innerText()).toBe("Herausforderung ansehen");
     await player(t.b.page, NAME_A).scrollIntoViewIfNeeded();
     await shot(t.b.page, "lobby-see-challenge-row");
@@ -77,6 +81,7 @@ describe("Wartesaal", () => {
     await incoming.waitFor({ state: "detached" });
     // With the challenge gone, the row challenges again.
     await player(t.b.page, NAME_A).getByTestId("lobby-challenge").waitFor();
+    await player(t.a.page, NAME_B).locator('[data-testid="lobby-challenge"]:not([data-challenged]):not([disabled])').waitFor();
     expect(t.a.errors).toEqual([]);
     expect(t.b.errors).toEqual([]);
   });

@@ -241,6 +241,8 @@ function Lobby(props: { account: Account; me: Me }) {
     });
   };
   onCleanup(() => sight?.disconnect());
+  /** This page's account has an open challenge to `name` (one at a time between two players). */
+  const challenged = (name: string) => lobby.outgoing().some((c) => c.to === name);
   const unseen = () => {
     // Not over the challenge form: the player is answering already (it covered the form's own choices at 390 × 844).
     if (form() !== null) return null;
@@ -318,12 +320,22 @@ function Lobby(props: { account: Account; me: Me }) {
               }
             >
               {/* Their challenge to me is open: the answer to it is what this row offers (a tester challenged back
-                  beside it, a second challenge crossing the first). */}
+                  beside it, a second challenge crossing the first). One challenge between two players at a time (the
+                  lobby refuses a second with CHALLENGE_OPEN, after the form was filled in): beside a player challenged
+                  already the button says so. */}
               <Show
                 when={lobby.incoming().some((c) => c.from === p.name)}
                 fallback={
-                  <button type="button" class="button" data-testid="lobby-challenge" disabled={p.status === "playing" || iPlay()} title={iPlay() ? tr("Du sitzt an einem laufenden Tisch.", "You are at a running table.") : p.status === "playing" ? tr("Spielt gerade: herausfordern geht nach der Partie.", "Playing now: challenge them after the game.") : undefined} onClick={() => setForm({ to: p.name, initial: lastTerms() })}>
-                    {tr("Herausfordern", "Challenge")}
+                  <button
+                    type="button"
+                    class="button"
+                    data-testid="lobby-challenge"
+                    data-challenged={challenged(p.name) ? "true" : undefined}
+                    disabled={p.status === "playing" || iPlay() || challenged(p.name)}
+                    title={iPlay() ? tr("Du sitzt an einem laufenden Tisch.", "You are at a running table.") : p.status === "playing" ? tr("Spielt gerade: herausfordern geht nach der Partie.", "Playing now: challenge them after the game.") : challenged(p.name) ? tr("Deine Herausforderung steht noch: oben unter „Deine Herausforderungen“.", "Your challenge is still open: see “Your challenges” above.") : undefined}
+                    onClick={() => setForm({ to: p.name, initial: lastTerms() })}
+                  >
+                    {challenged(p.name) ? tr("Herausgefordert", "Challenged") : tr("Herausfordern", "Challenge")}
                   </button>
                 }
               >
