@@ -204,14 +204,14 @@ function Viewer(props: { archive: Archive }) {
   const resultText = () => {
     const r = a.result;
     if (r.team) return r.team === "won" ? tr("Gewonnen", "Won") : tr("Verloren", "Lost");
-    // Beside the kind ("gewertet"), "nicht gewertet" read as a contradiction (a player pass): the game was rated and
-    // counts for nobody, as it ended too early.
     // Called off for seats that never came (ADR 041): the log's noShow names them.
     const noShow = a.log.find((e) => (e.event as { type: string }).type === "noShow")?.event as { seats?: number[] } | undefined;
     if (r.reason === "aborted" && noShow?.seats) {
       const who = noShow.seats.map((s) => names()[s] ?? "?").join(", ");
       return tr(`Abgebrochen – nicht an den Tisch gekommen: ${who} – zählt nicht`, `Aborted – did not come to the table: ${who} – does not count`);
     }
+    // Beside the kind ("gewertet"), "nicht gewertet" read as a contradiction (a player pass): the game was rated and
+    // counts for nobody, as it ended too early.
     if (r.reason === "aborted") return tr("Abgebrochen, zu früh beendet – zählt nicht", "Aborted, ended too early – does not count");
     if (r.draw || r.winner === null) return r.reason === "timeout" ? tr("Remis (beide Uhren abgelaufen)", "Draw (both clocks ran out)") : tr("Remis", "Draw");
     // The loser is named with how it ended: "Winner: Computer (resigned)" read as if the winner had resigned.

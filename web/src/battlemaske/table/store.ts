@@ -68,9 +68,9 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   // in a game with a chess clock: the exchange runs the clock, and a window the player did not ask for would spend its
   // time unasked (as on lichess, nothing opens over a running clock); "Was tauschen?" is there, and says the clock runs.
   // Nor while the opponent has not come yet (ADR 041): it covered the countdown that says why nothing happens (a
-  // fresh-eyes pass); it opens once the opponent is there.
+  // fresh-eyes pass); it opens once the opponent is there, unless this seat has exchanged meanwhile.
   const opponentLate = createMemo(() => (m.opponentNoShowAt?.() ?? null) !== null);
-  createEffect(on([moment, opponentLate], () => setExplain(!m.spectator && !timed() && !opponentLate() && v().phase === "exchange" && v().round === 1 && !rv().over), { defer: false }));
+  createEffect(on([moment, opponentLate], () => setExplain(!m.spectator && !timed() && !opponentLate() && v().phase === "exchange" && v().round === 1 && v().waitingFor.includes(me()) && !rv().over), { defer: false }));
 
   // A spectator picks nothing and plays nothing (its view holds no hand).
   const pickingIn = (g: View) => !m.spectator && (g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(me()) && !rv().over;
