@@ -323,8 +323,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /**
    * The people's seats that have not come since the deal and when the game is called off for them, or null: only at a
    * table of two or more people whose config has the rule, while the game runs. `at` is NO_SHOW_MS after the deal, or
-   * earlier when the clocks of absent seats alone run out first (a 30-second clock): they did not lose on time, they
-   * never came (a fresh-eyes pass read "Ida hat verloren" and a countdown past her flag).
+   * earlier when a flag falls first (a 30-second clock): with someone who never came, no game took place, whoever's
+   * time ran out — fresh-eyes passes read "Ida hat verloren" for the absent Ida, and a draw on time with a rematch
+   * offered when both flags fell together in the first exchange.
    */
   noShow(): { seats: number[]; at: number } | null {
     if (!this.came || this.config.noShowMs === undefined || this.over || this.room.version === 0) return null;
@@ -334,7 +335,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (seats.length === 0) return null;
     const deadline = this.room.startedAt + this.config.noShowMs;
     const flag = this.config.clock && this.room.clock ? flagFall(this.room.clock, this.config.clock) : null;
-    const first = flag && flag.at < deadline && flag.seats.every((s) => seats.includes(s)) ? flag.at : deadline;
+    const first = flag && flag.at < deadline ? flag.at : deadline;
     return { seats, at: first };
   }
 
@@ -354,11 +355,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   settle(now: number): Array<LogEntry<E | RoomEvent>> {
     if (this.over) return [];
     const flag = this.config.clock && this.room.clock ? flagFall(this.room.clock, this.config.clock) : null;
-    // A seat that never came calls the game off at its deadline (or when its own flag falls first), unless the flag of
-    // someone who came fell before (then the clock decided). Logged at that moment: every message settles before it is
-    // judged, so nothing was logged after it.
+    // A seat that never came calls the game off at its deadline, or when a flag falls before it. Logged at that moment:
+    // every message settles before it is judged, so nothing was logged after it.
     const absent = this.noShow();
-    if (absent && now >= absent.at && (!flag || flag.at >= absent.at)) {
+    if (absent && now >= absent.at) {
       return this.commit(() => this.stage([{ type: "noShow", v: 1, seats: absent.seats }], absent.at, "room"));
     }
     if (!flag || now < flag.at) return [];

@@ -117,15 +117,28 @@ describe("a seat that never comes", () => {
     expect(store.read().some((e) => e.event.type === "timeout")).toBe(false);
   });
 
-  it("the flag of someone who came falls first: the clock decides (a timeout), not the no-show", () => {
+  it("both flags fall together in the first exchange, the present one's among them: still called off, no draw on time", () => {
     const { core, store } = duel({ clock: { type: "fischer", initialMs: 30_000, incrementMs: 0 } });
     core.start(0);
-    // Both pick at once in the exchange and neither does: both flags fall at 30 s, the present one's among them.
+    // Both pick at once in the exchange and neither does: both flags fall at 30 s (a fresh-eyes pass saw "Unentschieden"
+    // and a rematch offered to the one who never came).
     core.handle(0, hello, 1_000);
-    expect(core.noShow()).toEqual({ seats: [1], at: NO_SHOW_MS });
+    expect(core.noShow()).toEqual({ seats: [1], at: 30_000 });
     const appended = core.onAlarm(NO_SHOW_MS);
-    expect(appended.map((e) => [e.time, e.event.type])).toEqual([[30_000, "timeout"]]);
+    expect(appended.map((e) => [e.time, e.event.type])).toEqual([[30_000, "noShow"]]);
+    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted", absent: [1] });
+    expect(store.read().some((e) => e.event.type === "timeout")).toBe(false);
+  });
+
+  it("once everyone came, a flag decides as always (a timeout)", () => {
+    const { core, store } = duel({ clock: { type: "fischer", initialMs: 30_000, incrementMs: 0 } });
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    core.handle(1, hello, 2_000);
+    play(core, 0, 3_000);
+    expect(core.onAlarm(NO_SHOW_MS).map((e) => [e.time, e.event.type])).toEqual([[30_000, "timeout"]]);
     expect(noShows(store)).toHaveLength(0);
+    expect(core.result).toMatchObject({ winner: 0, reason: "timeout" });
   });
 
   it("the arrivals are kept with the room: a core built again from its storage knows who came", () => {

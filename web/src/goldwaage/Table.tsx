@@ -770,7 +770,8 @@ export function GoldwaageTable(props: { session: Session }) {
                             <span class="dots" aria-hidden="true" />
                           </small>
                         </Show>
-                        <Show when={phase() === "show" && !g()!.shown[x]}>
+                        {/* Not beside "getrennt" / "nicht da": a seat nobody sits at chooses nothing (a fresh-eyes pass). */}
+                        <Show when={phase() === "show" && !g()!.shown[x] && !away(x)}>
                           <small class="gw-choosing">{tr("wählt offene Karte", "choosing open card")}</small>
                         </Show>
                         <Show when={away(x)}>

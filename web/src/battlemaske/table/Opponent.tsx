@@ -80,9 +80,9 @@ function OpponentStatus(): JSX.Element {
   const noShowLeft = () => {
     const at = m.opponentNoShowAt?.() ?? null;
     if (at === null) return null;
-    // A chess clock shorter than the wait ends it sooner: the room calls the game off when the absent seat's flag falls.
+    // A chess clock shorter than the wait ends it sooner: the room calls the game off when the first flag falls.
     const c = rv().clock;
-    const flag = c && c.control.type === "fischer" && c.running.includes(opp()) ? c.since + c.remaining[opp()]! : Infinity;
+    const flag = c && c.control.type === "fischer" ? Math.min(...c.running.map((s) => c.since + c.remaining[s]!)) : Infinity;
     // Never more than the minute: the room's clock may run a little ahead of this one.
     return Math.min(NO_SHOW_MS, Math.max(0, Math.min(at, flag) - now()));
   };

@@ -50,7 +50,8 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
     );
   };
   const title = () => {
-    if (reason() === "aborted") return tr("Abgebrochen – nicht gewertet", "Aborted – not rated");
+    // "nicht gewertet" only where there was a rating to lose: a friendly game called off for a no-show simply does not count.
+    if (reason() === "aborted") return m.rated ? tr("Abgebrochen – nicht gewertet", "Aborted – not rated") : tr("Abgebrochen – zählt nicht", "Called off – does not count");
     // A spectator won nothing: who did, by name.
     if (m.spectator && m.seatName) {
       const w = winnerSeat();
