@@ -757,7 +757,9 @@ export function GoldwaageTable(props: { session: Session }) {
                   {(x) => (
                     <li class="gw-seat" data-testid="gw-seat" data-seat={x} classList={{ turn: (staged()?.thinking ?? g()!.turn) === x, me: x === seat, many: x !== seat && openNow(x).length + shownBefore(x).length >= 3 }}>
                       <div class="gw-seat-name">
-                        <strong title={x === seat ? undefined : seatName(x)}>{x === seat ? tr("Du", "You") : seatName(x)}</strong>
+                        {/* A person's name alone: "Platz 4 (Zacharias)" was cut to "Pla…" on phones (a fresh-eyes pass);
+                            the seat is where it stands in the playing order, and the full label is its title. */}
+                        <strong title={x === seat ? undefined : seatName(x)}>{x === seat ? tr("Du", "You") : (!computers().has(x) && rv()?.names?.[x]) || seatName(x)}</strong>
                         <Show when={g()!.starter === x}>
                           <small class="gw-starter">{x === seat ? tr("beginnst", "start") : tr("beginnt", "starts")}</small>
                         </Show>
