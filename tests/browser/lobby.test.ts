@@ -116,6 +116,9 @@ describe("Wartesaal", () => {
     expect(await range.innerText()).toBe("0,5 bis 180");
     await minutes.fill("abc");
     expect(await range.innerText()).toContain("Bitte eine Zahl");
+    // "1.000" is a thousand in German, not one minute.
+    await minutes.fill("1.000");
+    expect(await range.innerText()).toContain("Bitte eine Zahl");
     await minutes.fill("7.4");
     await t.b.page.getByTestId("challenge-increment").focus();
     expect(await minutes.inputValue()).toBe("7,5");

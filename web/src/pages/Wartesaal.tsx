@@ -413,7 +413,10 @@ function clockMinutes(m: number): number {
 
 /** Minutes typed with a decimal comma or point ("7,5", "7.5"); null for anything else. */
 function parseMinutes(text: string): number | null {
-  const t = text.trim().replace(",", ".");
+  // In German a point before exactly three digits groups thousands ("1.000"): read so, it is out of range and said to
+  // be, not taken as one minute (a fresh-eyes pass). "7.5" stays seven and a half.
+  const grouped = lang() === "de" && /^\d{1,3}(\.\d{3})+$/.test(text.trim());
+  const t = grouped ? text.trim().replaceAll(".", "") : text.trim().replace(",", ".");
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t)) return null;
   const m = Number(t);
   return Number.isFinite(m) ? m : null;
