@@ -67,6 +67,13 @@ export class LiveTeller {
   private chain: Promise<void> = Promise.resolve();
   /** `liveTold` as this instance last read or wrote it: one storage read per instance instead of one per change. */
   private told: string | undefined = undefined;
+  /**
+   * The last report queued (undefined: none pending beyond what was told). A new state is compared with it, not with
+   * the last told: with a send still queued, "told" is older than the table, and a state equal to it would be dropped
+   * although the queued send will tell something else (a CI run under load: present, gone, present again within one
+   * send, and the lobby kept "gone" — the table missing from its list while a person sat at it).
+   */
+  private wanted: string | undefined = undefined;
 
   constructor(
     private readonly env: Cloudflare.Env,
@@ -77,8 +84,11 @@ export class LiveTeller {
   update(core: AnyCore, game: AnyGame, present: boolean | (() => boolean), failed: () => void): void {
     const report = liveReport(core, game, present);
     const key = keyOf(report);
-    if (!report || key === this.lastTold()) return;
+    if (!report || key === (this.wanted ?? this.lastTold())) return;
+    this.wanted = key;
     this.chain = this.chain.then(async () => {
+      // A newer state was queued meanwhile: its own send tells it (the lobby needs only the last).
+      if (key !== this.wanted) return;
       // Another send may have told it meanwhile.
       if (key === this.lastTold()) return;
       try {
@@ -88,6 +98,8 @@ export class LiveTeller {
         this.told = key;
       } catch (err) {
         console.error(`room ${core.name}: telling the Wartesaal failed: ${err instanceof Error ? err.message : String(err)}`);
+        // Untold: the next change compares with what the lobby has, and sends even this state again.
+        if (this.wanted === key) this.wanted = undefined;
         failed();
       }
     });

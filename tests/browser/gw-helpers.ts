@@ -49,7 +49,7 @@ export async function look(page: Page): Promise<Look> {
 }
 
 /** One look and at most one action, by clicking: round table away, open cards chosen, a card and a pan (one that does not tip, if any). */
-export async function gwStep(page: Page, o: { keyboard?: boolean; keepRoundTable?: boolean } = {}): Promise<"over" | "acted" | "idle"> {
+export async function gwStep(page: Page, o: { keyboard?: boolean; keepRoundTable?: boolean; holdAt?: number } = {}): Promise<"over" | "acted" | "idle"> {
   const t = await look(page);
   const kb = o.keyboard === true;
   const press = (sel: string) => (kb ? pressByKeyboard(page, sel) : page.locator(sel).click({ timeout: 3000 }));
@@ -66,6 +66,9 @@ export async function gwStep(page: Page, o: { keyboard?: boolean; keepRoundTable
     return (await soft(press('[data-testid="gw-show-confirm"]'))) ? "acted" : "idle";
   }
   if (!t.myTurn || t.legal.length === 0) return "idle";
+  // holdAt: a test that wants this seat's turn with that many cards in hand stops there, rather than play a card when the
+  // table came to a standstill between its own look and this one (a CI run under load played past it and failed).
+  if (o.holdAt !== undefined && (await page.getByTestId("gw-hand-card").count()) === o.holdAt) return "idle";
   // Try the cards in order until one has a pan that keeps the scale; else play the first card anywhere.
   for (const pass of [0, 1]) {
     for (const l of t.legal) {

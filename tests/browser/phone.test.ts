@@ -282,7 +282,7 @@ async function gwFirstPickOffScreen(size: { width: number; height: number }, pla
     // on at once, so the turn passing on is not always seen); the earlier ones played as gwStep plays.
     const hand = (({ 2: 6, 3: 4, 4: 3 }) as const)[players] - (turn - 1);
     const there = async () => (await ready()) && (await look(page)).confirm === null && (await page.getByTestId("gw-hand-card").count()) === hand;
-    for (let i = 0; i < 200 && !(await there()); i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
+    for (let i = 0; i < 200 && !(await there()); i++) if ((await gwStep(page, { holdAt: hand })) === "idle") await page.waitForTimeout(100);
     expect(await there(), `this seat's turn ${turn} with ${hand} cards, the table still`).toBe(true);
     // A card that may go on a pan (a Jack on the empty scale goes to the discard, both pans' buttons then disabled; an
     // Ace only onto the lighter pan).

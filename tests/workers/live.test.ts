@@ -256,4 +256,38 @@ describe("The Wartesaal's running games", () => {
     expect(liveReport(running, game, false)).toEqual({ room, ended: true });
     await env.Lobby.getByName("main").live({ room, ended: true });
   });
+
+  it("a state changed back while a send is still under way is told after it: the lobby ends with the last state", async () => {
+    // A CI run under load: a player's socket went and came back within one send; "gone" was queued, "here" was
+    // compared with the last told ("here") and dropped, and the lobby kept "gone" with the player at the table.
+    const core = (name: string) => ({ name, version: 5, over: false, config: { kind: "computer", seats: [{ type: "human" }, { type: "computer", level: "leicht" }], accounts: ["acc-race", null], clock: null, rated: false }, state: { game: {}, startedAt: 1 } }) as never;
+    const game = { id: "battlemaske", report: { summary: () => ({ mirror: 0, rounds: 1 }), archive: () => ({ ruleset: "battlemaske", variant: "single" }) } } as never;
+    const received: unknown[] = [];
+    let release: () => void = () => {};
+    let slow = false;
+    const stub = {
+      setName: async () => {},
+      live: async (r: unknown) => {
+        if (slow) await new Promise<void>((done) => (release = done));
+        received.push(r);
+      },
+    };
+    const lobby = { idFromName: () => "lobby-id", get: () => stub } as unknown as DurableObjectNamespace;
+    const meta = new Map<string, unknown>();
+    const store = { getMeta: <T,>(k: string) => meta.get(k) as T | undefined, putMeta: (k: string, v: unknown) => void meta.set(k, v) };
+    const teller = new LiveTeller({ ...env, Lobby: lobby } as unknown as Cloudflare.Env, store);
+    const room = core("race-room");
+    teller.update(room, game, true, () => {});
+    await teller.settled();
+    expect(received).toEqual([expect.objectContaining({ live: expect.anything() })]);
+    slow = true;
+    teller.update(room, game, false, () => {}); // gone: its send hangs
+    await new Promise((r) => setTimeout(r, 10));
+    teller.update(room, game, true, () => {}); // back before that send is done
+    slow = false;
+    release();
+    await teller.settled();
+    expect(received.at(-1)).toEqual(expect.objectContaining({ live: expect.anything() }));
+    expect(received).toHaveLength(3);
+  });
 });
