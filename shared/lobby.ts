@@ -21,13 +21,16 @@ export const CLOCK_PRESETS = [
 export const DECLINE_REASONS = ["no-time", "other-clock", "other-kind", "other-stake"] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
+/** A time control's minutes per player: from half a minute to three hours (the challenge form's field says so too). */
+export const CLOCK_MINUTES = { min: 0.5, max: 180 } as const;
+
 export const TermsSchema = v.pipe(
   v.strictObject({
     kind: v.picklist(["friendly", "rated"], "kind must be friendly or rated"),
     /** Minutes per player and seconds per action; null: no clock (the 10-minute emergency brake applies). */
     clock: v.nullable(
       v.strictObject({
-        minutes: v.pipe(v.number(), v.minValue(0.5), v.maxValue(180)),
+        minutes: v.pipe(v.number(), v.minValue(CLOCK_MINUTES.min), v.maxValue(CLOCK_MINUTES.max)),
         increment: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(180)),
       }),
     ),

@@ -302,9 +302,13 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** When the room must wake to end the game on time or call it off for a seat that never came (an alarm), or null. */
   nextAlarm(): number | null {
     if (this.over) return null;
-    const flag = this.config.clock && this.room.clock ? flagFall(this.room.clock, this.config.clock)?.at ?? null : null;
-    const noShow = this.noShow()?.at ?? null;
-    return flag === null ? noShow : noShow === null ? flag : Math.min(flag, noShow);
+    // A no-show's moment is never after the next flag fall (noShow takes the earlier of the two).
+    return this.noShow()?.at ?? this.flag()?.at ?? null;
+  }
+
+  /** The next flag fall of the running clocks, or null (no clock, nothing dealt). */
+  private flag(): ReturnType<typeof flagFall> {
+    return this.config.clock && this.room.clock ? flagFall(this.room.clock, this.config.clock) : null;
   }
 
   /**
@@ -334,7 +338,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     const seats = people.filter((s) => !this.came!.has(s));
     if (seats.length === 0) return null;
     const deadline = this.room.startedAt + this.config.noShowMs;
-    const flag = this.config.clock && this.room.clock ? flagFall(this.room.clock, this.config.clock) : null;
+    const flag = this.flag();
     const first = flag && flag.at < deadline ? flag.at : deadline;
     return { seats, at: first };
   }
@@ -354,13 +358,13 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
    */
   settle(now: number): Array<LogEntry<E | RoomEvent>> {
     if (this.over) return [];
-    const flag = this.config.clock && this.room.clock ? flagFall(this.room.clock, this.config.clock) : null;
     // A seat that never came calls the game off at its deadline, or when a flag falls before it. Logged at that moment:
     // every message settles before it is judged, so nothing was logged after it.
     const absent = this.noShow();
     if (absent && now >= absent.at) {
       return this.commit(() => this.stage([{ type: "noShow", v: 1, seats: absent.seats }], absent.at, "room"));
     }
+    const flag = this.flag();
     if (!flag || now < flag.at) return [];
     const together = flag.seats.length > 1 ? { seats: flag.seats } : {};
     return this.commit(() => this.stage([{ type: "timeout", v: 1, seat: flag.seat, ...together }], flag.at, "room"));

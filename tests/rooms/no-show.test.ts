@@ -10,6 +10,7 @@ import { GoldwaageRoomCore, type GoldwaageLoggedEvent, type GoldwaageRoomConfig 
 import { MemoryLogStore } from "../../party/core/log.js";
 
 const BRAKE: TimeControl = { type: "brake" };
+const THIRTY_SECONDS: TimeControl = { type: "fischer", initialMs: 30_000, incrementMs: 0 };
 const hello = { type: "hello" as const };
 
 function duel(opts: { clock?: TimeControl; rated?: boolean; rule?: boolean; store?: MemoryLogStore<LoggedEvent> } = {}) {
@@ -31,6 +32,14 @@ let seq = 0;
 function play(core: BattlemaskeRoomCore, seat: Seat, now: number) {
   const command = randomCommand(core.state.game, seat, rng(`ns-${seq}`)) as Command;
   return core.handle(seat, { type: "command", clientSeq: ++seq, baseVersion: core.version, command }, now);
+}
+
+/** A 30-second clock's flag at 30 s: the alarm (late, at the deadline) logs a no-show then, for seat 1, and no timeout. */
+function calledOffAtTheFlag(core: BattlemaskeRoomCore, store: MemoryLogStore<LoggedEvent>) {
+  const appended = core.onAlarm(NO_SHOW_MS);
+  expect(appended.map((e) => [e.time, e.event.type])).toEqual([[30_000, "noShow"]]);
+  expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted", absent: [1] });
+  expect(store.read().some((e) => e.event.type === "timeout")).toBe(false);
 }
 
 const noShows = (store: MemoryLogStore<LoggedEvent> | MemoryLogStore<GoldwaageLoggedEvent>) => store.read().filter((e) => e.event.type === "noShow");
@@ -105,33 +114,27 @@ describe("a seat that never comes", () => {
   });
 
   it("the absent seat's own flag falls before the deadline (a 30-second clock): it never came, called off then", () => {
-    const { core, store } = duel({ clock: { type: "fischer", initialMs: 30_000, incrementMs: 0 } });
+    const { core, store } = duel({ clock: THIRTY_SECONDS });
     core.start(0);
     core.handle(0, hello, 1_000);
     play(core, 0, 2_000);
     expect(core.noShow()).toEqual({ seats: [1], at: 30_000 });
     expect(core.nextAlarm()).toBe(30_000);
-    const appended = core.onAlarm(NO_SHOW_MS);
-    expect(appended.map((e) => [e.time, e.event.type])).toEqual([[30_000, "noShow"]]);
-    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted", absent: [1] });
-    expect(store.read().some((e) => e.event.type === "timeout")).toBe(false);
+    calledOffAtTheFlag(core, store);
   });
 
   it("both flags fall together in the first exchange, the present one's among them: still called off, no draw on time", () => {
-    const { core, store } = duel({ clock: { type: "fischer", initialMs: 30_000, incrementMs: 0 } });
+    const { core, store } = duel({ clock: THIRTY_SECONDS });
     core.start(0);
     // Both pick at once in the exchange and neither does: both flags fall at 30 s (a fresh-eyes pass saw "Unentschieden"
     // and a rematch offered to the one who never came).
     core.handle(0, hello, 1_000);
     expect(core.noShow()).toEqual({ seats: [1], at: 30_000 });
-    const appended = core.onAlarm(NO_SHOW_MS);
-    expect(appended.map((e) => [e.time, e.event.type])).toEqual([[30_000, "noShow"]]);
-    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted", absent: [1] });
-    expect(store.read().some((e) => e.event.type === "timeout")).toBe(false);
+    calledOffAtTheFlag(core, store);
   });
 
   it("once everyone came, a flag decides as always (a timeout)", () => {
-    const { core, store } = duel({ clock: { type: "fischer", initialMs: 30_000, incrementMs: 0 } });
+    const { core, store } = duel({ clock: THIRTY_SECONDS });
     core.start(0);
     core.handle(0, hello, 1_000);
     core.handle(1, hello, 2_000);

@@ -5,7 +5,8 @@ import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMo
 import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
 import { LIVES, type PanCard } from "../../../shared/goldwaage/state";
-import { brakeLeftMs, formatClock, NO_SHOW_MS } from "../../../shared/room/clock";
+import { brakeLeftMs, formatClock } from "../../../shared/room/clock";
+import { absentText, lateText, noShowLeftMs } from "../room/no-show";
 import type { View } from "../../../shared/goldwaage/view";
 import { lang, tr } from "../i18n";
 import type { Lang } from "../../../shared/catalog";
@@ -330,14 +331,7 @@ export function GoldwaageTable(props: { session: Session }) {
   const brakeNote = (): string | null => {
     const absent = noShowSeats();
     const at = room.noShow()?.at;
-    if (absent.length > 0 && at !== undefined) {
-      // Never more than the minute: the room's clock may run a little ahead of this one.
-      const left = formatClock(Math.min(NO_SHOW_MS, Math.max(0, at - now())));
-      const who = absent.map((x) => seatName(x as Seat)).join(", ");
-      return absent.length === 1
-        ? tr(`${who} ist noch nicht an den Tisch gekommen: Abbruch in ${left} (zählt nicht).`, `${who} has not come to the table yet: called off in ${left} (does not count).`)
-        : tr(`Noch nicht an den Tisch gekommen: ${who}. Abbruch in ${left} (zählt nicht).`, `Not at the table yet: ${who}. Called off in ${left} (does not count).`);
-    }
+    if (absent.length > 0 && at !== undefined) return lateText(absent.map((x) => seatName(x as Seat)), formatClock(noShowLeftMs(at, now())), lang());
     const c = rv()?.clock;
     if (!c || !braking()) return null;
     for (const x of c.running as Seat[]) {
@@ -1041,10 +1035,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 >
                   {(absent) => (
                     <p data-testid="gw-no-show">
-                      {tr(
-                        `Nicht an den Tisch gekommen: ${absent().map((x) => (x === seat ? "du" : seatName(x as Seat))).join(", ")}. Die Partie ist abgebrochen und zählt nicht.`,
-                        `Did not come to the table: ${absent().map((x) => (x === seat ? "you" : seatName(x as Seat))).join(", ")}. The game is called off and does not count.`,
-                      )}
+                      {absentText(absent().map((x) => (x === seat ? tr("du", "you") : seatName(x as Seat))), lang())}
                     </p>
                   )}
                 </Show>

@@ -4,7 +4,7 @@
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../shared/room/report";
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
 import * as v from "valibot";
-import { CHALLENGE_MS, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
+import { CHALLENGE_MS, CLOCK_MINUTES, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
 import { roleName as sharedRoleName } from "../../../shared/battlemaske/words";
 import { lang, minutesText, num, tr } from "../i18n";
@@ -241,8 +241,9 @@ function Lobby(props: { account: Account; me: Me }) {
     });
   };
   onCleanup(() => sight?.disconnect());
-  /** This page's account has an open challenge to `name` (one at a time between two players). */
+  /** This page's account has an open challenge to `name`, or `name` one to it (one at a time between two players). */
   const challenged = (name: string) => lobby.outgoing().some((c) => c.to === name);
+  const challengedBy = (name: string) => lobby.incoming().some((c) => c.from === name);
   const unseen = () => {
     // Not over the challenge form: the player is answering already (it covered the form's own choices at 390 × 844).
     if (form() !== null) return null;
@@ -324,7 +325,7 @@ function Lobby(props: { account: Account; me: Me }) {
                   lobby refuses a second with CHALLENGE_OPEN, after the form was filled in): beside a player challenged
                   already the button says so. */}
               <Show
-                when={lobby.incoming().some((c) => c.from === p.name)}
+                when={challengedBy(p.name)}
                 fallback={
                   <button
                     type="button"
@@ -408,7 +409,7 @@ function Incoming(props: { challenge: Challenge; watch: (actions: Element) => vo
 
 /** A time control's minutes as the lobby takes them: 0.5 to 180, in half minutes. */
 function clockMinutes(m: number): number {
-  return Math.min(180, Math.max(0.5, Math.round(m * 2) / 2));
+  return Math.min(CLOCK_MINUTES.max, Math.max(CLOCK_MINUTES.min, Math.round(m * 2) / 2));
 }
 
 /** Minutes typed with a decimal comma or point ("7,5", "7.5"); null for anything else. */
@@ -433,7 +434,7 @@ function ChallengeForm(props: { for: FormFor; taler: number; onSend: (t: Terms) 
   /** What is typed is no number of minutes the lobby takes as it stands (it would be replaced on leaving the field). */
   const minutesOff = () => {
     const m = parseMinutes(minutesField());
-    return m === null || m < 0.5 || m > 180;
+    return m === null || m < CLOCK_MINUTES.min || m > CLOCK_MINUTES.max;
   };
   // Switching the language rewrites the field in the new language's way.
   createEffect(on(lang, () => setMinutesField(minutesText(clockMinutes(minutes()))), { defer: true }));

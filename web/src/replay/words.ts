@@ -10,6 +10,7 @@ import type { Lang } from "../../../shared/catalog";
 import type { Event as GwEvent, Seat as GwSeat } from "../../../shared/goldwaage/events";
 import type { State as GwState } from "../../../shared/goldwaage/state";
 import { describeEvent } from "../battlemaske/log";
+import { absentText } from "../room/no-show";
 import type { Card as GwCard } from "../../../shared/goldwaage/cards";
 import { cardName, panEffect, panPlace, type Lang as GwLang } from "../goldwaage/logic";
 import type { ReplayStep } from "./fold";
@@ -73,10 +74,8 @@ export function roomStepText(ev: { type: string; seat?: number; seats?: readonly
     case "timeout":
       return [both((l) => (l === "de" ? `Die Zeit von ${who} ist abgelaufen.` : `${who}'s time ran out.`))];
     // Seats that never came to the table (ADR 041): named, however many.
-    case "noShow": {
-      const absent = (ev.seats ?? []).map(seatName).join(", ");
-      return [both((l) => (l === "de" ? `Nicht an den Tisch gekommen: ${absent}. Die Partie ist abgebrochen und zählt nicht.` : `Did not come to the table: ${absent}. The game is called off and does not count.`))];
-    }
+    case "noShow":
+      return [both((l) => absentText((ev.seats ?? []).map(seatName), l))];
     case "takeback":
       return [both((l) => (l === "de" ? `Karte zurück (${who}).` : `Take-back (${who}).`))];
     default:

@@ -1,8 +1,9 @@
 // The opponent's side of the felt: name, role, how many cards, the suits it showed void in, the backs.
 import { createEffect, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
-import { brakeLeftMs, formatClock, NO_SHOW_MS } from "../../../../shared/room/clock";
+import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
 import { personOf, subject } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
+import { lateText, noShowLeftMs } from "../../room/no-show";
 import { CardBack, SuitEmblem, suitName } from "../cards";
 import { opponentVoids } from "../info";
 import type { Seat } from "../../../../shared/battlemaske/events";
@@ -83,17 +84,13 @@ function OpponentStatus(): JSX.Element {
     // A chess clock shorter than the wait ends it sooner: the room calls the game off when the first flag falls.
     const c = rv().clock;
     const flag = c && c.control.type === "fischer" ? Math.min(...c.running.map((s) => c.since + c.remaining[s]!)) : Infinity;
-    // Never more than the minute: the room's clock may run a little ahead of this one.
-    return Math.min(NO_SHOW_MS, Math.max(0, Math.min(at, flag) - now()));
+    return noShowLeftMs(Math.min(at, flag), now());
   };
   const gone = () => {
     const wait = noShowLeft();
     if (wait !== null) {
       const p = personOf(m.opponent);
-      return tr(
-        `${subject(p, "de", true)} ist noch nicht an den Tisch gekommen: Abbruch in ${fmt(wait)} (zählt nicht).`,
-        `${subject(p, "en", true)} has not come to the table yet: called off in ${fmt(wait)} (does not count).`,
-      );
+      return lateText([subject(p, lang(), true)], fmt(wait), lang());
     }
     if (rv().clock?.control.type !== "brake") return tr("Gegner getrennt – die Uhr läuft weiter.", "Opponent disconnected – the clock keeps running.");
     const left = brakeLeft();
