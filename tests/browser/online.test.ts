@@ -340,15 +340,30 @@ describe("an account against the computer (browser)", () => {
 });
 
 /** A friendly game without a clock opened through POST /api/games by the account of `page`, its creator as Conte. */
-async function friendlyByApi(page: Page): Promise<{ room: string; seat: number; seatToken: string; invite: string; inviteCode: string }> {
+async function friendlyByApi(page: Page, clock: { minutes: number; increment: number } | null = null): Promise<{ room: string; seat: number; seatToken: string; invite: string; inviteCode: string }> {
   const token = await accountToken(page, site.url);
   const r = await fetch(`${site.url}/api/games`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte" }),
+    body: JSON.stringify({ kind: "friendly", clock, ruleset: "battlemaske", variant: "single", role: "conte" }),
   });
   expect(r.status).toBe(201);
   return (await r.json()) as { room: string; seat: number; seatToken: string; invite: string; inviteCode: string };
+}
+
+/**
+ * The host sits at a friendly game of its own (`pa`) and waits; the friend's account (`pb`) claims the other seat by the
+ * invite, so the game is dealt, without opening the table yet.
+ */
+async function friendClaimsWithoutComing(pa: Page, pb: Page, clock: { minutes: number; increment: number } | null = null): Promise<{ g: Awaited<ReturnType<typeof friendlyByApi>>; seat: { seat: number; seatToken: string } }> {
+  const g = await friendlyByApi(pa, clock);
+  await pa.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: 0, seatToken: g.seatToken, clientSeq: 0, kind: "online" }))})`);
+  await pa.goto(`${site.url}/partie/${g.room}`);
+  await pa.locator('[data-testid="table"][data-phase="setup"]').waitFor();
+  const friendToken = await accountToken(pb, site.url);
+  const claim = await fetch(`${site.url}/api/battlemaske/invite`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${friendToken}` }, body: JSON.stringify({ room: g.room, invite: g.inviteCode }) });
+  expect(claim.status).toBe(200);
+  return { g, seat: (await claim.json()) as { seat: number; seatToken: string } };
 }
 
 describe("the invite link of POST /api/games (two browsers)", () => {
@@ -382,15 +397,7 @@ describe("the invite link of POST /api/games (two browsers)", () => {
 
   it("a friend who claimed the seat but has not come: the host's table counts down the minute it waits (ADR 041); once the friend sits down, the count is gone", async () => {
     const [pa, pb] = [a.page, b.page];
-    const g = await friendlyByApi(pa);
-    await pa.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: 0, seatToken: g.seatToken, clientSeq: 0, kind: "online" }))})`);
-    await pa.goto(`${site.url}/partie/${g.room}`);
-    await pa.locator('[data-testid="table"][data-phase="setup"]').waitFor();
-    // The friend's account claims the seat (the game is dealt) without opening the table yet.
-    const friendToken = await accountToken(pb, site.url);
-    const claim = await fetch(`${site.url}/api/battlemaske/invite`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${friendToken}` }, body: JSON.stringify({ room: g.room, invite: g.inviteCode }) });
-    expect(claim.status).toBe(200);
-    const seat = (await claim.json()) as { seat: number; seatToken: string };
+    const { g, seat } = await friendClaimsWithoutComing(pa, pb);
     const status = pa.getByTestId("opponent-status");
     await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').waitFor({ timeout: 15_000 });
     const text = await status.innerText();
@@ -406,6 +413,29 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     expect(await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').count()).toBe(0);
     // Now the help for a first exchange opens as at any first game.
     await pa.getByTestId("exchange-help").waitFor({ timeout: 10_000 });
+    await resign(pa);
+    noErrors();
+  }, 120_000);
+
+  it("with a chess clock shorter than the wait, the countdown and the clocks show the same second (one clock for the page)", async () => {
+    const [pa, pb] = [a.page, b.page];
+    // Half a minute each: the first flag falls before the minute, so the countdown counts to it (ADR 041).
+    await friendClaimsWithoutComing(pa, pb, { minutes: 0.5, increment: 0 });
+    await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').waitFor({ timeout: 15_000 });
+    // Both clocks run in the exchange; read the countdown and the earlier flag's clock in one moment, several times
+    // (their timers used to tick apart: 0:42 beside 0:43).
+    const read = `(() => {
+      const status = document.querySelector('[data-testid="opponent-status"]').textContent;
+      const clocks = [...document.querySelectorAll('[data-testid="clock"][data-running="true"]')].map((c) => ({ ms: Number(c.dataset.ms), text: c.textContent.match(/\\d+:\\d\\d/)[0] }));
+      const first = clocks.sort((x, y) => x.ms - y.ms)[0];
+      return { count: (status.match(/Abbruch in (\\d+:\\d\\d)/) || [])[1], clock: first && first.text };
+    })()`;
+    for (let i = 0; i < 6; i++) {
+      const r = (await pa.evaluate(read)) as { count?: string; clock?: string };
+      expect(r.clock, JSON.stringify(r)).toBeTruthy();
+      expect(r.count, JSON.stringify(r)).toBe(r.clock);
+      await pa.waitForTimeout(370);
+    }
     await resign(pa);
     noErrors();
   }, 120_000);

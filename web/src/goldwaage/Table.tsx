@@ -18,6 +18,7 @@ import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
 import { SeatClosed } from "../ui/SeatClosed";
+import { useNow, wallNow } from "../ui/now";
 import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, putTitle, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
@@ -319,14 +320,13 @@ export function GoldwaageTable(props: { session: Session }) {
   const away = (x: Seat) => x !== seat && !computers().has(x) && room.presence()?.[x] === false;
   // The emergency brake of a table of people (10 minutes without acting lose the game for the team): ticking once a
   // second while it runs, shown for an absent seat to act, and for one's own seat in its last minute.
-  const [now, setNow] = createSignal(Date.now());
+  const now = wallNow;
   // People who never came since the deal (ADR 041): the table says when it gives up waiting for them.
   const noShowSeats = () => (rv()?.over ? [] : (room.noShow()?.seats ?? []).filter((x) => x !== seat));
   const braking = () => !!rv() && !rv()!.over && (rv()!.clock?.control.type === "brake" || noShowSeats().length > 0);
   createEffect(() => {
     if (!braking()) return; // a table with computers only has no clock: no ticking
-    const ticker = setInterval(() => setNow(Date.now()), 1000);
-    onCleanup(() => clearInterval(ticker));
+    useNow(); // ticks while this effect stands
   });
   const brakeNote = (): string | null => {
     const absent = noShowSeats();

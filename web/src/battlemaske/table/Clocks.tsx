@@ -1,9 +1,10 @@
 // The chess clocks, or without a clock the emergency brake: counted down here from the room's last report.
-import { createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
-import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
+import { brakeLeftMs, formatClock, timeLeft } from "../../../../shared/room/clock";
 import { tr } from "../../i18n";
 import type { RoomView } from "../room";
+import { useNow } from "../../ui/now";
 
 /**
  * A running clock below this is marked (data-low): a red plate that pulses. Twenty seconds, not ten: red figures in the
@@ -15,13 +16,12 @@ export const LOW_CLOCK_MS = 20_000;
 /** `meName`: a spectator's name for the seat shown at the bottom (else "Du"). */
 export function Clocks(props: { clock: NonNullable<RoomView["clock"]>; me: Seat; opponent: string; meName?: string }): JSX.Element {
   const you = () => props.meName ?? tr("Du", "You");
-  const [now, setNow] = createSignal(Date.now());
-  const timer = setInterval(() => setNow(Date.now()), 250);
-  onCleanup(() => clearInterval(timer));
+  // The page's one clock: the no-show countdown and the round table read the same instant.
+  const now = useNow();
   // The room names the running seats; a device clock a little behind the reported `since` must not show more time
   // than is left.
   const runs = (s: Seat) => props.clock.running.includes(s);
-  const left = (s: Seat) => Math.max(0, (props.clock.remaining[s] ?? 0) - (runs(s) ? Math.max(0, now() - props.clock.since) : 0));
+  const left = (s: Seat) => timeLeft(props.clock, props.clock.control, now())[s] ?? 0;
   // Without a clock: the emergency brake — ten minutes from when the seat began to wait for itself.
   const brake = () => props.clock.control?.type === "brake";
   const brakeLeft = (s: Seat) => brakeLeftMs(props.clock, s, now());

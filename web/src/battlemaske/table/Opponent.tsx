@@ -1,6 +1,6 @@
 // The opponent's side of the felt: name, role, how many cards, the suits it showed void in, the backs.
 import { createEffect, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
-import { brakeLeftMs, formatClock } from "../../../../shared/room/clock";
+import { brakeLeftMs, formatClock, timeLeft } from "../../../../shared/room/clock";
 import { personOf, subject } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
 import { lateText, noShowLeftMs } from "../../room/no-show";
@@ -8,6 +8,7 @@ import { CardBack, SuitEmblem, suitName } from "../cards";
 import { opponentVoids } from "../info";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { useTable } from "./store";
+import { useNow } from "../../ui/now";
 
 /** `seat`: a spectator's second side (seat 0, at the bottom); else the opponent of the seat shown. */
 export function Opponent(props: { seat?: Seat }): JSX.Element {
@@ -51,13 +52,10 @@ const BACK_MS = 5000;
 function OpponentStatus(): JSX.Element {
   const { m, rv, opp } = useTable();
   const [back, setBack] = createSignal(false);
-  const [now, setNow] = createSignal(Date.now());
+  // The clocks' own time, so the countdown and a chess clock beside it show the same second.
+  const now = useNow();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const tick = setInterval(() => setNow(Date.now()), 1000);
-  onCleanup(() => {
-    clearInterval(tick);
-    clearTimeout(timer);
-  });
+  onCleanup(() => clearTimeout(timer));
   const connected = () => m.opponentConnected?.() ?? null;
   // "Back" only after being here once: a friend's first arrival is not a return.
   let seen = false;
@@ -81,10 +79,12 @@ function OpponentStatus(): JSX.Element {
   const noShowLeft = () => {
     const at = m.opponentNoShowAt?.() ?? null;
     if (at === null) return null;
-    // A chess clock shorter than the wait ends it sooner: the room calls the game off when the first flag falls.
+    // A chess clock shorter than the wait ends it sooner: the room calls the game off when the first flag falls. Read as
+    // the clocks show it (they stand still while the room credits an animation), so both say the same second.
     const c = rv().clock;
-    const flag = c && c.control.type === "fischer" ? Math.min(...c.running.map((s) => c.since + c.remaining[s]!)) : Infinity;
-    return noShowLeftMs(Math.min(at, flag), now());
+    const t = now();
+    const flagLeft = c && c.control.type === "fischer" ? Math.min(...c.running.map((s) => timeLeft(c, c.control, t)[s] ?? 0)) : Infinity;
+    return Math.min(noShowLeftMs(at, t), flagLeft);
   };
   const gone = () => {
     const wait = noShowLeft();

@@ -1,11 +1,12 @@
 // The round table: the tricks of the round just ended, how far the mirror moved, and a game won in Profi. A player
 // closes it ("Weiter"); a spectator's play goes on without it, so there it covers nothing (a note in the corner) and
 // goes by itself when the next round is dealt.
-import { createEffect, createSignal, onCleanup, Show, untrack, type JSX } from "solid-js";
+import { createEffect, onCleanup, Show, untrack, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { gameWonText, personAt, roundMoveText, seatOfRole } from "../log";
 import { roundClockText } from "./roundClock";
 import { useTable } from "./store";
+import { useNow, wallNow } from "../../ui/now";
 
 /** The longest a spectator's round note stays when the players take their time. */
 const SPECTATOR_NOTE_MS = 8000;
@@ -14,12 +15,11 @@ export function RoundTable(): JSX.Element {
   const { m, rv, v, me, rs, role, viewer } = useTable();
   // The next round's clocks run once the round table's time is up; a player still reading here is told so, with
   // the own time ticking (a player pass: a clock ran out behind this box).
-  const [now, setNow] = createSignal(Date.now());
+  const now = wallNow;
   const ownClock = (): string | null => (m.spectator ? null : roundClockText(rv().clock, me(), now(), lang()));
   createEffect(() => {
     if (!m.round() || !rv().clock) return;
-    const timer = setInterval(() => setNow(Date.now()), 500);
-    onCleanup(() => clearInterval(timer));
+    useNow(); // ticks while this effect stands
   });
   // A spectator's note goes by itself: once the table has moved on after the next deal (two events past the one it
   // came with: the deal, then the first move of the new round), or after a while at the latest.
