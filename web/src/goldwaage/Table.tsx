@@ -318,8 +318,9 @@ export function GoldwaageTable(props: { session: Session }) {
   const rv = () => room.view();
   // Another person's seat whose every socket is gone (the room's presence; a computer always counts as there).
   const away = (x: Seat) => x !== seat && !computers().has(x) && room.presence()?.[x] === false;
-  // The emergency brake of a table of people (10 minutes without acting lose the game for the team): ticking once a
-  // second while it runs, shown for an absent seat to act, and for one's own seat in its last minute.
+  // The emergency brake of a table of people (10 minutes without acting lose the game for the team): ticking on the
+  // page's one clock (web/src/ui/now.ts) while it runs, shown for an absent seat to act, and for one's own seat in its
+  // last minute.
   const now = wallNow;
   // People who never came since the deal (ADR 041): the table says when it gives up waiting for them.
   const noShowSeats = () => (rv()?.over ? [] : (room.noShow()?.seats ?? []).filter((x) => x !== seat));
