@@ -22,6 +22,7 @@ import { useNow, wallNow } from "../ui/now";
 import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, putTitle, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
+import { Feed } from "./feed";
 import "./goldwaage.css";
 
 const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H: "red" };
@@ -235,76 +236,28 @@ export function GoldwaageTable(props: { session: Session }) {
     return name ? t(`Platz ${x + 1} (${name})`, `Seat ${x + 1} (${name})`) : t(`Platz ${x + 1}`, `Seat ${x + 1}`);
   };
   const seatName = (x: Seat) => nameIn(x, lang());
-  // The room's event stream: every card, balance, tip, life and round end spoken and kept in the short feed.
-  let running: { left: number; right: number; lives: number } | null = null;
-  let batchStart: unknown = undefined;
-  // `replay`: a line of the log so far, told once after a reload or a late join (the room's history) — into the feed,
-  // never spoken again by the live region, and no round sheet (a player pass found the feed empty after a reload).
-  // Whether the current round's first card is down: a seat's shown card is spoken only when it changes in play (its
-  // first choice at the deal is on the table anyway). Followed event by event, so the feed reads the same live and
-  // told again after a reload (a pass saw the live feed name round 2's first choices, which came in one batch with
-  // round 1's end, and the reload's not); null until the page has seen a deal or a card.
-  let roundPlaying: boolean | null = null;
+  // The room's event stream: every card, balance, tip, life and round end spoken and kept in the short feed (feed.ts).
+  const narrator = new Feed(seat, nameIn);
   // The version of the round end whose sheet shows (closing it marks it seen in this tab: roundSeen).
   let roundEndAt = 0;
   const closeRound = () => {
     setRoundShown(null);
     markRoundSeen(s.room, roundEndAt);
   };
+  // `replay`: a line of the log so far, told once after a reload or a late join (the room's history) — into the feed,
+  // never spoken again by the live region, and no round sheet (a player pass found the feed empty after a reload).
   const speak = (m: RoomEventMessage, before: RoomView | null, replay = false) => {
-    const e = m.event as { type: string; seat?: Seat; card?: string; pan?: Pan | null; weight?: number; difference?: number; lifeLost?: boolean; unbalanced?: boolean; round?: number; result?: string };
-    if (before !== batchStart || !running) {
-      batchStart = before;
-      running = before ? { left: before.game.sums[0], right: before.game.sums[1], lives: before.game.lives } : { left: 0, right: 0, lives: 0 };
-    }
-    const lines: Array<Record<Lang, string>> = [];
-    // Each line in both languages at once, from the running figures as they stand at this event.
-    const line = (de: string, en: string) => lines.push({ de, en });
-    if (e.type === "cardPlayed") {
-      if (m.actor === "computer") setComputers((c) => new Set([...c, e.seat!]));
-      // At the start of a line: "Du", "You".
-      const who = (l: Lang) => {
-        const name = nameIn(e.seat!, l);
-        return name.charAt(0).toUpperCase() + name.slice(1);
-      };
-      const rank = e.card!.slice(0, -1);
-      // A Jack or Queen moves or removes a card; a number card or an Ace adds its weight.
-      if (e.pan && rank !== "J" && rank !== "Q") {
-        if (e.pan === "left") running.left += e.weight ?? 0;
-        else running.right += e.weight ?? 0;
-      }
-      line(playedLine(who("de"), e.card!, e.pan ?? null, e.weight, "de"), playedLine(who("en"), e.card!, e.pan ?? null, e.weight, "en"));
-    } else if (e.type === "scaleBalanced") {
-      line("Gleichgewicht – die Waage wird geleert.", "Balanced – the scale is emptied.");
-      running.left = running.right = 0;
-    } else if (e.type === "scaleTipped") {
-      if (e.lifeLost) running.lives -= 1;
-      line(`Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `Ein König wird umgedreht, noch ${running.lives} Leben.` : "Kein König mehr."}`, `Tipped: difference ${e.difference}. ${e.lifeLost ? `A King is turned, ${running.lives} ${running.lives === 1 ? "life" : "lives"} left.` : "No King left."}`);
-      running.left = running.right = 0;
-    } else if (e.type === "roundEnded") {
-      if (e.unbalanced && e.lifeLost) running.lives -= 1;
-      if (e.unbalanced) line(`Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`, `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${running.lives} ${running.lives === 1 ? "life" : "lives"} left` : "no King left"}.`);
-      else line(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`);
+    const told = narrator.tell(m, before);
+    if (told.computer !== undefined) setComputers((c) => new Set([...c, told.computer!]));
+    if (told.roundEnded !== undefined) {
       roundEndAt = m.version;
-      if (!replay) setRoundShown(e.round ?? null);
-    } else if (e.type === "roundDealt") {
-      line(`Runde ${e.round} ist ausgeteilt.`, `Round ${e.round} is dealt.`);
-      running = { left: 0, right: 0, lives: running.lives };
-    } else if (e.type === "gameEnded") {
-      if (e.result === "won") line("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.");
-      else line("Verloren – kein König mehr.", "Lost – no King left.");
-    } else if (e.type === "cardsShown" && e.seat !== seat && (roundPlaying ?? before?.game.phase === "play")) {
-      const shown = (l: Lang) => (e as { cards?: string[] }).cards?.map((c) => cardName(c, l)).join(", ");
-      line(`${nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.`, `${nameIn(e.seat!, "en")} now shows ${shown("en")}.`);
+      if (!replay) setRoundShown(told.roundEnded);
     }
-    if (e.type === "roundDealt") roundPlaying = false;
-    if (e.type === "cardPlayed") roundPlaying = true;
-    if (replay) setFeed((f) => [...lines.slice().reverse(), ...f].slice(0, 8));
-    else say(lines);
+    if (replay) setFeed((f) => [...told.lines.slice().reverse(), ...f].slice(0, 8));
+    else say(told.lines);
   };
   const room = connectGoldwaage(s, speak, (entries, view) => {
-    running = { left: 0, right: 0, lives: view ? LIVES[view.game.level] : 0 };
-    batchStart = null;
+    narrator.restart(view ? LIVES[view.game.level] : 0);
     for (const m of entries) speak(m, null, true);
     // A reload at a round's sheet shows it again, unless closed in this tab or this seat has played since (a pass found
     // it gone after a reload).

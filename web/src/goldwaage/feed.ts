@@ -1,0 +1,120 @@
+// The Goldwaage table's spoken feed: each room event in words, in both languages at once (the feed follows the language
+// switch), from the pans and lives as they stand at that event. Pure and DOM-free, so tests/goldwaage/feed.test.ts drives
+// it event by event; the table only shows the lines and reacts to what `tell` reports.
+import type { Card } from "../../../shared/goldwaage/cards";
+import type { Pan, Seat } from "../../../shared/goldwaage/events";
+import { cardName, playedLine, type Lang } from "./logic";
+
+export type Line = Record<Lang, string>;
+
+/** What the feed needs of a view: the pans' sums, the lives left and the phase (the room's view before an event). */
+export interface FeedView {
+  readonly game: { readonly sums: readonly [number, number] | readonly number[]; readonly lives: number; readonly phase: string };
+}
+
+/** One room event as the feed reads it (the room's `event` message: the event and who acted). */
+export interface FeedEvent {
+  readonly event: { readonly type: string } & Record<string, unknown>;
+  readonly actor?: string;
+}
+
+/** What telling one event found besides its lines: a seat shown to be a computer, a round that ended. */
+export interface Told {
+  readonly lines: Line[];
+  readonly computer?: Seat;
+  readonly roundEnded?: number;
+}
+
+interface Figures {
+  left: number;
+  right: number;
+  lives: number;
+}
+
+/**
+ * Tells the events of one table for one reader (`seat`, -1 for a spectator). The running figures follow the events of
+ * a batch one by one (the view the room hands over is the one before the whole batch), and start again from the view
+ * handed with the next batch.
+ */
+export class Feed {
+  private running: Figures | null = null;
+  private batchStart: unknown = undefined;
+  // Whether the current round's first card is down: a seat's shown card is spoken only when it changes in play (its
+  // first choice at the deal is on the table anyway). Followed event by event, so the feed reads the same live and told
+  // again after a reload (a pass saw the live feed name round 2's first choices, which came in one batch with round 1's
+  // end, and the reload's not); null until the feed has seen a deal or a card.
+  private roundPlaying: boolean | null = null;
+
+  constructor(
+    private readonly seat: number,
+    /** A seat's name in a language ("du" for the reader's own, lower case at a sentence's start). */
+    private readonly nameIn: (x: Seat, l: Lang) => string,
+  ) {}
+
+  /** The log told again from its start (a reload, a late join): the figures start from an empty scale and `lives`. */
+  restart(lives: number): void {
+    this.running = { left: 0, right: 0, lives };
+    this.batchStart = null;
+  }
+
+  /** One event; `before` is the view the room handed with its batch (null while telling the log again). */
+  tell(m: FeedEvent, before: FeedView | null): Told {
+    const e = m.event as { type: string; seat?: Seat; card?: Card; pan?: Pan | null; weight?: number; difference?: number; lifeLost?: boolean; unbalanced?: boolean; round?: number; result?: string; cards?: Card[] };
+    if (before !== this.batchStart || !this.running) {
+      this.batchStart = before;
+      this.running = before ? { left: before.game.sums[0] ?? 0, right: before.game.sums[1] ?? 0, lives: before.game.lives } : { left: 0, right: 0, lives: 0 };
+    }
+    const running = this.running;
+    const lines: Line[] = [];
+    let computer: Seat | undefined;
+    let roundEnded: number | undefined;
+    const line = (de: string, en: string) => lines.push({ de, en });
+    const lives = (n: number) => `${n} ${n === 1 ? "life" : "lives"}`;
+    if (e.type === "cardPlayed") {
+      if (m.actor === "computer") computer = e.seat!;
+      // At the start of a line: "Du", "You".
+      const who = (l: Lang) => {
+        const name = this.nameIn(e.seat!, l);
+        return name.charAt(0).toUpperCase() + name.slice(1);
+      };
+      const rank = e.card!.slice(0, -1);
+      // A Jack or Queen moves or removes a card; a number card or an Ace adds its weight.
+      if (e.pan && rank !== "J" && rank !== "Q") {
+        if (e.pan === "left") running.left += e.weight ?? 0;
+        else running.right += e.weight ?? 0;
+      }
+      line(playedLine(who("de"), e.card!, e.pan ?? null, e.weight, "de"), playedLine(who("en"), e.card!, e.pan ?? null, e.weight, "en"));
+    } else if (e.type === "scaleBalanced") {
+      line("Gleichgewicht – die Waage wird geleert.", "Balanced – the scale is emptied.");
+      running.left = running.right = 0;
+    } else if (e.type === "scaleTipped") {
+      if (e.lifeLost) running.lives -= 1;
+      line(
+        `Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `Ein König wird umgedreht, noch ${running.lives} Leben.` : "Kein König mehr."}`,
+        `Tipped: difference ${e.difference}. ${e.lifeLost ? `A King is turned, ${lives(running.lives)} left.` : "No King left."}`,
+      );
+      running.left = running.right = 0;
+    } else if (e.type === "roundEnded") {
+      if (e.unbalanced && e.lifeLost) running.lives -= 1;
+      if (e.unbalanced) {
+        line(
+          `Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`,
+          `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${lives(running.lives)} left` : "no King left"}.`,
+        );
+      } else line(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`);
+      roundEnded = e.round;
+    } else if (e.type === "roundDealt") {
+      line(`Runde ${e.round} ist ausgeteilt.`, `Round ${e.round} is dealt.`);
+      this.running = { left: 0, right: 0, lives: running.lives };
+    } else if (e.type === "gameEnded") {
+      if (e.result === "won") line("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.");
+      else line("Verloren – kein König mehr.", "Lost – no King left.");
+    } else if (e.type === "cardsShown" && e.seat !== this.seat && (this.roundPlaying ?? before?.game.phase === "play")) {
+      const shown = (l: Lang) => e.cards?.map((c) => cardName(c, l)).join(", ");
+      line(`${this.nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.`, `${this.nameIn(e.seat!, "en")} now shows ${shown("en")}.`);
+    }
+    if (e.type === "roundDealt") this.roundPlaying = false;
+    if (e.type === "cardPlayed") this.roundPlaying = true;
+    return { lines, ...(computer !== undefined ? { computer } : {}), ...(roundEnded !== undefined ? { roundEnded } : {}) };
+  }
+}
