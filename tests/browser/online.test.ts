@@ -95,6 +95,9 @@ async function expectClocks(pages: Page[], running: Seat[]): Promise<Clock[][]> 
   return after;
 }
 
+/** A number as the site writes it (a true minus sign). */
+const num = (n: number) => (n < 0 ? `−${-n}` : String(n));
+
 /** A friend game between A (the Conte, seat 0) and B; resolves once both sit at the exchange. */
 async function startFriendGame(o: Parameters<typeof inviteFriend>[2], shotName?: string): Promise<[Page, Page, string]> {
   const [pa, pb] = [a.page, b.page];
@@ -244,6 +247,13 @@ describe("a rated game between two accounts (two browsers)", () => {
     expect(await played()).toBeGreaterThanOrEqual(10);
     for (const p of [pa, pb]) expect(await p.getByTestId("game-result").count()).toBe(0);
     await shot(pb, "online-rated-play-phone");
+    // A's Wartesaal in a second tab while the game runs: its own line follows the result without a reload (a player
+    // pass: the list said −10 while this line kept the old points until a reload).
+    const hall = await a.context.newPage();
+    await hall.goto(site.url + "/wartesaal");
+    const you = hall.getByTestId("lobby-you");
+    await you.waitFor();
+    expect(await you.textContent()).toContain(`${num(beforeA.points)} Punkte`);
 
     await resign(pb);
     await pa.getByTestId("game-result").waitFor();
@@ -261,6 +271,8 @@ describe("a rated game between two accounts (two browsers)", () => {
     await shot(pa, "online-rated-bilanz-desktop");
     expect(afterA.points).toBe(beforeA.points + 10);
     expect(afterB.points).toBe(beforeB.points - 10);
+    await expect.poll(() => you.textContent(), { timeout: 15_000 }).toContain(`${num(afterA.points)} Punkte · Elo ${afterA.elo} · ${afterA.taler} Taler`);
+    await hall.close();
     expect(afterA.elo).toBeGreaterThan(beforeA.elo);
     expect(afterB.elo).toBeLessThan(beforeB.elo);
     expect(afterA.taler).toBe(beforeA.taler); // no stake

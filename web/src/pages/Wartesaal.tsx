@@ -214,7 +214,23 @@ function Lobby(props: { account: Account; me: Me }) {
   }
 
   // At a running table oneself: no challenge or seek goes out (nobody could accept it: one game at a time).
-  const iPlay = () => lobby.players().find((p) => p.name === lobby.you())?.status === "playing";
+  const mineListed = () => lobby.players().find((p) => p.name === lobby.you());
+  const iPlay = () => mineListed()?.status === "playing";
+  // One's own points, Elo and Taler as the account says them: read again when the list shows them changed or one's own
+  // game ended (a rated game lost on time while this page stood open: the list said −10, this line still 0).
+  const [mine, setMine] = createSignal(props.me);
+  createEffect(
+    on(
+      () => {
+        const p = mineListed();
+        return p ? `${p.points}|${Math.round(p.elo)}|${p.status}` : null;
+      },
+      (now, before) => {
+        if (now === null || before === undefined || before === null || now === before) return;
+        loadMe().then(setMine, () => undefined);
+      },
+    ),
+  );
   // The lobby's clock and this one differ a little: never more than the minute a challenge has.
   const left = (c: Challenge) => Math.max(0, Math.min(CHALLENGE_MS / 1000, Math.ceil((c.expiresAt - now()) / 1000)));
 
@@ -263,7 +279,7 @@ function Lobby(props: { account: Account; me: Me }) {
     <>
       <Show when={lobby.connected()} fallback={<p class="loading" data-testid="lobby-connecting">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
         <p data-testid="lobby-you">
-          {tr(`Du bist als ${lobby.you()} hier · ${num(props.me.points)} Punkte · Elo ${props.me.elo} · ${props.me.taler} Taler`, `You are here as ${lobby.you()} · ${num(props.me.points)} points · Elo ${props.me.elo} · ${props.me.taler} Taler`)} ·{" "}
+          {tr(`Du bist als ${lobby.you()} hier · ${num(mine().points)} Punkte · Elo ${mine().elo} · ${mine().taler} Taler`, `You are here as ${lobby.you()} · ${num(mine().points)} points · Elo ${mine().elo} · ${mine().taler} Taler`)} ·{" "}
           <Link href="/rangliste" data-testid="link-ranking">{tr("Rangliste", "Ranking")}</Link>
         </p>
       </Show>
@@ -284,7 +300,7 @@ function Lobby(props: { account: Account; me: Me }) {
         </ListSection>
       </Show>
       <Show when={form()} keyed>
-        {(f) => <ChallengeForm for={f} taler={props.me.taler - (props.me.held ?? 0)} onSend={send} onCancel={() => setForm(null)} />}
+        {(f) => <ChallengeForm for={f} taler={mine().taler - (mine().held ?? 0)} onSend={send} onCancel={() => setForm(null)} />}
       </Show>
       <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" disabled={iPlay()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
         {(k) => (
