@@ -6,7 +6,7 @@ import type { RoomConfigOf } from "../party/core/room-core";
 import { hashToken, newToken } from "../party/tokens";
 import { battlemaskeGame } from "../shared/battlemaske/game.js";
 import { goldwaageGame } from "../shared/goldwaage/game.js";
-import { NO_SHOW_MS } from "../shared/room/clock.js";
+import { NO_SHOW_MS, type TimeControl } from "../shared/room/clock.js";
 import { heldSql, holdStatement, releaseStatement, SEATED_HOLD_MS, stakeRoomOf, UNCLAIMED_HOLD_MS } from "./taler";
 
 /** The games the Worker opens tables for, by the id stored in `games.game`: each one's definition (shared/<game>/game.ts). */
@@ -84,6 +84,9 @@ export class StakeNotCovered extends Error {
  * stakes are held in the same transaction that records the room, and the room is recorded only if every hold was
  * placed (else StakeNotCovered, and nothing was written).
  */
+/** The time control as the games row keeps it (an invite shows it before a stake is risked), or null without one. */
+const clockOf = (config: { readonly clock: TimeControl | null }): string | null => (config.clock ? JSON.stringify(config.clock) : null);
+
 export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, config: Omit<RoomConfigOf<O>, "accounts">, room = newToken().slice(0, 16), holds?: OpeningHolds): Promise<Opened> {
   const db = env.DB;
   const now = Date.now();
@@ -110,8 +113,8 @@ export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, con
   const written = await db.batch([
     ...(held ? [holdStatement(db, room, held.accounts, held.amount, held.expiresAt, now)] : []),
     db
-      .prepare(`INSERT INTO games (room, game, kind, rated, stake, ruleset, variant, level, account0, account1, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11${ifHeld}`)
-      .bind(room, record.game, record.kind, record.rated ? 1 : 0, record.stake, record.ruleset, record.variant, record.level, accounts[0] ?? null, accounts[1] ?? null, now, ...(held ? [room] : [])),
+      .prepare(`INSERT INTO games (room, game, kind, rated, stake, ruleset, variant, level, account0, account1, created_at, clock) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?13${ifHeld}`)
+      .bind(room, record.game, record.kind, record.rated ? 1 : 0, record.stake, record.ruleset, record.variant, record.level, accounts[0] ?? null, accounts[1] ?? null, now, ...(held ? [room] : [null]), clockOf(config)),
     ...invites.map((x) => db.prepare(`INSERT INTO invites (invite_hash, room, seat) SELECT ?1, ?2, ?3${ifRecorded}`).bind(x.hash, room, x.seat)),
     ...seatedLater.map((x) => db.prepare(`INSERT INTO invites (invite_hash, room, seat, account_id, claimed) SELECT ?1, ?2, ?3, ?4, 1${ifRecorded}`).bind(x.hash, room, x.seat, x.account)),
   ]);

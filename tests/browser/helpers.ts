@@ -368,6 +368,8 @@ export interface FriendGame {
   role?: "conte" | "maske";
   kind?: "friendly" | "rated";
   clock?: "none" | "3" | "5" | "10" | "15";
+  /** Taler at stake (a rated game only). */
+  stake?: 10 | 50 | 100;
   /** A screenshot of the filled-in setup, under this name. */
   setupShot?: string;
 }
@@ -378,6 +380,7 @@ export async function inviteFriend(page: Page, siteUrl: string, o: FriendGame = 
   await page.getByTestId(`friend-role-${o.role ?? "conte"}`).click();
   await page.getByTestId(o.kind === "rated" ? "friend-rated" : "friend-friendly").click();
   await page.getByTestId(`clock-${o.clock ?? "none"}`).click();
+  if (o.stake) await page.getByTestId(`friend-stake-${o.stake}`).click();
   if (o.setupShot) await shot(page, o.setupShot);
   await page.getByTestId("create-invite").click();
   return page.getByTestId("invite-link").inputValue();

@@ -283,6 +283,27 @@ describe("a rated game between two accounts (two browsers)", () => {
     noErrors();
   }, 240_000);
 
+  it("a staked invite shows its terms first: the seat is taken only on 'Platz nehmen'", async () => {
+    const [pa, pb] = [a.page, b.page];
+    const link = await inviteFriend(pa, site.url, { role: "conte", kind: "rated", clock: "5", stake: 50 });
+    const code = new URL(link).pathname.split("/").pop()!;
+    await pb.goto(link);
+    const terms = pb.getByTestId("invite-terms");
+    await terms.waitFor();
+    const text = await terms.innerText();
+    for (const t of [`${nameA} lädt dich zu einer Partie ein`, "5 Min. + 3 s", "Gewertet, Einsatz 50 Taler", `${nameA} spielt Conte, du Maske`, "zahlt 50 Taler"]) expect(text, text).toContain(t);
+    await shot(pb, "invite-stake-terms");
+    // Nothing is taken yet: the seat is free and the host's table still waits.
+    const before = (await (await fetch(`${site.url}/api/games/invite/${code}`)).json()) as { claimed: boolean };
+    expect(before.claimed).toBe(false);
+    expect(await pa.locator('[data-testid="table"][data-phase="setup"]').count()).toBe(1);
+    await pb.getByTestId("invite-accept").click();
+    await pb.getByTestId("exchange-confirm").waitFor();
+    await pa.getByTestId("exchange-confirm").waitFor();
+    await resign(pb);
+    noErrors();
+  }, 120_000);
+
   it("resigned before 10 cards and 3 minutes: 'Abgebrochen' on both screens, and no points, Elo or record moved", async () => {
     const [beforeA, beforeB] = [await readBilanz(a.page, site.url), await readBilanz(b.page, site.url)];
     const [pa, pb, room] = await startFriendGame({ kind: "rated", clock: "none" });

@@ -58,11 +58,18 @@ describe("play with a friend", () => {
     // Where the invite's seat is, without claiming it.
     expect(await json(call(`/api/games/invite/${code}`))).toEqual({ game: "battlemaske", room: created.room, seat: 0, claimed: false });
     expect((await call(`/api/games/invite/${"y".repeat(43)}`)).status).toBe(404);
+    // Its terms, which the invite page shows before a stake is risked (the host's name once it has one).
+    expect(await json(call(`/api/games/invite/${code}/terms`))).toEqual({ game: "battlemaske", seat: 0, claimed: false, rated: true, stake: 100, ruleset: "battlemaske", variant: "single", level: null, clock: { type: "fischer", initialMs: 300_000, incrementMs: 2000 }, host: null });
+    expect((await call("/api/me/name", { method: "PUT", body: { name: "Hella Host" }, token: host.token })).status).toBe(200);
+    expect(await json(call(`/api/games/invite/${code}/terms`))).toMatchObject({ host: "Hella Host" });
+    expect((await call(`/api/games/invite/${"y".repeat(43)}/terms`)).status).toBe(404);
+    expect((await call(`/api/games/invite/short/terms`)).status).toBe(400);
     expect((await call(`/api/games/invite/${code}`, { method: "POST", token: host.token })).status).toBe(409);
     const claim = await call(`/api/games/invite/${code}`, { method: "POST", token: friend.token });
     expect(claim.status).toBe(200);
     expect(await json(claim)).toMatchObject({ id: created.room, room: created.room, seat: 0, rated: true });
     expect(await json(call(`/api/games/invite/${code}`))).toMatchObject({ claimed: true });
+    expect(await json(call(`/api/games/invite/${code}/terms`))).toMatchObject({ claimed: true });
     // The claimer opening the link again is told it is its own seat, with the room to go back to; a stranger is not.
     const reopened = await call(`/api/games/invite/${code}`, { method: "POST", token: friend.token });
     expect(reopened.status).toBe(409);

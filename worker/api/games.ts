@@ -8,6 +8,7 @@ import { GAME_IDS, GAMES, gameInfo, type GameId } from "../../shared/catalog";
 import type { RoomConfig } from "../../party/core/battlemaske-core";
 import { hashToken, newToken } from "../../party/tokens";
 import { SEATED_HOLD_MS, stakeRoomOf, UNCLAIMED_HOLD_MS } from "../taler";
+import type { TimeControl } from "../../shared/room/clock";
 import { berlinDate } from "../daily-seed";
 import { claimSeat, INVITED, openTable, ROOM_NAME, roomGame, socketOf, StakeNotCovered, stakeFigures, TABLE_GAMES, type TableGame } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
@@ -101,6 +102,24 @@ export const games = new Hono<AccountEnv>()
     if (!row) return c.json({ error: "NO_INVITE" as const, message: "This invite does not exist." }, 404);
     c.header("cache-control", "private, no-store");
     return c.json({ game: row.game, room: row.room, seat: row.seat, claimed: row.claimed === 1 }, 200);
+  })
+  /**
+   * An invite's terms, so the invited person sees them before taking the seat (the invite page asks first when a stake
+   * is at risk): the kind, stake, rule set, variant or level, the time control and the host's name. Only for the code's
+   * holder, like the claim itself.
+   */
+  .get("/invite/:code/terms", vParam(InviteParam), async (c) => {
+    // The host: the account that opened the table (a duel's other seat, a Goldwaage table's seat 0).
+    const row = await c.env.DB.prepare(
+      `SELECT i.seat, i.claimed, g.game, g.rated, g.stake, g.ruleset, g.variant, g.level, g.clock,
+              (SELECT name FROM accounts WHERE id = CASE WHEN i.seat = 0 THEN g.account1 ELSE g.account0 END) AS host
+         FROM invites i JOIN games g ON g.room = i.room WHERE i.invite_hash = ?`,
+    )
+      .bind(await hashToken(c.req.valid("param").code))
+      .first<{ seat: number; claimed: number; game: string; rated: number; stake: number; ruleset: string; variant: string; level: string | null; clock: string | null; host: string | null }>();
+    if (!row) return c.json({ error: "NO_INVITE" as const, message: "This invite does not exist." }, 404);
+    c.header("cache-control", "private, no-store");
+    return c.json({ game: row.game, seat: row.seat, claimed: row.claimed === 1, rated: row.rated === 1, stake: row.stake, ruleset: row.ruleset, variant: row.variant, level: row.level, clock: row.clock ? (JSON.parse(row.clock) as TimeControl) : null, host: row.host }, 200);
   })
   /** Opening the invite claims the free seat once (a second claim: 409); the room starts then. */
   .post("/invite/:code", requireAccount, vParam(InviteParam), async (c) => {

@@ -9,6 +9,9 @@ import { archiveUrl } from "../replay/archive";
 import { Link, navigate } from "../router";
 import { calledOffInviteText } from "../ui/LeaveDialog";
 import { stakeText, type RefusalBody } from "../ui/refusals";
+import type { TimeControl } from "../../../shared/room/clock";
+import type { Terms } from "../../../shared/lobby";
+import { termsText } from "../wartesaal/terms";
 
 /** Which part of the link is the invite code and which the room (both forms carry the code; the room is optional). */
 function readLink(path: string, hash: string): { code: string; room: string | null } {
@@ -38,13 +41,55 @@ function refusalText(r: Refusal): string {
   }
 }
 
-/** The friend opens the invite link: claims the free seat once and sits down. */
+/** An invite's terms as GET /api/games/invite/{code}/terms says them (a duel's). */
+interface InviteTerms {
+  readonly game: string;
+  readonly seat: number;
+  readonly claimed: boolean;
+  readonly rated: boolean;
+  readonly stake: number;
+  readonly ruleset: string;
+  readonly variant: string;
+  readonly clock: TimeControl | null;
+  readonly host: string | null;
+}
+
+/** The terms in the Wartesaal's words, from the host's side (the host plays the other seat's role). */
+function inviteTermsText(t: InviteTerms): string {
+  const terms: Terms = {
+    kind: t.rated ? "rated" : "friendly",
+    clock: t.clock?.type === "fischer" ? { minutes: t.clock.initialMs / 60_000, increment: t.clock.incrementMs / 1000 } : null,
+    ruleset: t.ruleset === "zwiegespalten" ? "zwiegespalten" : "battlemaske",
+    variant: t.variant === "profi" ? "profi" : "single",
+    role: t.seat === 0 ? "maske" : "conte",
+    stake: t.stake,
+  };
+  return termsText(terms, t.host ?? tr("Gast", "Guest"), false);
+}
+
+/**
+ * The friend opens the invite link: claims the free seat once and sits down. Where Taler are at stake it shows the terms
+ * first and takes the seat only on "Platz nehmen" (a player pass: a staked link seated its opener, clocks running, with
+ * no step to agree; closing the tab then lost the stake on time).
+ */
 export function Invite(props: { room: string }) {
   const [refused, setRefused] = createSignal<Refusal | null>(null);
+  const [ask, setAsk] = createSignal<InviteTerms | null>(null);
+  const link = readLink(props.room, location.hash.slice(1));
   onMount(async () => {
-    const { code, room } = readLink(props.room, location.hash.slice(1));
+    const { code, room } = link;
     // The creator (or the friend again) already holds a seat at this table: straight to it.
     if (room && loadSession(room)) return navigate(`/partie/${room}`);
+    const terms = await fetch(`/api/games/invite/${encodeURIComponent(code)}/terms`)
+      .then((r) => (r.ok ? (r.json() as Promise<InviteTerms>) : null))
+      .catch(() => null);
+    // A seat already taken says so by the claim (it knows whether it is this account's own).
+    if (terms && !terms.claimed && terms.game === "battlemaske" && terms.stake > 0) return setAsk(terms);
+    await claim();
+  });
+  async function claim() {
+    const { code, room } = link;
+    setAsk(null);
     try {
       // With the account: the seat is booked on it (records, a rated game's points and Elo).
       const account = await ensureAccount();
@@ -69,7 +114,7 @@ export function Invite(props: { room: string }) {
     } catch (e) {
       setRefused({ kind: "failed", detail: e instanceof Error ? e.message : String(e) });
     }
-  });
+  }
   const error = () => {
     const r = refused();
     return r && refusalText(r);
@@ -77,7 +122,33 @@ export function Invite(props: { room: string }) {
   return (
     <div class="page">
       <h1>{tr("Einladung", "Invite")}</h1>
-      <Show when={error()} fallback={<p role="status">{tr("Du setzt dich an den Tisch …", "Taking your seat …")}</p>}>
+      <Show when={ask()}>
+        {(t) => (
+          <div data-testid="invite-terms">
+            <p>{t().host ? tr(`${t().host} lädt dich zu einer Partie ein:`, `${t().host} invites you to a game:`) : tr("Du bist zu einer Partie eingeladen:", "You are invited to a game:")}</p>
+            <p class="invite-terms">
+              <strong>{inviteTermsText(t())}</strong>
+            </p>
+            <p>
+              {tr(`Wer verliert, zahlt ${t().stake} Taler an den anderen.`, `Whoever loses pays ${t().stake} Taler to the other.`)}{" "}
+              {t().clock?.type === "fischer" ? tr("Die Uhren laufen, sobald du Platz nimmst.", "The clocks run once you take the seat.") : ""}{" "}
+              {tr(
+                "Vor der zehnten Karte und den ersten drei Minuten zählt die Partie noch nicht: Wer dann geht, bricht sie ohne Wertung ab.",
+                "Before the tenth card and the first three minutes the game does not count yet: leaving then calls it off unrated.",
+              )}
+            </p>
+            <div class="overlay-buttons">
+              <button type="button" class="button primary" data-testid="invite-accept" onClick={() => void claim()}>
+                {tr("Platz nehmen", "Take the seat")}
+              </button>
+              <Link class="button" href="/" data-testid="invite-later">
+                {tr("Nicht jetzt", "Not now")}
+              </Link>
+            </div>
+          </div>
+        )}
+      </Show>
+      <Show when={error()} fallback={<Show when={!ask()}><p role="status">{tr("Du setzt dich an den Tisch …", "Taking your seat …")}</p></Show>}>
         <p role="alert" class="table-error">
           {error()}
         </p>

@@ -6,7 +6,6 @@ import { createEffect, createResource, createSignal, For, on, onCleanup, Show, t
 import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_MINUTES, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
-import { roleName as sharedRoleName } from "../../../shared/battlemaske/words";
 import { lang, minutesText, num, tr } from "../i18n";
 import { connectLobby } from "../lobby";
 import { ownSeat, saveSession } from "../room/session";
@@ -16,6 +15,7 @@ import { createNotice } from "../ui/notice";
 import { LiveGames, ReturnLink } from "../wartesaal/LiveGames";
 import { NameForm } from "../ui/NameForm";
 import { GoldwaageTables } from "../wartesaal/GoldwaageTables";
+import { other, roleName, termsParts, termsText } from "../wartesaal/terms";
 
 type ClockChoice = "none" | "custom" | `${number}+${number}`;
 const PRESET_IDS = CLOCK_PRESETS.map((p) => `${p.minutes}+${p.increment}` as ClockChoice);
@@ -43,24 +43,6 @@ function rememberTerms(t: Terms): void {
   } catch {
     // private mode: the form starts from the defaults next time
   }
-}
-
-/** A role by the rule set's name for it: Zwiegespalten calls Conte and Maske Hüter and Schatten. */
-const roleName = (r: "conte" | "maske", rs: Terms["ruleset"]) => sharedRoleName(rs, r, lang());
-const other = (r: "conte" | "maske") => (r === "conte" ? "maske" : "conte");
-
-/** Every term in words; `from` is the sender, `mine` whether this page sent them. */
-export function termsText(t: Terms, from: string, mine: boolean): string {
-  return termsParts(t, from, mine).join(" · ");
-}
-
-/** The terms in words, one part per term: clock, rule set, variant, kind (and stake), roles. */
-function termsParts(t: Terms, from: string, mine: boolean): string[] {
-  const clock = t.clock ? tr(`${minutesText(t.clock.minutes)} Min. + ${t.clock.increment} s pro Zug`, `${minutesText(t.clock.minutes)} min + ${t.clock.increment} s per move`) : tr("Ohne Uhr (Notbremse nach zehn Minuten)", "No clock (ten-minute emergency brake)");
-  const kind = t.kind === "rated" ? tr(`Gewertet, Einsatz ${t.stake ?? 0} Taler`, `Rated, stake ${t.stake ?? 0} Taler`) : tr("Freundschaftlich", "Friendly");
-  const role =
-    t.role === "random" ? tr("Rollen zufällig", "Roles at random") : mine ? tr(`Du spielst ${roleName(t.role, t.ruleset)}`, `You play ${roleName(t.role, t.ruleset)}`) : tr(`${from} spielt ${roleName(t.role, t.ruleset)}, du ${roleName(other(t.role), t.ruleset)}`, `${from} plays ${roleName(t.role, t.ruleset)}, you ${roleName(other(t.role), t.ruleset)}`);
-  return [clock, t.ruleset === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske", t.variant === "profi" ? "Profi" : tr("Normal", "Normal"), kind, role];
 }
 
 /**
