@@ -522,7 +522,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * built anew from it, and every socket at the table gets the view that says so (a second tab of the host, an invited
    * friend already seated at a Goldwaage table, a spectator); the sender's ack comes after its view.
    */
-  private reconfigure(config: RoomConfigOf<O>, from: Connection<ConnectionState>, reply: ReadonlyArray<ServerMessageOf<unknown>>): void {
+  private async reconfigure(config: RoomConfigOf<O>, from: Connection<ConnectionState>, reply: ReadonlyArray<ServerMessageOf<unknown>>): Promise<void> {
     const next = this.adopt(config);
     // A staked table called off: the host's held stake is free again (ADR 031). Not awaited; should it fail, the hold
     // of a table nobody joined lapses by itself within the hour.
@@ -532,6 +532,13 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       const state: ServerMessageOf<unknown> = { type: "state", version: next.version, view: next.viewFor(c.state.viewer) };
       this.send(c, c.id === from.id ? [state, ...reply] : [state]);
     }
+    // The free seats given to computers (`fill`): no seat waits any more, so the cards are dealt now, as when the last
+    // invite is claimed (a table called off deals nothing).
+    const started = next.start(Date.now());
+    if (started.length === 0) return;
+    this.broadcastEntries(next, started);
+    this.broadcastPresence();
+    await this.afterChange();
   }
 
   /**

@@ -533,6 +533,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       this.remember(seat, msg);
       return this.callOff(seat, clientSeq, now);
     }
+    if (msg.type === "fill") {
+      this.remember(seat, msg);
+      return this.fill(seat, clientSeq);
+    }
 
     // A game that is over judges nothing: GAME_OVER whatever the command's base (a late flag's timeout is newer than any).
     const since = msg.type === "command" && !this.over && msg.baseVersion < this.room.version ? this.store.read(msg.baseVersion) : null;
@@ -574,6 +578,26 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return { reply: [{ type: "ack", clientSeq, version: 0 }], appended: [], config: { ...this.config, cancelled: { seat, time: now } } };
   }
 
+  /**
+   * "Ohne sie beginnen": before the deal the host of a table of people with computer team-mates (kind "table") gives
+   * every seat still waiting for its person to a computer, so the game can start without a friend who does not come (a
+   * player pass: the table waited for good, its host could only call it off). Like a claimed seat it changes the config,
+   * not the log; the room deals once the config is adopted. Asked again after the deal it is too late.
+   */
+  private fill(seat: number, clientSeq: number): { reply: Array<ServerMessageOf<V>>; appended: []; config?: RoomConfigOf<O> } {
+    const refuse = (o: Refusal) => {
+      this.store.append([], { seat, clientSeq, outcome: o });
+      return { reply: [outcomeMessage<V>(clientSeq, o)], appended: [] as [] };
+    };
+    const teammate = this.rules.computer.teammate;
+    if (teammate === undefined || this.config.kind !== "table") return refuse(refusal("FILL_NOT_ALLOWED", "Only a table with computer team-mates can start with a computer in a free seat.", "Nur an einem Tisch mit Computer-Mitspielern kann ein Computer einen freien Platz übernehmen."));
+    if (this.config.cancelled) return refuse(refusal("TABLE_CANCELLED", "This table was called off before the deal.", "Dieser Tisch wurde vor dem Austeilen aufgelöst."));
+    if (this.room.version > 0 || !this.config.seats.some((s) => s.type === "invite")) return refuse(refusal("FILL_TOO_LATE", "Every seat is taken: the game is under way.", "Alle Plätze sind besetzt: Die Partie läuft schon."));
+    if (this.config.invited?.includes(seat)) return refuse(refusal("NOT_THE_HOST", "Only the player who opened this table can start it without the others.", "Nur wer den Tisch eröffnet hat, kann ohne die anderen beginnen."));
+    const seats = this.config.seats.map((s): SeatConfig => (s.type === "invite" ? { type: "computer", level: teammate } : s));
+    return { reply: [{ type: "ack", clientSeq, version: 0 }], appended: [], config: { ...this.config, seats } };
+  }
+
   /** Keeps the text of a message whose outcome is about to be stored (see `sent`). */
   private remember(seat: number, msg: ClientMessage & { clientSeq: number }): void {
     const key = `${seat}/${msg.clientSeq}`;
@@ -612,7 +636,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** Remarks made per seat while the table stands at `version` (memory only: after hibernation the count starts again). */
   private remarksAt: { version: number; counts: Map<number, number> } | null = null;
 
-  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" | "remark" | "rematch" | "cancel" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
+  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" | "remark" | "rematch" | "cancel" | "fill" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
     if (this.room.version === 0 && this.config.cancelled) {
       return { error: refusal("TABLE_CANCELLED", "This table was called off before the deal: nothing will be played here.", "Dieser Tisch wurde vor dem Geben aufgelöst: hier wird nicht gespielt.") };
     }

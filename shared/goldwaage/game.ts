@@ -33,6 +33,8 @@ export const goldwaageGame: GameDefinition<State, Event, Options, View> = {
     /** A computer team-mate decides from its own view only (it never sees the state). */
     choose: (state, seat, level, seed, levels = []) => makeBot(teammateBot(level), { seed, signalers: teammateSignalers(levels) }).act(view(state, seat as State["turn"])),
     advise: null,
+    // A free seat its host gives up waiting for is played as every computer team-mate is.
+    teammate: "strong",
   },
   newGame: (options, seed) => newGame(options, seed),
   apply,

@@ -21,7 +21,15 @@ export interface GameDefinition<S, E extends { readonly type: string }, O, V> {
   /** The valibot schema of this game's commands (the `command` of a client's command message). */
   readonly commands: v.GenericSchema;
   /** The computer players: a command for a seat from that seat's information only, and "Rat" (null: no hints). */
-  readonly computer: { readonly choose: ChooseOf<S>; readonly advise: AdviseOf<S> | null };
+  readonly computer: {
+    readonly choose: ChooseOf<S>;
+    readonly advise: AdviseOf<S> | null;
+    /**
+     * The level of a computer team-mate that takes a free seat when a table's host starts without a friend who has not
+     * come (the room's `fill`); absent: the game has no team-mates for people (a duel), and `fill` is refused.
+     */
+    readonly teammate?: string;
+  };
   newGame(options: O, seed: Seed): E[];
   apply(state: S, event: E): S;
   fold(events: readonly E[]): S;

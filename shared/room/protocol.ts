@@ -107,6 +107,12 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
      * dealt, so nothing is lost or reported; the invites stop working and everyone at the table is told (view.cancelled).
      */
     v.strictObject({ type: v.literal("cancel"), clientSeq: Seq }),
+    /**
+     * Starts before every invite is taken: the host of a table whose free seats a computer may play (a Goldwaage table of
+     * people) gives each seat still waiting for its person to a computer team-mate, and the cards are dealt. The invites
+     * of those seats stop working.
+     */
+    v.strictObject({ type: v.literal("fill"), clientSeq: Seq }),
     /** One of the game's fixed public remarks (GameDefinition.remarks), only when the game allows it (never in a round). */
     v.strictObject({ type: v.literal("remark"), clientSeq: Seq, remark: v.pipe(v.string(), v.maxLength(32)) }),
     /** "Revanche" after the end of a game between two accounts (party/rematch.ts): not a game event, never logged. */

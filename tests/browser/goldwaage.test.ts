@@ -427,6 +427,36 @@ describe("Goldwaage (browser)", () => {
     expect([...a.errors, ...f.errors, ...late.errors]).toEqual([]);
   }, 60_000);
 
+  it("a friend who does not come: the host starts without them, a computer takes the seat, and the seated friend plays on", async () => {
+    const a = await browser({ width: 1280, height: 800 });
+    const f = await browser({ width: 390, height: 844 });
+    await setup(a.page, { players: 3, level: "normal", friends: 2 });
+    await a.page.getByTestId("gw-waiting").waitFor();
+    const links = await a.page.getByTestId("gw-invite-link").allTextContents();
+    await f.page.goto(links[0]!.trim());
+    await f.page.getByTestId("gw-join").click();
+    await f.page.getByTestId("gw-waiting").waitFor();
+    // The seated friend reads who can end the wait; only the host has the button.
+    expect(await f.page.getByTestId("gw-waiting-host").textContent()).toContain("kann auch ohne die Fehlenden beginnen");
+    expect(await f.page.getByTestId("gw-fill").count()).toBe(0);
+    await a.page.locator('[data-testid="gw-invite-seat"][data-taken="true"]').waitFor({ timeout: 10_000 });
+    const fill = a.page.getByTestId("gw-fill");
+    expect(await fill.textContent()).toBe("Ohne Platz 3 beginnen (ein Computer spielt ihn)");
+    await shot(a.page, "gw-fill-waiting-desktop");
+    await fill.click();
+    // Both tables are dealt: three seats, the third a computer team-mate.
+    for (const p of [a.page, f.page]) await p.locator('[data-testid="gw-table"][data-phase]').waitFor({ timeout: 15_000 });
+    expect(await a.page.locator('[data-testid="gw-seat"]').count()).toBe(3);
+    await a.page.locator('[data-testid="gw-seat"]', { hasText: "Platz 3 (Computer)" }).waitFor({ timeout: 10_000 });
+    await shot(f.page, "gw-fill-dealt-phone");
+    // The spent link seats nobody: the game is under way.
+    const late = await browser({ width: 390, height: 844 });
+    await late.page.goto(links[1]!.trim());
+    await late.page.getByTestId("gw-invite-spent").waitFor({ timeout: 10_000 });
+    expect(await late.page.getByTestId("gw-join").isDisabled()).toBe(true);
+    expect([...a.errors, ...f.errors, ...late.errors]).toEqual([]);
+  }, 60_000);
+
   it("a spectator watches a table with computers: the public table only, no hand, no buttons to act; the player sees one watching", async () => {
     const a = await browser({ width: 1280, height: 800 });
     const w = await browser({ width: 390, height: 844 });

@@ -404,6 +404,56 @@ describe("7b. a table called off before the deal (cancel)", () => {
   });
 });
 
+describe("7c. a Goldwaage table started without a friend who has not come (fill)", () => {
+  it("the host gives the free seat to a computer: everyone gets the deal, the spent invite seats nobody, and only the host may, only before the deal", async () => {
+    const t = await json(call("/api/goldwaage/table", { body: { players: 3, level: "normal", friends: 2 } }));
+    const first = await json(call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[0] } }));
+    const friend = await connect(t.socket);
+    friend.send({ type: "hello", seatToken: first.seatToken });
+    expect((await friend.next((m) => m.type === "welcome")).view.waitingFor).toEqual([2]);
+    // A guest who sat down cannot start the host's table; a spectator cannot act at all.
+    friend.send({ type: "fill", clientSeq: 1 });
+    expect(await friend.next((m) => m.type === "error")).toMatchObject({ clientSeq: 1, code: "NOT_THE_HOST" });
+    const watcher = await connect(t.socket);
+    watcher.send({ type: "hello" });
+    await watcher.next((m) => m.type === "welcome");
+    watcher.send({ type: "fill", clientSeq: 1 });
+    expect(await watcher.next((m) => m.type === "error")).toMatchObject({ code: "NOT_A_PLAYER" });
+
+    const host = await connect(t.socket);
+    host.send({ type: "hello", seatToken: t.seatToken });
+    await host.next((m) => m.type === "welcome");
+    host.send({ type: "fill", clientSeq: 1 });
+    const state = await host.next((m) => m.type === "state" || m.type === "error");
+    expect(state).toMatchObject({ type: "state", version: 0, view: { waitingFor: [] } });
+    expect(await host.next((m) => m.type === "ack" || m.type === "error")).toEqual({ type: "ack", clientSeq: 1, version: 0 });
+    // The deal reaches every socket; seat 2 is a computer team-mate now.
+    for (const s of [host, friend, watcher]) expect((await s.next((m) => m.type === "event" && m.event.type === "roundDealt")).version).toBeGreaterThan(0);
+    const dealt = await host.next((m) => m.type === "state");
+    expect(dealt.view.computers).toContain(2);
+    // The spent invite seats nobody; asking again is too late.
+    const late = await call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[1] } });
+    expect(late.status).toBe(409);
+    expect(await json(late)).toMatchObject({ error: "INVITE_TAKEN" });
+    host.send({ type: "fill", clientSeq: 2 });
+    expect(await host.next((m) => m.type === "error")).toMatchObject({ clientSeq: 2, code: "FILL_TOO_LATE" });
+    for (const s of [host, friend, watcher]) await s.close();
+  });
+
+  it("a duel has no computer team-mate to fill a seat with: FILL_NOT_ALLOWED, and the table still waits", async () => {
+    const created = await json(call("/api/battlemaske/online", { body: { role: "conte" } }));
+    const host = await connect(created.socket);
+    host.send({ type: "hello", seatToken: created.seatToken });
+    await host.next((m) => m.type === "welcome");
+    host.send({ type: "fill", clientSeq: 1 });
+    expect(await host.next((m) => m.type === "error")).toMatchObject({ clientSeq: 1, code: "FILL_NOT_ALLOWED" });
+    const again = await connect(created.socket);
+    again.send({ type: "hello", seatToken: created.seatToken });
+    expect((await again.next((m) => m.type === "welcome")).view.waitingFor).toEqual([1]);
+    for (const s of [host, again]) await s.close();
+  });
+});
+
 describe("8. reports only for rooms the Worker created", () => {
   it("a report with the right secret for a room the Worker never created is refused (404) and records nothing", async () => {
     const [a, b] = [await newAccount(), await newAccount()];

@@ -597,6 +597,12 @@ export function GoldwaageTable(props: { session: Session }) {
                 {tr("Der Tisch wartet noch auf: ", "The table is still waiting for: ")}
                 {rv()!.waitingFor.map((x) => tr(`Platz ${x + 1}`, `seat ${x + 1}`)).join(", ")}
               </p>
+              {/* A friend already seated learns who can end the wait (a player pass: it waited with no word of how long). */}
+              <Show when={!watching && (s.invites?.length ?? 0) === 0}>
+                <p data-testid="gw-waiting-host">
+                  {tr(`${rv()!.names?.[0] ?? "Wer eingeladen hat"} kann auch ohne die Fehlenden beginnen – dann spielt ein Computer ihren Platz – oder den Tisch auflösen.`, `${rv()!.names?.[0] ?? "The player who invited you"} can also start without those missing – a computer then plays their seat – or call the table off.`)}
+                </p>
+              </Show>
               </Show>
               <Show when={invites().length > 0 && rv()!.cancelled === undefined}>
                 <p>{tr("Schick jedem Eingeladenen seinen eigenen Link (ein Link, ein Platz):", "Send each invited player their own link (one link, one seat):")}</p>
@@ -627,7 +633,13 @@ export function GoldwaageTable(props: { session: Session }) {
                 </ol>
               </Show>
               <Show when={cancellable()}>
-                <p>
+                <p class="gw-waiting-actions">
+                  {/* A friend who does not come need not keep the others waiting: computers take the free seats. */}
+                  <button type="button" class="button" data-testid="gw-fill" onClick={() => room.fill()}>
+                    {rv()!.waitingFor.length === 1
+                      ? tr("Ohne Platz " + (rv()!.waitingFor[0]! + 1) + " beginnen (ein Computer spielt ihn)", "Start without seat " + (rv()!.waitingFor[0]! + 1) + " (a computer plays it)")
+                      : tr(`Ohne die Fehlenden beginnen (${rv()!.waitingFor.length} × Computer)`, `Start without those missing (${rv()!.waitingFor.length} × computer)`)}
+                  </button>{" "}
                   <button type="button" class="button quiet" data-testid="gw-cancel-table" onClick={() => setLeaveAsk({ go: () => navigate("/", { force: true }) })}>
                     {tr("Tisch auflösen", "Call the table off")}
                   </button>

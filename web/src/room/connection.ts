@@ -363,6 +363,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     leave: () => end("leave"),
     /** Calls the table off before the deal (the host whose friend has not come): view.cancelled says when it is done. */
     cancel: () => submit({ type: "cancel" }),
+    /** Starts before the deal without the friends still missing: computers take their seats (a Goldwaage table's host). */
+    fill: () => submit({ type: "fill" }),
     remarks,
     rematch,
     rematchReady,
