@@ -407,6 +407,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       over: this.over,
       result: this.result,
       ...(this.config.cancelled ? { cancelled: { seat: this.config.cancelled.seat } } : {}),
+      ...(this.config.kind === "online" && r.version > 0 && !this.over && r.cardsPlayed < RATED_MIN_CARDS ? { early: { cardsPlayed: r.cardsPlayed, startedAt: r.startedAt } } : {}),
       clock: c && this.config.clock ? { control: this.config.clock, remaining: c.remaining.slice(), running: c.running.slice(), since: c.since, waitingSince: c.waitingSince.slice() } : null,
     };
   }

@@ -282,6 +282,13 @@ export interface RoomViewOf<V> {
   /** The table was called off before the deal (a `cancel` from `seat`): nothing will be dealt here. Absent otherwise. */
   readonly cancelled?: { readonly seat: number };
   /**
+   * A game between people (a duel) that does not count yet: the cards played so far and when it was dealt (room time).
+   * It counts from RATED_MIN_CARDS cards or RATED_MIN_MS after `startedAt`; ended earlier by leaving, resigning or a
+   * flag, a rated one is aborted and an unrated one counts for no record. Absent once the tenth card is down, after the
+   * end, and at other tables. The leave question says which case applies now.
+   */
+  readonly early?: { readonly cardsPlayed: number; readonly startedAt: number };
+  /**
    * The clocks as of `since`; a client counts the running seats down from there. Before the deal (a friend still to
    * come) the agreed time control with full clocks, none running.
    */

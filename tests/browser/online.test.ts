@@ -247,6 +247,10 @@ describe("a rated game between two accounts (two browsers)", () => {
     expect(await played()).toBeGreaterThanOrEqual(10);
     for (const p of [pa, pb]) expect(await p.getByTestId("game-result").count()).toBe(0);
     await shot(pb, "online-rated-play-phone");
+    // Ten cards down: leaving now loses the game, and "Verlassen" says so in this game's terms.
+    await pb.getByTestId("leave").click();
+    expect((await pb.getByTestId("leave-dialog").innerText()).replace(/\s+/g, " ")).toContain("Wer jetzt geht, verliert die gewertete Partie: 10 Punkte und Elo.");
+    await pb.getByTestId("leave-cancel").click();
     // A's Wartesaal in a second tab while the game runs: its own line follows the result without a reload (a player
     // pass: the list said −10 while this line kept the old points until a reload).
     const hall = await a.context.newPage();
@@ -310,6 +314,12 @@ describe("a rated game between two accounts (two browsers)", () => {
     await exchangeUntilPlay(pa, pb);
     await plainCard(pa).click();
     await pb.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
+    // "Verlassen" says the case that applies now: one card down, so leaving only calls it off (a player pass read the
+    // general rule and could not tell).
+    await pb.getByTestId("leave").click();
+    const asked = (await pb.getByTestId("leave-dialog").innerText()).replace(/\s+/g, " ");
+    expect(asked).toMatch(/Die Partie zählt noch nicht \(noch 9 Karten oder [0-3]:\d\d\): Wer jetzt geht, bricht sie ab – ohne Wertung und ohne Einsatz\./);
+    await pb.getByTestId("leave-cancel").click();
     await resign(pa);
     await pb.getByTestId("game-result").waitFor();
     for (const p of [pa, pb]) {

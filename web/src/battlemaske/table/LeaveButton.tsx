@@ -7,6 +7,8 @@ import { CANCEL_WORDS, cancelText, LeaveDialog } from "../../ui/LeaveDialog";
 import { tr } from "../../i18n";
 import { guardLeaving } from "../../router";
 import { useTable } from "./store";
+import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
+import { formatClock } from "../../../../shared/room/clock";
 
 /** Before the deal, a table this page could call off: leaving it means "Tisch auflösen", not giving a game up. */
 export const waitingToCancel = (m: { cancelWaiting?: unknown }, rv: { over: boolean; waitingFor: readonly number[]; cancelled?: unknown }) =>
@@ -52,7 +54,7 @@ export function LeaveGuard(): JSX.Element {
     <Show when={running() ? leaveAsk() : null} keyed>
       {(ask) => (
         <LeaveDialog
-          text={leaveText(m.kind, m.rated === true)}
+          text={leaveText(m.kind, m.rated === true, rv().early, rv().stake ?? 0, Date.now())}
           onCancel={() => setLeaveAsk(null)}
           onConfirm={() => {
             setLeaveAsk(null);
@@ -65,16 +67,24 @@ export function LeaveGuard(): JSX.Element {
   );
 }
 
-/** What leaving now means for this kind of game (the rule of shared/room/report.ts: 10 cards or 3 minutes). */
-function leaveText(kind: string, rated: boolean): string {
+/**
+ * What leaving now means for this game, the case that applies now (a player pass read the general rule and could not
+ * tell whether its game would be lost or only called off): against the computer it is given up; between people, while
+ * it does not count yet (`early`: fewer than 10 cards and under 3 minutes, shared/room/report.ts), it is called off —
+ * a rated one unrated, a friendly one for no record; after that it is lost (a rated one with its points and stake).
+ */
+export function leaveText(kind: string, rated: boolean, early: { readonly cardsPlayed: number; readonly startedAt: number } | undefined, stake: number, now: number): string {
   if (kind === "computer") return tr("Wer jetzt geht, gibt die Partie gegen den Computer auf.", "Leaving now gives the game against the computer up.");
+  if (early && now - early.startedAt < RATED_MIN_MS) {
+    const cards = RATED_MIN_CARDS - early.cardsPlayed;
+    const until = tr(`noch ${cards === 1 ? "eine Karte" : `${cards} Karten`} oder ${formatClock(early.startedAt + RATED_MIN_MS - now)}`, `${cards === 1 ? "one more card" : `${cards} more cards`} or ${formatClock(early.startedAt + RATED_MIN_MS - now)}`);
+    return rated
+      ? tr(`Die Partie zählt noch nicht (${until}): Wer jetzt geht, bricht sie ab – ohne Wertung und ohne Einsatz.`, `The game does not count yet (${until}): leaving now calls it off – unrated, no stake moves.`)
+      : tr(`Wer jetzt geht, gibt die Freundschaftspartie auf. Sie zählt noch nicht (${until}) und kommt in keine Bilanz.`, `Leaving now gives this friendly game up. It does not count yet (${until}) and goes into no record.`);
+  }
   if (rated)
-    return tr(
-      "Wer jetzt geht, verliert die gewertete Partie. Sind noch keine zehn Karten gespielt und keine drei Minuten vergangen, wird sie nur abgebrochen und nicht gewertet.",
-      "Leaving now loses this rated game. While fewer than ten cards are played and three minutes have not passed, it is only aborted, unrated.",
-    );
-  return tr(
-    "Wer jetzt geht, gibt die Freundschaftspartie auf. Sind noch keine zehn Karten gespielt und keine drei Minuten vergangen, zählt sie gar nicht.",
-    "Leaving now gives this friendly game up. While fewer than ten cards are played and three minutes have not passed, it does not count at all.",
-  );
+    return stake > 0
+      ? tr(`Wer jetzt geht, verliert die gewertete Partie: 10 Punkte, Elo und ${stake} Taler Einsatz.`, `Leaving now loses this rated game: 10 points, Elo and the stake of ${stake} Taler.`)
+      : tr("Wer jetzt geht, verliert die gewertete Partie: 10 Punkte und Elo.", "Leaving now loses this rated game: 10 points and Elo.");
+  return tr("Wer jetzt geht, gibt die Freundschaftspartie auf.", "Leaving now gives this friendly game up.");
 }
