@@ -48,7 +48,7 @@ export function Mirror(): JSX.Element {
               "→ 4" here, where it would stand, read as the same thing (a player pass). */}
           {/* After the end there is no round to end (a spectator read "Rundenende jetzt: Feld 0" under a flag fall's
               4 : 2): where it stands. */}
-          {rv().over || v().phase === "over" ? tr(`Partie vorbei: Feld ${preview()}`, `Game over: field ${preview()}`) : tr(`Rundenende jetzt: Feld ${preview()}`, `Round end now: field ${preview()}`)}
+          {rv().over || v().phase === "over" ? tr(`Partie vorbei: Feld ${preview()}`, `Game over: field ${preview()}`) : tr(`Rundenende jetzt: Feld ${preview()}`, `If the round ended now: field ${preview()}`)}
         </span>
       </p>
     </section>
