@@ -184,7 +184,10 @@ describe("Wartesaal", () => {
     await t.a.page.getByTestId("seek-create").click();
     await t.a.page.getByTestId("challenge-clock-10+5").click();
     await t.a.page.getByTestId("challenge-role-maske").click();
+    // While the form is open its own button posts the seek: the list's button is gone (two "Gesuch aufgeben" confused a player pass).
+    expect(await t.a.page.getByTestId("seek-create").count()).toBe(0);
     await t.a.page.getByTestId("challenge-send").click();
+    await t.a.page.getByTestId("seek-create").waitFor();
     const seek = t.b.page.locator(`[data-testid="seek"][data-from="${NAME_A}"]`);
     await seek.waitFor();
     expect(await seek.innerText()).toContain(`${NAME_A} spielt Maske, du Conte`);

@@ -284,7 +284,8 @@ function Lobby(props: { account: Account; me: Me }) {
       <Show when={form()} keyed>
         {(f) => <ChallengeForm for={f} taler={mine().taler - (mine().held ?? 0)} onSend={send} onCancel={() => setForm(null)} />}
       </Show>
-      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={<Action id="seek-create" disabled={iPlay()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
+      {/* While a seek's form is open its own button posts it: the list's "Gesuch aufgeben" goes (two of them confused a player pass). */}
+      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={form()?.to === null ? undefined : <Action id="seek-create" disabled={iPlay()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
         {(k) => (
           <li data-testid="seek" data-from={k.from}>
             <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}
