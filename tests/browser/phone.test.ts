@@ -327,6 +327,30 @@ describe.each([
   }, 120_000);
 });
 
+// Goldwaage's seat names and marks whole on upright phones ("Anna beginnt wä…", "Du wählt offene Ka…", "Platz 3 (Com…"
+// with three players at 390 × 844, a player pass): the marks wrap to a second line, a computer is "Computer 3".
+describe.each([
+  [390, 844, 3],
+  [360, 640, 3],
+  [360, 740, 4],
+] as const)("Goldwaage's seats on a %i × %i phone, %i players", (width, height, players) => {
+  it("no name or mark at a seat is cut while the open cards are chosen", async () => {
+    const phone = await openBrowser({ width, height }, "reduce", { touch: true });
+    try {
+      await setupGoldwaage(phone.page, held.site.url, { players, level: "normal" });
+      await phone.page.locator('[data-testid="gw-table"][data-phase="show"]').waitFor({ timeout: 30_000 });
+      await phone.page.locator(".gw-choosing").first().waitFor();
+      const cut = (await phone.page.evaluate(`JSON.stringify([...document.querySelectorAll('.gw-seat-name > *')].filter((e) => e.getClientRects().length > 0 && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent))`)) as string;
+      expect(JSON.parse(cut)).toEqual([]);
+      expect(await phone.page.locator('[data-testid="gw-seat"]', { hasText: `Computer ${players}` }).count()).toBe(1);
+      await shot(phone.page, `goldwaage-seats-${width}x${height}-${players}`);
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
+
 // Goldwaage on a phone in landscape: the scale beside the hand. In one column the page was about 870 px high at
 // 740 × 360, and picking a card scrolled the scale out of sight.
 // The seats stand above the scale: with four players they took two rows beside it and the pans' buttons stood 80 px

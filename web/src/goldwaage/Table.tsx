@@ -719,7 +719,13 @@ export function GoldwaageTable(props: { session: Session }) {
                       <div class="gw-seat-name">
                         {/* A person's name alone: "Platz 4 (Zacharias)" was cut to "Pla…" on phones (a fresh-eyes pass);
                             the seat is where it stands in the playing order, and the full label is its title. */}
-                        <strong title={x === seat ? undefined : seatName(x)}>{x === seat ? tr("Du", "You") : (!computers().has(x) && rv()?.names?.[x]) || seatName(x)}</strong>
+                        <strong title={x === seat ? undefined : seatName(x)}>
+                          <Show when={x !== seat && computers().has(x)} fallback={x === seat ? tr("Du", "You") : rv()?.names?.[x] || seatName(x)}>
+                            {/* On a narrow phone a computer is "Computer 3", as a replay names it ("Platz 3 (Com…" was cut). */}
+                            <span class="gw-name-long">{seatName(x)}</span>
+                            <span class="gw-name-short">{`Computer ${x + 1}`}</span>
+                          </Show>
+                        </strong>
                         <Show when={g()!.starter === x}>
                           <small class="gw-starter">{x === seat ? tr("beginnst", "start") : tr("beginnt", "starts")}</small>
                         </Show>
