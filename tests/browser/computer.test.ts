@@ -154,6 +154,44 @@ describe("against the computer (browser)", () => {
 
 const newGameAsConte = (page: Page) => newComputerGameAsConte(page, site.url);
 
+describe("an elixir led (browser)", () => {
+  it("naming a suit gives the stage back at once: the elixir stands in the trick while the answer plays out", async () => {
+    const page = b.page;
+    let tried = false;
+    for (let game = 0; game < 10 && !tried; game++) {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await newGameAsConte(page);
+      if (await page.getByTestId("exchange-help-close").isVisible()) await page.getByTestId("exchange-help-close").click();
+      // Give away a card that is no elixir where the rule allows it (two elixirs or more: one must go).
+      const plain = page.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])');
+      await ((await plain.count()) > 0 ? plain.first() : page.locator('[data-testid="hand-card"][data-legal="true"]').first()).click();
+      await page.getByTestId("exchange-confirm").click();
+      // The Conte leads the first trick.
+      await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor({ timeout: 30_000 });
+      const elixir = page.locator('[data-testid="hand-card"][data-legal="true"][data-card^="E"]').first();
+      if ((await elixir.count()) === 0) continue;
+      tried = true;
+      // With motion: the computer's answer and the trick play out at the room's pace.
+      await page.emulateMedia({ reducedMotion: "no-preference" });
+      const card = await elixir.getAttribute("data-card");
+      await elixir.click();
+      await page.getByTestId("name-suit-P").click();
+      // At once (the chooser stood greyed over the trick for the whole batch, 1.5–2 s: a fresh-eyes pass): no suits, the
+      // elixir in the trick, the table still busy with the answer.
+      const seen = (await page.waitForFunction(
+        `(() => { const d = globalThis.document; return !d.querySelector('[data-testid="name-suit-P"]') && !!d.querySelector('[data-testid="trick"] [data-card="${card}"]') ? d.querySelector('[data-testid="table"]').getAttribute("data-busy") : null; })()`,
+        undefined,
+        { polling: 20, timeout: 3000 },
+      )).jsonValue();
+      expect(await seen).toBe("true");
+      await shot(page, "table-elixir-led-desktop");
+    }
+    expect(tried, "an elixir to lead within ten games").toBe(true);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(b.errors).toEqual([]);
+  }, 240_000);
+});
+
 describe("two tabs of one game (browser)", () => {
   it("plays a card from either tab: each command gets its own clientSeq, none is taken for a resend of the other tab's", async () => {
     // A fresh-eyes finding: each tab counted clientSeq from its own copy of the session, and the room acknowledged the

@@ -147,6 +147,9 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     const e = elixir();
     if (!e) return;
     setLeaving(e);
+    // The suits give the stage back at once: the elixir and the answer to it play out there (the chooser stood greyed
+    // over the trick until the batch ended, so a player never saw the elixir and its answer together: a fresh-eyes pass).
+    setElixir(null);
     m.command({ type: "play", card: e, suit: s });
   }
 
