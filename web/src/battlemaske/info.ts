@@ -173,7 +173,13 @@ export function announcementAid(v: View, me: Seat, id: Card, lang: Lang): Record
           : `You know nothing sure about your opponent's ${suit}.`;
     const e = EFFECT_OF_SUIT[s];
     const rule = effectRule(rs, e, lang, left);
-    const effect = de
+    // A suit the opponent has shown void in cannot be followed: what follows is the effect of the card it plays instead
+    // ("keine Karte mehr" and then "Bedient er, folgt …" read as a contradiction: a fresh-eyes pass).
+    const effect = voids.has(s)
+      ? de
+        ? "Bedienen kann er nicht: Die Wirkung richtet sich nach der Karte, die er stattdessen legt."
+        : "Your opponent cannot follow: the effect depends on the card played instead."
+      : de
       ? rs === "zwiegespalten"
         ? `Bedient er mit ${suit}: ${rule}`
         : `Bedient er, folgt ${effectName(rs, e, lang)}: ${rule}`
