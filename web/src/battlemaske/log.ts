@@ -384,7 +384,7 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     case "noShow":
       return one((l) => noShowText((ev.seats as Seat[]).map(at), l), true);
     case "timeout": {
-      if (ev.seats && ev.seats.length > 1) return one((l) => (l === "de" ? "Beide Uhren sind im selben Augenblick abgelaufen: unentschieden." : "Both clocks ran out at the same instant: a draw."), true);
+      if (ev.seats && ev.seats.length > 1) return one((l) => (l === "de" ? "Beide haben im selben Augenblick die Zeit überschritten: unentschieden." : "Both ran out of time at the same instant: a draw."), true);
       const p = at(ev.seat);
       return one((l) => (l === "de" ? `Die Zeit ist abgelaufen: ${subject(p, l, true)} ${verb(p, "hast", "hat")} verloren.` : `Time ran out: ${subject(p, l)} ${verb(p, "lose", "loses")}.`), true);
     }
@@ -460,8 +460,9 @@ export function endLines(f: EndFacts, lang: Lang): string[] {
           : de ? `${subject(l, lang, true)} ${verb(l, "hast", "hat")} die Zeit überschritten.` : `${subject(l, lang)} ran out of time.`;
     return [`${subject(w, lang, true)} ${de ? verb(w, "gewinnst", "gewinnt") : verb(w, "win", "wins")}: ${why}`];
   }
-  // Both flags fell together (shared/room/clock.ts flagFall): a draw on time.
-  if (f.reason === "timeout" && f.winner === null) return [de ? "Beide Uhren sind im selben Augenblick abgelaufen: Niemand gewinnt." : "Both clocks ran out at the same instant: nobody wins."];
+  // Both flags fell together (shared/room/clock.ts flagFall): a draw on time. Said without "Uhren": without a clock the
+  // brake's ten minutes are the time (a fresh-eyes pass read "beide Uhren" at a table with no clock).
+  if (f.reason === "timeout" && f.winner === null) return [de ? "Beide haben im selben Augenblick die Zeit überschritten: Niemand gewinnt." : "Both ran out of time at the same instant: nobody wins."];
   if (f.match) return matchLines(rs, f.match.scores, f.winner, f.match.rounds, people, lang);
   if (f.winner === null) return [de ? "Niemand gewinnt." : "Nobody wins."];
   const role = f.roles[f.winner];

@@ -213,7 +213,7 @@ function Viewer(props: { archive: Archive }) {
     // Beside the kind ("gewertet"), "nicht gewertet" read as a contradiction (a player pass): the game was rated and
     // counts for nobody, as it ended too early.
     if (r.reason === "aborted") return tr("Abgebrochen, zu früh beendet – zählt nicht", "Aborted, ended too early – does not count");
-    if (r.draw || r.winner === null) return r.reason === "timeout" ? tr("Remis (beide Uhren abgelaufen)", "Draw (both clocks ran out)") : tr("Remis", "Draw");
+    if (r.draw || r.winner === null) return r.reason === "timeout" ? tr("Remis (beide über der Zeit)", "Draw (both out of time)") : tr("Remis", "Draw");
     // The loser is named with how it ended: "Winner: Computer (resigned)" read as if the winner had resigned.
     const loser = names()[1 - r.winner] ?? "?";
     const why = r.reason === "resign" ? tr(` – ${loser} hat aufgegeben`, ` – ${loser} resigned`) : r.reason === "leave" ? tr(` – ${loser} hat die Partie verlassen`, ` – ${loser} left the game`) : r.reason === "timeout" ? tr(` – bei ${loser} lief die Zeit ab`, ` – ${loser} ran out of time`) : "";
