@@ -453,6 +453,25 @@ describe("the card info window (point 2)", () => {
     });
   }, 120_000);
 
+  it("landscape phone: a long press on the opponent's card count opens the hidden cards' info (the backs are not shown there)", async () => {
+    await withBrowser([LANDSCAPE, "reduce", { touch: true }], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      await closeIntro(page);
+      expect(await page.getByTestId("opponent-backs").isVisible()).toBe(false);
+      const cdp = await b.context.newCDPSession(page);
+      await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+      const box = (await page.getByTestId("opponent-count").boundingBox())!;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }] });
+      await page.waitForTimeout(800);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await page.locator('[data-testid="card-info"][data-topic="hidden"]').waitFor({ timeout: 3000 });
+      expect(await page.getByTestId("card-info").textContent()).toMatch(/verdeckte Karte deines Gegners/);
+      await shot(page, "info-hidden-landscape");
+      expect(b.errors).toEqual([]);
+    });
+  }, 120_000);
+
   it("phone: a long press opens it above the hand, clear of the cards and Tauschen; the next tap closes it", async () => {
     await withBrowser([PHONE], async (b) => {
       const page = b.page;

@@ -19,7 +19,12 @@ export function Opponent(props: { seat?: Seat }): JSX.Element {
   return (
     <div class="opponent" classList={{ "spectator-seat": props.seat !== undefined }} data-testid={props.seat === undefined ? "opponent-hand" : "seat-hand"} data-count={v().handSizes[opp()]}>
       <span class="opp-name">
-        {name()} · {role(v().roles[opp()])} · {v().handSizes[opp()]} {v().handSizes[opp()] === 1 ? tr("Karte", "card") : tr("Karten", "cards")}
+        {name()} · {role(v().roles[opp()])} ·{" "}
+        {/* The count opens the hidden cards' info too: in landscape the backs give their room to the trick (a fresh-eyes
+            pass found nothing there to press). */}
+        <span class="opp-count" data-testid="opponent-count" {...topicHandlers(() => ({ kind: "hidden" }))}>
+          {v().handSizes[opp()]} {v().handSizes[opp()] === 1 ? tr("Karte", "card") : tr("Karten", "cards")}
+        </span>
         {/* Suits the opponent could not follow stand struck through at its side. */}
         <Show when={opponentVoids(v(), me()).size > 0}>
           <span class="opp-voids" data-testid="opponent-voids">
