@@ -78,15 +78,15 @@ export class StakeNotCovered extends Error {
   }
 }
 
+/** The time control as the games row keeps it (an invite shows it before a stake is risked), or null without one. */
+const clockOf = (config: { readonly clock: TimeControl | null }): string | null => (config.clock ? JSON.stringify(config.clock) : null);
+
 /**
  * Records a new room and sets it up. Every INVITED seat of `config` gets an invite whose code only the creator
  * receives. `room` may be given when the caller recorded more about it first (the daily attempt). With `holds`, the
  * stakes are held in the same transaction that records the room, and the room is recorded only if every hold was
  * placed (else StakeNotCovered, and nothing was written).
  */
-/** The time control as the games row keeps it (an invite shows it before a stake is risked), or null without one. */
-const clockOf = (config: { readonly clock: TimeControl | null }): string | null => (config.clock ? JSON.stringify(config.clock) : null);
-
 export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, config: Omit<RoomConfigOf<O>, "accounts">, room = newToken().slice(0, 16), holds?: OpeningHolds): Promise<Opened> {
   const db = env.DB;
   const now = Date.now();

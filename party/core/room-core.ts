@@ -654,14 +654,23 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
         if (!d.ok) return { error: refusal(d.error.code, d.error.message.en, d.error.message.de) };
         return { events: d.events };
       }
-      case "resign":
       case "leave":
-        return { events: [{ type: "resigned", v: 1, seat, how: msg.type }] };
+        // Told "zählt noch nicht" and it counts by now: not what the player agreed to (a fresh-eyes pass lost points,
+        // Elo and a stake after the dialog's three minutes ran out while it stood open).
+        if (msg.uncounted && this.counts(now)) return { error: refusal("LEAVE_COUNTS_NOW", "The game counts now: leaving would lose it. Nothing happened; ask again.", "Die Partie zählt jetzt: Wer geht, verliert sie. Es ist nichts geschehen; frag noch einmal.") };
+        return { events: [{ type: "resigned", v: 1, seat, how: "leave" }] };
+      case "resign":
+        return { events: [{ type: "resigned", v: 1, seat, how: "resign" }] };
       case "takeback":
         return this.decideTakeback(seat, msg.action, now);
       case "hint":
         return this.decideHint(seat);
     }
+  }
+
+  /** Whether a game between people ended `now` by leaving would count (view.early's rule: 10 cards or 3 minutes). */
+  private counts(now: number): boolean {
+    return this.room.cardsPlayed >= RATED_MIN_CARDS || now - this.room.startedAt >= RATED_MIN_MS;
   }
 
   private decideTakeback(seat: number, action: "request" | "accept" | "decline", now: number): { events: RoomEvent[] } | { error: Refusal } {

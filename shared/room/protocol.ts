@@ -101,7 +101,12 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
     v.strictObject({ type: v.literal("takeback"), clientSeq: Seq, action: v.picklist(["request", "accept", "decline"]) }),
     v.strictObject({ type: v.literal("hint"), clientSeq: Seq }),
     v.strictObject({ type: v.literal("resign"), clientSeq: Seq }),
-    v.strictObject({ type: v.literal("leave"), clientSeq: Seq }),
+    /**
+     * Leaves a running game (it is lost, or called off while it does not count yet). `uncounted`: the player was told the
+     * game does not count yet (view.early) and agreed to that: if it counts by the time the room reads the message (the
+     * tenth card came, the three minutes passed), the room refuses LEAVE_COUNTS_NOW and nothing happens.
+     */
+    v.strictObject({ type: v.literal("leave"), clientSeq: Seq, uncounted: v.optional(v.literal(true)) }),
     /**
      * Calls the table off before the deal: its host (a seat not taken by invite), while a seat still waits for its player. Nothing was
      * dealt, so nothing is lost or reported; the invites stop working and everyone at the table is told (view.cancelled).

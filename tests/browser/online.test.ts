@@ -308,6 +308,69 @@ describe("a rated game between two accounts (two browsers)", () => {
     noErrors();
   }, 120_000);
 
+  it("told 'zählt noch nicht' while the table showed a moment behind the room: the leave is refused, nothing is lost, and the question comes again in the words that apply", async () => {
+    // Both pages' sockets pass through here; `hold` keeps the room's frames from the leaver's page (but its refusals),
+    // so its table stands at nine cards while the room has ten: the gap a burst of cards or an animation leaves.
+    let hold: Page | null = null;
+    const held: Array<() => void> = [];
+    const route = (page: Page) =>
+      page.routeWebSocket(/\/parties\//, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((m) => server.send(m));
+        server.onMessage((m) => {
+          if (hold === page && !String(m).includes('"LEAVE_COUNTS_NOW"')) held.push(() => ws.send(m));
+          else ws.send(m);
+        });
+      });
+    const pa = await a.context.newPage();
+    const pb = await b.context.newPage();
+    try {
+      await route(pa);
+      await route(pb);
+      const link = await inviteFriend(pa, site.url, { role: "conte", kind: "rated", clock: "none" });
+      await pb.goto(link);
+      await pb.getByTestId("exchange-confirm").waitFor();
+      await exchangeUntilPlay(pa, pb);
+      const playedOn = async (p: Page) => 20 - (await p.getByTestId("hand-card").count()) - Number(await p.getByTestId("opponent-hand").getAttribute("data-count"));
+      const played = () => playedOn(pa);
+      // One card at a time, each seen on A's table before the next (two quick ones overshot the ninth).
+      for (let i = 0; i < 60 && (await played()) < 9; i++) {
+        const before = await played();
+        const p = (await myTurn(pa)) ? pa : (await myTurn(pb)) ? pb : null;
+        if (!p) {
+          await pa.waitForTimeout(100);
+          continue;
+        }
+        await plainCard(p).click();
+        await expect.poll(played, { timeout: 10_000 }).toBeGreaterThan(before);
+      }
+      expect(await played()).toBe(9);
+      await expect.poll(async () => (await myTurn(pa)) || (await myTurn(pb)), { timeout: 10_000 }).toBe(true);
+      const [mover, leaver] = (await myTurn(pa)) ? [pa, pb] : [pb, pa];
+      hold = leaver;
+      await mover.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      // The mover's table has the tenth card; the leaver's stands at nine.
+      await expect.poll(() => playedOn(mover), { timeout: 10_000 }).toBe(10);
+      expect(await playedOn(leaver)).toBe(9);
+      await leaver.getByTestId("leave").click();
+      expect((await leaver.getByTestId("leave-dialog").innerText()).replace(/\s+/g, " ")).toContain("Die Partie zählt noch nicht (noch eine Karte");
+      await leaver.getByTestId("leave-confirm").click();
+      // The room counts ten cards: it refuses, and the question comes again, now saying what leaving costs.
+      await leaver.getByTestId("leave-dialog").waitFor({ timeout: 10_000 });
+      expect((await leaver.getByTestId("leave-dialog").innerText()).replace(/\s+/g, " ")).toContain("Wer jetzt geht, verliert die gewertete Partie");
+      expect(await mover.getByTestId("game-result").count()).toBe(0);
+      await leaver.getByTestId("leave-cancel").click();
+      hold = null;
+      for (const send of held.splice(0)) send();
+      await resign(mover);
+      await leaver.getByTestId("game-result").waitFor({ timeout: 15_000 });
+      noErrors();
+    } finally {
+      await pa.close();
+      await pb.close();
+    }
+  }, 180_000);
+
   it("resigned before 10 cards and 3 minutes: 'Abgebrochen' on both screens, and no points, Elo or record moved", async () => {
     const [beforeA, beforeB] = [await readBilanz(a.page, site.url), await readBilanz(b.page, site.url)];
     const [pa, pb, room] = await startFriendGame({ kind: "rated", clock: "none" });

@@ -167,4 +167,34 @@ describe("clocks", () => {
     expect(core.result).toEqual({ winner: 0, draw: false, reason: "leave" });
     expect(core.handle(0, { type: "resign", clientSeq: ++seq }, 200_001).reply[0]).toMatchObject({ code: "GAME_OVER" });
   });
+  it("the view says while a game does not count yet (early), and a leave agreed to as uncounted is refused once it counts", () => {
+    const core = online({ type: "fischer", initialMs: 5 * 60_000, incrementMs: 0 });
+    expect(core.viewFor(0).early).toEqual({ cardsPlayed: 0, startedAt: 0 });
+    // Three minutes after the deal it counts: the leave the player agreed to as "zählt noch nicht" changes nothing.
+    const refused = core.handle(1, { type: "leave", clientSeq: ++seq, uncounted: true }, 180_000);
+    expect(refused.reply[0]).toMatchObject({ type: "error", code: "LEAVE_COUNTS_NOW" });
+    expect(refused.appended).toEqual([]);
+    expect(core.over).toBe(false);
+    // Asked again without the condition, it is lost by the one who left.
+    core.handle(1, { type: "leave", clientSeq: ++seq }, 180_001);
+    expect(core.result).toEqual({ winner: 0, draw: false, reason: "leave" });
+    expect(core.viewFor(0).early).toBeUndefined();
+  });
+  it("a leave agreed to as uncounted is taken while the game does not count: aborted", () => {
+    const core = online(FISCHER);
+    core.handle(0, { type: "leave", clientSeq: ++seq, uncounted: true }, 10_000);
+    expect(core.result).toEqual({ winner: null, draw: false, reason: "aborted" });
+  });
+  it("early counts cards: gone from the view once the tenth card is down, and a leave agreed to as uncounted is refused then", () => {
+    const core = online({ type: "brake" }, false);
+    let t = 1_000;
+    while (core.state.cardsPlayed < 10) {
+      expect(core.viewFor(0).early?.cardsPlayed).toBe(core.state.cardsPlayed);
+      for (const s of seatsToAct(core.state.game)) act(core, s as Seat, (t += 1_000));
+    }
+    expect(core.viewFor(0).early).toBeUndefined();
+    const seat = seatsToAct(core.state.game)[0]! as Seat;
+    expect(core.handle(seat, { type: "leave", clientSeq: ++seq, uncounted: true }, (t += 1_000)).reply[0]).toMatchObject({ code: "LEAVE_COUNTS_NOW" });
+    expect(core.over).toBe(false);
+  });
 });

@@ -222,10 +222,16 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     // A spectator only goes back to the Wartesaal: nothing to lose.
     ...(!watching && (s.kind === "online" || s.kind === "computer")
       ? {
-          leaveRunning: (go?: () => void) => {
-            room.leave();
+          leaveRunning: (go?: () => void, uncounted?: { readonly refused: () => void }) => {
+            room.leave(uncounted !== undefined);
             const started = Date.now();
             const wait = setInterval(() => {
+              // It counts by now: the room left nothing; the question is asked again in the words that apply.
+              if (uncounted && room.error()?.code === "LEAVE_COUNTS_NOW") {
+                clearInterval(wait);
+                room.clearError();
+                return uncounted.refused();
+              }
               if (room.view()?.over || Date.now() - started > 5000) {
                 clearInterval(wait);
                 if (!go) return exit();

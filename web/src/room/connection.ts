@@ -326,10 +326,11 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   }
 
   /** Resign or leave: at once, even while a card waits for its answer (the room applies both, in order). */
-  function end(type: "resign" | "leave") {
-    if (!pending) return submit({ type });
+  function end(type: "resign" | "leave", uncounted = false) {
+    const body = uncounted ? { type, uncounted: true } : { type };
+    if (!pending) return submit(body);
     if (ending) return false;
-    ending = { type, clientSeq: nextClientSeq() };
+    ending = { ...body, clientSeq: nextClientSeq() };
     if (connected()) send(ending);
     return true;
   }
@@ -360,7 +361,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     takeback: (action: "request" | "accept" | "decline") => submit({ type: "takeback", action }),
     hint: () => submit({ type: "hint" }),
     resign: () => end("resign"),
-    leave: () => end("leave"),
+    /** `uncounted`: only if the game does not count yet (what the player was told); else the room refuses LEAVE_COUNTS_NOW. */
+    leave: (uncounted = false) => end("leave", uncounted),
     /** Calls the table off before the deal (the host whose friend has not come): view.cancelled says when it is done. */
     cancel: () => submit({ type: "cancel" }),
     /** Starts before the deal without the friends still missing: computers take their seats (a Goldwaage table's host). */

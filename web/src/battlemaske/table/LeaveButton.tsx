@@ -2,11 +2,12 @@
 // hook); while the game runs it asks first, since leaving gives the game up ("Partie aufgeben?"). Any other way out of
 // the running table inside the site (the top bar, a link) asks the same, through the router's guard
 // (LeaveGuard). A lost connection or a closed tab is not leaving: only these are.
-import { createEffect, onCleanup, Show, type JSX } from "solid-js";
+import { createEffect, createSignal, onCleanup, Show, type JSX } from "solid-js";
 import { CANCEL_WORDS, cancelText, LeaveDialog } from "../../ui/LeaveDialog";
 import { tr } from "../../i18n";
 import { guardLeaving } from "../../router";
 import { useTable } from "./store";
+import { useNow } from "../../ui/now";
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
 import { formatClock } from "../../../../shared/room/clock";
 
@@ -32,6 +33,11 @@ export function LeaveGuard(): JSX.Element {
   const { m, rv, leaveAsk, setLeaveAsk } = useTable();
   const running = () => !rv().over && m.leaveRunning !== undefined && rv().waitingFor.length === 0;
   const waiting = () => waitingToCancel(m, rv());
+  // The question follows the clock while it stands open: at three minutes "zählt noch nicht" turns into the loss.
+  const now = useNow();
+  // Once the room has said the game counts (it refused a leave agreed to as uncounted), it counts.
+  const [counts, setCounts] = createSignal(false);
+  const early = () => (counts() ? undefined : rv().early);
   createEffect(() => {
     if (!running() && !waiting()) return;
     onCleanup(guardLeaving((go) => setLeaveAsk({ go }), { back: waiting() }));
@@ -54,11 +60,25 @@ export function LeaveGuard(): JSX.Element {
     <Show when={running() ? leaveAsk() : null} keyed>
       {(ask) => (
         <LeaveDialog
-          text={leaveText(m.kind, m.rated === true, rv().early, rv().stake ?? 0, Date.now())}
+          text={leaveText(m.kind, m.rated === true, early(), rv().stake ?? 0, now())}
           onCancel={() => setLeaveAsk(null)}
           onConfirm={() => {
+            // What the player agreed to: if the words said "zählt noch nicht", the room leaves only while that holds
+            // (the table may show a moment behind the room: a burst of cards, the three minutes running out).
+            const uncounted = m.kind === "online" && stillEarly(early(), now());
             setLeaveAsk(null);
-            m.leaveRunning!(ask.go);
+            m.leaveRunning!(
+              ask.go,
+              uncounted
+                ? {
+                    refused: () => {
+                      // The room says it counts: asked again in those words, whatever the table still shows.
+                      setCounts(true);
+                      setLeaveAsk({ go: ask.go });
+                    },
+                  }
+                : undefined,
+            );
           }}
         />
       )}
@@ -73,9 +93,14 @@ export function LeaveGuard(): JSX.Element {
  * it does not count yet (`early`: fewer than 10 cards and under 3 minutes, shared/room/report.ts), it is called off —
  * a rated one unrated, a friendly one for no record; after that it is lost (a rated one with its points and stake).
  */
-export function leaveText(kind: string, rated: boolean, early: { readonly cardsPlayed: number; readonly startedAt: number } | undefined, stake: number, now: number): string {
+type Early = { readonly cardsPlayed: number; readonly startedAt: number } | undefined;
+
+/** Whether a game still does not count at `now` (view.early: under ten cards, and under three minutes since the deal). */
+export const stillEarly = (early: Early, now: number): early is NonNullable<Early> => early !== undefined && early.cardsPlayed < RATED_MIN_CARDS && now - early.startedAt < RATED_MIN_MS;
+
+export function leaveText(kind: string, rated: boolean, early: Early, stake: number, now: number): string {
   if (kind === "computer") return tr("Wer jetzt geht, gibt die Partie gegen den Computer auf.", "Leaving now gives the game against the computer up.");
-  if (early && now - early.startedAt < RATED_MIN_MS) {
+  if (stillEarly(early, now)) {
     const cards = RATED_MIN_CARDS - early.cardsPlayed;
     const until = tr(`noch ${cards === 1 ? "eine Karte" : `${cards} Karten`} oder ${formatClock(early.startedAt + RATED_MIN_MS - now)}`, `${cards === 1 ? "one more card" : `${cards} more cards`} or ${formatClock(early.startedAt + RATED_MIN_MS - now)}`);
     return rated

@@ -61,8 +61,10 @@ export interface TableModel {
   /**
    * "Verlassen" while the game runs: leaving gives it up (the room's `leave`), then the table is left — by `go` where a
    * link away led (the router's guard), else as `exit`. Absent (hot-seat, daily, a spectator): leaving asks nothing.
+   * `uncounted`: the player was told the game does not count yet; should it count by the time the room reads the
+   * message, nothing happens and `refused` is called (the question is asked again).
    */
-  leaveRunning?(go?: () => void): void;
+  leaveRunning?(go?: () => void, uncounted?: { readonly refused: () => void }): void;
   /**
    * Before the deal (the friend has not come): "Tisch auflösen" — the room's `cancel`, then the table is left once the
    * room says it is called off (by `go` where a link away led, else as `exit`). Absent where nobody waits for a friend.
