@@ -75,18 +75,29 @@ function inviteTermsText(t: InviteTerms): string {
 export function Invite(props: { room: string }) {
   const [refused, setRefused] = createSignal<Refusal | null>(null);
   const [ask, setAsk] = createSignal<InviteTerms | null>(null);
+  const [unread, setUnread] = createSignal(false);
   const link = readLink(props.room, location.hash.slice(1));
   onMount(async () => {
-    const { code, room } = link;
+    const { room } = link;
     // The creator (or the friend again) already holds a seat at this table: straight to it.
     if (room && loadSession(room)) return navigate(`/partie/${room}`);
-    const terms = await fetch(`/api/games/invite/${encodeURIComponent(code)}/terms`)
-      .then((r) => (r.ok ? (r.json() as Promise<InviteTerms>) : null))
-      .catch(() => null);
-    // A seat already taken says so by the claim (it knows whether it is this account's own).
-    if (terms && !terms.claimed && terms.game === "battlemaske" && terms.stake > 0) return setAsk(terms);
-    await claim();
+    await readTerms();
   });
+  /**
+   * The terms first: a stake asks before the seat is taken. Only an invite that does not exist (404, 400: the claim says so)
+   * or one without a stake goes straight to the claim; terms that could not be read are said, with a way to try again
+   * (a fresh-eyes pass: a failed read seated its opener at a staked table unasked).
+   */
+  async function readTerms() {
+    setUnread(false);
+    const r = await fetch(`/api/games/invite/${encodeURIComponent(link.code)}/terms`).catch(() => null);
+    if (r?.status === 404 || r?.status === 400) return claim();
+    const terms = r?.ok ? ((await r.json().catch(() => null)) as InviteTerms | null) : null;
+    if (!terms) return setUnread(true);
+    // A seat already taken says so by the claim (it knows whether it is this account's own).
+    if (!terms.claimed && terms.game === "battlemaske" && terms.stake > 0) return setAsk(terms);
+    await claim();
+  }
   async function claim() {
     const { code, room } = link;
     setAsk(null);
@@ -148,7 +159,20 @@ export function Invite(props: { room: string }) {
           </div>
         )}
       </Show>
-      <Show when={error()} fallback={<Show when={!ask()}><p role="status">{tr("Du setzt dich an den Tisch …", "Taking your seat …")}</p></Show>}>
+      <Show when={unread()}>
+        <p role="alert" class="table-error" data-testid="invite-unread">
+          {tr("Die Einladung konnte gerade nicht gelesen werden. Noch hast du keinen Platz genommen.", "The invite could not be read just now. You have not taken a seat.")}
+        </p>
+        <div class="overlay-buttons">
+          <button type="button" class="button primary" data-testid="invite-retry" onClick={() => void readTerms()}>
+            {tr("Noch einmal versuchen", "Try again")}
+          </button>
+          <Link class="button" href="/">
+            {tr("Zur Startseite", "To the start page")}
+          </Link>
+        </div>
+      </Show>
+      <Show when={error()} fallback={<Show when={!ask() && !unread()}><p role="status">{tr("Du setzt dich an den Tisch …", "Taking your seat …")}</p></Show>}>
         <p role="alert" class="table-error">
           {error()}
         </p>
