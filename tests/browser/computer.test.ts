@@ -177,9 +177,10 @@ describe("an elixir led (browser)", () => {
       await elixir.click();
       await page.getByTestId("name-suit-P").click();
       // At once (the chooser stood greyed over the trick for the whole batch, 1.5–2 s: a fresh-eyes pass): no suits, the
-      // elixir in the trick, the table still busy with the answer.
+      // elixir in the trick with "Angesagt: Pfau" beside it (gone until the batch's end: the next pass), the table
+      // still busy with the answer.
       const seen = (await page.waitForFunction(
-        `(() => { const d = globalThis.document; return !d.querySelector('[data-testid="name-suit-P"]') && !!d.querySelector('[data-testid="trick"] [data-card="${card}"]') ? d.querySelector('[data-testid="table"]').getAttribute("data-busy") : null; })()`,
+        `(() => { const d = globalThis.document; return !d.querySelector('[data-testid="name-suit-P"]') && !!d.querySelector('[data-testid="trick"] [data-card="${card}"]') && (d.querySelector('[data-testid="trick"] .named')?.textContent ?? "").includes("Pfau") ? d.querySelector('[data-testid="table"]').getAttribute("data-busy") : null; })()`,
         undefined,
         { polling: 20, timeout: 3000 },
       )).jsonValue();

@@ -13,6 +13,8 @@ export interface Staged {
   readonly after: View;
   /** Cards each hand keeps after the trick just taken (what Gier can still swap: none after the round's last trick). */
   readonly left?: number;
+  /** The suit an elixir lead named, while the trick grows: "Angesagt" stands beside it (it was gone until the batch's end). */
+  readonly named?: TrickRecord["namedSuit"];
 }
 
 /** A batch with a card in it plays card by card, then the trick gathered (longer with its effect), at the room's credit. */
@@ -26,7 +28,7 @@ export const paceTricks: Pace<View, Staged> = (before, events, next) => {
     if (e.type === "cardPlayed") {
       if (trick.length === 0) named = (e.suit as TrickRecord["namedSuit"]) ?? null;
       trick = [...trick, { seat: e.seat as Seat, card: e.card as PlayedCard["card"] }];
-      return { staged: { trick, taken: null, after: next.game }, ms: ANIMATION_MS.card };
+      return { staged: { trick, taken: null, after: next.game, named }, ms: ANIMATION_MS.card };
     }
     if (e.type === "trickTaken" && trick.length > 0) {
       const taken: TrickRecord = { leader: trick[0]!.seat, cards: trick, namedSuit: named, winner: e.winner as Seat, effect: e.effect ?? null, stolen: e.stolen === true };

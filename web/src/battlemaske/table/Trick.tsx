@@ -58,7 +58,7 @@ export function Trick(): JSX.Element {
             )}
           </For>
         </div>
-        <Show when={staged() ? null : v().namedSuit}>
+        <Show when={staged() ? (staged()!.named ?? null) : v().namedSuit}>
           {(s) => (
             <p class="named">
               {tr("Angesagt:", "Named:")} <SuitEmblem suit={s()} ruleset={rs()} /> {suitName(rs(), s(), lang())}
