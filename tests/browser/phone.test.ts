@@ -333,6 +333,7 @@ describe.each([
   [390, 844, 3],
   [360, 640, 3],
   [360, 740, 4],
+  [740, 360, 4],
 ] as const)("Goldwaage's seats on a %i × %i phone, %i players", (width, height, players) => {
   it("no name or mark at a seat is cut while the open cards are chosen", async () => {
     const phone = await openBrowser({ width, height }, "reduce", { touch: true });

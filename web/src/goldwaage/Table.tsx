@@ -600,7 +600,7 @@ export function GoldwaageTable(props: { session: Session }) {
               {/* A friend already seated learns who can end the wait (a player pass: it waited with no word of how long). */}
               <Show when={!watching && (s.invites?.length ?? 0) === 0}>
                 <p data-testid="gw-waiting-host">
-                  {tr(`${rv()!.names?.[0] ?? "Wer eingeladen hat"} kann auch ohne die Fehlenden beginnen – dann spielt ein Computer ihren Platz – oder den Tisch auflösen.`, `${rv()!.names?.[0] ?? "The player who invited you"} can also start without those missing – a computer then plays their seat – or call the table off.`)}
+                  {tr(`${rv()!.names?.[0] ?? "Wer eingeladen hat"} kann auch ohne die Fehlenden beginnen – dann spielen Computer die freien Plätze – oder den Tisch auflösen.`, `${rv()!.names?.[0] ?? "The player who invited you"} can also start without those missing – computers then play the free seats – or call the table off.`)}
                 </p>
               </Show>
               </Show>
