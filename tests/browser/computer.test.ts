@@ -186,6 +186,9 @@ describe("an elixir led (browser)", () => {
       )).jsonValue();
       expect(await seen).toBe("true");
       await shot(page, "table-elixir-led-desktop");
+      // Once answered, the trick keeps its named suit beside it (it went with the answer: the next pass).
+      await page.locator('[data-testid="last-trick-named"]').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId("last-trick-named").textContent()).toContain("Pfau");
     }
     expect(tried, "an elixir to lead within ten games").toBe(true);
     await page.emulateMedia({ reducedMotion: "reduce" });

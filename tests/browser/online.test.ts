@@ -380,6 +380,38 @@ describe("a rated game between two accounts (two browsers)", () => {
     }
   }, 180_000);
 
+  it("a leave the room never receives: the page stays at the table and says so, instead of going home while the game runs on", async () => {
+    // The leaver's messages stop reaching the room (a connection that takes nothing): its confirmation never comes.
+    let deaf = false;
+    const pa = await a.context.newPage();
+    const pb = await b.context.newPage();
+    try {
+      await pa.routeWebSocket(/\/parties\//, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((m) => !deaf && server.send(m));
+        server.onMessage((m) => ws.send(m));
+      });
+      const link = await inviteFriend(pa, site.url, { role: "conte", kind: "friendly", clock: "none" });
+      await pb.goto(link);
+      await pb.getByTestId("exchange-confirm").waitFor();
+      await pa.getByTestId("exchange-confirm").waitFor();
+      const table = pa.url();
+      deaf = true;
+      await pa.getByTestId("leave").click();
+      await pa.getByTestId("leave-confirm").click();
+      await pa.getByTestId("table-error").filter({ hasText: "noch nicht bestätigt" }).waitFor({ timeout: 15_000 });
+      expect(pa.url()).toBe(table);
+      expect(await pb.getByTestId("game-result").count()).toBe(0);
+      await shot(pa, "online-leave-unanswered");
+      await resign(pb);
+      // The game ended at the room: the leaver's page, which still hears it, goes now.
+      await pa.waitForURL((u) => !u.pathname.startsWith("/partie/"), { timeout: 15_000 });
+    } finally {
+      await pa.close();
+      await pb.close();
+    }
+  }, 120_000);
+
   it("resigned before 10 cards and 3 minutes: 'Abgebrochen' on both screens, and no points, Elo or record moved", async () => {
     const [beforeA, beforeB] = [await readBilanz(a.page, site.url), await readBilanz(b.page, site.url)];
     const [pa, pb, room] = await startFriendGame({ kind: "rated", clock: "none" });

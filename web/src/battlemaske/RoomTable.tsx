@@ -23,6 +23,9 @@ const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
 };
 
 /** `computer`: a spectator's hint which seat the computer holds (the view names only people). */
+/** How long a leave may go unanswered before the table says it has not been confirmed (it keeps waiting). */
+const LEAVE_ANSWER_MS = 5000;
+
 export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   const s = props.session;
   const other: Seat = s.seat === 0 ? 1 : 0;
@@ -153,6 +156,10 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   };
   // A rated seat's standing as the table opens, so the result can say what the game moved (RatedChange).
   const [standingBefore] = createResource(() => (s.rated === true && !watching ? true : null), () => loadMe());
+  // A leave the room has not answered yet (see leaveRunning): the table says so instead of going.
+  const [leaveUnanswered, setLeaveUnanswered] = createSignal(false);
+  let leaveWait: ReturnType<typeof setInterval> | null = null;
+  onCleanup(() => leaveWait && clearInterval(leaveWait));
   const model: TableModel = {
     kind: s.kind,
     room: s.room,
@@ -185,6 +192,8 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       // Closed for good: the window over the table says it (SeatClosed); not a second copy behind it.
       if (room.stopped()) return null;
       const e = room.error();
+      if (!e && leaveUnanswered() && !room.view()?.over)
+        return tr("Der Tisch hat dein Verlassen noch nicht bestätigt (keine Verbindung?): Du sitzt noch am Tisch, und die Partie läuft weiter, bis er es tut.", "The table has not confirmed that you left (no connection?): you are still seated, and the game goes on until it does.");
       // A take-back refusal means nothing once the game is over (it stood on the result table before).
       if (!e || (e.code.startsWith("TAKEBACK") && room.view()?.over)) return null;
       return lang() === "de" ? e.messageDe : e.message;
@@ -225,20 +234,29 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
           leaveRunning: (go?: () => void, uncounted?: { readonly refused: () => void }) => {
             room.leave(uncounted !== undefined);
             const started = Date.now();
+            if (leaveWait) clearInterval(leaveWait);
             const wait = setInterval(() => {
               // It counts by now: the room left nothing; the question is asked again in the words that apply.
               if (uncounted && room.error()?.code === "LEAVE_COUNTS_NOW") {
                 clearInterval(wait);
+                setLeaveUnanswered(false);
                 room.clearError();
                 return uncounted.refused();
               }
-              if (room.view()?.over || Date.now() - started > 5000) {
+              // The page goes only once the room has ended the game: a leave that never reached it (a connection that
+              // takes nothing) left the game running, and the player lost it on time at home (a fresh-eyes pass). Until
+              // then the table stays and says so; the leave goes out again when the connection comes back.
+              if (room.view()?.over) {
                 clearInterval(wait);
+                setLeaveUnanswered(false);
                 if (!go) return exit();
                 forgetCurrent(s.room);
                 go();
+                return;
               }
+              if (Date.now() - started > LEAVE_ANSWER_MS) setLeaveUnanswered(true);
             }, 50);
+            leaveWait = wait;
           },
         }
       : {}),

@@ -31,6 +31,15 @@ export function Trick(): JSX.Element {
               <div class="last-trick" data-testid="last-trick">
                 <span class="trick-caption">
                   {tr("Letzter Stich", "Last trick")} – {t().winner === me() && !m.spectator ? tr("deiner", "yours") : who(t().winner)}
+                  {/* An elixir lead's named suit stays with its trick (it went with the answer: a fresh-eyes pass). */}
+                  <Show when={t().namedSuit}>
+                    {(s) => (
+                      <span class="named-last" data-testid="last-trick-named">
+                        {" · "}
+                        {tr("Angesagt:", "Named:")} <SuitEmblem suit={s()} ruleset={rs()} /> {suitName(rs(), s(), lang())}
+                      </span>
+                    )}
+                  </Show>
                 </span>
                 <div class="trick-cards">
                   <For each={t().cards}>
