@@ -87,17 +87,17 @@ export function LeaveGuard(): JSX.Element {
   );
 }
 
+type Early = { readonly cardsPlayed: number; readonly startedAt: number } | undefined;
+
+/** Whether a game still does not count at `now` (view.early: under ten cards, and under three minutes since the deal). */
+export const stillEarly = (early: Early, now: number): early is NonNullable<Early> => early !== undefined && early.cardsPlayed < RATED_MIN_CARDS && now - early.startedAt < RATED_MIN_MS;
+
 /**
  * What leaving now means for this game, the case that applies now (a player pass read the general rule and could not
  * tell whether its game would be lost or only called off): against the computer it is given up; between people, while
  * it does not count yet (`early`: fewer than 10 cards and under 3 minutes, shared/room/report.ts), it is called off —
  * a rated one unrated, a friendly one for no record; after that it is lost (a rated one with its points and stake).
  */
-type Early = { readonly cardsPlayed: number; readonly startedAt: number } | undefined;
-
-/** Whether a game still does not count at `now` (view.early: under ten cards, and under three minutes since the deal). */
-export const stillEarly = (early: Early, now: number): early is NonNullable<Early> => early !== undefined && early.cardsPlayed < RATED_MIN_CARDS && now - early.startedAt < RATED_MIN_MS;
-
 export function leaveText(kind: string, rated: boolean, early: Early, stake: number, now: number): string {
   if (kind === "computer") return tr("Wer jetzt geht, gibt die Partie gegen den Computer auf.", "Leaving now gives the game against the computer up.");
   if (stillEarly(early, now)) {
