@@ -403,9 +403,14 @@ describe("a rated game between two accounts (two browsers)", () => {
       expect(pa.url()).toBe(table);
       expect(await pb.getByTestId("game-result").count()).toBe(0);
       await shot(pa, "online-leave-unanswered");
-      await resign(pb);
-      // The game ended at the room: the leaver's page, which still hears it, goes now.
+      // The connection passes messages again: the leave, sent again while unanswered, arrives; the game ends by it on
+      // both screens, and the leaver's page goes (a fresh-eyes pass: it was never sent again, and the game was lost on
+      // time).
+      deaf = false;
+      await pb.getByTestId("game-result").waitFor({ timeout: 20_000 });
       await pa.waitForURL((u) => !u.pathname.startsWith("/partie/"), { timeout: 15_000 });
+      const room = new URL(table).pathname.split("/").pop()!;
+      expect((await archived(site.url, room)).result.reason).toBe("leave");
     } finally {
       await pa.close();
       await pb.close();

@@ -249,6 +249,10 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
               if (room.view()?.over) {
                 clearInterval(wait);
                 setLeaveUnanswered(false);
+                // Ended otherwise meanwhile (a flag fell, the other player resigned): the table stays and shows how
+                // (a fresh-eyes pass was sent home after a loss on time, told nothing).
+                const reason = room.view()?.result?.reason;
+                if (reason !== "leave" && reason !== "aborted") return;
                 if (!go) return exit();
                 forgetCurrent(s.room);
                 go();

@@ -26,6 +26,8 @@ export interface RoomOptions<V, Staged> {
 
 /** How long the notice that a move was not played stays (it goes at the next command too). */
 const STALE_NOTICE_MS = 8000;
+/** How long a message may go unanswered before it is sent again (the room answers a repeat with its stored outcome). */
+const RESEND_MS = 5000;
 
 /** Why a command was not played, from the room's resync (`missed`: own — this seat's other tab came first). */
 function staleNotice(missed: unknown): RoomError {
@@ -110,7 +112,20 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     minReconnectionDelay: 200,
     maxReconnectionDelay: 3000,
   });
-  const send = (m: unknown) => ws.send(JSON.stringify(m));
+  const send = (m: unknown) => {
+    if (m !== null && (m === pending || m === ending)) sentAt.set(m, Date.now());
+    ws.send(JSON.stringify(m));
+  };
+  // A message still unanswered is sent again every RESEND_MS while the socket is open and greeted: a connection that
+  // went quiet without closing took it and passed nothing on, and a leave that never arrived let the game run on until
+  // the player lost on time (a fresh-eyes pass). The room answers a repeated clientSeq with the outcome it stored, so a
+  // repeat changes nothing.
+  const sentAt = new WeakMap<object, number>();
+  let greeted = false;
+  const resend = setInterval(() => {
+    if (!greeted || closed) return;
+    for (const m of [pending, ending]) if (m && Date.now() - (sentAt.get(m) ?? 0) >= RESEND_MS) send(m);
+  }, 1000);
 
   // Sockets refused before they opened, in a row: the Worker answers a room it never created with a 404, and
   // partysocket would try for ever; after a few, the page says so (a spectator's link to a table long gone).
@@ -127,6 +142,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   ws.addEventListener("close", () => {
     if (!opened && ++refused === 3 && !current) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });
     opened = false;
+    greeted = false;
     setConnected(false);
     setPresence(null);
   });
@@ -151,6 +167,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         const refused = error()?.code;
         if (refused === "TABLE_BUSY" || refused === "TABLE_FULL" || refused === "TOO_MANY_SPECTATORS") setError(null);
         if (view) playing = playing.then(() => apply(version, view));
+        greeted = true;
         if (pending) send(pending);
         if (ending) send(ending);
         break;
@@ -234,6 +251,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     }
   }
   onCleanup(() => {
+    clearInterval(resend);
     if (countdown) clearInterval(countdown);
     if (fade) clearTimeout(fade);
     closed = true;
