@@ -4,7 +4,7 @@ import { flagFall, startClock, stepClock, takebackClock, type ClockState, type T
 import { HISTORY_CHUNK_BYTES, PROTOCOL_VERSION, utf8Bytes, type ClientMessage, type EventEntry, type HintPayload, type RoomEvent, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../shared/room/protocol.js";
 import type { Seed } from "../../shared/rng.js";
 import type { AdviseOf, ChooseOf, GameDefinition, Viewer } from "../../shared/room/game.js";
-import { RATED_MIN_CARDS, RATED_MIN_MS, type RoomReport } from "../../shared/room/report.js";
+import { countsAt, RATED_MIN_CARDS, type RoomReport } from "../../shared/room/report.js";
 
 export type { HintPayload, RoomEvent, RoomResult, RoomViewOf, ServerMessageOf } from "../../shared/room/protocol.js";
 import type { LogEntry, LogStore, Outcome } from "./log.js";
@@ -172,7 +172,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (r.ended) {
       // Nobody played against a seat that never came: called off for everyone, rated or not, whatever was played.
       if (r.ended.how === "noShow") return { winner: null, draw: false, reason: "aborted", absent: r.ended.seats.slice() };
-      const early = r.cardsPlayed < RATED_MIN_CARDS && r.ended.time - r.startedAt < RATED_MIN_MS;
+      const early = !this.counts(r.ended.time);
       // Early timeouts too: otherwise two accounts could move a rating and a stake with a 30-second clock and no card.
       if (this.config.rated && early) return { winner: null, draw: false, reason: "aborted" };
       // Unrated, the table shows who won by the resignation, but no record counts it (worker/results.ts endedUncounted):
@@ -567,11 +567,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
    */
   private callOff(seat: number, clientSeq: number, now: number): { reply: Array<ServerMessageOf<V>>; appended: []; config?: RoomConfigOf<O> } {
     if (this.config.cancelled) return { reply: [{ type: "ack", clientSeq, version: this.room.version }], appended: [] };
-    // Refused as every refused command is: remembered for its clientSeq, nothing else kept.
-    const refuse = (o: Refusal) => {
-      this.store.append([], { seat, clientSeq, outcome: o });
-      return { reply: [outcomeMessage<V>(clientSeq, o)], appended: [] as [] };
-    };
+    const refuse = (o: Refusal) => this.refuseStored(seat, clientSeq, o);
     if (this.room.version > 0) return refuse(refusal("CANCEL_TOO_LATE", "The cards are dealt: a running game can only be left or resigned.", "Die Karten sind gegeben: eine laufende Partie kann man nur verlassen oder aufgeben."));
     // A friend who sat down cannot end the host's table for everyone (a fresh-eyes attack: the others were then told
     // that the host had called it off); it may just go, and its seat stays held.
@@ -586,10 +582,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
    * not the log; the room deals once the config is adopted. Asked again after the deal it is too late.
    */
   private fill(seat: number, clientSeq: number): { reply: Array<ServerMessageOf<V>>; appended: []; config?: RoomConfigOf<O> } {
-    const refuse = (o: Refusal) => {
-      this.store.append([], { seat, clientSeq, outcome: o });
-      return { reply: [outcomeMessage<V>(clientSeq, o)], appended: [] as [] };
-    };
+    const refuse = (o: Refusal) => this.refuseStored(seat, clientSeq, o);
     const teammate = this.rules.computer.teammate;
     if (teammate === undefined || this.config.kind !== "table") return refuse(refusal("FILL_NOT_ALLOWED", "Only a table with computer team-mates can start with a computer in a free seat.", "Nur an einem Tisch mit Computer-Mitspielern kann ein Computer einen freien Platz übernehmen."));
     if (this.config.cancelled) return refuse(refusal("TABLE_CANCELLED", "This table was called off before the deal.", "Dieser Tisch wurde vor dem Austeilen aufgelöst."));
@@ -597,6 +590,12 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (this.config.invited?.includes(seat)) return refuse(refusal("NOT_THE_HOST", "Only the player who opened this table can start it without the others.", "Nur wer den Tisch eröffnet hat, kann ohne die anderen beginnen."));
     const seats = this.config.seats.map((s): SeatConfig => (s.type === "invite" ? { type: "computer", level: teammate } : s));
     return { reply: [{ type: "ack", clientSeq, version: 0 }], appended: [], config: { ...this.config, seats } };
+  }
+
+  /** Refused as every refused command is: remembered for its clientSeq (a resend gets the same answer), nothing else kept. */
+  private refuseStored(seat: number, clientSeq: number, o: Refusal): { reply: Array<ServerMessageOf<V>>; appended: [] } {
+    this.store.append([], { seat, clientSeq, outcome: o });
+    return { reply: [outcomeMessage<V>(clientSeq, o)], appended: [] };
   }
 
   /** Keeps the text of a message whose outcome is about to be stored (see `sent`). */
@@ -668,9 +667,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     }
   }
 
-  /** Whether a game between people ended `now` by leaving would count (view.early's rule: 10 cards or 3 minutes). */
-  private counts(now: number): boolean {
-    return this.room.cardsPlayed >= RATED_MIN_CARDS || now - this.room.startedAt >= RATED_MIN_MS;
+  /** Whether a game between people ending at `at` counts (10 cards or 3 minutes; view.early says the same). */
+  private counts(at: number): boolean {
+    return countsAt(this.room.cardsPlayed, this.room.startedAt, at);
   }
 
   private decideTakeback(seat: number, action: "request" | "accept" | "decline", now: number): { events: RoomEvent[] } | { error: Refusal } {

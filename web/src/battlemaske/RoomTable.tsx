@@ -22,10 +22,10 @@ const OPPONENT: Record<RoomKind, Record<Lang, string>> = {
   hotseat: { de: "Gegner", en: "Opponent" },
 };
 
-/** `computer`: a spectator's hint which seat the computer holds (the view names only people). */
 /** How long a leave may go unanswered before the table says it has not been confirmed (it keeps waiting). */
 const LEAVE_ANSWER_MS = 5000;
 
+/** `computer`: a spectator's hint which seat the computer holds (the view names only people). */
 export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
   const s = props.session;
   const other: Seat = s.seat === 0 ? 1 : 0;

@@ -8,7 +8,7 @@ import { tr } from "../../i18n";
 import { guardLeaving } from "../../router";
 import { useTable } from "./store";
 import { useNow } from "../../ui/now";
-import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
+import { countsAt, RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
 import { formatClock } from "../../../../shared/room/clock";
 
 /** Before the deal, a table this page could call off: leaving it means "Tisch auflösen", not giving a game up. */
@@ -90,7 +90,7 @@ export function LeaveGuard(): JSX.Element {
 type Early = { readonly cardsPlayed: number; readonly startedAt: number } | undefined;
 
 /** Whether a game still does not count at `now` (view.early: under ten cards, and under three minutes since the deal). */
-export const stillEarly = (early: Early, now: number): early is NonNullable<Early> => early !== undefined && early.cardsPlayed < RATED_MIN_CARDS && now - early.startedAt < RATED_MIN_MS;
+export const stillEarly = (early: Early, now: number): early is NonNullable<Early> => early !== undefined && !countsAt(early.cardsPlayed, early.startedAt, now);
 
 /**
  * What leaving now means for this game, the case that applies now (a player pass read the general rule and could not
@@ -102,7 +102,8 @@ export function leaveText(kind: string, rated: boolean, early: Early, stake: num
   if (kind === "computer") return tr("Wer jetzt geht, gibt die Partie gegen den Computer auf.", "Leaving now gives the game against the computer up.");
   if (stillEarly(early, now)) {
     const cards = RATED_MIN_CARDS - early.cardsPlayed;
-    const until = tr(`noch ${cards === 1 ? "eine Karte" : `${cards} Karten`} oder ${formatClock(early.startedAt + RATED_MIN_MS - now)}`, `${cards === 1 ? "one more card" : `${cards} more cards`} or ${formatClock(early.startedAt + RATED_MIN_MS - now)}`);
+    const left = formatClock(early.startedAt + RATED_MIN_MS - now);
+    const until = tr(`noch ${cards === 1 ? "eine Karte" : `${cards} Karten`} oder ${left}`, `${cards === 1 ? "one more card" : `${cards} more cards`} or ${left}`);
     return rated
       ? tr(`Die Partie zählt noch nicht (${until}): Wer jetzt geht, bricht sie ab – ohne Wertung und ohne Einsatz.`, `The game does not count yet (${until}): leaving now calls it off – unrated, no stake moves.`)
       : tr(`Wer jetzt geht, gibt die Freundschaftspartie auf. Sie zählt noch nicht (${until}) und kommt in keine Bilanz.`, `Leaving now gives this friendly game up. It does not count yet (${until}) and goes into no record.`);
