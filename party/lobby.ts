@@ -10,7 +10,7 @@ import { parseJsonMessage } from "../shared/room/protocol.js";
 import { GoldwaageTables } from "./lobby-goldwaage";
 import { LiveTables } from "./lobby-live";
 import { verifyTicket, type TicketProfile } from "./lobby-ticket";
-import { decodeFrame, KeyedBudget, MessageBudget } from "./socket-limits";
+import { answerPings, decodeFrame, KeyedBudget, MessageBudget } from "./socket-limits";
 import { nameSkeleton } from "../worker/names";
 import { newToken } from "./tokens";
 import { addressNetwork, clientAddress, exemptFromAddressLimits } from "./address";
@@ -190,6 +190,7 @@ export class Lobby extends Server {
   }
 
   override onStart(): void {
+    answerPings(this.ctx);
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS challenges (id TEXT PRIMARY KEY, from_account TEXT NOT NULL, from_name TEXT NOT NULL,
        to_account TEXT NOT NULL, to_name TEXT NOT NULL, terms TEXT NOT NULL, expires_at INTEGER NOT NULL)`,

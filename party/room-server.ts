@@ -8,7 +8,7 @@ import type { LogEntry } from "./core/log";
 import { LiveTeller } from "./live";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
 import { Rematcher } from "./rematch";
-import { decodeFrame, MessageBudget, TokenBucket } from "./socket-limits";
+import { answerPings, decodeFrame, MessageBudget, TokenBucket } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
 import { addressNetwork, clientAddress, exemptFromAddressLimits } from "./address";
@@ -130,6 +130,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   }
 
   override onStart(): void {
+    answerPings(this.ctx);
     // Nothing is written here: a room the Worker never set up (init) must not leave storage behind.
     this.store = new SqlLogStore(this.ctx.storage);
     this.live = new LiveTeller(this.env as Cloudflare.Env, this.store);

@@ -2,7 +2,15 @@
 // UTF-8 within the size limit, and a per-socket message budget (a token bucket); and a plain token bucket for budgets
 // that several sockets share (a table's spectators' history).
 import type { Connection } from "partyserver";
-import { MAX_MESSAGE_BYTES } from "../shared/room/protocol.js";
+import { HEARTBEAT, MAX_MESSAGE_BYTES } from "../shared/room/protocol.js";
+
+/**
+ * The runtime answers every socket's `ping` with `pong` itself (docs/protocol.md "Heartbeat"): a hibernated Durable
+ * Object is not woken and its message budget is not touched. Set at every start: the pair belongs to the object.
+ */
+export function answerPings(ctx: DurableObjectState): void {
+  ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT.ping, HEARTBEAT.pong));
+}
 
 /**
  * A binary frame as text: its bytes counted before decoding (a frame over the limit is not decoded at all), and bytes

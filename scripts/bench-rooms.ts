@@ -14,7 +14,8 @@ import { loadavg, cpus } from "node:os";
 import { statSync, writeFileSync } from "node:fs";
 import WebSocket from "ws";
 import { stateFromView, type Seat } from "../shared/battlemaske/index.js";
-import { framedMessages } from "../shared/room/protocol.js";
+import { framedMessages, HEARTBEAT } from "../shared/room/protocol.js";
+import { PING_MS } from "../web/src/room/heartbeat.js";
 import { botCommand, mustAct } from "../shared/battlemaske/bots/index.js";
 import { siteProcesses, startSite, type Site, type SiteProcess } from "./lib/site.js";
 import { recordFloorGame, type FloorGame } from "./lib/floor-script.js";
@@ -403,6 +404,7 @@ async function playPhase(site: Site | null, roles: Roles, label: string, base: s
 async function idlePhase(site: Site, roles: Roles, base: string) {
   const before = reading(site, roles);
   const sockets: WebSocket[] = [];
+  const heartbeat = { pings: 0, pongs: 0 };
   const games = await openGames(base, IDLE_ROOMS);
   /** Seat 1's socket of each room, and how many presence messages it got. */
   const watchers: Array<{ presences: number }> = [];
@@ -412,6 +414,7 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
     return new Promise<void>((resolve, reject) => {
       ws.on("open", () => ws.send(JSON.stringify({ type: "hello", seatToken: token, ...(BATCH ? { batch: true } : {}) })));
       ws.on("message", (data) => {
+        if (String(data) === HEARTBEAT.pong) return void heartbeat.pongs++;
         if (!framedMessages<Msg>(JSON.parse(String(data))).some((m) => m.type === "presence")) return;
         if (watch) watch.presences++;
         resolve();
@@ -430,6 +433,11 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
     );
   }
   const opened = reading(site, roles);
+  // Idle as a browser's socket is: a ping every PING_MS (web/src/room/heartbeat.ts), answered by the runtime without
+  // waking the room — so the rooms must hibernate all the same, and every ping must be answered.
+  const pinger = setInterval(() => {
+    for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) (heartbeat.pings++, ws.send(HEARTBEAT.ping));
+  }, PING_MS);
   const samples: Array<{ s: number; roomMB: number; proxyMB: number }> = [];
   for (let s = 5; s <= IDLE_WAIT_S; s += 5) {
     await new Promise((r) => setTimeout(r, 5000));
@@ -437,6 +445,7 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
     samples.push({ s, roomMB: mb(r.roomRss), proxyMB: mb(r.proxyRss) });
   }
   const idle = reading(site, roles);
+  clearInterval(pinger);
   // Did the rooms hibernate? A second socket of seat 0 says hello: the presence is unchanged, so a room that kept its
   // instance (and its memory of what it last told) sends it only to the newcomer; one that hibernated has forgotten
   // and tells everyone again — seat 1's socket gets one more presence.
@@ -458,6 +467,7 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
     samples,
     idleCpuSeconds: +(idle.cpu.room! - opened.cpu.room!).toFixed(2),
     hibernated: `${hibernated}/${probed.length}`,
+    heartbeat,
     loadAverage: load(),
   };
 }
@@ -540,6 +550,7 @@ async function main(): Promise<void> {
       lines.push(`proxy workerd memory: ${idle.proxyMB.before} MB before, ${idle.proxyMB.opened} MB open, ${idle.proxyMB.idle} MB idle`);
       lines.push(`per room: ${idle.perOpenRoomMB} MB open, ${idle.perIdleRoomMB} MB idle; room process CPU while idle ${idle.idleCpuSeconds} s; load average ${idle.loadAverage}`);
       lines.push(`rooms that had hibernated (told a repeated presence to everyone again, having forgotten what they told): ${idle.hibernated}`);
+      lines.push(`heartbeat while idle (every socket pinged every ${PING_MS / 1000} s, as a browser does): ${idle.heartbeat.pings} pings, ${idle.heartbeat.pongs} pongs`);
       lines.push(`  target: ≤ ${TARGET.idleRoomMB} MB of workerd memory per idle room: ${verdict(idle.perIdleRoomMB <= TARGET.idleRoomMB)}`);
     }
     process.stdout.write(lines.join("\n") + "\n");

@@ -56,6 +56,15 @@ export function framedMessages<M>(frame: unknown): M[] {
 /** Largest message a room reads; anything bigger is refused unparsed. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 
+/**
+ * The heartbeat of every socket here (a game room's, the Wartesaal's): the page sends the bare text `ping` while it has
+ * heard nothing for a while, and the runtime itself answers `pong` (a Durable Object's WebSocket auto-response), without
+ * waking a hibernated room and without it counting against the socket's message budget. A page that hears nothing back
+ * knows its connection is gone even when the socket never closed (a network that swallows frames), says so and opens a
+ * new one. Not JSON, so no message of the protocol can be mistaken for it.
+ */
+export const HEARTBEAT = { ping: "ping", pong: "pong" } as const;
+
 const CardId = v.pipe(v.string(), v.maxLength(4));
 const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
-import { newComputerGameAsConte, openBrowser, playToEnd, pressByKeyboard, shot, startWebSite, step, type Browser } from "./helpers.js";
+import { newComputerGameAsConte, openBrowser, playToEnd, pressByKeyboard, shot, silenceableSockets, startWebSite, step, type Browser } from "./helpers.js";
 
 let site: Site;
 let b: Browser;
@@ -232,6 +232,42 @@ describe("two tabs of one game (browser)", () => {
     } finally {
       await one.close();
       await two.close();
+    }
+  }, 120_000);
+
+  it("a connection that goes quiet without closing: the table says it is reconnecting, and the card played into it is played once it is back", async () => {
+    // A fresh-eyes finding: a network that swallowed every frame kept the socket "open", and nothing told the player
+    // that the table had stopped moving (the card sent into it was resent into it every 5 s, for ever). Here the first
+    // socket passes nothing either way from a moment on, and new sockets are refused until the table has said so.
+    const page = await b.context.newPage();
+    try {
+      const net = await silenceableSockets(page);
+      await newGameAsConte(page);
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await page.getByTestId("exchange-confirm").click();
+      const myTurn = '[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]';
+      for (let i = 0; i < 300 && (await page.locator(myTurn).count()) === 0; i++) {
+        if ((await page.getByTestId("table").getAttribute("data-phase")) === "swap") await step(page);
+        else await page.waitForTimeout(50);
+      }
+      await page.locator(myTurn).waitFor();
+      expect(await page.getByTestId("reconnecting").count()).toBe(0);
+      const version = Number(await page.getByTestId("table").getAttribute("data-version"));
+      net.silence();
+      const card = await page.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().getAttribute("data-card");
+      await page.locator(`[data-testid="hand-card"][data-card="${card}"]`).click();
+      // The card is not answered within 5 s (nor would a ping be): the page gives the socket up and says so.
+      await page.getByTestId("reconnecting").waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId("reconnecting").textContent()).toContain("Verbindung wird wiederhergestellt");
+      await shot(page, "computer-reconnecting");
+      expect(Number(await page.getByTestId("table").getAttribute("data-version"))).toBe(version);
+      // The network is back: a new socket, its hello, and the card that was never answered is sent again and played.
+      net.restore();
+      await page.getByTestId("reconnecting").waitFor({ state: "detached", timeout: 20_000 });
+      await page.locator(`[data-testid="hand-card"][data-card="${card}"]`).waitFor({ state: "detached", timeout: 15_000 });
+      await page.waitForFunction(`Number(globalThis.document.querySelector('[data-testid="table"]').getAttribute("data-version")) > ${version}`, undefined, { timeout: 15_000 });
+    } finally {
+      await page.close();
     }
   }, 120_000);
 });

@@ -572,3 +572,31 @@ export function threeBrowsersPerFile(): { readonly site: Site; readonly a: Brows
   afterAll(() => held.c?.close());
   return held;
 }
+
+/**
+ * The page's sockets to rooms and the Wartesaal pass through here. `silence()`: from now on the sockets open so far pass
+ * nothing either way without closing (a network that swallows frames), and new ones are refused (closed) until
+ * `restore()`. `opened()`: how many sockets the page has opened so far.
+ */
+export async function silenceableSockets(page: Page): Promise<{ silence(): void; restore(): void; opened(): number }> {
+  let sockets = 0;
+  let silentUpTo = 0;
+  let refuse = false;
+  await page.routeWebSocket(/\/parties\//, (ws) => {
+    const id = ++sockets;
+    if (refuse) return void ws.close();
+    const server = ws.connectToServer();
+    ws.onMessage((m) => id > silentUpTo && server.send(m));
+    server.onMessage((m) => id > silentUpTo && ws.send(m));
+  });
+  return {
+    silence() {
+      silentUpTo = sockets;
+      refuse = true;
+    },
+    restore() {
+      refuse = false;
+    },
+    opened: () => sockets,
+  };
+}

@@ -3,7 +3,7 @@
 // reconnects: both pages find the lobby again and see each other, and a challenge works as before.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { enterWartesaal, lobbyPlayer, shot, twoBrowsersPerFile } from "./helpers.js";
+import { enterWartesaal, lobbyPlayer, shot, silenceableSockets, twoBrowsersPerFile } from "./helpers.js";
 
 const t = twoBrowsersPerFile();
 const suffix = Math.random().toString(36).slice(2, 7);
@@ -36,5 +36,25 @@ describe("Wartesaal presence after a restart", () => {
     // what the page itself threw counts here.
     expect(t.a.errors.filter((e) => !/WebSocket|Failed to load resource|net::ERR/.test(e))).toEqual([]);
     expect(t.b.errors.filter((e) => !/WebSocket|Failed to load resource|net::ERR/.test(e))).toEqual([]);
+  });
+
+  it("a socket that goes quiet without closing: the page says it is connecting again, and the lists come back", { timeout: 120_000 }, async () => {
+    // Nothing passes either way on A's socket from a moment on, and new sockets are refused until the page has said so
+    // (a network that swallows frames keeps the browser's socket "open": the lists stood there as if live).
+    const page = await t.a.context.newPage();
+    try {
+      const net = await silenceableSockets(page);
+      await enter(page, NAME_A);
+      await player(page, NAME_B).waitFor({ timeout: 30_000 });
+      const before = net.opened();
+      net.silence();
+      await page.getByTestId("lobby-connecting").waitFor({ timeout: 30_000 });
+      expect(await player(page, NAME_B).count()).toBe(0);
+      net.restore();
+      await player(page, NAME_B).waitFor({ timeout: 30_000 });
+      expect(net.opened()).toBeGreaterThan(before);
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -6,7 +6,8 @@ import { call, json, newAccount } from "./api-helpers";
 import { enter, errorOf, refused, sees, type Lobbyist } from "./lobby-helpers";
 import { connect, seated, type Msg } from "./sockets";
 import { getServerByName } from "partyserver";
-import { LOBBY_NAME } from "../../party/lobby";
+import { LOBBY_NAME, LOBBY_RATE_BURST, LOBBY_RATE_CLOSE_AFTER } from "../../party/lobby";
+import { HEARTBEAT } from "../../shared/room/protocol";
 
 const TERMS = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
 
@@ -46,6 +47,22 @@ describe("Lobby", () => {
     s.send({ type: "challenge", to: "x", terms: TERMS });
     expect(await s.next((m) => m.type === "error")).toMatchObject({ code: "NO_HELLO" });
     await s.close();
+  });
+
+  it("answers the heartbeat's ping with pong without spending the socket's small budget", async () => {
+    const a = await enter("Puls");
+    // More pings at once than the lobby reads messages in a burst (LOBBY_RATE_BURST), and more than it refuses before
+    // closing a socket (LOBBY_RATE_CLOSE_AFTER): all answered, nothing refused, the socket still open and served.
+    const n = LOBBY_RATE_CLOSE_AFTER + LOBBY_RATE_BURST;
+    const before = a.s.all.length;
+    for (let i = 0; i < n; i++) a.s.send(HEARTBEAT.ping);
+    for (let i = 0; i < n; i++) await a.s.next((m) => m.type === "pong");
+    const after = a.s.all.slice(before);
+    expect(after.filter((m) => m.type === "pong")).toHaveLength(n);
+    expect(after.filter((m) => m.type === "error")).toEqual([]);
+    a.s.send({ type: "hello", ticket: "again" });
+    expect((await errorOf(a)).code).not.toBe("RATE_LIMITED");
+    await a.s.close();
   });
 
   it("shows who is online, with points and Elo, and drops who leaves", async () => {

@@ -2,7 +2,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_SOCKETS_PER_SEAT } from "../../party/room-server";
+import { MAX_SOCKETS_PER_SEAT, RATE_BURST } from "../../party/room-server";
+import { HEARTBEAT } from "../../shared/room/protocol";
 import { REFUSALS_KEPT } from "../../party/sql-log-store";
 import { berlinDate } from "../../worker/daily-seed";
 import { call, json, newAccount, origin, postResult, report, roomId } from "./api-helpers";
@@ -294,6 +295,26 @@ describe("7. socket details", () => {
     expect((await s.next((m) => m.type === "error")).code).toBe("BAD_MESSAGE");
     s.send(new TextEncoder().encode(JSON.stringify({ type: "hello", seatToken: g.seatToken })));
     expect((await s.next((m) => m.type === "welcome" || m.type === "error")).type).toBe("welcome");
+    await s.close();
+  });
+
+  it("answers the heartbeat's ping with pong, before and after the hello, without reading it or spending the socket's budget", async () => {
+    const g = await json(call("/api/battlemaske/computer", { body: { role: "conte", level: "leicht" } }));
+    const s = await connect(g.socket);
+    s.send(HEARTBEAT.ping);
+    expect(await s.next()).toEqual({ type: "pong" });
+    s.send({ type: "hello", seatToken: g.seatToken });
+    const welcome = await s.next((m) => m.type === "welcome");
+    // Three times the burst a socket may send at once (RATE_BURST): every one answered, none refused, none an error.
+    const n = 3 * RATE_BURST;
+    for (let i = 0; i < n; i++) s.send(HEARTBEAT.ping);
+    for (let i = 0; i < n; i++) await s.next((m) => m.type === "pong");
+    expect(s.all.filter((m) => m.type === "pong")).toHaveLength(n + 1);
+    expect(s.all.filter((m) => m.type === "error")).toEqual([]);
+    // The socket's budget is untouched: a burst of commands right after is read, not RATE_LIMITED.
+    const move = choose(welcome.view);
+    s.send({ type: "command", clientSeq: 1, baseVersion: welcome.version, command: move });
+    expect((await s.next((m) => m.type === "ack" || m.type === "error")).type).toBe("ack");
     await s.close();
   });
 

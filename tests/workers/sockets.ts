@@ -2,6 +2,7 @@
 // matching a predicate, and keeps all of them in arrival order (`all`) for tests about order and leaks.
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { HEARTBEAT } from "../../shared/room/protocol";
 import { origin } from "./api-helpers";
 
 export type Msg = { type: string; [k: string]: any };
@@ -17,7 +18,8 @@ export async function connect(path: string, headers: Record<string, string> = {}
   const waiters: Array<() => void> = [];
   socket.addEventListener("message", (e) => {
     raw.push(String(e.data));
-    const m = JSON.parse(String(e.data)) as Msg;
+    // The heartbeat's answer is bare text, not JSON (shared/room/protocol.ts HEARTBEAT): queued as a message of its own.
+    const m = String(e.data) === HEARTBEAT.pong ? { type: "pong" } : (JSON.parse(String(e.data)) as Msg);
     inbox.push(m);
     all.push(m);
     for (const w of waiters.splice(0)) w();

@@ -3,6 +3,7 @@
 import { createSignal } from "solid-js";
 import type { Challenge, GwTable, LiveGame, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
 import { authHeaders, type Account } from "./account";
+import { heartbeat } from "./room/heartbeat";
 
 export type Matched = Extract<LobbyServerMessage, { type: "matched" }>;
 export type Ended = Extract<LobbyServerMessage, { type: "ended" }>;
@@ -25,6 +26,9 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   /** The lobby refused this tab for good (too many tabs of this account): no more reconnecting. */
   let refused = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  /** Gives the current socket up (set for each socket as it opens). */
+  let dead = () => {};
+  const beat = heartbeat({ isOpen: () => ws?.readyState === WebSocket.OPEN, ping: (text) => ws?.send(text), gone: () => dead() });
 
   async function open(): Promise<void> {
     let ticket: { ticket: string; socket: string };
@@ -39,9 +43,13 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     if (closed) return;
     const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${ticket.socket}`);
     ws = socket;
-    socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", ticket: ticket.ticket })));
-    socket.addEventListener("close", (ev: CloseEvent) => {
+    socket.addEventListener("open", () => {
+      beat.opened();
+      socket.send(JSON.stringify({ type: "hello", ticket: ticket.ticket }));
+    });
+    const lost = (code: number) => {
       if (ws !== socket) return;
+      ws = null;
       // What the page shows is what the lobby says now: while the socket is down nobody is known to be here (a
       // challenge to someone shown from before would go nowhere). Back, the lobby sends every list again.
       setConnected(false);
@@ -53,10 +61,19 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
       setGwTables([]);
       // Refused for this account's number of tabs (TOO_MANY_SOCKETS, 1008): trying again every second would only be
       // refused again — this tab stays out until it is reloaded (the error said why). A full lobby (1013): wait longer.
-      if (closed || refused || ev.code === 1008) return;
-      retry = setTimeout(() => void open(), ev.code === 1013 ? 10_000 : 1000);
-    });
+      if (closed || refused || code === 1008) return;
+      retry = setTimeout(() => void open(), code === 1013 ? 10_000 : 1000);
+    };
+    socket.addEventListener("close", (ev: CloseEvent) => lost(ev.code));
+    // Gone quiet without closing (heartbeat.ts): given up at once — the browser's close of a dead socket may take a
+    // minute — and a new one opened with a fresh ticket.
+    dead = () => {
+      lost(1006);
+      socket.close();
+    };
     socket.addEventListener("message", (e: MessageEvent) => {
+      // A socket given up hears nothing more here: the lists are the new socket's.
+      if (ws !== socket || beat.heard(e.data)) return;
       let m: LobbyServerMessage;
       try {
         m = JSON.parse(String(e.data)) as LobbyServerMessage;
@@ -122,6 +139,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     close(): void {
       closed = true;
       clearTimeout(retry);
+      beat.stop();
       ws?.close(1000, "left the Wartesaal");
     },
   };

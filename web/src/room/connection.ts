@@ -3,6 +3,7 @@
 import { PartySocket } from "partysocket";
 import { batch, createSignal, onCleanup } from "solid-js";
 import { framedMessages, PROTOCOL_VERSION, type RematchActions, type RematchMessage, type RematchReadyMessage, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
+import { heartbeat } from "./heartbeat";
 import type { Frame, Pace, RoomEventMessage } from "./pace";
 import { loadSession, saveSession, type Session } from "./session";
 
@@ -113,8 +114,13 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     maxReconnectionDelay: 3000,
   });
   const send = (m: unknown) => {
-    if (m !== null && (m === pending || m === ending)) sentAt.set(m, Date.now());
     ws.send(JSON.stringify(m));
+    // A command (or resignation, or leave) is always answered (an ack, an error, a resync), a hello with the welcome:
+    // it asks as the heartbeat's ping does. (Not a rematch offer or a remark: an offer repeated may change nothing and
+    // then nothing comes back.)
+    const answered = m !== null && (m === pending || m === ending);
+    if (answered) sentAt.set(m, Date.now());
+    if (answered || (m as { type?: string }).type === "hello") beat.sent();
   };
   // A message still unanswered is sent again every RESEND_MS while the socket is open and greeted: a connection that
   // went quiet without closing took it and passed nothing on, and a leave that never arrived let the game run on until
@@ -131,9 +137,14 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   // partysocket would try for ever; after a few, the page says so (a spectator's link to a table long gone).
   let opened = false;
   let refused = 0;
+
+  // A socket that went quiet without closing is given up and a new one opened (heartbeat.ts): the close that follows
+  // says "reconnecting" as for any lost socket, and the new one's hello resends what is unanswered.
+  const beat = heartbeat({ isOpen: () => opened && !closed, ping: (text) => ws.send(text), gone: () => ws.reconnect() });
   ws.addEventListener("open", () => {
     opened = true;
     refused = 0;
+    beat.opened();
     setConnected(true);
     // The first hello of the page asks for the log so far; a reconnect asks only for what it missed.
     // batch: a command's events, view and ack come as one frame (fewer frames for the room to send, docs/protocol.md).
@@ -147,6 +158,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     setPresence(null);
   });
   ws.addEventListener("message", (e: MessageEvent) => {
+    if (beat.heard(e.data)) return;
     let frame: unknown;
     try {
       frame = JSON.parse(String(e.data));
@@ -252,6 +264,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   }
   onCleanup(() => {
     clearInterval(resend);
+    beat.stop();
     if (countdown) clearInterval(countdown);
     if (fade) clearTimeout(fade);
     closed = true;

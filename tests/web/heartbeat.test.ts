@@ -1,0 +1,121 @@
+// The page's heartbeat (web/src/room/heartbeat.ts) with a clock of our own: a quiet socket is asked, one that answers
+// is kept, one that does not is given up exactly once; traffic counts as an answer; a late tick (a hidden tab's timers
+// run once a minute) never gives up a socket that answered in between.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { heartbeat, PING_MS, PONG_MS } from "../../web/src/room/heartbeat";
+
+function watch(open = () => true) {
+  let now = 0;
+  const pings: number[] = [];
+  let gone = 0;
+  const beat = heartbeat({ isOpen: open, ping: (text) => (expect(text).toBe("ping"), pings.push(now)), gone: () => gone++, now: () => now });
+  return {
+    beat,
+    pings,
+    gone: () => gone,
+    at: (t: number) => ((now = t), beat.check()),
+  };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe("heartbeat", () => {
+  it("asks a quiet socket after PING_MS and keeps it while it answers", () => {
+    const w = watch();
+    w.at(PING_MS - 1);
+    expect(w.pings).toEqual([]);
+    w.at(PING_MS);
+    expect(w.pings).toEqual([PING_MS]);
+    w.at(PING_MS + 100);
+    expect(w.beat.heard("pong")).toBe(true);
+    w.at(PING_MS + PONG_MS + 1000);
+    expect(w.gone()).toBe(0);
+    // Asked again once it has been quiet for PING_MS since the answer.
+    w.at(2 * PING_MS + 99);
+    expect(w.pings).toHaveLength(1);
+    w.at(2 * PING_MS + 100);
+    expect(w.pings).toHaveLength(2);
+  });
+
+  it("gives a socket that does not answer within PONG_MS up once, then starts again", () => {
+    const w = watch();
+    w.at(PING_MS);
+    w.at(PING_MS + PONG_MS - 1);
+    expect(w.gone()).toBe(0);
+    w.at(PING_MS + PONG_MS);
+    expect(w.gone()).toBe(1);
+    w.at(PING_MS + PONG_MS + 1);
+    expect(w.gone()).toBe(1);
+    w.beat.opened();
+    w.at(2 * PING_MS + PONG_MS + 1);
+    expect(w.pings).toHaveLength(2);
+  });
+
+  it("a message the room always answers asks as a ping does: unanswered for PONG_MS, the socket is given up", () => {
+    const w = watch();
+    w.at(1000);
+    w.beat.sent();
+    w.at(1000 + PONG_MS - 1);
+    expect(w.gone()).toBe(0);
+    w.at(1000 + PONG_MS);
+    expect(w.gone()).toBe(1);
+    // Answered in time: kept, and a second message while one waits does not move the deadline on.
+    w.beat.opened();
+    w.at(20_000);
+    w.beat.sent();
+    w.at(20_000 + PONG_MS - 1000);
+    w.beat.sent();
+    w.at(20_000 + PONG_MS);
+    expect(w.gone()).toBe(2);
+    w.beat.opened();
+    w.at(40_000);
+    w.beat.sent();
+    w.at(40_000 + 50);
+    w.beat.heard('{"type":"ack"}');
+    w.at(40_000 + PONG_MS + 1000);
+    expect(w.gone()).toBe(2);
+  });
+
+  it("counts any frame as life: a socket that keeps talking is never asked", () => {
+    const w = watch();
+    for (let t = 0; t < 10 * PING_MS; t += PING_MS / 2) {
+      w.at(t);
+      expect(w.beat.heard('{"type":"state"}')).toBe(false);
+    }
+    expect(w.pings).toEqual([]);
+    expect(w.gone()).toBe(0);
+  });
+
+  it("a late tick does not give up a socket whose answer came in between", () => {
+    const w = watch();
+    w.at(PING_MS);
+    w.beat.heard("pong");
+    w.at(PING_MS + 60_000);
+    expect(w.gone()).toBe(0);
+    expect(w.pings).toHaveLength(2); // quiet again for a minute: asked again
+  });
+
+  it("does nothing while no socket is open", () => {
+    let open = false;
+    const w = watch(() => open);
+    w.at(10 * PING_MS);
+    expect(w.pings).toEqual([]);
+    open = true;
+    w.at(10 * PING_MS);
+    expect(w.pings).toHaveLength(1);
+    open = false;
+    w.at(20 * PING_MS);
+    expect(w.gone()).toBe(0);
+  });
+
+  it("runs its own check every second until stopped", () => {
+    vi.useFakeTimers();
+    let pings = 0;
+    const beat = heartbeat({ isOpen: () => true, ping: () => pings++, gone: () => {} });
+    vi.advanceTimersByTime(PING_MS + 1000);
+    expect(pings).toBe(1);
+    beat.stop();
+    vi.advanceTimersByTime(10 * PING_MS);
+    expect(pings).toBe(1);
+  });
+});

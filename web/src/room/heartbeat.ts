@@ -1,0 +1,76 @@
+// A socket that went quiet without closing: a network that swallows frames (a train's tunnel, a captive Wi-Fi, a
+// laptop woken from sleep) leaves the browser's socket "open" for minutes while nothing passes, and the page would
+// show a table that no longer moves — the player's card unsent, the opponent's never arriving (a fresh-eyes pass: no
+// word that the connection was gone). While it has heard nothing for PING_MS the page sends `ping`; the room's runtime
+// answers `pong` at once (docs/protocol.md "Heartbeat"). No answer within PONG_MS: the socket is given up and a new one
+// opened, and the page says it is reconnecting as after any close.
+import { HEARTBEAT } from "../../../shared/room/protocol";
+
+/** Quiet this long, the page asks whether the socket still carries anything. */
+export const PING_MS = 10_000;
+/** How long the answer may take before the socket counts as gone (the runtime answers without waking the room). */
+export const PONG_MS = 5_000;
+
+export interface Heartbeat {
+  /** Call with every frame received: returns true for the runtime's `pong` (nothing more to read in it). */
+  heard(data: unknown): boolean;
+  /** Call when a socket opens: the count starts again. */
+  opened(): void;
+  /** Call when a message that the room always answers went out: it asks as a ping does (a card sent into a dead socket
+   * shows the page reconnecting after PONG_MS, not after PING_MS + PONG_MS). */
+  sent(): void;
+  /** Looks now (also run every second): sends `ping` or gives the socket up. */
+  check(): void;
+  stop(): void;
+}
+
+/**
+ * Watches one connection (over its reconnects). `isOpen` says whether a socket is open now; `ping` sends the bare text;
+ * `gone` drops the socket and opens a new one. Timers in a hidden tab may run once a minute only: a check compares
+ * times, so a late tick never gives up a socket that answered in between.
+ */
+export function heartbeat(options: { isOpen: () => boolean; ping: (text: string) => void; gone: () => void; now?: () => number }): Heartbeat {
+  const now = options.now ?? Date.now;
+  let heardAt = now();
+  let pingAt: number | null = null;
+  const check = () => {
+    if (!options.isOpen()) return;
+    const t = now();
+    if (pingAt !== null && heardAt < pingAt) {
+      if (t - pingAt < PONG_MS) return;
+      pingAt = null;
+      heardAt = t;
+      options.gone();
+      return;
+    }
+    pingAt = null;
+    if (t - heardAt >= PING_MS) {
+      pingAt = t;
+      options.ping(HEARTBEAT.ping);
+    }
+  };
+  const timer = setInterval(check, 1000);
+  // A tab coming back to the front looks at once rather than at its next (throttled) tick. (No DOM types here: the
+  // module is also tested in Node, where there is no document.)
+  const doc = (globalThis as { document?: { visibilityState: string; addEventListener(type: string, f: () => void): void; removeEventListener(type: string, f: () => void): void } }).document;
+  const visible = () => doc?.visibilityState === "visible" && check();
+  doc?.addEventListener("visibilitychange", visible);
+  return {
+    heard(data) {
+      heardAt = now();
+      return data === HEARTBEAT.pong;
+    },
+    opened() {
+      heardAt = now();
+      pingAt = null;
+    },
+    sent() {
+      if (pingAt === null || heardAt >= pingAt) pingAt = now();
+    },
+    check,
+    stop() {
+      clearInterval(timer);
+      doc?.removeEventListener("visibilitychange", visible);
+    },
+  };
+}
