@@ -313,6 +313,16 @@ describe("a rated game between two accounts (two browsers)", () => {
     await pb.getByTestId("invite-accept").click();
     await pb.getByTestId("exchange-confirm").waitFor();
     await pa.getByTestId("exchange-confirm").waitFor();
+    // The Wartesaal's own line says how many of one's Taler this game holds (a fresh-eyes pass: it showed the whole sum
+    // while the stake was held, and the challenge form offered only the rest).
+    const hall = await b.context.newPage();
+    try {
+      await hall.goto(site.url + "/wartesaal");
+      await hall.getByTestId("lobby-you").waitFor();
+      expect(await hall.getByTestId("lobby-you").innerText()).toMatch(/\d+ Taler \(50 davon im Einsatz\)/);
+    } finally {
+      await hall.close();
+    }
     await resign(pb);
     noErrors();
   }, 120_000);

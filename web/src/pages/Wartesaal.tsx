@@ -261,7 +261,9 @@ function Lobby(props: { account: Account; me: Me }) {
     <>
       <Show when={lobby.connected()} fallback={<p class="loading" data-testid="lobby-connecting">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
         <p data-testid="lobby-you">
-          {tr(`Du bist als ${lobby.you()} hier · ${num(mine().points)} Punkte · Elo ${mine().elo} · ${mine().taler} Taler`, `You are here as ${lobby.you()} · ${num(mine().points)} points · Elo ${mine().elo} · ${mine().taler} Taler`)} ·{" "}
+          {tr(`Du bist als ${lobby.you()} hier · ${num(mine().points)} Punkte · Elo ${mine().elo} · ${mine().taler} Taler`, `You are here as ${lobby.you()} · ${num(mine().points)} points · Elo ${mine().elo} · ${mine().taler} Taler`)}
+          {/* Stakes held at open tables are not free to stake again (the challenge form offers only the rest). */}
+          <Show when={(mine().held ?? 0) > 0}>{tr(` (${mine().held} davon im Einsatz)`, ` (${mine().held} of them at stake)`)}</Show> ·{" "}
           <Link href="/rangliste" data-testid="link-ranking">{tr("Rangliste", "Ranking")}</Link>
         </p>
       </Show>
