@@ -137,7 +137,16 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
           continue;
         }
         if (s.round) await check("round-table");
-        else if (s.suit) await check("suit-choice");
+        else if (s.suit) {
+          await check("suit-choice");
+          // On a desktop the stage grows while the suits are chosen: the aids are read whole (or at least 250 px of
+          // them, more than the longest seen), not in a box of a few lines (two fresh-eyes passes; the old layout at
+          // 1280 × 800 showed 149 of 218 px).
+          if (viewport.width > 700 && viewport.height >= 720) {
+            const [whole, shown] = (await page.evaluate(`(() => { const o = globalThis.document.querySelector(".name-suit-options"); return [o.scrollHeight, o.clientHeight]; })()`)) as [number, number];
+            expect(shown + 1, "the suits' aids in a small box on a desktop").toBeGreaterThanOrEqual(Math.min(whole, 250));
+          }
+        }
         else if (!s.busy && s.phase === "play" && s.lead) {
           await check("play");
           // Lead an elixir once to see the suit choice.
