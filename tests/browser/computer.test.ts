@@ -235,10 +235,12 @@ describe("two tabs of one game (browser)", () => {
     }
   }, 120_000);
 
-  it("a connection that goes quiet without closing: the table says it is reconnecting, and the card played into it is played once it is back", async () => {
+  it.each(["refuse", "swallow"] as const)("a connection that goes quiet without closing (new sockets: %s): the table says it is reconnecting, and the card played into it is played once it is back", async (mode) => {
     // A fresh-eyes finding: a network that swallowed every frame kept the socket "open", and nothing told the player
-    // that the table had stopped moving (the card sent into it was resent into it every 5 s, for ever). Here the first
-    // socket passes nothing either way from a moment on, and new sockets are refused until the table has said so.
+    // that the table had stopped moving (the card sent into it was resent into it every 5 s, for ever). Here the
+    // socket passes nothing either way from a moment on; new sockets are refused ("refuse"), or open and pass nothing
+    // either until the network is back ("swallow": a second pass found the table standing still for good after it, its
+    // hello swallowed and its socket then kept as alive, and no word while new sockets opened and heard nothing).
     const page = await b.context.newPage();
     try {
       const net = await silenceableSockets(page);
@@ -253,13 +255,17 @@ describe("two tabs of one game (browser)", () => {
       await page.locator(myTurn).waitFor();
       expect(await page.getByTestId("reconnecting").count()).toBe(0);
       const version = Number(await page.getByTestId("table").getAttribute("data-version"));
-      net.silence();
+      net.silence(mode);
       const card = await page.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first().getAttribute("data-card");
       await page.locator(`[data-testid="hand-card"][data-card="${card}"]`).click();
       // The card is not answered within 5 s (nor would a ping be): the page gives the socket up and says so.
       await page.getByTestId("reconnecting").waitFor({ timeout: 30_000 });
       expect(await page.getByTestId("reconnecting").textContent()).toContain("Verbindung wird wiederhergestellt");
-      await shot(page, "computer-reconnecting");
+      await shot(page, `computer-reconnecting-${mode}`);
+      // Swallowed, the new sockets keep opening: the table still says so a while later (it said nothing the moment a
+      // socket opened).
+      await page.waitForTimeout(7000);
+      expect(await page.getByTestId("reconnecting").count()).toBe(1);
       expect(Number(await page.getByTestId("table").getAttribute("data-version"))).toBe(version);
       // The network is back: a new socket, its hello, and the card that was never answered is sent again and played.
       net.restore();

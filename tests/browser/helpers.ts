@@ -574,28 +574,35 @@ export function threeBrowsersPerFile(): { readonly site: Site; readonly a: Brows
 }
 
 /**
- * The page's sockets to rooms and the Wartesaal pass through here. `silence()`: from now on the sockets open so far pass
- * nothing either way without closing (a network that swallows frames), and new ones are refused (closed) until
- * `restore()`. `opened()`: how many sockets the page has opened so far.
+ * The page's sockets to rooms and the Wartesaal pass through here. `silence("refuse")`: from now on the sockets open so
+ * far pass nothing either way without closing (a network that swallows frames), and new ones are refused (closed)
+ * until `restore()`; those silenced stay silent. `silence("swallow")`: every socket, old and new, opens and passes
+ * nothing until `restore()`, and then all pass again (a network that comes back). `opened()`: sockets opened so far.
  */
-export async function silenceableSockets(page: Page): Promise<{ silence(): void; restore(): void; opened(): number }> {
+export async function silenceableSockets(page: Page): Promise<{ silence(mode?: "refuse" | "swallow"): void; restore(): void; opened(): number }> {
   let sockets = 0;
   let silentUpTo = 0;
   let refuse = false;
+  let swallow = false;
   await page.routeWebSocket(/\/parties\//, (ws) => {
     const id = ++sockets;
     if (refuse) return void ws.close();
     const server = ws.connectToServer();
-    ws.onMessage((m) => id > silentUpTo && server.send(m));
-    server.onMessage((m) => id > silentUpTo && ws.send(m));
+    const passes = () => !swallow && id > silentUpTo;
+    ws.onMessage((m) => passes() && server.send(m));
+    server.onMessage((m) => passes() && ws.send(m));
   });
   return {
-    silence() {
-      silentUpTo = sockets;
-      refuse = true;
+    silence(mode = "refuse") {
+      if (mode === "swallow") swallow = true;
+      else {
+        silentUpTo = sockets;
+        refuse = true;
+      }
     },
     restore() {
       refuse = false;
+      swallow = false;
     },
     opened: () => sockets,
   };

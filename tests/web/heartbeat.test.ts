@@ -76,6 +76,19 @@ describe("heartbeat", () => {
     expect(w.gone()).toBe(2);
   });
 
+  it("a socket opened and asked within one millisecond is still asked: its hello unanswered, it is given up", () => {
+    // A fresh-eyes pass: the page's hello went out in the same millisecond as the socket opened, the times compared
+    // equal and read as answered, and a swallowed hello left the table standing still for good.
+    const w = watch();
+    w.at(3000);
+    w.beat.opened();
+    w.beat.sent();
+    w.at(3000 + PONG_MS - 1);
+    expect(w.gone()).toBe(0);
+    w.at(3000 + PONG_MS);
+    expect(w.gone()).toBe(1);
+  });
+
   it("counts any frame as life: a socket that keeps talking is never asked", () => {
     const w = watch();
     for (let t = 0; t < 10 * PING_MS; t += PING_MS / 2) {

@@ -145,7 +145,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     opened = true;
     refused = 0;
     beat.opened();
-    setConnected(true);
+    // "Connected" once the room has welcomed this socket, not when it opened: a socket can open and pass nothing (a
+    // network that swallows frames), and the table said nothing while it stood still (a fresh-eyes pass).
     // The first hello of the page asks for the log so far; a reconnect asks only for what it missed.
     // batch: a command's events, view and ack come as one frame (fewer frames for the room to send, docs/protocol.md).
     send({ type: "hello", protocol: PROTOCOL_VERSION, batch: true, ...(session.spectator ? {} : { seatToken: session.seatToken }), ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
@@ -174,6 +175,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
         // Views go through the same chain as batches, so a batch still playing never overwrites a newer view.
         const { version, view } = m as unknown as { version: number; view: RoomView | null };
         setSeat(m.seat as number | null);
+        setConnected(true);
         // A hello refused for now (a table busy or full of spectators; the socket is closed and partysocket comes back)
         // means nothing once a welcome arrives.
         const refused = error()?.code;

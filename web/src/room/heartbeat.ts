@@ -26,26 +26,28 @@ export interface Heartbeat {
 
 /**
  * Watches one connection (over its reconnects). `isOpen` says whether a socket is open now; `ping` sends the bare text;
- * `gone` drops the socket and opens a new one. Timers in a hidden tab may run once a minute only: a check compares
- * times, so a late tick never gives up a socket that answered in between.
+ * `gone` drops the socket and opens a new one. A question is open from the ping (or an answered message) until any
+ * frame arrives — a flag, not a comparison of times: a socket opened and asked within one millisecond read as answered,
+ * and a hello swallowed that way was never asked about again (a fresh-eyes pass: the table stood still for good). Timers
+ * in a hidden tab may run once a minute only: a late tick still finds the question answered if a frame came between.
  */
 export function heartbeat(options: { isOpen: () => boolean; ping: (text: string) => void; gone: () => void; now?: () => number }): Heartbeat {
   const now = options.now ?? Date.now;
   let heardAt = now();
-  let pingAt: number | null = null;
+  /** When the open question was asked (null: none open). */
+  let askedAt: number | null = null;
   const check = () => {
     if (!options.isOpen()) return;
     const t = now();
-    if (pingAt !== null && heardAt < pingAt) {
-      if (t - pingAt < PONG_MS) return;
-      pingAt = null;
+    if (askedAt !== null) {
+      if (t - askedAt < PONG_MS) return;
+      askedAt = null;
       heardAt = t;
       options.gone();
       return;
     }
-    pingAt = null;
     if (t - heardAt >= PING_MS) {
-      pingAt = t;
+      askedAt = t;
       options.ping(HEARTBEAT.ping);
     }
   };
@@ -58,14 +60,15 @@ export function heartbeat(options: { isOpen: () => boolean; ping: (text: string)
   return {
     heard(data) {
       heardAt = now();
+      askedAt = null;
       return data === HEARTBEAT.pong;
     },
     opened() {
       heardAt = now();
-      pingAt = null;
+      askedAt = null;
     },
     sent() {
-      if (pingAt === null || heardAt >= pingAt) pingAt = now();
+      askedAt ??= now();
     },
     check,
     stop() {
