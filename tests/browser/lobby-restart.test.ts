@@ -50,6 +50,10 @@ describe("Wartesaal presence after a restart", () => {
       net.silence();
       await page.getByTestId("lobby-connecting").waitFor({ timeout: 30_000 });
       expect(await player(page, NAME_B).count()).toBe(0);
+      // The lists are unknown now, not empty: none says "nobody" or "no game" (a fresh-eyes pass read them as true).
+      const text = await page.locator("main").innerText();
+      for (const empty of ["Gerade läuft keine Partie", "Gerade ist kein Goldwaage-Tisch offen", "Gerade sucht niemand", "Außer dir ist gerade niemand"]) expect(text).not.toContain(empty);
+      await shot(page, "lobby-reconnecting");
       net.restore();
       await player(page, NAME_B).waitFor({ timeout: 30_000 });
       expect(net.opened()).toBeGreaterThan(before);

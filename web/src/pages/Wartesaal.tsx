@@ -287,7 +287,7 @@ function Lobby(props: { account: Account; me: Me }) {
         {(f) => <ChallengeForm for={f} taler={mine().taler - (mine().held ?? 0)} onSend={send} onCancel={() => setForm(null)} />}
       </Show>
       {/* While a seek's form is open its own button posts it: the list's "Gesuch aufgeben" goes (two of them confused a player pass). */}
-      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.")} after={form()?.to === null ? undefined : <Action id="seek-create" disabled={iPlay()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
+      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={lobby.connected() ? tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.") : undefined} after={form()?.to === null ? undefined : <Action id="seek-create" disabled={iPlay()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
         {(k) => (
           <li data-testid="seek" data-from={k.from}>
             <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}
@@ -347,7 +347,7 @@ function Lobby(props: { account: Account; me: Me }) {
           </li>
         )}
       </ListSection>
-      <LiveGames games={lobby.live()} />
+      <LiveGames games={lobby.live()} connected={lobby.connected()} />
       <Show when={unseen()} keyed>
         {(c) => (
           <div class="incoming-bar" role="status" data-testid="incoming-bar">

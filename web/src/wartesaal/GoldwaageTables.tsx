@@ -118,7 +118,8 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
           }}
         </For>
       </ul>
-      <Show when={lobby.gwTables().length === 0}>
+      {/* While the lobby is not connected the list is unknown, not empty (a fresh-eyes pass read "kein Tisch offen"). */}
+      <Show when={lobby.connected() && lobby.gwTables().length === 0}>
         <p>{tr("Gerade ist kein Goldwaage-Tisch offen.", "No Goldwaage table is open right now.")}</p>
       </Show>
       <Show

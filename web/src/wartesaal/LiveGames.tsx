@@ -46,7 +46,8 @@ export function ReturnLink(props: { room: string; testId?: "live-return" | "lobb
   );
 }
 
-export function LiveGames(props: { games: readonly LiveGame[] }): JSX.Element {
+/** `connected`: whether the lobby is connected — while it is not, the list is unknown, and no "no game" is said. */
+export function LiveGames(props: { games: readonly LiveGame[]; connected: boolean }): JSX.Element {
   return (
     <section aria-labelledby="live-title" class="live-games">
       <h2 id="live-title">{tr("Laufende Partien", "Games in progress")}</h2>
@@ -65,7 +66,7 @@ export function LiveGames(props: { games: readonly LiveGame[] }): JSX.Element {
           )}
         </For>
       </ul>
-      <Show when={props.games.length === 0}>
+      <Show when={props.connected && props.games.length === 0}>
         <p>{tr("Gerade läuft keine Partie.", "No game is being played right now.")}</p>
       </Show>
     </section>
