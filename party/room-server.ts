@@ -28,6 +28,13 @@ export const MAX_SOCKETS = 64;
  */
 export const MAX_SPECTATORS_PER_NETWORK = 8;
 export { MAX_SOCKETS_PER_SEAT };
+/**
+ * How long a seat's socket counts as there without a heartbeat heard (ADR 045): the page pings every 10 s (PING_MS),
+ * but a browser runs a tab's timers only once a minute after five minutes in the background; shorter than that and a
+ * player whose game waits in another tab would read as gone and back again every minute.
+ */
+export const STALE_MS = 70_000;
+
 /** How long a socket over the cap (every counted one a spectator) has to say hello with a seat token. */
 export const HELLO_GRACE_MS = 3_000;
 /**
@@ -272,13 +279,28 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const core = this.core;
     if (!core) return [];
     const connected = core.config.seats.map((s) => s.type === "computer");
+    const now = Date.now();
     for (const c of this.getConnections<ConnectionState>()) {
       if (gone && c.id === gone.id) continue;
       const viewer = c.state?.viewer;
-      if (typeof viewer === "number" && viewer < connected.length) connected[viewer] = true;
+      if (typeof viewer === "number" && viewer < connected.length && this.heard(c, now)) connected[viewer] = true;
     }
     return connected;
   }
+
+  /**
+   * Whether a seat's socket still counts as there (ADR 045): a page pings every PING_MS (its heartbeat, which the
+   * runtime answers and timestamps without waking the room), so one whose last ping — or its hello, if later — is older
+   * than STALE_MS has lost its network although its socket was never closed (a fresh-eyes pass: the opponent read
+   * "verbunden" all the while). A socket that never pings at all (a script, not the site's page) counts from its hello.
+   */
+  private heard(c: Connection<ConnectionState>, now: number): boolean {
+    const pinged = this.ctx.getWebSocketAutoResponseTimestamp(c)?.getTime() ?? 0;
+    return now - Math.max(pinged, c.state?.at ?? 0) < this.staleMs;
+  }
+
+  /** STALE_MS; a test sets less (runInDurableObject) rather than wait half a minute. */
+  staleMs = STALE_MS;
 
   /**
    * Tells `to` (a socket that just said hello) which seats are connected, and every other socket that said hello when
@@ -478,7 +500,9 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       return;
     }
     const state = connection.state;
-    if (!state) return this.send(connection, [{ type: "error", clientSeq: msg.clientSeq, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
+    if (!state) return this.send(connection, [{ type: "error", clientSeq: "clientSeq" in msg ? msg.clientSeq : null, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
+    // "Who is here?" (ADR 045): answered from the sockets, the others told if it changed; nothing for the core.
+    if (msg.type === "presence") return this.broadcastPresence(undefined, connection);
     if (msg.type === "rematch") {
       // Whether the game is over is the clock's to say too: an offer after a fallen flag is an offer after the end.
       const settled = core.settle(Date.now());

@@ -1,7 +1,7 @@
 // The game-agnostic room core: the append-only log, the fold (with take-backs), per-viewer messages, idempotent commands,
 // resync, reconnect, clocks, computer seats. A game plugs in through RoomRules; nothing here knows Cloudflare.
 import { flagFall, startClock, stepClock, takebackClock, type ClockState, type TimeControl } from "../../shared/room/clock.js";
-import { HISTORY_CHUNK_BYTES, PROTOCOL_VERSION, utf8Bytes, type ClientMessage, type EventEntry, type HintPayload, type RoomEvent, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../shared/room/protocol.js";
+import { HISTORY_CHUNK_BYTES, PROTOCOL_VERSION, utf8Bytes, type CoreMessage, type EventEntry, type HintPayload, type RoomEvent, type RoomResult, type RoomViewOf, type ServerMessageOf } from "../../shared/room/protocol.js";
 import type { Seed } from "../../shared/rng.js";
 import type { AdviseOf, ChooseOf, GameDefinition, Viewer } from "../../shared/room/game.js";
 import { countsAt, RATED_MIN_CARDS, type RoomReport } from "../../shared/room/report.js";
@@ -503,7 +503,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
    * called off (`cancel`) comes back as `config`, the room's next config: the caller stores it, builds the core anew
    * from it and tells every socket (a core's config never changes within an instance).
    */
-  handle(viewer: Viewer, msg: ClientMessage, now: number): Handled<E, O, V> {
+  handle(viewer: Viewer, msg: CoreMessage, now: number): Handled<E, O, V> {
     // A flag that fell before this message ends the game first (the alarm may not have run yet), and the message is
     // answered against the ended game: the timeout is logged as what happened, the command is not. Not for what reads
     // no clock: a spectator's act (refused whatever the table), a rematch (the room server's), a cancel (before the deal).
@@ -513,7 +513,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return settled.length === 0 ? answer : { ...answer, appended: [...settled, ...answer.appended] };
   }
 
-  private answer(viewer: Viewer, msg: ClientMessage, now: number): Handled<E, O, V> {
+  private answer(viewer: Viewer, msg: CoreMessage, now: number): Handled<E, O, V> {
     if (msg.type === "hello") {
       if (viewer !== "spectator") this.arrive(viewer);
       return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: [] };
@@ -599,7 +599,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   }
 
   /** Keeps the text of a message whose outcome is about to be stored (see `sent`). */
-  private remember(seat: number, msg: ClientMessage & { clientSeq: number }): void {
+  private remember(seat: number, msg: CoreMessage & { clientSeq: number }): void {
     const key = `${seat}/${msg.clientSeq}`;
     this.sent.delete(key);
     this.sent.set(key, JSON.stringify(msg));
@@ -636,7 +636,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** Remarks made per seat while the table stands at `version` (memory only: after hibernation the count starts again). */
   private remarksAt: { version: number; counts: Map<number, number> } | null = null;
 
-  private decideMessage(seat: number, msg: Exclude<ClientMessage, { type: "hello" | "remark" | "rematch" | "cancel" | "fill" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
+  private decideMessage(seat: number, msg: Exclude<CoreMessage, { type: "hello" | "remark" | "rematch" | "cancel" | "fill" }>, now: number): { events: Array<E | RoomEvent> } | { error: Refusal } {
     if (this.room.version === 0 && this.config.cancelled) {
       return { error: refusal("TABLE_CANCELLED", "This table was called off before the deal: nothing will be played here.", "Dieser Tisch wurde vor dem Geben aufgelöst: hier wird nicht gespielt.") };
     }

@@ -131,6 +131,12 @@ export function clientMessageSchema<C extends v.GenericSchema>(command: C) {
     v.strictObject({ type: v.literal("remark"), clientSeq: Seq, remark: v.pipe(v.string(), v.maxLength(32)) }),
     /** "Revanche" after the end of a game between two accounts (party/rematch.ts): not a game event, never logged. */
     v.strictObject({ type: v.literal("rematch"), clientSeq: Seq, action: v.picklist(RematchActions) }),
+    /**
+     * "Who is at the table now?": answered with a `presence` message (and everyone else told if it changed). The room
+     * server's, never the core's: a page waiting for another person asks now and then, since a seat whose page has not
+     * been heard for a while (its heartbeat) no longer counts as there, and only an awake room can tell (ADR 045).
+     */
+    v.strictObject({ type: v.literal("presence") }),
   ]);
 }
 
@@ -140,6 +146,8 @@ export const GoldwaageClientMessageSchema = clientMessageSchema(GoldwaageCommand
 export type ClientMessageSchemaOf = ReturnType<typeof clientMessageSchema<v.GenericSchema>>;
 /** A message as the room reads it: the game's command is checked by the game's schema and decided by its engine. */
 export type ClientMessage = v.InferOutput<ClientMessageSchemaOf>;
+/** What the room core reads: every message but `presence`, which the room server answers from its sockets. */
+export type CoreMessage = Exclude<ClientMessage, { type: "presence" }>;
 
 /** Stable codes of protocol errors (rule errors keep the engine's codes). */
 export type ProtocolErrorCode =

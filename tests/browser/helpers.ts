@@ -591,6 +591,11 @@ export async function silenceableSockets(page: Page): Promise<{ silence(mode?: "
     const passes = () => !swallow && id > silentUpTo;
     ws.onMessage((m) => passes() && server.send(m));
     server.onMessage((m) => passes() && ws.send(m));
+    // The page closing a silenced socket: its close frame would not get through either, so the room keeps the socket
+    // (as it does a dead connection until the runtime gives up on it).
+    ws.onClose((code, reason) => {
+      if (passes()) void server.close({ code, reason });
+    });
   });
   return {
     silence(mode = "refuse") {

@@ -19,6 +19,7 @@ import {
   resign,
   roomOf,
   shot,
+  silenceableSockets,
   siteAndTwoBrowsers,
   type Bilanz,
   type BilanzRecord,
@@ -426,6 +427,32 @@ describe("a rated game between two accounts (two browsers)", () => {
       await pb.close();
     }
   }, 120_000);
+
+  it("an opponent whose network is gone without closing the socket reads as gone on the other screen, and back when it returns (ADR 045)", async () => {
+    // A fresh-eyes pass: the host read "verbunden" for the whole 50 s the guest was offline. The guest's page stops
+    // pinging (every frame swallowed, new sockets too); the host's quiet table asks the room who is here.
+    const pa = await a.context.newPage();
+    const pb = await b.context.newPage();
+    try {
+      const net = await silenceableSockets(pb);
+      const link = await inviteFriend(pa, site.url, { role: "conte", kind: "friendly", clock: "none" });
+      await pb.goto(link);
+      await pb.getByTestId("exchange-confirm").waitFor();
+      await pa.locator('[data-testid="opponent-status"][data-connected="true"]').waitFor();
+      net.silence("swallow");
+      // The room's staleness (70 s without a ping, STALE_MS) and the host's question (after 30 s of quiet): within
+      // 70–110 s.
+      await pa.locator('[data-testid="opponent-status"][data-connected="false"]').waitFor({ timeout: 150_000 });
+      await shot(pa, "online-opponent-network-gone");
+      await pb.getByTestId("reconnecting").waitFor();
+      net.restore();
+      await pa.locator('[data-testid="opponent-status"][data-connected="true"]').waitFor({ timeout: 30_000 });
+      await pb.getByTestId("reconnecting").waitFor({ state: "detached", timeout: 30_000 });
+    } finally {
+      await pa.close();
+      await pb.close();
+    }
+  }, 240_000);
 
   it("resigned before 10 cards and 3 minutes: 'Abgebrochen' on both screens, and no points, Elo or record moved", async () => {
     const [beforeA, beforeB] = [await readBilanz(a.page, site.url), await readBilanz(b.page, site.url)];

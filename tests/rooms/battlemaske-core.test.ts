@@ -1,7 +1,7 @@
 // The Battlemaske room core in plain Node: log, protocol answers, redaction, reconnect, idempotency, take-back.
 import { describe, expect, it } from "vitest";
 import { fold, randomCommand, seatsToAct, type Command, type Event, type Seat, type State, type Viewer } from "../../shared/battlemaske/index.js";
-import { parseClientMessage, type ClientMessage } from "../../shared/room/protocol.js";
+import { parseClientMessage, type ClientMessage, type CoreMessage } from "../../shared/room/protocol.js";
 import { rng } from "../../shared/rng.js";
 import { BattlemaskeRoomCore, foldRoom, isRoomEvent, type ChooseCommand, type LoggedEvent, type RoomConfig, type ServerMessage } from "../../party/core/battlemaske-core.js";
 import { MemoryLogStore, type LogEntry } from "../../party/core/log.js";
@@ -27,7 +27,7 @@ function room(cfg: RoomConfig, store = new MemoryLogStore<LoggedEvent>()) {
 }
 
 let seq = 0;
-function send(core: BattlemaskeRoomCore, viewer: Viewer, msg: ClientMessage, now = 2000) {
+function send(core: BattlemaskeRoomCore, viewer: Viewer, msg: CoreMessage, now = 2000) {
   return core.handle(viewer, msg, now);
 }
 function command(core: BattlemaskeRoomCore, seat: Seat, cmd: Command, clientSeq = ++seq) {

@@ -8,7 +8,7 @@ import { goldwaageGame } from "../../shared/goldwaage/game.js";
 import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig } from "../../party/core/battlemaske-core.js";
 import { GoldwaageRoomCore, type GoldwaageLoggedEvent, type GoldwaageRoomConfig } from "../../party/core/goldwaage-core.js";
 import { MemoryLogStore } from "../../party/core/log.js";
-import type { ClientMessage } from "../../shared/room/protocol.js";
+import type { CoreMessage } from "../../shared/room/protocol.js";
 
 const FISCHER: TimeControl = { type: "fischer", initialMs: 60_000, incrementMs: 2_000 };
 const bot = (s: Parameters<typeof randomCommand>[0], seat: number, _l: string, seed: string) => randomCommand(s, seat as Seat, rng(seed)) as Command;
@@ -236,7 +236,7 @@ describe("a flag that fell before the message: the game ends on time first", () 
 
   it("a spectator's act, a rematch and a call-off read no clock: nothing is logged for them", () => {
     const { core, store, flag } = seat1Thinking();
-    const messages: Array<[0 | 1 | "spectator", ClientMessage]> = [
+    const messages: Array<[0 | 1 | "spectator", CoreMessage]> = [
       ["spectator", { type: "resign", clientSeq: 960 }],
       [0, { type: "rematch", clientSeq: 961, action: "offer" }],
       [0, { type: "cancel", clientSeq: 962 }],

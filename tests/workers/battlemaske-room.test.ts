@@ -2,6 +2,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { HEARTBEAT } from "../../shared/room/protocol";
 import { choose, connect, seatBoth, type Msg } from "./sockets";
 
 const origin = "http://spielcenter.test";
@@ -166,6 +167,48 @@ async function post(path: string, body: unknown): Promise<Response> {
 }
 
 describe("BattlemaskeRoom online for two", () => {
+  it("a seat whose page has stopped pinging no longer counts as there when someone asks; pinging again, it is back (ADR 045)", async () => {
+    const created = (await (await post("/api/battlemaske/online", { role: "maske", rated: false })).json()) as { room: string; seatToken: string; invite: string; socket: string };
+    const friend = (await (await post("/api/battlemaske/invite", { room: created.room, invite: created.invite })).json()) as { seatToken: string };
+    const { a, b } = await seatBoth(created.socket, [created.seatToken, friend.seatToken]);
+    const stub = env.BattlemaskeRoom.getByName(created.room);
+    // Two seconds instead of thirty (STALE_MS): the room counts a seat whose last ping is older than that as gone.
+    await runInDurableObject(stub, (room) => void ((room as unknown as { staleMs: number }).staleMs = 2000));
+    const alive = async (s: typeof a) => {
+      s.send(HEARTBEAT.ping);
+      await s.next((m) => m.type === "pong");
+    };
+    const asked = async (s: typeof a) => {
+      await alive(s);
+      s.send({ type: "presence" });
+      return (await s.next((m) => m.type === "presence")).connected as boolean[];
+    };
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await alive(b);
+    expect(await asked(a)).toEqual([true, true]);
+    // b (seat 0: the creator plays Maske, seat 1) loses its network: it pings no more, its socket stays open. Asked,
+    // the room says b's seat is gone.
+    await wait(2300);
+    expect(await asked(a)).toEqual([false, true]);
+    // b pings again: asked, it is back.
+    await alive(b);
+    expect(await asked(a)).toEqual([true, true]);
+    // A socket that never pings (a script) counts from its hello: b's seat, held by such a socket after b has gone,
+    // counts at first and no longer after the wait — the seat's freshest socket decides.
+    const c = await connect(created.socket);
+    c.send({ type: "hello", seatToken: friend.seatToken });
+    await c.next((m) => m.type === "welcome");
+    await b.close();
+    expect(await asked(a)).toEqual([true, true]);
+    await wait(2300);
+    expect(await asked(a)).toEqual([false, true]);
+    // Before its hello a socket may not ask.
+    const d = await connect(created.socket);
+    d.send({ type: "presence" });
+    expect((await d.next((m) => m.type === "error")).code).toBe("NO_HELLO");
+    for (const s of [a, c, d]) await s.close();
+  });
+
   it("starts when the invite is claimed (once), runs the clocks and keeps an alarm for the flag", async () => {
     const created = (await (await post("/api/battlemaske/online", { role: "maske", rated: false, clock: { minutes: 5, increment: 3 } })).json()) as { room: string; seat: number; seatToken: string; invite: string; socket: string };
     expect(created.seat).toBe(1);

@@ -29,6 +29,8 @@ export interface RoomOptions<V, Staged> {
 const STALE_NOTICE_MS = 8000;
 /** How long a message may go unanswered before it is sent again (the room answers a repeat with its stored outcome). */
 const RESEND_MS = 5000;
+/** How long the table must be quiet before the page asks the room who is still here (ADR 045). */
+const ASK_PRESENCE_MS = 30_000;
 
 /** Why a command was not played, from the room's resync (`missed`: own — this seat's other tab came first). */
 function staleNotice(missed: unknown): RoomError {
@@ -131,7 +133,23 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   const resend = setInterval(() => {
     if (!greeted || closed) return;
     for (const m of [pending, ending]) if (m && Date.now() - (sentAt.get(m) ?? 0) >= RESEND_MS) send(m);
+    askPresence();
   }, 1000);
+
+  // While the table is quiet and another person's seat shows as here, the page asks the room now and then who is still
+  // here (ADR 045): a seat whose page has not pinged for a while no longer counts, but only an awake room can tell,
+  // and the opponent whose network went read "verbunden" all the while (a fresh-eyes pass). Not while play goes on: any
+  // frame puts the question off.
+  let quietSince = Date.now();
+  const askPresence = () => {
+    const mine = seat();
+    const here = presence();
+    if (typeof mine !== "number" || !here || !current || current.over || Date.now() - quietSince < ASK_PRESENCE_MS) return;
+    const computers = current.computers ?? [];
+    if (!here.some((there, s) => there && s !== mine && !computers.includes(s))) return;
+    quietSince = Date.now();
+    ws.send(JSON.stringify({ type: "presence" }));
+  };
 
   // Sockets refused before they opened, in a row: the Worker answers a room it never created with a 404, and
   // partysocket would try for ever; after a few, the page says so (a spectator's link to a table long gone).
@@ -160,6 +178,7 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   });
   ws.addEventListener("message", (e: MessageEvent) => {
     if (beat.heard(e.data)) return;
+    quietSince = Date.now();
     let frame: unknown;
     try {
       frame = JSON.parse(String(e.data));

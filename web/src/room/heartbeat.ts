@@ -1,12 +1,13 @@
 // A socket that went quiet without closing: a network that swallows frames (a train's tunnel, a captive Wi-Fi, a
 // laptop woken from sleep) leaves the browser's socket "open" for minutes while nothing passes, and the page would
 // show a table that no longer moves — the player's card unsent, the opponent's never arriving (a fresh-eyes pass: no
-// word that the connection was gone). While it has heard nothing for PING_MS the page sends `ping`; the room's runtime
-// answers `pong` at once (docs/protocol.md "Heartbeat"). No answer within PONG_MS: the socket is given up and a new one
-// opened, and the page says it is reconnecting as after any close.
+// word that the connection was gone). Every PING_MS the page sends `ping`; the room's runtime answers `pong` at once
+// (docs/protocol.md "Heartbeat") and keeps the time, by which the room tells the others whether this seat is still
+// there. No frame within PONG_MS of a question: the socket is given up and a new one opened, and the page says it is
+// reconnecting as after any close.
 import { HEARTBEAT } from "../../../shared/room/protocol";
 
-/** Quiet this long, the page asks whether the socket still carries anything. */
+/** How often the page pings (and so asks whether the socket still carries anything). */
 export const PING_MS = 10_000;
 /** How long the answer may take before the socket counts as gone (the runtime answers without waking the room). */
 export const PONG_MS = 5_000;
@@ -33,21 +34,24 @@ export interface Heartbeat {
  */
 export function heartbeat(options: { isOpen: () => boolean; ping: (text: string) => void; gone: () => void; now?: () => number }): Heartbeat {
   const now = options.now ?? Date.now;
-  let heardAt = now();
   /** When the open question was asked (null: none open). */
   let askedAt: number | null = null;
+  /** When the last ping went out. */
+  let pingedAt = now();
   const check = () => {
     if (!options.isOpen()) return;
     const t = now();
     if (askedAt !== null) {
       if (t - askedAt < PONG_MS) return;
       askedAt = null;
-      heardAt = t;
+      pingedAt = t;
       options.gone();
       return;
     }
-    if (t - heardAt >= PING_MS) {
+    // Every PING_MS, also while frames come: the room judges a seat by the time of its page's last ping (ADR 045).
+    if (t - pingedAt >= PING_MS) {
       askedAt = t;
+      pingedAt = t;
       options.ping(HEARTBEAT.ping);
     }
   };
@@ -59,12 +63,11 @@ export function heartbeat(options: { isOpen: () => boolean; ping: (text: string)
   doc?.addEventListener("visibilitychange", visible);
   return {
     heard(data) {
-      heardAt = now();
       askedAt = null;
       return data === HEARTBEAT.pong;
     },
     opened() {
-      heardAt = now();
+      pingedAt = now();
       askedAt = null;
     },
     sent() {

@@ -9,7 +9,7 @@
 import type { Event, Options, Seat, State, View } from "../../../shared/battlemaske/index";
 import type { GameDefinition } from "../../../shared/room/game";
 import { timeLeft, type TimeControl } from "../../../shared/room/clock";
-import type { ClientMessage } from "../../../shared/room/protocol";
+import type { ClientMessage, CoreMessage } from "../../../shared/room/protocol";
 import type { Seed } from "../../../shared/rng";
 import { battlemaskeRules, type LoggedEvent, type RoomConfig, type RoomView, type ServerMessage } from "../../../party/core/battlemaske-core";
 import { MemoryLogStore, type LogEntry } from "../../../party/core/log";
@@ -163,7 +163,7 @@ export class LocalRoom {
   /** One message from `seat`, as its socket would send it; the reply (ack or error) as the core gives it. */
   send(seat: Seat, message: LocalMessage): ServerMessage[] {
     // A command after the flag fell comes too late: the core logs the timeout first and refuses it (RoomCore.handle).
-    const { reply, appended } = this.core.handle(seat, { ...message, clientSeq: ++this.clientSeq } as ClientMessage, this.tableTime());
+    const { reply, appended } = this.core.handle(seat, { ...message, clientSeq: ++this.clientSeq } as CoreMessage, this.tableTime());
     this.publish(appended);
     return reply;
   }
