@@ -299,7 +299,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     return now - Math.max(pinged, c.state?.at ?? 0) < this.staleMs;
   }
 
-  /** STALE_MS; a test sets less (runInDurableObject) rather than wait half a minute. */
+  /** STALE_MS; a test sets less (runInDurableObject) rather than wait a minute and more. */
   staleMs = STALE_MS;
 
   /**
