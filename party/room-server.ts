@@ -82,6 +82,14 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private alarmAt: number | null | undefined = undefined;
   /** The presence last told to every socket (see broadcastPresence). */
   private toldPresence: string | undefined = undefined;
+  /** Its `connected` part: a seat told as gone that is heard again (a message) is told as back at once. */
+  private toldConnected: readonly boolean[] = [];
+  /**
+   * When each socket last sent a message (memory only): a page that plays counts as heard as well as one that pings
+   * (ADR 045; a fresh-eyes attack: a seat that sent commands but no pings read as gone). After hibernation the pings'
+   * times, which the runtime keeps, are what is left.
+   */
+  private readonly lastMessage = new Map<string, number>();
   /**
    * The order sockets connected in (a counter, not the clock: time stands still within one event), to close the oldest
    * that has not said hello when the table is full. Memory only: after hibernation an unknown socket counts as oldest.
@@ -247,6 +255,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   /** Drops what memory holds for a socket (its connect time, its grace timer). */
   private forget(connection: Connection): void {
     this.connectedAt.delete(connection.id);
+    this.lastMessage.delete(connection.id);
     clearTimeout(this.graces.get(connection.id) ?? null);
     this.graces.delete(connection.id);
   }
@@ -296,7 +305,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    */
   private heard(c: Connection<ConnectionState>, now: number): boolean {
     const pinged = this.ctx.getWebSocketAutoResponseTimestamp(c)?.getTime() ?? 0;
-    return now - Math.max(pinged, c.state?.at ?? 0) < this.staleMs;
+    return now - Math.max(pinged, c.state?.at ?? 0, this.lastMessage.get(c.id) ?? 0) < this.staleMs;
   }
 
   /** STALE_MS; a test sets less (runInDurableObject) rather than wait a minute and more. */
@@ -370,6 +379,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const key = JSON.stringify(message);
     const changed = key !== this.toldPresence;
     this.toldPresence = key;
+    this.toldConnected = message.connected;
     let answered = false;
     for (const c of this.getConnections<ConnectionState>()) {
       if ((gone && c.id === gone.id) || !c.state) continue;
@@ -421,6 +431,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     // spectators at once).
     if (connection.readyState !== WebSocket.OPEN) return;
     if (!this.admit(connection)) return;
+    this.lastMessage.set(connection.id, Date.now());
     const text = typeof raw === "string" ? raw : decodeFrame(raw);
     const parsed = typeof text === "string" ? parseClientMessage(text, this.messages) : text;
     if (!parsed.ok) return this.send(connection, [{ type: "error", clientSeq: null, code: parsed.code, message: parsed.message, messageDe: parsed.code === "TOO_LARGE" ? "Die Nachricht ist zu groß." : "Die Nachricht ist ungültig." }]);
@@ -503,6 +514,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     if (!state) return this.send(connection, [{ type: "error", clientSeq: "clientSeq" in msg ? msg.clientSeq : null, code: "NO_HELLO", message: "Say hello first.", messageDe: "Zuerst hello senden." }]);
     // "Who is here?" (ADR 045): answered from the sockets, the others told if it changed; nothing for the core.
     if (msg.type === "presence") return this.broadcastPresence(undefined, connection);
+    // A seat told as gone that speaks again is back: the others learn it now, not at the next question.
+    if (typeof state.viewer === "number" && this.toldConnected[state.viewer] === false) this.broadcastPresence();
     if (msg.type === "rematch") {
       // Whether the game is over is the clock's to say too: an offer after a fallen flag is an offer after the end.
       const settled = core.settle(Date.now());

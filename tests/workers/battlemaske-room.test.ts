@@ -193,6 +193,12 @@ describe("BattlemaskeRoom online for two", () => {
     // b pings again: asked, it is back.
     await alive(b);
     expect(await asked(a)).toEqual([true, true]);
+    // Gone again; then b sends a message (no ping): a hears at once that b is back, without asking (an attack pass:
+    // "gone" stuck until the next question, and a page that plays without pinging read as gone).
+    await wait(2300);
+    expect(await asked(a)).toEqual([false, true]);
+    b.send({ type: "command", clientSeq: 1, baseVersion: 0, command: { type: "exchange", cards: [] } });
+    expect((await a.next((m) => m.type === "presence")).connected).toEqual([true, true]);
     // A socket that never pings (a script) counts from its hello: b's seat, held by such a socket after b has gone,
     // counts at first and no longer after the wait — the seat's freshest socket decides.
     const c = await connect(created.socket);

@@ -136,17 +136,18 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     askPresence();
   }, 1000);
 
-  // While the table is quiet and another person's seat shows as here, the page asks the room now and then who is still
-  // here (ADR 045): a seat whose page has not pinged for a while no longer counts, but only an awake room can tell,
-  // and the opponent whose network went read "verbunden" all the while (a fresh-eyes pass). Not while play goes on: any
-  // frame puts the question off.
+  // While the table is quiet and another person sits at it, the page asks the room now and then who is still here
+  // (ADR 045): a seat whose page has not pinged for a while no longer counts, but only an awake room can tell, and the
+  // opponent whose network went read "verbunden" all the while (a fresh-eyes pass). Also while that person reads as
+  // gone: a page whose pings come back on the same socket says no new hello (an attack pass: "gone" stuck). Not while
+  // play goes on: any frame puts the question off.
   let quietSince = Date.now();
   const askPresence = () => {
     const mine = seat();
     const here = presence();
     if (typeof mine !== "number" || !here || !current || current.over || Date.now() - quietSince < ASK_PRESENCE_MS) return;
     const computers = current.computers ?? [];
-    if (!here.some((there, s) => there && s !== mine && !computers.includes(s))) return;
+    if (!here.some((_, s) => s !== mine && !computers.includes(s) && !current!.waitingFor.includes(s))) return;
     quietSince = Date.now();
     ws.send(JSON.stringify({ type: "presence" }));
   };
