@@ -423,9 +423,12 @@ export async function newComputerGameAsConte(page: Page, siteUrl: string): Promi
 
 /** Both seats pick and confirm their exchange until the first card is to be played. */
 export async function exchangeUntilPlay(pa: Page, pb: Page): Promise<void> {
+  // Only a page still in its exchange steps: one that reached the play phase between two looks would otherwise play
+  // its lead here (a loaded CI run: the caller then found the other seat to play).
+  const exchanging = async (p: Page) => (await p.getByTestId("table").getAttribute("data-phase")) === "exchange";
   for (let i = 0; i < 40 && !((await myTurn(pa)) || (await myTurn(pb))); i++) {
-    await step(pa);
-    await step(pb);
+    if (await exchanging(pa)) await step(pa);
+    if (await exchanging(pb)) await step(pb);
     await pa.waitForTimeout(50);
   }
   if (!((await myTurn(pa)) || (await myTurn(pb)))) throw new Error("the exchange did not end");
