@@ -223,7 +223,9 @@ describe.each([
       await myTurn(creator).waitFor();
       await creator.locator(`${LEGAL}:not([data-card^="E"])`).first().click();
       await myTurn(pb).waitFor();
-      await pb.locator(LEGAL).first().tap();
+      // Played: the card leaves the hand (a loaded CI run once waited 30 s for "Karte zurück" below without telling
+      // whether the card had been played at all).
+      await tapCard(pb, pb.locator(LEGAL).first());
       await pb.locator('[data-testid="table"][data-busy="false"] [data-testid="takeback"]:not([disabled])').waitFor();
       await pb.getByTestId("takeback").tap();
       await creator.getByTestId("takeback-decline").click();
