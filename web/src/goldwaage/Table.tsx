@@ -954,7 +954,7 @@ export function GoldwaageTable(props: { session: Session }) {
               </p>
             </Show>
             <Show when={!room.connected() && !room.stopped()}>
-              <p class="gw-offline" role="status" data-testid="reconnecting">
+              <p class="gw-offline connection-lost" role="status" data-testid="reconnecting">
                 {tr("Verbindung unterbrochen – verbinde neu …", "Connection lost – reconnecting …")}
               </p>
             </Show>

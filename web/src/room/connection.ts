@@ -117,12 +117,13 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   });
   const send = (m: unknown) => {
     ws.send(JSON.stringify(m));
-    // A command (or resignation, or leave) is always answered (an ack, an error, a resync), a hello with the welcome:
-    // it asks as the heartbeat's ping does. (Not a rematch offer or a remark: an offer repeated may change nothing and
-    // then nothing comes back.)
-    const answered = m !== null && (m === pending || m === ending);
-    if (answered) sentAt.set(m, Date.now());
-    if (answered || (m as { type?: string }).type === "hello") beat.sent();
+    // A command (or resignation, or leave) is always answered (an ack, an error, a resync): it asks as the heartbeat's
+    // ping does, as the hello does (below). Not a rematch offer or a remark: an offer repeated may change nothing and
+    // then nothing comes back.
+    if (m !== null && (m === pending || m === ending)) {
+      sentAt.set(m, Date.now());
+      beat.sent();
+    }
   };
   // A message still unanswered is sent again every RESEND_MS while the socket is open and greeted: a connection that
   // went quiet without closing took it and passed nothing on, and a leave that never arrived let the game run on until
@@ -169,6 +170,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     // The first hello of the page asks for the log so far; a reconnect asks only for what it missed.
     // batch: a command's events, view and ack come as one frame (fewer frames for the room to send, docs/protocol.md).
     send({ type: "hello", protocol: PROTOCOL_VERSION, batch: true, ...(session.spectator ? {} : { seatToken: session.seatToken }), ...(lastVersion !== undefined ? { lastVersion } : { history: options.onHistory !== undefined }) });
+    // The room always answers a hello (a welcome or an error): it asks as a ping does.
+    beat.sent();
   });
   ws.addEventListener("close", () => {
     if (!opened && ++refused === 3 && !current) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });

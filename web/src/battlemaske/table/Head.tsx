@@ -67,7 +67,7 @@ export function Head(): JSX.Element {
         </span>
       </Show>
       <Show when={!m.connected()}>
-        <span class="offline" role="status" data-testid="reconnecting">
+        <span class="connection-lost" role="status" data-testid="reconnecting">
           {tr("Verbindung wird wiederhergestellt …", "Reconnecting …")}
         </span>
       </Show>
