@@ -25,6 +25,18 @@ export const LOBBY_MAX_PENDING = 32;
 export const LOBBY_MAX_PER_ACCOUNT = 8;
 /** Close code for a socket whose name another account now holds: its account renamed itself; a new ticket says how. */
 export const CLOSE_RENAMED = 4001;
+/** Close code for a socket whose page was not heard for LOBBY_SILENCE_MS (ADR 046): the page comes back with a new ticket. */
+export const CLOSE_SILENT = 4002;
+/**
+ * How long a greeted socket counts as there without its page heard (a ping, its hello, a message; ADR 046). The page
+ * pings every 10 s; a background tab's timers may run once a minute only, so 90 s leaves a tab in the background a
+ * missed wake-up's margin. Past it, the socket is closed and its account, if that was its last socket, leaves: its
+ * challenges end ("left"), its seek and its seats at open tables go. `LOBBY_SILENCE_MS` in the environment shortens it
+ * (the browser tests; at least 12 s, above the page's ping).
+ */
+export const LOBBY_SILENCE_MS = 90_000;
+/** How long a socket may stay open without saying hello (a page says it within a second of connecting). */
+export const LOBBY_HELLO_MS = 30_000;
 /** Per socket: a person sends a few messages a minute; far fewer than a game's commands. */
 export const LOBBY_RATE_PER_S = 5;
 export const LOBBY_RATE_BURST = 20;
@@ -73,6 +85,8 @@ interface State {
   who: Who;
   /** The network it came from (`network`), kept from its hello: the per-address counts read it for every socket. */
   net?: string | null;
+  /** When it said hello: the page counts as heard from then (a socket that never pings; ADR 046). */
+  at?: number;
 }
 
 interface Row {
@@ -158,6 +172,10 @@ export class Lobby extends Server {
    */
   private readonly connectedAt = new Map<string, number>();
   private connects = 0;
+  /** When each socket that has not said hello was first seen (memory only: after hibernation, from the first sweep). */
+  private readonly waitingSince = new Map<string, number>();
+  /** When each greeted socket last sent a message (memory only; its pings and its hello are kept without it). */
+  private readonly lastMessage = new Map<string, number>();
   /** When the running tables were last told to everyone, and the timer that tells the changes since (LIVE_TELL_MS). */
   private toldLiveAt = 0;
   private liveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -191,6 +209,8 @@ export class Lobby extends Server {
 
   override onStart(): void {
     answerPings(this.ctx);
+    const set = Number((this.env as Cloudflare.Env).LOBBY_SILENCE_MS);
+    if (Number.isFinite(set) && set >= 12_000) this.silenceMs = Math.min(set, LOBBY_SILENCE_MS);
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS challenges (id TEXT PRIMARY KEY, from_account TEXT NOT NULL, from_name TEXT NOT NULL,
        to_account TEXT NOT NULL, to_name TEXT NOT NULL, terms TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
@@ -207,6 +227,9 @@ export class Lobby extends Server {
    */
   override onConnect(connection: Connection): void {
     this.connectedAt.set(connection.id, ++this.connects);
+    this.waitingSince.set(connection.id, Date.now());
+    // A socket here, greeted or not, is looked at by the alarm (sweep): one that never says hello is closed.
+    void this.scheduleAlarm(Date.now());
     const mine = this.network(connection);
     // Waiting sockets per network; the one to make room is the oldest of the network that holds the most (one address
     // opening 200 sockets a second closed everyone else's before their hello, an attack pass).
@@ -262,13 +285,20 @@ export class Lobby extends Server {
   }
 
   override onClose(connection: Connection<State>): void {
-    this.connectedAt.delete(connection.id);
+    this.forget(connection);
     this.left(connection);
   }
 
   override onError(connection: Connection<State>): void {
-    this.connectedAt.delete(connection.id);
+    this.forget(connection);
     this.left(connection);
+  }
+
+  /** The memory kept per socket, dropped when it goes. */
+  private forget(connection: Connection): void {
+    this.connectedAt.delete(connection.id);
+    this.waitingSince.delete(connection.id);
+    this.lastMessage.delete(connection.id);
   }
 
   override async onMessage(connection: Connection<State>, raw: WSMessage): Promise<void> {
@@ -280,6 +310,8 @@ export class Lobby extends Server {
     if (!parsed.ok) return this.error(connection, parsed.code, parsed.message);
     const msg = parsed.message;
     const now = Date.now();
+    // Any message read counts as the page heard (a refused one above too would, but it changes nothing: not counted).
+    this.lastMessage.set(connection.id, now);
     if (msg.type === "hello") {
       const profile = await verifyTicket((this.env as Cloudflare.Env).ROOM_SECRET, msg.ticket, now);
       if (!profile) return this.error(connection, "BAD_TICKET", "The ticket is not valid or has expired: get a new one (POST /api/lobby/ticket).");
@@ -327,8 +359,10 @@ export class Lobby extends Server {
         return connection.close(1013, "coming and going too often");
       }
       this.connectedAt.delete(connection.id);
+      this.waitingSince.delete(connection.id);
       this.dropRenamed(who);
-      connection.setState({ who, net: here });
+      connection.setState({ who, net: here, at: now });
+      void this.scheduleAlarm(now);
       this.running.remember(who, now);
       this.send(connection, { type: "welcome", you: who.name });
       this.send(connection, this.challengesOf(who.account));
@@ -375,7 +409,59 @@ export class Lobby extends Server {
   override async onAlarm(): Promise<void> {
     // A fired alarm is gone from storage: read it again rather than trust the remembered time.
     this.alarmAt = undefined;
-    this.expire(Date.now());
+    const now = Date.now();
+    this.sweep(now);
+    this.expire(now);
+  }
+
+  /**
+   * How long a greeted socket may go unheard (LOBBY_SILENCE_MS, or the environment's shorter setting, never under 12 s:
+   * the page pings every 10 s) and one may wait for its hello. Fields, so that the workers tests can shorten them as
+   * they do the rooms' staleMs.
+   */
+  silenceMs = LOBBY_SILENCE_MS;
+  helloMs = LOBBY_HELLO_MS;
+
+  /** How often the alarm looks at the sockets while any is here: a third of the silence allowed. */
+  private get sweepMs(): number {
+    return Math.round(this.silenceMs / 3);
+  }
+
+  /**
+   * Closes the sockets whose page was not heard for silenceMs, and those that never said hello within LOBBY_HELLO_MS
+   * (ADR 046). The runtime answers a page's pings without waking the object and keeps the time of the last one; a
+   * network that went (a lid closed, a tunnel, a frozen tab) leaves its socket open here for minutes, and the others
+   * saw that player as "frei", challenged it and waited out the minute. An account whose last socket went leaves as if
+   * it had closed it: its challenges end ("left"), its seek and its seats at open tables go, and everyone learns.
+   */
+  private sweep(now: number): void {
+    const silenceMs = this.silenceMs;
+    const dropped = new Map<string, Who>();
+    const closed = new Set<string>();
+    for (const c of this.getConnections<State>()) {
+      if (!c.state) {
+        const since = this.waitingSince.get(c.id);
+        if (since === undefined) this.waitingSince.set(c.id, now);
+        else if (now - since >= this.helloMs) {
+          this.forget(c);
+          // Not 1008: a page whose hello was lost on the way comes back (the client gives up only on 1008).
+          c.close(CLOSE_SILENT, "no hello");
+        }
+        continue;
+      }
+      const pinged = this.ctx.getWebSocketAutoResponseTimestamp(c)?.getTime() ?? 0;
+      if (now - Math.max(pinged, c.state.at ?? 0, this.lastMessage.get(c.id) ?? 0) < silenceMs) continue;
+      dropped.set(c.state.who.account, c.state.who);
+      closed.add(c.id);
+      this.forget(c);
+      c.close(CLOSE_SILENT, `nothing heard for ${Math.round(silenceMs / 1000)} s`);
+    }
+    if (dropped.size === 0) return;
+    // Who still has a socket, not counting those just closed (a socket closed by the object may still be listed here).
+    const here = new Set<string>();
+    for (const c of this.getConnections<State>()) if (c.state && !closed.has(c.id)) here.add(c.state.who.account);
+    for (const who of dropped.values()) if (!here.has(who.account)) this.gone(who);
+    this.broadcastPresence();
   }
 
   /**
@@ -488,7 +574,7 @@ export class Lobby extends Server {
     const id = newToken().slice(0, 16);
     this.db.exec("INSERT INTO challenges (id, from_account, from_name, to_account, to_name, terms, expires_at, counter) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", id, me.account, me.name, target.account, target.name, JSON.stringify(terms), now + CHALLENGE_MS, countering ? 1 : 0);
     this.tellChallenges(me.account, target.account);
-    void this.scheduleExpiry();
+    void this.scheduleAlarm(now);
   }
 
   /**
@@ -646,17 +732,31 @@ export class Lobby extends Server {
   /** Ends every challenge whose minute is over, and sets the alarm to the next one. */
   private expire(now: number): void {
     for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE expires_at <= ?", now).toArray()) this.remove(row, "expired", null);
-    void this.scheduleExpiry();
+    void this.scheduleAlarm(now);
   }
 
-  /** Keeps the alarm at the earliest expiry; skips the storage write when it is already there (as the rooms do). */
-  private async scheduleExpiry(): Promise<void> {
-    const next = this.db.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM challenges").one().at;
+  /**
+   * Keeps the alarm no later than the earliest expiry and, while any socket is here, the next sweep (sweepMs from now).
+   * An alarm already set earlier stays (it fires, does what is due and sets the next): so a busy lobby writes the alarm
+   * about once per sweepMs, not once per message; with nobody here and nothing open there is none.
+   */
+  private async scheduleAlarm(now: number): Promise<void> {
+    const expiry = this.db.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM challenges").one().at;
+    let anyone = false;
+    for (const _ of this.getConnections()) {
+      anyone = true;
+      break;
+    }
+    const due = Math.min(expiry ?? Infinity, anyone ? now + this.sweepMs : Infinity);
     if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
-    if (next === this.alarmAt) return;
-    this.alarmAt = next;
-    if (next === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(next);
+    if (due === Infinity) {
+      if (this.alarmAt === null) return;
+      this.alarmAt = null;
+      return this.ctx.storage.deleteAlarm();
+    }
+    if (this.alarmAt !== null && this.alarmAt <= due) return;
+    this.alarmAt = due;
+    await this.ctx.storage.setAlarm(due);
   }
 
   /** A socket gone: if it was its account's last one, that account's challenges end ("left"), and everyone learns. */

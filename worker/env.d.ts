@@ -34,6 +34,8 @@ declare global {
        * never in wrangler.toml or .dev.vars, so `npm start` and production stay strict.
        */
       RATE_LIMIT_LOOPBACK?: string;
+      /** Optional: the Wartesaal's silence limit in ms (party/lobby.ts LOBBY_SILENCE_MS, ADR 046), shorter only; the browser tests set it. */
+      LOBBY_SILENCE_MS?: string;
       /** Optional: the site's public origin for CORS (e.g. https://spielcenter.example); default: the request's own origin. */
       SITE_ORIGIN?: string;
     }

@@ -53,6 +53,8 @@ export interface SiteOptions {
    * test's browser is one address, as a player's tabs are. For tests of those limits; others create too many accounts.
    */
   strict?: boolean;
+  /** More environment variables for the Worker (wrangler dev --var), e.g. the Wartesaal's shorter silence limit for a test. */
+  vars?: Record<string, string>;
   /** wrangler dev's --inspector-port (the Worker's V8 inspector, for profiles); default: a free one. */
   inspectorPort?: number;
   /**
@@ -95,12 +97,12 @@ function freeze(state: string, floor = false, noAssets = false): string {
 }
 
 /** Spawns wrangler dev in a process group of its own and waits for /api/health; null when it did not come up in time. */
-async function launch(port: number, state: string, cwd: string, inspectorPort: number, strict = false): Promise<ChildProcess | null> {
+async function launch(port: number, state: string, cwd: string, inspectorPort: number, strict = false, vars: Record<string, string> = {}): Promise<ChildProcess | null> {
   // wrangler.toml's [assets] directory must exist (an unbuilt checkout has none; the API needs no built site).
   fs.mkdirSync(join(root, "web", "dist"), { recursive: true });
   // Its own inspector port too: two sites at once would both want 9229, and the second would not start.
   // RATE_LIMIT_LOOPBACK=off: the e2e tests create many accounts from this machine (npm start stays strict).
-  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(inspectorPort), "--log-level", "warn", ...(strict ? [] : ["--var", "RATE_LIMIT_LOOPBACK:off"])], {
+  const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(inspectorPort), "--log-level", "warn", ...(strict ? [] : ["--var", "RATE_LIMIT_LOOPBACK:off"]), ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])], {
     cwd,
     detached: true,
     stdio: "ignore",
@@ -149,7 +151,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const wranglerUrl = `http://127.0.0.1:${inner}`;
   let direct: string | null = null;
   const up = async (): Promise<ChildProcess> => {
-    const c = await launch(inner, state, cwd, inspectorPort, options.strict);
+    const c = await launch(inner, state, cwd, inspectorPort, options.strict, options.vars);
     if (!c) throw new Error(`wrangler dev did not come up on port ${inner} in 90 s`);
     // Its ports are read from /proc and each asked for /api/health: on a loaded machine an answer can be late, so a
     // few looks before giving up (the Worker has answered through wrangler's port already).

@@ -52,7 +52,7 @@ export async function buildWeb(): Promise<void> {
 }
 
 /** The real site for browser tests: web/ built, then wrangler dev on a free port with throw-away, migrated storage. */
-export async function startWebSite(options: { strict?: boolean } = {}): Promise<Site> {
+export async function startWebSite(options: { strict?: boolean; vars?: Record<string, string> } = {}): Promise<Site> {
   await buildWeb();
   return startSite(options);
 }
@@ -67,8 +67,8 @@ export interface Setting {
 }
 
 /** For a test file's beforeAll: the site and two fresh browsers, a desktop and a phone (what a game between two needs). */
-export async function siteAndTwoBrowsers(): Promise<Setting> {
-  const site = await startWebSite();
+export async function siteAndTwoBrowsers(options: { vars?: Record<string, string> } = {}): Promise<Setting> {
+  const site = await startWebSite(options);
   try {
     const [desktop, phone] = await Promise.all([openBrowser(), openBrowser({ width: 390, height: 844 })]);
     return {
@@ -91,10 +91,10 @@ export async function siteAndTwoBrowsers(): Promise<Setting> {
  * For a test file: the site and two browsers, `a` a desktop and `b` a phone, opened in the file's beforeAll and closed
  * in its afterAll; the fields are there once the tests run.
  */
-export function twoBrowsersPerFile(): { readonly site: Site; readonly a: Browser; readonly b: Browser } {
+export function twoBrowsersPerFile(options: { vars?: Record<string, string> } = {}): { readonly site: Site; readonly a: Browser; readonly b: Browser } {
   const held = {} as { site: Site; a: Browser; b: Browser; setting?: Setting };
   beforeAll(async () => {
-    held.setting = await siteAndTwoBrowsers();
+    held.setting = await siteAndTwoBrowsers(options);
     ({ site: held.site, desktop: held.a, phone: held.b } = held.setting);
   }, 240_000);
   afterAll(() => held.setting?.close());

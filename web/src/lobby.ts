@@ -9,7 +9,13 @@ export type Matched = Extract<LobbyServerMessage, { type: "matched" }>;
 export type Ended = Extract<LobbyServerMessage, { type: "ended" }>;
 export type LobbyError = Extract<LobbyServerMessage, { type: "error" }>;
 
-export function connectLobby(account: Account, on: { matched(m: Matched): void; ended(m: Ended): void; error(m: LobbyError): void }) {
+/** What this page had open in the Wartesaal before its connection went and no longer finds there when back. */
+export interface LostWhileAway {
+  seek: boolean;
+  challenges: boolean;
+}
+
+export function connectLobby(account: Account, on: { matched(m: Matched): void; ended(m: Ended): void; error(m: LobbyError): void; back?(lost: LostWhileAway): void }) {
   const [you, setYou] = createSignal<string | null>(null);
   const [players, setPlayers] = createSignal<readonly LobbyPlayer[]>([]);
   const [incoming, setIncoming] = createSignal<readonly Challenge[]>([]);
@@ -28,6 +34,12 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   let retry: ReturnType<typeof setTimeout> | undefined;
   /** Gives the current socket up (set for each socket as it opens). */
   let dead = () => {};
+  /**
+   * What was open when the connection went (own seek, challenges either way): the lobby closes a page it has not heard
+   * for 90 s and ends what it had open (ADR 046), and the messages saying so never reached the page. Compared with the
+   * lists the lobby sends again after the next welcome.
+   */
+  let away: { seek: boolean; challenges: boolean } | null = null;
   const beat = heartbeat({ isOpen: () => ws?.readyState === WebSocket.OPEN, ping: (text) => ws?.send(text), gone: () => dead() });
 
   async function open(): Promise<void> {
@@ -50,6 +62,8 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     const lost = (code: number) => {
       if (ws !== socket) return;
       ws = null;
+      // Kept from the last time the page was in (not overwritten by a reconnect that failed before its welcome).
+      if (connected()) away = { seek: seeks().some((k) => k.from === you()), challenges: incoming().length + outgoing().length > 0 };
       // What the page shows is what the lobby says now: while the socket is down nobody is known to be here (a
       // challenge to someone shown from before would go nowhere). Back, the lobby sends every list again.
       setConnected(false);
@@ -94,6 +108,12 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           break;
         case "seeks":
           setSeeks(m.seeks);
+          // After a welcome the lobby sends the challenges, then the seeks: both lists are the lobby's now.
+          if (away && connected()) {
+            const lost = { seek: away.seek && !m.seeks.some((k) => k.from === you()), challenges: away.challenges && incoming().length + outgoing().length === 0 };
+            away = null;
+            if (lost.seek || lost.challenges) on.back?.(lost);
+          }
           break;
         case "live":
           setLive(m.games);

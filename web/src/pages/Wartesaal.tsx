@@ -167,6 +167,16 @@ function Lobby(props: { account: Account; me: Me }) {
     error(m) {
       notice.show(() => tr(m.messageDe, m.message));
     },
+    back(lost) {
+      // The lobby ended them while this page could not hear it (closed for silence, ADR 046; or a minute ran out).
+      notice.show(() =>
+        lost.seek && lost.challenges
+          ? tr("Deine Verbindung war weg: dein Gesuch und deine Herausforderungen sind nicht mehr offen.", "Your connection was gone: your seek and your challenges are no longer open.")
+          : lost.seek
+            ? tr("Deine Verbindung war weg: dein Gesuch ist nicht mehr offen.", "Your connection was gone: your seek is no longer open.")
+            : tr("Deine Verbindung war weg: deine Herausforderungen sind nicht mehr offen.", "Your connection was gone: your challenges are no longer open."),
+      );
+    },
   });
   createEffect(() => {
     for (const c of lobby.incoming()) partners.set(c.id, c.from);

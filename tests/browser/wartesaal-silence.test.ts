@@ -1,0 +1,51 @@
+// A player whose network goes while the Wartesaal is open (ADR 046): the socket stays open at the lobby, so the others
+// saw that player as "frei" with a live seek until the runtime gave up on it. The lobby now closes a page it has not
+// heard for its silence limit (90 s; 20 s on this test's site): the others see the player and the seek go, and the
+// player, back, is told what is no longer open.
+import { describe, expect, it } from "vitest";
+import { enterWartesaal, lobbyPlayer, shot, silenceableSockets, twoBrowsersPerFile } from "./helpers.js";
+
+const t = twoBrowsersPerFile({ vars: { LOBBY_SILENCE_MS: "20000" } });
+const suffix = Math.random().toString(36).slice(2, 7);
+const NAME_A = `Ute${suffix}`;
+const NAME_B = `Vito${suffix}`;
+
+describe("the Wartesaal and a player whose network went", () => {
+  it("the others see the player and its seek go; back, the player is told the seek is gone and appears again", { timeout: 180_000 }, async () => {
+    const a = t.a.page;
+    const b = await t.b.context.newPage();
+    try {
+      const net = await silenceableSockets(b);
+      await enterWartesaal(a, t.site.url, NAME_A);
+      await enterWartesaal(b, t.site.url, NAME_B);
+      await lobbyPlayer(a, NAME_B).waitFor({ timeout: 30_000 });
+      await b.getByTestId("seek-create").click();
+      await b.getByTestId("challenge-send").click();
+      const seek = a.locator(`[data-testid="seek"][data-from="${NAME_B}"]`);
+      await seek.waitFor({ timeout: 30_000 });
+
+      // B's network swallows everything from now on, old sockets and new ones; nothing closes at the lobby.
+      const since = Date.now();
+      net.silence("swallow");
+      await b.getByTestId("lobby-connecting").waitFor({ timeout: 30_000 });
+      // A sees B and B's seek go within the limit and one sweep (20 s + a third of it), and is still in the list itself.
+      await lobbyPlayer(a, NAME_B).waitFor({ state: "detached", timeout: 60_000 });
+      const gone = Date.now() - since;
+      await seek.waitFor({ state: "detached", timeout: 5_000 });
+      expect(await lobbyPlayer(a, NAME_A).count()).toBe(1);
+      // Not at once: B's page closing its dead socket never reached the lobby (B's last ping was up to 10 s earlier).
+      expect(gone).toBeGreaterThanOrEqual(5_000);
+      await shot(a, "wartesaal-silent-player-gone");
+
+      // B's network is back: B is in A's list again, and B's page says its seek is no longer open.
+      net.restore();
+      await lobbyPlayer(a, NAME_B).waitFor({ timeout: 60_000 });
+      await b.getByTestId("lobby-you").waitFor({ timeout: 30_000 });
+      await expect.poll(() => b.getByTestId("lobby-notice").innerText(), { timeout: 10_000 }).toContain("dein Gesuch ist nicht mehr offen");
+      expect(await b.locator(`[data-testid="seek"][data-from="${NAME_B}"]`).count()).toBe(0);
+      await shot(b, "wartesaal-back-after-silence-phone");
+    } finally {
+      await b.close();
+    }
+  });
+});
