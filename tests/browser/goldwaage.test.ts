@@ -524,6 +524,47 @@ describe("Goldwaage (browser)", () => {
     expect(await w.page.getByTestId("watch-refused").innerText()).toContain("gibt es nicht");
   }, 90_000);
 
+  it("3 players on a phone (390 × 844): a team-mate's open card, a card shown before and its face-down count fit its seat, the count on a card back", async () => {
+    const b = await browser({ width: 390, height: 844 });
+    const page = b.page;
+    await setup(page, { players: 3, level: "normal" });
+    await page.getByTestId("gw-table").waitFor();
+    // Per other seat: its cards' row and its count, each not wider than its box (the count was cut to "1 …"), and what
+    // the seat shows — the count read whole by a screen reader.
+    type SeatLook = { rowCut: number; countCut: number; countShown: boolean; countText: string; cards: number; right: number };
+    const seats = () =>
+      page.evaluate(`[...document.querySelectorAll('[data-testid="gw-seat"]:not(.me)')].map((e) => {
+        const row = e.querySelector(".gw-seat-cards");
+        const count = e.querySelector(".gw-hidden-count");
+        return {
+          rowCut: row.scrollWidth - row.clientWidth,
+          countCut: count.scrollWidth - count.clientWidth,
+          countShown: getComputedStyle(count).display !== "none",
+          countText: count.textContent,
+          cards: e.querySelectorAll(".gw-seat-cards [data-card]").length,
+          right: e.getBoundingClientRect().right,
+        };
+      })`) as Promise<SeatLook[]>;
+    let crowded = 0;
+    const until = Date.now() + 90_000;
+    while (Date.now() < until && crowded < 2) {
+      for (const s of await seats()) {
+        expect(s.rowCut, JSON.stringify(s)).toBeLessThanOrEqual(1);
+        expect(s.countCut, JSON.stringify(s)).toBeLessThanOrEqual(1);
+        expect(s.right).toBeLessThanOrEqual(390);
+        if (s.countShown) expect(s.countText).toMatch(/^\d verdeckt$/);
+        if (s.cards >= 2 && s.countShown) {
+          crowded++;
+          if (crowded === 1) await shot(page, "gw-seat-count-390");
+        }
+      }
+      if ((await gwStep(page)) === "over") break;
+    }
+    // Seen at least once: two cards in sight and some face down, the case that was cut.
+    expect(crowded).toBeGreaterThan(0);
+    expect(b.errors).toEqual([]);
+  }, 150_000);
+
   it("two open cards to choose: with two chosen, a tap on a third replaces the one chosen last", async () => {
     const b = await browser({ width: 390, height: 844 });
     const page = b.page;

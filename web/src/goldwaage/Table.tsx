@@ -767,12 +767,21 @@ export function GoldwaageTable(props: { session: Session }) {
                             <span class="gw-shown-note" role="note" data-testid="gw-shown-note">{shownBeforeNote()}</span>
                           </Show>
                         </Show>
-                        <span class="gw-hidden-count" data-none={x !== seat && hiddenNow(x) === 0 ? "" : undefined}>
-                          {x === seat
-                            ? handSizeNow(x) === 1
-                              ? tr("1 Karte", "1 card")
-                              : tr(`${handSizeNow(x)} Karten`, `${handSizeNow(x)} cards`)
-                            : tr(`${hiddenNow(x)} verdeckt`, `${hiddenNow(x)} hidden`)}
+                        <span class="gw-hidden-count" data-none={x !== seat && hiddenNow(x) === 0 ? "" : undefined} title={x === seat ? undefined : tr(`${hiddenNow(x)} verdeckt`, `${hiddenNow(x)} hidden`)}>
+                          {x === seat ? (
+                            handSizeNow(x) === 1 ? (
+                              tr("1 Karte", "1 card")
+                            ) : (
+                              tr(`${handSizeNow(x)} Karten`, `${handSizeNow(x)} cards`)
+                            )
+                          ) : (
+                            // On a phone the number stands on a small card back and the word is left to a screen reader:
+                            // with three players and two cards in sight "1 verdeckt" was cut to "1 …" at 390 px.
+                            <>
+                              <span class="gw-hidden-n">{hiddenNow(x)}</span>
+                              <span class="gw-hidden-word">{tr(" verdeckt", " hidden")}</span>
+                            </>
+                          )}
                         </span>
                       </div>
                     </li>
