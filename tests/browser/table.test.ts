@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
-import { openBrowser, pressByKeyboard, shot, startWebSite, step, type Browser } from "./helpers.js";
+import { openBrowser, pressByKeyboard, shot, silenceableSockets, startWebSite, step, type Browser } from "./helpers.js";
 
 let site: Site;
 beforeAll(async () => void (site = await startWebSite()), 180_000);
@@ -325,6 +325,47 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       const label = await page.locator('[data-testid="hand-card"][data-legal="false"]').first().getAttribute("aria-label");
       expect(label).toContain("eines davon musst du abgeben");
       await shot(page, "exchange-two-elixirs-desktop");
+    });
+  }, 120_000);
+});
+
+describe("a card on its way (desktop)", () => {
+  it("sent while the room has not answered: lifted and outlined, it leaves the turn line above the hand readable", async () => {
+    // A fresh-eyes pass: lifted by 2.2rem the card under the middle of the hand covered the lower half of "Du spielst …".
+    await withBrowser([DESKTOP, "reduce"], async (b) => {
+      const page = b.page;
+      const net = await silenceableSockets(page);
+      await startGame(page);
+      await closeIntro(page);
+      const toPlay = page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]');
+      for (let i = 0; i < 300 && (await toPlay.count()) === 0; i++) if ((await step(page)) === "idle") await page.waitForTimeout(50);
+      await toPlay.waitFor();
+      net.silence();
+      // The legal card nearest the turn line's middle: the one that lies under its words.
+      const target = (await page.evaluate(`(() => {
+        const turn = globalThis.document.querySelector('[data-testid="turn"]').getBoundingClientRect();
+        const mid = (turn.left + turn.right) / 2;
+        const cards = [...globalThis.document.querySelectorAll('[data-testid="hand-card"][data-legal="true"]')];
+        cards.sort((a, b) => Math.abs((a.getBoundingClientRect().left + a.getBoundingClientRect().right) / 2 - mid) - Math.abs((b.getBoundingClientRect().left + b.getBoundingClientRect().right) / 2 - mid));
+        return cards[0].getAttribute("data-card");
+      })()`)) as string;
+      await page.locator(`[data-testid="hand-card"][data-card="${target}"]`).click();
+      await page.locator(".hand-card.leaving").waitFor();
+      await page.waitForTimeout(300); // its transition
+      // Every point along the turn line's lower edge shows the line itself, not the card.
+      const hidden = (await page.evaluate(`(() => {
+        const d = globalThis.document;
+        const line = d.querySelector('[data-testid="turn"]');
+        const r = line.getBoundingClientRect();
+        const out = [];
+        for (let x = r.left + 2; x < r.right - 2; x += 6) {
+          const hit = d.elementFromPoint(x, r.bottom - 3);
+          if (hit && !line.contains(hit) && hit.closest('[data-testid="hand-card"]')) out.push(Math.round(x));
+        }
+        return out;
+      })()`)) as number[];
+      expect(hidden, "x positions of the turn line's lower edge under the card on its way").toEqual([]);
+      await shot(page, "desktop-card-on-its-way");
     });
   }, 120_000);
 });
