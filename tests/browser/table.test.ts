@@ -368,6 +368,24 @@ describe("a card on its way (desktop)", () => {
       await shot(page, "desktop-card-on-its-way");
     });
   }, 120_000);
+
+  it("an exchange sent while the room has not answered: the turn line says it is on its way, and it goes through once the network is back", async () => {
+    await withBrowser([DESKTOP, "reduce"], async (b) => {
+      const page = b.page;
+      const net = await silenceableSockets(page);
+      await startGame(page);
+      await closeIntro(page);
+      net.silence("swallow");
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().click();
+      await page.getByTestId("exchange-confirm").click();
+      await expect.poll(() => page.getByTestId("turn").innerText(), { timeout: 3000 }).toBe("Deine Wahl ist unterwegs …");
+      await page.getByTestId("reconnecting").waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId("turn").innerText()).toBe("Deine Wahl ist unterwegs …");
+      net.restore();
+      await page.locator('[data-testid="table"][data-phase="play"]').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId("turn").innerText()).not.toContain("unterwegs");
+    });
+  }, 120_000);
 });
 
 describe("clicks during a batch (point 1)", () => {

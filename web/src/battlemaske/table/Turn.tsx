@@ -7,7 +7,7 @@ import { effectText } from "../log";
 import { useTable } from "./store";
 
 export function Turn(): JSX.Element {
-  const { m, rv, v, me, rs, elixir, picking, myTurn, staged, leaving } = useTable();
+  const { m, rv, v, me, rs, elixir, picking, myTurn, staged, leaving, pickSent } = useTable();
   const computer = () => m.kind === "computer" || m.kind === "daily";
   const they = () => (computer() ? tr("Der Computer", "The computer") : tr("Dein Gegner", "Your opponent"));
   /** The frame on the table: the card just played, or the trick taken (with its effect). */
@@ -64,6 +64,7 @@ export function Turn(): JSX.Element {
     if (vv.phase === "setup") return tr("Warte auf deinen Freund …", "Waiting for your friend …");
     if (vv.phase === "exchange" || vv.phase === "swap") {
       const what = vv.phase === "exchange" ? tr("zum Tauschen", "to exchange") : rs() === "zwiegespalten" ? tr("zum Kartentausch (♦ Karo)", "for the ♦ swap") : tr("für den Gier-Tausch", "for the greed swap");
+      if (vv.waitingFor.includes(me()) && pickSent()) return tr("Deine Wahl ist unterwegs …", "Your pick is on its way …");
       if (vv.waitingFor.includes(me())) return tr(`Wähle ${vv.pickCount} ${vv.pickCount === 1 ? "Karte" : "Karten"} ${what}.`, `Pick ${vv.pickCount} card${vv.pickCount === 1 ? "" : "s"} ${what}.`);
       return computer() ? tr("Der Computer wählt …", "The computer is picking …") : tr("Warte auf die Wahl des Gegners …", "Waiting for the opponent's pick …");
     }

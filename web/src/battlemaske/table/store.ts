@@ -36,6 +36,9 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   const [picked, setPicked] = createSignal<Card[]>([]);
   // The card on its way to the trick: it starts moving at the click, before the room answers.
   const [leaving, setLeaving] = createSignal<Card | null>(null);
+  // The exchange or swap sent, not yet answered: the turn line says so rather than still asking for the pick (into a
+  // dead connection it asked "Wähle 1 Karte zum Tauschen" over a greyed button until the reconnect notice, a pass).
+  const [pickSent, setPickSent] = createSignal(false);
   const [elixir, setElixir] = createSignal<Card | null>(null);
   const [explain, setExplain] = createSignal(false);
   const [showResult, setShowResult] = createSignal(true);
@@ -49,9 +52,16 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
       setPicked([]);
       setElixir(null);
       setLeaving(null);
+      setPickSent(false);
     }),
   );
-  createEffect(on(m.error, (e) => e && setLeaving(null)));
+  createEffect(
+    on(m.error, (e) => {
+      if (!e) return;
+      setLeaving(null);
+      setPickSent(false);
+    }),
+  );
   // The window about a hand card closes when the card leaves the hand (played, on its way, given away).
   createEffect(() => {
     const t = info.topic();
@@ -141,6 +151,7 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   function confirmPick() {
     if (!pickComplete()) return;
     const phase = v().phase;
+    setPickSent(true);
     m.command(phase === "swap" ? { type: "swap", cards: picked() } : { type: "exchange", cards: picked() });
   }
   function nameSuit(s: Suit) {
@@ -165,6 +176,8 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     viewer,
     picked,
     leaving,
+    /** This seat's pick (exchange or swap) is on its way to the room. */
+    pickSent: () => pickSent() && m.busy(),
     elixir,
     setElixir,
     explain,
