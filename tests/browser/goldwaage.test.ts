@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
 import { gwStep, look, setupGoldwaage } from "./gw-helpers.js";
-import { archived, openBrowser, shot, startWebSite, type Browser } from "./helpers.js";
+import { archived, openBrowser, shot, silenceableSockets, startWebSite, type Browser } from "./helpers.js";
 
 let site: Site;
 const opened: Browser[] = [];
@@ -564,6 +564,29 @@ describe("Goldwaage (browser)", () => {
     expect(crowded).toBeGreaterThan(0);
     expect(b.errors).toEqual([]);
   }, 150_000);
+
+  it("a phone in landscape (640 × 360) whose network swallows everything: the reconnect notice is in sight, and goes once the network is back", async () => {
+    const b = await browser({ width: 640, height: 360 }, "reduce", { touch: true });
+    const page = b.page;
+    const net = await silenceableSockets(page);
+    await setup(page, { players: 3, level: "normal" });
+    await page.getByTestId("gw-table").waitFor();
+    for (let i = 0; i < 4; i++) if ((await gwStep(page)) === "idle") await page.waitForTimeout(100);
+    net.silence("swallow");
+    const notice = page.getByTestId("reconnecting");
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.innerText()).toBe("Verbindung wird wiederhergestellt …");
+    // Wholly on the screen as it stands (it was under the feed, below the fold).
+    const box = (await notice.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(360);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(640);
+    await shot(page, "gw-reconnecting-640x360");
+    net.restore();
+    await notice.waitFor({ state: "detached", timeout: 30_000 });
+    expect(b.errors.filter((e) => !/WebSocket|net::ERR/.test(e))).toEqual([]);
+  }, 120_000);
 
   it("two open cards to choose: with two chosen, a tap on a third replaces the one chosen last", async () => {
     const b = await browser({ width: 390, height: 844 });

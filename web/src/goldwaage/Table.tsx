@@ -964,7 +964,7 @@ export function GoldwaageTable(props: { session: Session }) {
             </Show>
             <Show when={!room.connected() && !room.stopped()}>
               <p class="gw-offline connection-lost" role="status" data-testid="reconnecting">
-                {tr("Verbindung unterbrochen – verbinde neu …", "Connection lost – reconnecting …")}
+                {tr("Verbindung wird wiederhergestellt …", "Reconnecting …")}
               </p>
             </Show>
           </section>
