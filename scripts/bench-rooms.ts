@@ -1,5 +1,5 @@
 // npm run bench:rooms [-- --games 200 --think MS --no-deflate --no-batch --via both|direct|proxy --port P --idle N
-//                         --idle-wait S --floor --floor-only --no-assets --storage tmpfs|disk --profile FILE --json --url URL]
+//                         --idle-wait S --ask --floor --floor-only --no-assets --storage tmpfs|disk --profile FILE --json --url URL]
 // Concurrent bot-vs-bot online games against wrangler dev (started here from a frozen bundle of the Worker), played at
 // the Worker's own address inside wrangler dev (the room alone, as bench:api measures it) and through the printed URL
 // (wrangler's dev proxy in front, as a browser connects). For each it prints command → last broadcast latency (p50,
@@ -15,7 +15,7 @@ import { statSync, writeFileSync } from "node:fs";
 import WebSocket from "ws";
 import { stateFromView, type Seat } from "../shared/battlemaske/index.js";
 import { framedMessages, HEARTBEAT } from "../shared/room/protocol.js";
-import { PING_MS } from "../web/src/room/heartbeat.js";
+import { ASK_PRESENCE_MS, PING_MS } from "../web/src/room/heartbeat.js";
 import { botCommand, mustAct } from "../shared/battlemaske/bots/index.js";
 import { siteProcesses, startSite, type Site, type SiteProcess } from "./lib/site.js";
 import { recordFloorGame, type FloorGame } from "./lib/floor-script.js";
@@ -37,6 +37,12 @@ const PORT = Number(flag("--port", "0")) || undefined;
 /** Rooms opened for the idle-memory phase (0: none) and how long they then stay idle before the last reading. */
 const IDLE_ROOMS = Number(flag("--idle", String(GAMES)));
 const IDLE_WAIT_S = Number(flag("--idle-wait", "30"));
+/**
+ * --ask: while idle, each seat's socket also asks the room who is here (`{"type":"presence"}`) every ASK_PRESENCE_MS, as
+ * a page does at a quiet table where another person sits (ADR 045), which wakes the room each time; the asking stops
+ * 15 s before the last reading, so a room can hibernate again before the probe. Use with --idle-wait 75 or more.
+ */
+const ASK = args.includes("--ask");
 const PROFILE = flag("--profile", "");
 /**
  * --floor: after the games, the same number of recorded games played back by the floor (party/floor-room.ts: the same
@@ -438,14 +444,41 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
   const pinger = setInterval(() => {
     for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) (heartbeat.pings++, ws.send(HEARTBEAT.ping));
   }, PING_MS);
+  // The pages' questions (--ask): each socket from ASK_PRESENCE_MS after the rooms opened, spread over the first second.
+  const asks = { sent: 0, cpuBefore: 0, cpuAfter: 0 };
+  const askers: Array<ReturnType<typeof setTimeout>> = [];
+  if (ASK) {
+    asks.cpuBefore = reading(site, roles).cpu.room!;
+    for (const ws of sockets) {
+      const ask = () => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        asks.sent++;
+        ws.send(JSON.stringify({ type: "presence" }));
+      };
+      const start = setTimeout(() => {
+        ask();
+        askers.push(setInterval(ask, ASK_PRESENCE_MS));
+      }, ASK_PRESENCE_MS + Math.random() * 1000);
+      askers.push(start);
+    }
+  }
+  const stopAsking = () => askers.forEach((t) => (clearTimeout(t), clearInterval(t)));
   const samples: Array<{ s: number; roomMB: number; proxyMB: number }> = [];
   for (let s = 5; s <= IDLE_WAIT_S; s += 5) {
     await new Promise((r) => setTimeout(r, 5000));
+    if (ASK && s >= IDLE_WAIT_S - 15 && askers.length > 0) {
+      stopAsking();
+      askers.length = 0;
+      // The questions' own CPU, read before the rooms' eviction adds to it.
+      await new Promise((r) => setTimeout(r, 1000));
+      asks.cpuAfter = reading(site, roles).cpu.room!;
+    }
     const r = reading(site, roles);
     samples.push({ s, roomMB: mb(r.roomRss), proxyMB: mb(r.proxyRss) });
   }
   const idle = reading(site, roles);
   clearInterval(pinger);
+  stopAsking();
   // Did the rooms hibernate? A second socket of seat 0 says hello: the presence is unchanged, so a room that kept its
   // instance (and its memory of what it last told) sends it only to the newcomer; one that hibernated has forgotten
   // and tells everyone again — seat 1's socket gets one more presence.
@@ -468,6 +501,7 @@ async function idlePhase(site: Site, roles: Roles, base: string) {
     idleCpuSeconds: +(idle.cpu.room! - opened.cpu.room!).toFixed(2),
     hibernated: `${hibernated}/${probed.length}`,
     heartbeat,
+    asks: ASK ? { sent: asks.sent, roomCpuMsPerAsk: asks.sent > 0 ? +(((asks.cpuAfter - asks.cpuBefore) * 1000) / asks.sent).toFixed(3) : null } : null,
     loadAverage: load(),
   };
 }
@@ -551,6 +585,7 @@ async function main(): Promise<void> {
       lines.push(`per room: ${idle.perOpenRoomMB} MB open, ${idle.perIdleRoomMB} MB idle; room process CPU while idle ${idle.idleCpuSeconds} s; load average ${idle.loadAverage}`);
       lines.push(`rooms that had hibernated (told a repeated presence to everyone again, having forgotten what they told): ${idle.hibernated}`);
       lines.push(`heartbeat while idle (every socket pinged every ${PING_MS / 1000} s, as a browser does): ${idle.heartbeat.pings} pings, ${idle.heartbeat.pongs} pongs`);
+      if (idle.asks) lines.push(`"who is here?" while idle (every socket every ${ASK_PRESENCE_MS / 1000} s, as a page at a quiet table, ADR 045; stopped 15 s before the probe): ${idle.asks.sent} questions, room process CPU ${idle.asks.roomCpuMsPerAsk} ms per question (pings and the rooms' wake-ups included)`);
       lines.push(`  target: ≤ ${TARGET.idleRoomMB} MB of workerd memory per idle room: ${verdict(idle.perIdleRoomMB <= TARGET.idleRoomMB)}`);
     }
     process.stdout.write(lines.join("\n") + "\n");

@@ -3,7 +3,7 @@
 import { PartySocket } from "partysocket";
 import { batch, createSignal, onCleanup } from "solid-js";
 import { framedMessages, PROTOCOL_VERSION, type RematchActions, type RematchMessage, type RematchReadyMessage, type RoomViewOf, type ServerMessageOf } from "../../../shared/room/protocol";
-import { heartbeat } from "./heartbeat";
+import { ASK_PRESENCE_MS, heartbeat } from "./heartbeat";
 import type { Frame, Pace, RoomEventMessage } from "./pace";
 import { loadSession, saveSession, type Session } from "./session";
 
@@ -29,8 +29,6 @@ export interface RoomOptions<V, Staged> {
 const STALE_NOTICE_MS = 8000;
 /** How long a message may go unanswered before it is sent again (the room answers a repeat with its stored outcome). */
 const RESEND_MS = 5000;
-/** How long the table must be quiet before the page asks the room who is still here (ADR 045). */
-const ASK_PRESENCE_MS = 30_000;
 
 /** Why a command was not played, from the room's resync (`missed`: own — this seat's other tab came first). */
 function staleNotice(missed: unknown): RoomError {

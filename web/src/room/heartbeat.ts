@@ -11,6 +11,8 @@ import { HEARTBEAT } from "../../../shared/room/protocol";
 export const PING_MS = 10_000;
 /** How long the answer may take before the socket counts as gone (the runtime answers without waking the room). */
 export const PONG_MS = 5_000;
+/** How long a game room's table must be quiet before its page asks who is still here (ADR 045; connection.ts). */
+export const ASK_PRESENCE_MS = 30_000;
 
 export interface Heartbeat {
   /** Call with every frame received: returns true for the runtime's `pong` (nothing more to read in it). */
