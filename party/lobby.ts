@@ -7,6 +7,7 @@ import { exports } from "cloudflare:workers";
 import { Server, type Connection, type WSMessage } from "partyserver";
 import { CHALLENGE_MS, LobbyClientMessageSchema, type Challenge, type ChallengeEnd, type DeclineReason, type LiveReport, type LobbyErrorCode, type LobbyPlayer, type LobbyServerMessage, type Terms } from "../shared/lobby.js";
 import { parseJsonMessage } from "../shared/room/protocol.js";
+import { NO_SHOW_MS } from "../shared/room/clock.js";
 import { GoldwaageTables } from "./lobby-goldwaage";
 import { LiveTables } from "./lobby-live";
 import { verifyTicket, type TicketProfile } from "./lobby-ticket";
@@ -29,14 +30,21 @@ export const CLOSE_RENAMED = 4001;
 export const CLOSE_SILENT = 4002;
 /**
  * How long a greeted socket counts as there without its page heard (a ping, its hello, a message; ADR 046). The page
- * pings every 10 s; a background tab's timers may run once a minute only, so 90 s leaves a tab in the background a
- * missed wake-up's margin. Past it, the socket is closed and its account, if that was its last socket, leaves: its
- * challenges end ("left"), its seek and its seats at open tables go. `LOBBY_SILENCE_MS` in the environment shortens it
- * (the browser tests; at least 12 s, above the page's ping).
+ * pings every 10 s, in a background tab too (each ping timed from the last frame received, which Chrome's once-a-minute
+ * throttling of hidden tabs' timers spares; web/src/room/heartbeat.ts), so 45 s is four pings missed. Past it, the
+ * socket is closed and its account, if that was its last socket, leaves: its challenges end ("left"), its seek and its
+ * seats at open tables go. `LOBBY_SILENCE_MS` in the environment shortens it (the browser tests; at least 12 s).
  */
-export const LOBBY_SILENCE_MS = 90_000;
+export const LOBBY_SILENCE_MS = 45_000;
 /** How long a socket may stay open without saying hello (a page says it within a second of connecting). */
 export const LOBBY_HELLO_MS = 30_000;
+/**
+ * How long an account whose last socket closed other than by its page's own leaving (1000, 1001) still counts as here:
+ * a page whose network blinked comes back within seconds with a new socket, and found its seek and challenges ended
+ * "left" at the moment it came back (a fresh-eyes pass, 15 s offline). Meanwhile it is listed, may be challenged, and
+ * what is meant for it is told at its hello (a seek taken: `matched` again).
+ */
+export const LOBBY_GRACE_MS = 10_000;
 /** Per socket: a person sends a few messages a minute; far fewer than a game's commands. */
 export const LOBBY_RATE_PER_S = 5;
 export const LOBBY_RATE_BURST = 20;
@@ -176,6 +184,10 @@ export class Lobby extends Server {
   private readonly waitingSince = new Map<string, number>();
   /** When each greeted socket last sent a message (memory only; its pings and its hello are kept without it). */
   private readonly lastMessage = new Map<string, number>();
+  /** Accounts whose last socket closed unasked, still counted as here until `until` (LOBBY_GRACE_MS; a timer ends it). */
+  private readonly graced = new Map<string, { who: Who; until: number; timer: ReturnType<typeof setTimeout> }>();
+  /** Sockets this object closed itself (sweep, rename): their close, if the runtime reports it, was handled already. */
+  private readonly closedHere = new Set<string>();
   /** When the running tables were last told to everyone, and the timer that tells the changes since (LIVE_TELL_MS). */
   private toldLiveAt = 0;
   private liveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -219,6 +231,8 @@ export class Lobby extends Server {
     if (!this.db.exec<{ name: string }>("PRAGMA table_info(challenges)").toArray().some((c) => c.name === "counter")) this.db.exec("ALTER TABLE challenges ADD COLUMN counter INTEGER NOT NULL DEFAULT 0");
     this.gw.init();
     this.db.exec("CREATE TABLE IF NOT EXISTS seeks (id TEXT PRIMARY KEY, from_account TEXT NOT NULL UNIQUE, from_name TEXT NOT NULL, terms TEXT NOT NULL, created_at INTEGER NOT NULL)");
+    // Each side's `matched` of a table opened in the last NO_SHOW_MS, told again at its account's hello (ADR 046).
+    this.db.exec("CREATE TABLE IF NOT EXISTS matches (account TEXT NOT NULL, room TEXT NOT NULL, message TEXT NOT NULL, until INTEGER NOT NULL, PRIMARY KEY (account, room))");
   }
 
   /**
@@ -284,14 +298,15 @@ export class Lobby extends Server {
     return Response.json({ error: "WEBSOCKET_ONLY", message: "The Wartesaal speaks WebSocket only: connect with Upgrade: websocket." }, { status: 426, headers: { upgrade: "websocket" } });
   }
 
-  override onClose(connection: Connection<State>): void {
+  override onClose(connection: Connection<State>, code: number): void {
     this.forget(connection);
-    this.left(connection);
+    // Closed by the page as it leaves (its own close, a tab shut or navigated away): gone at once; otherwise a grace.
+    this.left(connection, code !== 1000 && code !== 1001);
   }
 
   override onError(connection: Connection<State>): void {
     this.forget(connection);
-    this.left(connection);
+    this.left(connection, true);
   }
 
   /** The memory kept per socket, dropped when it goes. */
@@ -354,7 +369,8 @@ export class Lobby extends Server {
       }
       // An arrival (no other socket of this account here) changes everyone's list of who is here; a refused one
       // waits (1013: the client tries again in 10 s) and changes nothing.
-      if (mine === 0 && !this.admitChange(connection, who.account, now)) {
+      const back = this.graced.get(who.account);
+      if (mine === 0 && !back && !this.admitChange(connection, who.account, now)) {
         this.tooOften(connection);
         return connection.close(1013, "coming and going too often");
       }
@@ -362,9 +378,15 @@ export class Lobby extends Server {
       this.waitingSince.delete(connection.id);
       this.dropRenamed(who);
       connection.setState({ who, net: here, at: now });
+      if (back) {
+        clearTimeout(back.timer);
+        this.graced.delete(who.account);
+      }
       void this.scheduleAlarm(now);
       this.running.remember(who, now);
       this.send(connection, { type: "welcome", you: who.name });
+      // First: a table that waits for this account takes the page there before it reads the lists.
+      for (const m of this.db.exec<{ message: string }>("SELECT message FROM matches WHERE account = ? AND until > ? ORDER BY until", who.account, now).toArray()) this.sendRaw(connection, m.message);
       this.send(connection, this.challengesOf(who.account));
       this.send(connection, this.seeksMessage());
       this.send(connection, this.gw.list());
@@ -416,11 +438,12 @@ export class Lobby extends Server {
 
   /**
    * How long a greeted socket may go unheard (LOBBY_SILENCE_MS, or the environment's shorter setting, never under 12 s:
-   * the page pings every 10 s) and one may wait for its hello. Fields, so that the workers tests can shorten them as
-   * they do the rooms' staleMs.
+   * the page pings every 10 s), one may wait for its hello, and an account's grace lasts. Fields, so that the workers
+   * tests can shorten them as they do the rooms' staleMs.
    */
   silenceMs = LOBBY_SILENCE_MS;
   helloMs = LOBBY_HELLO_MS;
+  graceMs = LOBBY_GRACE_MS;
 
   /** How often the alarm looks at the sockets while any is here: a third of the silence allowed. */
   private get sweepMs(): number {
@@ -436,8 +459,10 @@ export class Lobby extends Server {
    */
   private sweep(now: number): void {
     const silenceMs = this.silenceMs;
+    const open = new Set<string>();
+    for (const c of this.getConnections()) open.add(c.id);
+    for (const id of this.closedHere) if (!open.has(id)) this.closedHere.delete(id);
     const dropped = new Map<string, Who>();
-    const closed = new Set<string>();
     for (const c of this.getConnections<State>()) {
       if (!c.state) {
         const since = this.waitingSince.get(c.id);
@@ -452,15 +477,14 @@ export class Lobby extends Server {
       const pinged = this.ctx.getWebSocketAutoResponseTimestamp(c)?.getTime() ?? 0;
       if (now - Math.max(pinged, c.state.at ?? 0, this.lastMessage.get(c.id) ?? 0) < silenceMs) continue;
       dropped.set(c.state.who.account, c.state.who);
-      closed.add(c.id);
       this.forget(c);
+      this.closedHere.add(c.id);
       c.close(CLOSE_SILENT, `nothing heard for ${Math.round(silenceMs / 1000)} s`);
     }
+    for (const [account, g] of this.graced) if (g.until <= now) this.endGrace(account);
+    this.db.exec("DELETE FROM matches WHERE until <= ?", now);
     if (dropped.size === 0) return;
-    // Who still has a socket, not counting those just closed (a socket closed by the object may still be listed here).
-    const here = new Set<string>();
-    for (const c of this.getConnections<State>()) if (c.state && !closed.has(c.id)) here.add(c.state.who.account);
-    for (const who of dropped.values()) if (!here.has(who.account)) this.gone(who);
+    for (const who of dropped.values()) if (!this.socketsOf(who.account) && !this.graced.has(who.account)) this.gone(who);
     this.broadcastPresence();
   }
 
@@ -632,9 +656,15 @@ export class Lobby extends Server {
       return;
     }
     const ended: LobbyServerMessage = { type: "ended", id, how: "accepted", by: me.name };
+    const until = Date.now() + NO_SHOW_MS;
     for (const [account, side, opponent] of [[pair.from_account, duel.challenger, pair.to_name], [pair.to_account, duel.accepter, pair.from_name]] as const) {
+      const matched: LobbyServerMessage = { type: "matched", id, room: duel.room, socket: duel.socket, rated: duel.rated, seat: side.seat, role: side.role, seatToken: side.seatToken, opponent };
       this.sendTo(account, ended);
-      this.sendTo(account, { type: "matched", id, room: duel.room, socket: duel.socket, rated: duel.rated, seat: side.seat, role: side.role, seatToken: side.seatToken, opponent });
+      this.sendTo(account, matched);
+      // A socket gone silent, or none in a grace, never got it: told again at the account's hello while the table waits
+      // for it (a fresh-eyes pass: a seek taken while its poster's network was gone left the poster in the Wartesaal,
+      // "spielt gegen …", its game called off a minute later). A page that has the table's seat already ignores it.
+      this.db.exec("INSERT OR REPLACE INTO matches (account, room, message, until) VALUES (?, ?, ?, ?)", account, duel.room, JSON.stringify({ ...matched, again: true }), until);
     }
   }
 
@@ -759,11 +789,36 @@ export class Lobby extends Server {
     await this.ctx.storage.setAlarm(due);
   }
 
-  /** A socket gone: if it was its account's last one, that account's challenges end ("left"), and everyone learns. */
-  private left(connection: Connection<State>): void {
+  /**
+   * A socket gone: if it was its account's last one, that account leaves — at once, or (`grace`) after LOBBY_GRACE_MS
+   * unless a socket of it says hello before: its challenges end ("left"), its seek and seats go, and everyone learns.
+   */
+  private left(connection: Connection<State>, grace: boolean): void {
+    if (this.closedHere.delete(connection.id)) return;
     const who = connection.state?.who;
-    if (who && !this.present(connection).some((w) => w.account === who.account)) this.gone(who);
+    const last = who !== undefined && !this.socketsOf(who.account, connection);
+    if (who && last && grace && !this.graced.has(who.account)) {
+      const timer = setTimeout(() => this.endGrace(who.account), this.graceMs + 50);
+      this.graced.set(who.account, { who, until: Date.now() + this.graceMs, timer });
+    } else if (who && last && !this.graced.has(who.account)) this.gone(who);
     this.broadcastPresence(connection);
+  }
+
+  /** Whether `account` has a greeted socket here, `except` not counted. */
+  private socketsOf(account: string, except?: Connection): boolean {
+    for (const c of this.getConnections<State>()) if (c.id !== except?.id && !this.closedHere.has(c.id) && c.state?.who.account === account) return true;
+    return false;
+  }
+
+  /** The grace of an account ran out (the timer, or a sweep after hibernation lost it): it leaves unless back. */
+  private endGrace(account: string): void {
+    const g = this.graced.get(account);
+    if (!g) return;
+    clearTimeout(g.timer);
+    this.graced.delete(account);
+    if (this.socketsOf(account)) return;
+    this.gone(g.who);
+    this.broadcastPresence();
   }
 
   /** An account's last socket went: its challenges end ("left"), its seek and its place at open tables too. */
@@ -786,20 +841,21 @@ export class Lobby extends Server {
       const other = c.state?.who;
       if (!other || other.account === who.account || nameSkeleton(other.name) !== key) continue;
       stale.set(other.account, other);
-      // Closing takes it out of getConnections() at once: present() no longer sees it.
+      this.closedHere.add(c.id);
       c.close(CLOSE_RENAMED, "renamed");
     }
     for (const other of stale.values()) if (!this.present().some((w) => w.account === other.account)) this.gone(other);
   }
 
-  /** Who is here: one entry per account with a socket that said hello (several tabs count once). */
+  /** Who is here: one entry per account with a socket that said hello (several tabs count once), or in its grace. */
   private present(gone?: Connection): Who[] {
     const seen = new Map<string, Who>();
     for (const c of this.getConnections<State>()) {
-      if (gone && c.id === gone.id) continue;
+      if ((gone && c.id === gone.id) || this.closedHere.has(c.id)) continue;
       const who = c.state?.who;
       if (who && !seen.has(who.account)) seen.set(who.account, who);
     }
+    for (const [account, g] of this.graced) if (!seen.has(account)) seen.set(account, g.who);
     return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
@@ -869,6 +925,15 @@ export class Lobby extends Server {
 
   private error(connection: Connection, code: LobbyErrorCode, message: string): void {
     this.send(connection, { type: "error", code, message, messageDe: ERRORS_DE[code] });
+  }
+
+  /** A message serialised already (a stored `matched`). */
+  private sendRaw(connection: Connection, text: string): void {
+    try {
+      connection.send(text);
+    } catch {
+      // gone
+    }
   }
 
   private send(connection: Connection, message: LobbyServerMessage): void {

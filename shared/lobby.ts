@@ -165,7 +165,19 @@ export type LobbyServerMessage =
   /** Every running table anyone may watch, to everyone, whenever the list changes (newest first). */
   | { readonly type: "live"; readonly games: readonly LiveGame[] }
   /** An accepted challenge's (or a taken seek's) table: this account's own seat and seat token. */
-  | { readonly type: "matched"; readonly id: string; readonly room: string; readonly socket: string; readonly seat: 0 | 1; readonly role: "conte" | "maske"; readonly seatToken: string; readonly rated: boolean; readonly opponent: string }
+  | {
+      readonly type: "matched";
+      readonly id: string;
+      readonly room: string;
+      readonly socket: string;
+      readonly seat: 0 | 1;
+      readonly role: "conte" | "maske";
+      readonly seatToken: string;
+      readonly rated: boolean;
+      readonly opponent: string;
+      /** Told again at a hello, within NO_SHOW_MS of the table's opening: the first may never have reached this page. */
+      readonly again?: true;
+    }
   /** Every open Goldwaage table, to everyone, whenever that changes. */
   | { readonly type: "gw-tables"; readonly tables: readonly GwTable[] }
   /** To the creator and everyone who joined, when the table they were at ended (`by`: who closed or left). */

@@ -1,6 +1,6 @@
 // A player whose network goes while the Wartesaal is open (ADR 046): the socket stays open at the lobby, so the others
 // saw that player as "frei" with a live seek until the runtime gave up on it. The lobby now closes a page it has not
-// heard for its silence limit (90 s; 20 s on this test's site): the others see the player and the seek go, and the
+// heard for its silence limit (45 s; 20 s on this test's site): the others see the player and the seek go, and the
 // player, back, is told what is no longer open.
 import { describe, expect, it } from "vitest";
 import { enterWartesaal, lobbyPlayer, shot, silenceableSockets, twoBrowsersPerFile } from "./helpers.js";
@@ -28,6 +28,12 @@ describe("the Wartesaal and a player whose network went", () => {
       const since = Date.now();
       net.silence("swallow");
       await b.getByTestId("lobby-connecting").waitFor({ timeout: 30_000 });
+      // B's own page says it is reconnecting, as the tables do, and what would change the lists waits.
+      expect(await b.getByTestId("lobby-connecting").innerText()).toBe("Verbindung wird wiederhergestellt …");
+      expect(await b.getByTestId("lobby-connecting").getAttribute("class")).toContain("connection-lost");
+      expect(await b.getByTestId("seek-create").isDisabled()).toBe(true);
+      expect(await b.getByTestId("gw-create").isDisabled()).toBe(true);
+      await shot(b, "wartesaal-reconnecting-phone");
       // A sees B and B's seek go within the limit and one sweep (20 s + a third of it), and is still in the list itself.
       await lobbyPlayer(a, NAME_B).waitFor({ state: "detached", timeout: 60_000 });
       const gone = Date.now() - since;
@@ -46,6 +52,53 @@ describe("the Wartesaal and a player whose network went", () => {
       await shot(b, "wartesaal-back-after-silence-phone");
     } finally {
       await b.close();
+    }
+  });
+
+  it("a seek taken while its poster's network was gone: back, the poster's page goes to the table", { timeout: 180_000 }, async () => {
+    const a = t.a.page;
+    const b = await t.b.context.newPage();
+    try {
+      const net = await silenceableSockets(b);
+      await enterWartesaal(a, t.site.url, NAME_A);
+      await enterWartesaal(b, t.site.url, NAME_B);
+      await b.getByTestId("seek-create").click();
+      await b.getByTestId("challenge-send").click();
+      const seek = a.locator(`[data-testid="seek"][data-from="${NAME_B}"]`);
+      await seek.waitFor({ timeout: 30_000 });
+      // B's socket goes dead for good (a broken connection: what it was sent is lost), new ones refused for a while.
+      net.silence("refuse");
+      // A takes the seek while B is still listed: A sits down at once; B's page never heard of it.
+      await seek.getByTestId("seek-accept").click();
+      await a.waitForURL(/\/partie\//, { timeout: 30_000 });
+      const room = new URL(a.url()).pathname;
+      await b.waitForTimeout(2000);
+      expect(new URL(b.url()).pathname).toBe("/wartesaal");
+      // B's network is back: once its page has given the dead socket up, the new socket's hello hears the table again,
+      // and the page sits down there.
+      net.restore();
+      await b.waitForURL((u) => u.pathname === room, { timeout: 45_000 });
+      await b.getByTestId("table").waitFor({ timeout: 30_000 });
+      await shot(b, "wartesaal-back-to-taken-seek-phone");
+    } finally {
+      await b.close();
+      await a.goto(t.site.url + "/");
+    }
+  });
+
+  it("the language switched in one tab switches the site's other open tab", async () => {
+    const one = await t.a.context.newPage();
+    const two = await t.a.context.newPage();
+    try {
+      await one.goto(t.site.url + "/wartesaal");
+      await two.goto(t.site.url + "/");
+      await two.locator('.lang-switch button[lang="en"]').click();
+      await expect.poll(() => one.evaluate("document.documentElement.lang"), { timeout: 5_000 }).toBe("en");
+      await two.locator('.lang-switch button[lang="de"]').click();
+      await expect.poll(() => one.evaluate("document.documentElement.lang"), { timeout: 5_000 }).toBe("de");
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 });

@@ -132,3 +132,38 @@ describe("heartbeat", () => {
     expect(pings).toBe(1);
   });
 });
+
+describe("heartbeat in a tab whose timers run once a minute", () => {
+  it("keeps pinging every PING_MS, each ping timed from the last frame, and gives up an unanswered one after PONG_MS", () => {
+    vi.useFakeTimers();
+    const pings: number[] = [];
+    let answer = true;
+    let gone = 0;
+    // The periodic tick as Chrome runs it in a tab hidden for five minutes: once a minute.
+    const beat = heartbeat({
+      isOpen: () => true,
+      ping: () => {
+        pings.push(Date.now());
+        // The runtime's pong, a moment later (a message event in the browser).
+        if (answer) setTimeout(() => beat.heard("pong"), 100);
+      },
+      gone: () => gone++,
+      tickMs: 60_000,
+    });
+    const start = Date.now();
+    beat.opened();
+    beat.heard('{"type":"welcome"}');
+    vi.advanceTimersByTime(55_000);
+    // Before the first minute's tick: five pings, none more than PING_MS + 0.2 s after the one before.
+    expect(pings.length).toBe(5);
+    expect(pings[0]! - start).toBeLessThanOrEqual(PING_MS + 200);
+    for (let i = 1; i < pings.length; i++) expect(pings[i]! - pings[i - 1]!).toBeLessThanOrEqual(PING_MS + 200);
+    // The network goes: the next ping is unanswered and the socket given up after PONG_MS, not at the next tick.
+    answer = false;
+    const last = pings.length;
+    vi.advanceTimersByTime(PING_MS + PONG_MS + 500);
+    expect(pings.length).toBe(last + 1);
+    expect(gone).toBe(1);
+    beat.stop();
+  });
+});

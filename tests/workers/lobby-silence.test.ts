@@ -3,7 +3,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLOSE_SILENT, LOBBY_HELLO_MS, LOBBY_SILENCE_MS } from "../../party/lobby";
+import { CLOSE_SILENT, LOBBY_GRACE_MS, LOBBY_HELLO_MS, LOBBY_SILENCE_MS } from "../../party/lobby";
 import { HEARTBEAT } from "../../shared/room/protocol";
 import { call, json } from "./api-helpers";
 import { enter, sees, type Lobbyist } from "./lobby-helpers";
@@ -12,11 +12,28 @@ import { closeCode, connect, type Msg } from "./sockets";
 const TERMS = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
 const lobby = () => env.Lobby.getByName("main");
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Limits = { silenceMs: number; helloMs: number };
-const setLimits = (silenceMs: number, helloMs: number) =>
+type Limits = { silenceMs: number; helloMs: number; graceMs: number };
+const setLimits = (silenceMs: number, helloMs: number, graceMs = LOBBY_GRACE_MS) =>
   runInDurableObject(lobby(), (l) => {
-    Object.assign(l as unknown as Limits, { silenceMs, helloMs });
+    Object.assign(l as unknown as Limits, { silenceMs, helloMs, graceMs });
   });
+
+/** A socket of `p`'s account closed as a network that went closes it (not 1000 or 1001: not the page leaving). */
+async function dropped(p: Lobbyist): Promise<void> {
+  const closed = new Promise<void>((r) => p.s.socket.addEventListener("close", () => r(), { once: true }));
+  p.s.socket.close(4000, "network");
+  await closed;
+}
+
+/** A new socket of `p`'s account that says hello (the page back), with the messages it got up to its welcome's lists. */
+async function back(p: Lobbyist) {
+  const t = await json<{ ticket: string; socket: string }>(call("/api/lobby/ticket", { method: "POST", token: p.account.token }));
+  const s = await connect(t.socket);
+  s.send({ type: "hello", ticket: t.ticket });
+  await s.next((m) => m.type === "welcome");
+  await s.next((m) => m.type === "presence");
+  return s;
+}
 
 /** A ping answered: the page is heard. */
 async function alive(p: Lobbyist): Promise<void> {
@@ -40,7 +57,7 @@ function keepHeard(p: Lobbyist, how: "ping" | "message"): () => void {
 }
 
 describe("the Wartesaal's heartbeat (ADR 046)", () => {
-  afterEach(() => setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS));
+  afterEach(() => setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, LOBBY_GRACE_MS));
 
   it("keeps an alarm while anyone is here, at most a third of the silence limit away", async () => {
     const a = await enter("Wecker");
@@ -113,5 +130,79 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     await wait(700);
     expect(await runDurableObjectAlarm(lobby())).toBe(true);
     expect(await closed).toBe(CLOSE_SILENT);
+  });
+
+  it("a socket closed by the network, not the page: listed with its seek for the grace, a challenge meanwhile kept; back in time, nothing ended", async () => {
+    await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 3000);
+    const a = await enter("Grazaa");
+    const b = await enter("Grazab");
+    await sees(a, b.name);
+    b.s.send({ type: "seek", terms: TERMS });
+    await a.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === b.name));
+    await dropped(b);
+    // Still here for a: a challenge to b is taken (not NOT_PRESENT) and b's seek is still listed.
+    a.s.send({ type: "challenge", to: b.name, terms: TERMS });
+    const ch = (await a.s.next((m) => m.type === "challenges" && m.outgoing.length > 0)).outgoing[0];
+    expect(a.s.all.filter((m) => m.type === "seeks").at(-1)!.seeks.some((x: Msg) => x.from === b.name)).toBe(true);
+    // b's page comes back within the grace: it finds the challenge and its seek.
+    const b2 = await back(b);
+    expect(b2.all.find((m) => m.type === "challenges")!.incoming.map((c: Msg) => c.id)).toEqual([ch.id]);
+    expect(b2.all.find((m) => m.type === "seeks")!.seeks.some((x: Msg) => x.from === b.name)).toBe(true);
+    // The grace's end passes: nothing ends, b stays listed.
+    await wait(3500);
+    await alive(a);
+    expect(a.s.all.some((m) => m.type === "ended")).toBe(false);
+    expect(a.s.all.filter((m) => m.type === "presence").at(-1)!.players.some((x: Msg) => x.name === b.name)).toBe(true);
+    await b2.close();
+    await a.s.close();
+  });
+
+  it("the grace runs out: the account leaves, its challenge ends 'left' and its seek goes; a page's own close (1000) leaves at once", async () => {
+    await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 1500);
+    const a = await enter("Gonea");
+    const b = await enter("Goneb");
+    const c = await enter("Gonec");
+    await sees(a, c.name);
+    b.s.send({ type: "seek", terms: TERMS });
+    await a.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === b.name));
+    a.s.send({ type: "challenge", to: b.name, terms: TERMS });
+    const ch = (await a.s.next((m) => m.type === "challenges" && m.outgoing.length > 0)).outgoing[0];
+    const at = Date.now();
+    await dropped(b);
+    expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "left", by: b.name });
+    expect(Date.now() - at).toBeGreaterThanOrEqual(1400);
+    await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
+    expect(a.s.all.filter((m) => m.type === "seeks").at(-1)!.seeks.some((x: Msg) => x.from === b.name)).toBe(false);
+    // c closes its page's way (1000): gone from a's list without a grace.
+    const before = Date.now();
+    await c.s.close();
+    await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === c.name));
+    expect(Date.now() - before).toBeLessThan(1000);
+    await a.s.close();
+  });
+
+  it("a seek taken while its poster was away: the table's matched is told again at the poster's next hello (again: true), not once the table's minute is over", async () => {
+    await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 5000);
+    const a = await enter("Wiedera");
+    const b = await enter("Wiederb");
+    await sees(b, a.name);
+    a.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
+    const seek = (await b.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a.name))).seeks.find((x: Msg) => x.from === a.name);
+    await dropped(a);
+    b.s.send({ type: "take", id: seek.id });
+    const mb = await b.s.next((m) => m.type === "matched");
+    // a's page comes back: right after its welcome, the table's matched for a's seat.
+    const a2 = await back(a);
+    const types = a2.all.map((m) => m.type);
+    expect(types.indexOf("matched")).toBe(types.indexOf("welcome") + 1);
+    const again = a2.all.find((m) => m.type === "matched")!;
+    expect(again).toMatchObject({ room: mb.room, seat: 1, role: "maske", opponent: b.name, again: true });
+    expect(typeof again.seatToken).toBe("string");
+    expect(again.seatToken).not.toBe(mb.seatToken);
+    // Once NO_SHOW_MS is over (moved back in storage) a hello hears it no more.
+    await runInDurableObject(lobby(), (_l, state) => void state.storage.sql.exec("UPDATE matches SET until = 0 WHERE room = ?", mb.room));
+    const a3 = await back(a);
+    expect(a3.all.some((m) => m.type === "matched")).toBe(false);
+    for (const s of [a2, a3, b.s]) await s.close();
   });
 });

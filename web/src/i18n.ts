@@ -20,6 +20,12 @@ function storedLang(): Lang {
 
 const [lang, setLangSignal] = createSignal<Lang>(storedLang());
 document.documentElement.lang = lang();
+// The switch in one tab switches the site's other open tabs too (a fresh-eyes pass: a second tab stayed German).
+window.addEventListener("storage", (e) => {
+  if (e.key !== STORAGE_KEY || !isLang(e.newValue)) return;
+  setLangSignal(e.newValue);
+  document.documentElement.lang = e.newValue;
+});
 
 export { lang };
 

@@ -15,6 +15,9 @@ export interface LostWhileAway {
   challenges: boolean;
 }
 
+/** How long a new socket may take to open before it is given up and another tried. */
+const CONNECT_MS = 10_000;
+
 export function connectLobby(account: Account, on: { matched(m: Matched): void; ended(m: Ended): void; error(m: LobbyError): void; back?(lost: LostWhileAway): void }) {
   const [you, setYou] = createSignal<string | null>(null);
   const [players, setPlayers] = createSignal<readonly LobbyPlayer[]>([]);
@@ -24,6 +27,8 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   /** The running tables anyone may watch (the lobby's `live`). */
   const [live, setLive] = createSignal<readonly LiveGame[]>([]);
   const [connected, setConnected] = createSignal(false);
+  /** This page has been in once: a later wait is a reconnect, said as such. */
+  const [wasConnected, setWasConnected] = createSignal(false);
   const [gwTables, setGwTables] = createSignal<readonly GwTable[]>([]);
   // More parts of the page (the Goldwaage tables) hear every message too, without this file knowing them.
   const listeners = new Set<(m: LobbyServerMessage) => void>();
@@ -36,7 +41,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   let dead = () => {};
   /**
    * What was open when the connection went (own seek, challenges either way): the lobby closes a page it has not heard
-   * for 90 s and ends what it had open (ADR 046), and the messages saying so never reached the page. Compared with the
+   * for 45 s and ends what it had open (ADR 046), and the messages saying so never reached the page. Compared with the
    * lists the lobby sends again after the next welcome.
    */
   let away: { seek: boolean; challenges: boolean } | null = null;
@@ -55,9 +60,15 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     if (closed) return;
     const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${ticket.socket}`);
     ws = socket;
+    // A socket that never opens (a network that holds the handshake) is given up too: the heartbeat asks only open ones
+    // (a fresh-eyes pass saw a page stay on "Verbinde mit dem Wartesaal …" for good).
+    const opening = setTimeout(() => socket.readyState === WebSocket.CONNECTING && giveUp(), CONNECT_MS);
     socket.addEventListener("open", () => {
+      clearTimeout(opening);
       beat.opened();
       socket.send(JSON.stringify({ type: "hello", ticket: ticket.ticket }));
+      // The hello is a question as a ping is: unanswered within PONG_MS, the socket is given up.
+      beat.sent();
     });
     const lost = (code: number) => {
       if (ws !== socket) return;
@@ -81,10 +92,12 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     socket.addEventListener("close", (ev: CloseEvent) => lost(ev.code));
     // Gone quiet without closing (heartbeat.ts): given up at once — the browser's close of a dead socket may take a
     // minute — and a new one opened with a fresh ticket.
-    dead = () => {
+    const giveUp = () => {
+      clearTimeout(opening);
       lost(1006);
       socket.close();
     };
+    dead = giveUp;
     socket.addEventListener("message", (e: MessageEvent) => {
       // A socket given up hears nothing more here: the lists are the new socket's.
       if (ws !== socket || beat.heard(e.data)) return;
@@ -98,6 +111,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
         case "welcome":
           setYou(m.you);
           setConnected(true);
+          setWasConnected(true);
           break;
         case "presence":
           setPlayers(m.players);
@@ -145,6 +159,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     seeks,
     live,
     connected,
+    wasConnected,
     gwTables,
     /** Hears every message from the lobby until the returned function is called. */
     listen(l: (m: LobbyServerMessage) => void): () => void {

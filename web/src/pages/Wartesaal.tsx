@@ -8,7 +8,7 @@ import { CHALLENGE_MS, CLOCK_MINUTES, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS,
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
 import { lang, minutesText, num, tr } from "../i18n";
 import { connectLobby } from "../lobby";
-import { ownSeat, saveSession } from "../room/session";
+import { loadSession, ownSeat, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
 import { createNotice } from "../ui/notice";
@@ -144,6 +144,8 @@ function Lobby(props: { account: Account; me: Me }) {
   const sentTo = new Map<string, Terms>();
   const lobby = connectLobby(props.account, {
     matched(m) {
+      // Told again at a new hello (the first may have been lost with the connection): this browser has that seat already.
+      if (m.again && loadSession(m.room)) return;
       saveSession({ room: m.room, seat: m.seat, seatToken: m.seatToken, clientSeq: 0, kind: "online", rated: m.rated, from: "wartesaal" });
       navigate(`/partie/${m.room}`);
     },
@@ -269,7 +271,16 @@ function Lobby(props: { account: Account; me: Me }) {
 
   return (
     <>
-      <Show when={lobby.connected()} fallback={<p class="loading" data-testid="lobby-connecting">{tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}</p>}>
+      {/* Back from a lost connection the line is the tables' red mark and their words: the lists under it are unknown,
+          the buttons that would change them wait (a fresh-eyes pass: a small grey line, buttons that looked live). */}
+      <Show
+        when={lobby.connected()}
+        fallback={
+          <p class="loading" classList={{ "connection-lost": lobby.wasConnected() }} role="status" data-testid="lobby-connecting">
+            {lobby.wasConnected() ? tr("Verbindung wird wiederhergestellt …", "Reconnecting …") : tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}
+          </p>
+        }
+      >
         <p data-testid="lobby-you">
           {tr(`Du bist als ${lobby.you()} hier · ${num(mine().points)} Punkte · Elo ${mine().elo} · ${mine().taler} Taler`, `You are here as ${lobby.you()} · ${num(mine().points)} points · Elo ${mine().elo} · ${mine().taler} Taler`)}
           {/* Stakes held at open tables are not free to stake again (the challenge form offers only the rest). */}
@@ -297,7 +308,7 @@ function Lobby(props: { account: Account; me: Me }) {
         {(f) => <ChallengeForm for={f} taler={mine().taler - (mine().held ?? 0)} onSend={send} onCancel={() => setForm(null)} />}
       </Show>
       {/* While a seek's form is open its own button posts it: the list's "Gesuch aufgeben" goes (two of them confused a player pass). */}
-      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={lobby.connected() ? tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.") : undefined} after={form()?.to === null ? undefined : <Action id="seek-create" disabled={iPlay()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
+      <ListSection id="seeks-title" title={tr("Offene Gesuche", "Open seeks")} items={lobby.seeks()} empty={lobby.connected() ? tr("Gerade sucht niemand offen einen Gegner.", "Nobody is seeking an opponent right now.") : undefined} after={form()?.to === null ? undefined : <Action id="seek-create" disabled={iPlay() || !lobby.connected()} onClick={() => setForm({ to: null, initial: lastTerms() })}>{tr("Gesuch aufgeben", "Post a seek")}</Action>}>
         {(k) => (
           <li data-testid="seek" data-from={k.from}>
             <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}

@@ -34,7 +34,7 @@ export interface Heartbeat {
  * and a hello swallowed that way was never asked about again (a fresh-eyes pass: the table stood still for good). Timers
  * in a hidden tab may run once a minute only: a late tick still finds the question answered if a frame came between.
  */
-export function heartbeat(options: { isOpen: () => boolean; ping: (text: string) => void; gone: () => void; now?: () => number }): Heartbeat {
+export function heartbeat(options: { isOpen: () => boolean; ping: (text: string) => void; gone: () => void; now?: () => number; tickMs?: number }): Heartbeat {
   const now = options.now ?? Date.now;
   /** When the open question was asked (null: none open). */
   let askedAt: number | null = null;
@@ -57,7 +57,22 @@ export function heartbeat(options: { isOpen: () => boolean; ping: (text: string)
       options.ping(HEARTBEAT.ping);
     }
   };
-  const timer = setInterval(check, 1000);
+  const timer = setInterval(check, options.tickMs ?? 1000);
+  /**
+   * The next ping, timed from the last frame's arrival (a pong, a welcome, any message): Chrome runs the timers of a tab hidden for five minutes once a minute
+   * only ("intensive wake-up throttling"), the one-second tick above included — but not a timer set from a message
+   * event (its nesting level is low), so a page in the background still pings every PING_MS while its frames come, and
+   * the lobby and the rooms keep counting it as there (ADR 046). Its own question's PONG_MS is looked at the same way.
+   */
+  let next: ReturnType<typeof setTimeout> | undefined;
+  const wake = (ms: number) => {
+    clearTimeout(next);
+    next = setTimeout(() => {
+      const asking = askedAt;
+      check();
+      if (askedAt !== null && askedAt !== asking) wake(PONG_MS + 50);
+    }, ms);
+  };
   // A tab coming back to the front looks at once rather than at its next (throttled) tick. (No DOM types here: the
   // module is also tested in Node, where there is no document.)
   const doc = (globalThis as { document?: { visibilityState: string; addEventListener(type: string, f: () => void): void; removeEventListener(type: string, f: () => void): void } }).document;
@@ -66,6 +81,8 @@ export function heartbeat(options: { isOpen: () => boolean; ping: (text: string)
   return {
     heard(data) {
       askedAt = null;
+      // From any frame, the first after a welcome included: the chain of pings needs no tick to start.
+      wake(Math.max(0, pingedAt + PING_MS - now()) + 50);
       return data === HEARTBEAT.pong;
     },
     opened() {
@@ -78,6 +95,7 @@ export function heartbeat(options: { isOpen: () => boolean; ping: (text: string)
     check,
     stop() {
       clearInterval(timer);
+      clearTimeout(next);
       doc?.removeEventListener("visibilitychange", visible);
     },
   };

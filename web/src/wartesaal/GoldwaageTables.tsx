@@ -126,7 +126,7 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
         when={form()}
         fallback={
           <Show when={mine() === undefined}>
-            <Button id="gw-create" onClick={() => { notice.clear(); setForm({ ...DEFAULT_CHOICE }); }}>{tr("Goldwaage-Tisch öffnen", "Open a Goldwaage table")}</Button>
+            <Button id="gw-create" disabled={!lobby.connected()} onClick={() => { notice.clear(); setForm({ ...DEFAULT_CHOICE }); }}>{tr("Goldwaage-Tisch öffnen", "Open a Goldwaage table")}</Button>
           </Show>
         }
       >
@@ -135,7 +135,7 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
             <h3>{tr("Einen Goldwaage-Tisch anbieten", "Offer a Goldwaage table")}</h3>
             <GoldwaageChoices choice={c()} onPlayers={(players) => setForm((x) => x && { ...x, players })} onChange={(o) => setForm((x) => x && { ...x, ...o })} />
             <div class="setup-go">
-              <Button id="gw-open" kind="primary" onClick={open}>{tr("Tisch anbieten", "Offer the table")}</Button>
+              <Button id="gw-open" kind="primary" disabled={!lobby.connected()} onClick={open}>{tr("Tisch anbieten", "Offer the table")}</Button>
               <Button id="gw-cancel" kind="quiet" onClick={() => setForm(null)}>{tr("Abbrechen", "Cancel")}</Button>
             </div>
           </div>
