@@ -3,6 +3,7 @@
 // heard for its silence limit (45 s; 20 s on this test's site): the others see the player and the seek go, and the
 // player, back, is told what is no longer open.
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { enterWartesaal, lobbyPlayer, shot, silenceableSockets, twoBrowsersPerFile } from "./helpers.js";
 
 const t = twoBrowsersPerFile({ vars: { LOBBY_SILENCE_MS: "20000" } });
@@ -10,19 +11,25 @@ const suffix = Math.random().toString(36).slice(2, 7);
 const NAME_A = `Ute${suffix}`;
 const NAME_B = `Vito${suffix}`;
 
+/** A (t.a's page) and B (a new page of t.b, its sockets silenceable) in the Wartesaal, B's seek in A's list. */
+async function seekingB(a: Page, b: Page) {
+  const net = await silenceableSockets(b);
+  await enterWartesaal(a, t.site.url, NAME_A);
+  await enterWartesaal(b, t.site.url, NAME_B);
+  await lobbyPlayer(a, NAME_B).waitFor({ timeout: 30_000 });
+  await b.getByTestId("seek-create").click();
+  await b.getByTestId("challenge-send").click();
+  const seek = a.locator(`[data-testid="seek"][data-from="${NAME_B}"]`);
+  await seek.waitFor({ timeout: 30_000 });
+  return { net, seek };
+}
+
 describe("the Wartesaal and a player whose network went", () => {
   it("the others see the player and its seek go; back, the player is told the seek is gone and appears again", { timeout: 180_000 }, async () => {
     const a = t.a.page;
     const b = await t.b.context.newPage();
     try {
-      const net = await silenceableSockets(b);
-      await enterWartesaal(a, t.site.url, NAME_A);
-      await enterWartesaal(b, t.site.url, NAME_B);
-      await lobbyPlayer(a, NAME_B).waitFor({ timeout: 30_000 });
-      await b.getByTestId("seek-create").click();
-      await b.getByTestId("challenge-send").click();
-      const seek = a.locator(`[data-testid="seek"][data-from="${NAME_B}"]`);
-      await seek.waitFor({ timeout: 30_000 });
+      const { net, seek } = await seekingB(a, b);
 
       // B's network swallows everything from now on, old sockets and new ones; nothing closes at the lobby.
       const since = Date.now();
@@ -59,13 +66,7 @@ describe("the Wartesaal and a player whose network went", () => {
     const a = t.a.page;
     const b = await t.b.context.newPage();
     try {
-      const net = await silenceableSockets(b);
-      await enterWartesaal(a, t.site.url, NAME_A);
-      await enterWartesaal(b, t.site.url, NAME_B);
-      await b.getByTestId("seek-create").click();
-      await b.getByTestId("challenge-send").click();
-      const seek = a.locator(`[data-testid="seek"][data-from="${NAME_B}"]`);
-      await seek.waitFor({ timeout: 30_000 });
+      const { net, seek } = await seekingB(a, b);
       // B's socket goes dead for good (a broken connection: what it was sent is lost), new ones refused for a while.
       net.silence("refuse");
       // A takes the seek while B is still listed: A sits down at once; B's page never heard of it.
