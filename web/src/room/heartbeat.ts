@@ -59,10 +59,11 @@ export function heartbeat(options: { isOpen: () => boolean; ping: (text: string)
   };
   const timer = setInterval(check, options.tickMs ?? 1000);
   /**
-   * The next ping, timed from the last frame's arrival (a pong, a welcome, any message): Chrome runs the timers of a tab hidden for five minutes once a minute
-   * only ("intensive wake-up throttling"), the one-second tick above included — but not a timer set from a message
-   * event (its nesting level is low), so a page in the background still pings every PING_MS while its frames come, and
-   * the lobby and the rooms keep counting it as there (ADR 046). Its own question's PONG_MS is looked at the same way.
+   * The next ping, timed from the last frame's arrival (a pong, a welcome, any message): Chrome runs the timers of a
+   * tab hidden for five minutes once a minute only ("intensive wake-up throttling"), the one-second tick above included
+   * — but not a timer set from a message event (its nesting level is low), so a page in the background still pings
+   * every PING_MS while its frames come, and the lobby and the rooms keep counting it as there (ADR 046). Its own
+   * question's PONG_MS is looked at the same way.
    */
   let next: ReturnType<typeof setTimeout> | undefined;
   const wake = (ms: number) => {
