@@ -36,8 +36,11 @@ export const CLOSE_SILENT = 4002;
  * seats at open tables go. `LOBBY_SILENCE_MS` in the environment shortens it (the browser tests; at least 12 s).
  */
 export const LOBBY_SILENCE_MS = 45_000;
-/** How long a socket may stay open without saying hello (a page says it within a second of connecting). */
-export const LOBBY_HELLO_MS = 30_000;
+/**
+ * How long a socket may stay open without saying hello (a page says it within a second of connecting): sockets that
+ * never do held an address's eight waiting places, and a player of that address came back 28 s late (an attack pass).
+ */
+export const LOBBY_HELLO_MS = 10_000;
 /**
  * How long an account whose last socket closed other than by its page's own leaving (1000, 1001) still counts as here:
  * a page whose network blinked comes back within seconds with a new socket, and found its seek and challenges ended

@@ -35,6 +35,13 @@ async function back(p: Lobbyist) {
   return s;
 }
 
+/**
+ * Runs the lobby's alarm now if one is set. Not asserted: with the limits shortened the lobby's own alarm runs every few
+ * hundred milliseconds, and between its firing and its setting the next there is none (a loaded CI run found it so);
+ * what the sweep does is awaited from its messages instead.
+ */
+const sweepNow = async () => void (await runDurableObjectAlarm(lobby()));
+
 /** A ping answered: the page is heard. */
 async function alive(p: Lobbyist): Promise<void> {
   p.s.send(HEARTBEAT.ping);
@@ -82,14 +89,14 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     const bClosed = closeCode(b.s);
     await setLimits(1500, 60_000);
     await wait(1700);
-    expect(await runDurableObjectAlarm(lobby())).toBe(true);
+    await sweepNow();
     expect(await bClosed).toBe(CLOSE_SILENT);
     expect(await a.s.next((m) => m.type === "ended")).toMatchObject({ id: ch.id, how: "left", by: b.name });
     await a.s.next((m) => m.type === "seeks" && !m.seeks.some((x: Msg) => x.from === b.name));
     const listed = await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
     expect(listed.players.map((x: Msg) => x.name)).toEqual(expect.arrayContaining([a.name, c.name]));
     await wait(1700);
-    expect(await runDurableObjectAlarm(lobby())).toBe(true);
+    await sweepNow();
     for (const stop of stops) stop();
     // a and c are still served.
     await alive(a);
@@ -111,7 +118,7 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     const stops = [keepHeard(a, "ping"), keepHeard(watcher, "ping")];
     await setLimits(1500, 60_000);
     await wait(1700);
-    expect(await runDurableObjectAlarm(lobby())).toBe(true);
+    await sweepNow();
     // The silent tab is closed; a, heard by its first tab, stays in everyone's list and was never told as gone.
     expect(await secondClosed).toBe(CLOSE_SILENT);
     await alive(watcher);
@@ -128,7 +135,7 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     const s = await connect("/parties/lobby/main");
     const closed = closeCode(s);
     await wait(700);
-    expect(await runDurableObjectAlarm(lobby())).toBe(true);
+    await sweepNow();
     expect(await closed).toBe(CLOSE_SILENT);
   });
 

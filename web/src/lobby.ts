@@ -45,6 +45,8 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
    * lists the lobby sends again after the next welcome.
    */
   let away: { seek: boolean; challenges: boolean } | null = null;
+  /** The same while the page is away, for the page to say that what it had open still stands for a while. */
+  const [awayHad, setAwayHad] = createSignal<{ seek: boolean; challenges: boolean } | null>(null);
   const beat = heartbeat({ isOpen: () => ws?.readyState === WebSocket.OPEN, ping: (text) => ws?.send(text), gone: () => dead() });
 
   async function open(): Promise<void> {
@@ -75,6 +77,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
       ws = null;
       // Kept from the last time the page was in (not overwritten by a reconnect that failed before its welcome).
       if (connected()) away = { seek: seeks().some((k) => k.from === you()), challenges: incoming().length + outgoing().length > 0 };
+      setAwayHad(away);
       // What the page shows is what the lobby says now: while the socket is down nobody is known to be here (a
       // challenge to someone shown from before would go nowhere). Back, the lobby sends every list again.
       setConnected(false);
@@ -112,6 +115,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           setYou(m.you);
           setConnected(true);
           setWasConnected(true);
+          setAwayHad(null);
           break;
         case "presence":
           setPlayers(m.players);
@@ -160,6 +164,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     live,
     connected,
     wasConnected,
+    awayHad,
     gwTables,
     /** Hears every message from the lobby until the returned function is called. */
     listen(l: (m: LobbyServerMessage) => void): () => void {

@@ -276,9 +276,19 @@ function Lobby(props: { account: Account; me: Me }) {
       <Show
         when={lobby.connected()}
         fallback={
-          <p class="loading" classList={{ "connection-lost": lobby.wasConnected() }} role="status" data-testid="lobby-connecting">
-            {lobby.wasConnected() ? tr("Verbindung wird wiederhergestellt …", "Reconnecting …") : tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}
-          </p>
+          <>
+            <p class="loading" classList={{ "connection-lost": lobby.wasConnected() }} role="status" data-testid="lobby-connecting">
+              {lobby.wasConnected() ? tr("Verbindung wird wiederhergestellt …", "Reconnecting …") : tr("Verbinde mit dem Wartesaal …", "Connecting to the lobby …")}
+            </p>
+            {/* The lists went blank and one's own seek with them: it had looked withdrawn (a fresh-eyes pass). */}
+            <Show when={lobby.wasConnected()}>
+              <p class="lobby-away-note" data-testid="lobby-away-note">
+                {lobby.awayHad()?.seek
+                  ? tr("Dein Gesuch steht für die anderen noch, solange der Wartesaal dich bald wieder hört. Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "Your seek still stands for the others as long as the lobby hears from you again soon. Lists and buttons come back once the connection is up.")
+                  : tr("Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "Lists and buttons come back once the connection is up.")}
+              </p>
+            </Show>
+          </>
         }
       >
         <p data-testid="lobby-you">
