@@ -328,7 +328,7 @@ export class Lobby extends Server {
     if (!parsed.ok) return this.error(connection, parsed.code, parsed.message);
     const msg = parsed.message;
     const now = Date.now();
-    // Any message read counts as the page heard (a refused one above too would, but it changes nothing: not counted).
+    // Any message that parsed counts as the page heard (ADR 046), as its pings do.
     this.lastMessage.set(connection.id, now);
     if (msg.type === "hello") {
       const profile = await verifyTicket((this.env as Cloudflare.Env).ROOM_SECRET, msg.ticket, now);
@@ -930,20 +930,16 @@ export class Lobby extends Server {
     this.send(connection, { type: "error", code, message, messageDe: ERRORS_DE[code] });
   }
 
-  /** A message serialised already (a stored `matched`). */
-  private sendRaw(connection: Connection, text: string): void {
-    try {
-      connection.send(text);
-    } catch {
-      // gone
-    }
+  private send(connection: Connection, message: LobbyServerMessage): void {
+    this.sendRaw(connection, JSON.stringify(message));
   }
 
-  private send(connection: Connection, message: LobbyServerMessage): void {
+  /** A message serialised already (a stored `matched`, or by send). */
+  private sendRaw(connection: Connection, text: string): void {
     // A socket closed meanwhile (the lobby closed it a moment ago, or its peer went): nothing to tell. send() throws
     // then, and an attack pass saw the throw uncaught in the log.
     try {
-      connection.send(JSON.stringify(message));
+      connection.send(text);
     } catch {
       // gone
     }
