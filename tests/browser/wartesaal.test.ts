@@ -156,7 +156,10 @@ describe("the Wartesaal with three people", () => {
       const v = await a.page.getByTestId("table").getAttribute("data-version");
       await b.page.locator(`[data-testid="table"][data-busy="false"][data-version="${v}"]`).waitFor({ timeout: 10_000 });
     };
-    for (let i = 0; i < 60 && !(await openTrick()); i++) {
+    // By time, not by steps: a loaded CI run spent its 60 steps while both tables were still busy with a batch, and
+    // the trick was never reached (each idle step waits only 50 ms).
+    const until = Date.now() + 60_000;
+    for (let i = 0; Date.now() < until && !(await openTrick()); i++) {
       const acted = (await step(a.page, i)) !== "idle" || (await step(b.page, i)) !== "idle";
       if (acted) await settled().catch(() => undefined);
       else await a.page.waitForTimeout(50);
