@@ -11,7 +11,7 @@ import { NO_SHOW_MS } from "../shared/room/clock.js";
 import { GoldwaageTables } from "./lobby-goldwaage";
 import { LiveTables } from "./lobby-live";
 import { verifyTicket, type TicketProfile } from "./lobby-ticket";
-import { answerPings, decodeFrame, KeyedBudget, MessageBudget } from "./socket-limits";
+import { answerPings, decodeFrame, KeyedBudget, lastHeard, MessageBudget } from "./socket-limits";
 import { nameSkeleton } from "../worker/names";
 import { newToken } from "./tokens";
 import { addressNetwork, clientAddress, exemptFromAddressLimits } from "./address";
@@ -477,8 +477,7 @@ export class Lobby extends Server {
         }
         continue;
       }
-      const pinged = this.ctx.getWebSocketAutoResponseTimestamp(c)?.getTime() ?? 0;
-      if (now - Math.max(pinged, c.state.at ?? 0, this.lastMessage.get(c.id) ?? 0) < silenceMs) continue;
+      if (now - lastHeard(this.ctx, c, c.state.at, this.lastMessage.get(c.id)) < silenceMs) continue;
       dropped.set(c.state.who.account, c.state.who);
       this.forget(c);
       this.closedHere.add(c.id);

@@ -8,7 +8,7 @@ import type { LogEntry } from "./core/log";
 import { LiveTeller } from "./live";
 import { RoomCore, type RoomConfigOf, type RoomEvent, type ServerMessageOf, type Viewer } from "./core/room-core";
 import { Rematcher } from "./rematch";
-import { answerPings, decodeFrame, MessageBudget, TokenBucket } from "./socket-limits";
+import { answerPings, decodeFrame, lastHeard, MessageBudget, TokenBucket } from "./socket-limits";
 import { SqlLogStore } from "./sql-log-store";
 import { hashToken } from "./tokens";
 import { addressNetwork, clientAddress, exemptFromAddressLimits } from "./address";
@@ -304,8 +304,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * "verbunden" all the while). A socket that never pings at all (a script, not the site's page) counts from its hello.
    */
   private heard(c: Connection<ConnectionState>, now: number): boolean {
-    const pinged = this.ctx.getWebSocketAutoResponseTimestamp(c)?.getTime() ?? 0;
-    return now - Math.max(pinged, c.state?.at ?? 0, this.lastMessage.get(c.id) ?? 0) < this.staleMs;
+    return now - lastHeard(this.ctx, c, c.state?.at, this.lastMessage.get(c.id)) < this.staleMs;
   }
 
   /** STALE_MS; a test sets less (runInDurableObject) rather than wait a minute and more. */

@@ -13,6 +13,15 @@ export function answerPings(ctx: DurableObjectState): void {
 }
 
 /**
+ * When a socket's page was last heard (ADR 045, 046): its last `ping` (the time the runtime keeps with its answer,
+ * without waking the object), its hello (`helloAt`, from the socket's attachment) or its last message (`messageAt`,
+ * kept in memory). 0 for a socket never heard at all.
+ */
+export function lastHeard(ctx: DurableObjectState, socket: Connection, helloAt: number | undefined, messageAt: number | undefined): number {
+  return Math.max(ctx.getWebSocketAutoResponseTimestamp(socket)?.getTime() ?? 0, helloAt ?? 0, messageAt ?? 0);
+}
+
+/**
  * A binary frame as text: its bytes counted before decoding (a frame over the limit is not decoded at all), and bytes
  * that are not UTF-8 refused instead of silently replaced.
  */

@@ -41,11 +41,9 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   let dead = () => {};
   /**
    * What was open when the connection went (own seek, challenges either way): the lobby closes a page it has not heard
-   * for 45 s and ends what it had open (ADR 046), and the messages saying so never reached the page. Compared with the
-   * lists the lobby sends again after the next welcome.
+   * for 45 s and ends what it had open (ADR 046), and the messages saying so never reached the page. Shown while away
+   * (what still stands for a while), compared with the lists the lobby sends again after the next welcome.
    */
-  let away: { seek: boolean; challenges: boolean } | null = null;
-  /** The same while the page is away, for the page to say that what it had open still stands for a while. */
   const [awayHad, setAwayHad] = createSignal<{ seek: boolean; challenges: boolean } | null>(null);
   const beat = heartbeat({ isOpen: () => ws?.readyState === WebSocket.OPEN, ping: (text) => ws?.send(text), gone: () => dead() });
 
@@ -76,8 +74,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
       if (ws !== socket) return;
       ws = null;
       // Kept from the last time the page was in (not overwritten by a reconnect that failed before its welcome).
-      if (connected()) away = { seek: seeks().some((k) => k.from === you()), challenges: incoming().length + outgoing().length > 0 };
-      setAwayHad(away);
+      if (connected()) setAwayHad({ seek: seeks().some((k) => k.from === you()), challenges: incoming().length + outgoing().length > 0 });
       // What the page shows is what the lobby says now: while the socket is down nobody is known to be here (a
       // challenge to someone shown from before would go nowhere). Back, the lobby sends every list again.
       setConnected(false);
@@ -115,7 +112,6 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           setYou(m.you);
           setConnected(true);
           setWasConnected(true);
-          setAwayHad(null);
           break;
         case "presence":
           setPlayers(m.players);
@@ -124,15 +120,17 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           setIncoming(m.incoming);
           setOutgoing(m.outgoing);
           break;
-        case "seeks":
+        case "seeks": {
           setSeeks(m.seeks);
           // After a welcome the lobby sends the challenges, then the seeks: both lists are the lobby's now.
-          if (away && connected()) {
-            const lost = { seek: away.seek && !m.seeks.some((k) => k.from === you()), challenges: away.challenges && incoming().length + outgoing().length === 0 };
-            away = null;
+          const had = awayHad();
+          if (had && connected()) {
+            const lost = { seek: had.seek && !m.seeks.some((k) => k.from === you()), challenges: had.challenges && incoming().length + outgoing().length === 0 };
+            setAwayHad(null);
             if (lost.seek || lost.challenges) on.back?.(lost);
           }
           break;
+        }
         case "live":
           setLive(m.games);
           break;
