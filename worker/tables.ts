@@ -123,7 +123,8 @@ export async function openTable<O>(env: Cloudflare.Env, record: TableRecord, con
   // A table of two or more people calls its game off for a seat that never comes (ADR 041); one person with the
   // computer, or the daily attempt, has nobody waiting.
   const people = seats.filter((s) => s.type !== "computer").length;
-  const noShow = people > 1 ? { noShowMs: NO_SHOW_MS } : {};
+  // With a clock, the clocks stand until every person has come (a `seated` event; a fresh-eyes pass: both lost 52 s).
+  const noShow = people > 1 ? { noShowMs: NO_SHOW_MS, ...(config.clock ? { clockWaitsForSeats: true } : {}) } : {};
   try {
     await (await roomStub(env, record.game, room)).init({ ...config, seats, accounts, names, ...noShow } as RoomConfigOf<unknown>);
   } catch (e) {

@@ -13,7 +13,7 @@ export type { AdviseOf, ChooseOf, Viewer } from "../../shared/room/game.js";
 /** The room's name for a game definition (shared/room/game.ts). */
 export type RoomRules<S, E extends { readonly type: string }, O, V> = GameDefinition<S, E, O, V>;
 
-const ROOM_EVENT_TYPES = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven", "noShow"]);
+const ROOM_EVENT_TYPES = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven", "noShow", "seated"]);
 
 export function isRoomEvent<E extends { readonly type: string }>(e: E | RoomEvent): e is RoomEvent {
   return ROOM_EVENT_TYPES.has(e.type);
@@ -58,6 +58,12 @@ export interface RoomConfigOf<O> {
    * absent: no such rule (rooms set up before it, the tests' cores, hot-seat).
    */
   readonly noShowMs?: number;
+  /**
+   * The clocks stand until every person's seat has come (a `seated` event, logged by the room at the last one's hello,
+   * or right after the deal if all came before it). Set by the Worker with `noShowMs` at tables with a clock; absent:
+   * the clocks run from the deal (rooms set up before it replay as they were).
+   */
+  readonly clockWaitsForSeats?: boolean;
 }
 
 export interface RoomStateOf<S, E> {
@@ -74,6 +80,8 @@ export interface RoomStateOf<S, E> {
    */
   readonly ended: { readonly seats: readonly number[]; readonly how: "resign" | "leave" | "timeout" | "noShow"; readonly time: number } | null;
   readonly clock: ClockState | null;
+  /** Every person's seat has come, or the config does not wait for it (clockWaitsForSeats): the clocks may run. */
+  readonly seated: boolean;
   /** Cards played so far (take-backs do not undo the count) and when the game began: a rated game counts from 10 cards or 3 minutes. */
   readonly cardsPlayed: number;
   readonly startedAt: number;
@@ -223,6 +231,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       helped: this.config.seats.map(() => false),
       ended: null,
       clock: null,
+      seated: this.config.clockWaitsForSeats !== true,
       cardsPlayed: 0,
       startedAt: 0,
       takebacks: this.config.seats.map(() => 0),
@@ -251,7 +260,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       if (tc) {
         clock ??= startClock(tc, entry.time, this.config.seats.length);
         const over = this.rules.isOver(game) || r.ended !== null;
-        const running = over ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
+        const running = over || !r.seated ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
         clock = stepClock(clock, tc, entry.time, this.rules.actorOf(e), this.rules.creditMs(e), running);
       }
       const cardsPlayed = r.cardsPlayed + (typeof this.rules.takebackMark(e) === "number" ? 1 : 0);
@@ -279,12 +288,20 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
             const actor = x.version >= e.toVersion ? this.rules.actorOf(x.event) : null;
             if (actor !== null) taken[actor]! += 1;
           }
-          const running = r.ended !== null || this.rules.isOver(game) ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
+          const running = r.ended !== null || this.rules.isOver(game) || !r.seated ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
           clock = takebackClock(clock, tc, entry.time, taken, running);
         }
         const helped = r.helped.map((h, i) => h || i === e.seat);
         const takebacks = r.takebacks.map((n, i) => (i === e.seat ? n + 1 : n));
         return { ...r, version, effective, game, helped, takebackRequest: null, takebacks, hinted: r.hinted.map(() => false), clock };
+      }
+      case "seated": {
+        // The clocks start for whoever is to act now, charged nothing for the wait (nobody's ran until here).
+        const tc = this.config.clock;
+        const over = r.ended !== null || this.rules.isOver(r.game);
+        const running = over ? [] : this.rules.toAct(r.game).filter((s) => this.humanSeats().includes(s));
+        const clock = r.clock && tc ? stepClock(r.clock, tc, entry.time, null, 0, running) : r.clock;
+        return { ...r, version, seated: true, clock };
       }
       case "noShow":
       case "resigned":
@@ -387,7 +404,14 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** Deals the game and lets computer seats act; does nothing when the log already holds the game or a seat is still free. */
   start(now: number): Array<LogEntry<E | RoomEvent>> {
     if (this.room.version > 0 || this.config.cancelled || this.config.seats.some((s) => s.type === "invite")) return [];
-    return this.commit(() => [...this.stage(this.rules.newGame(this.config.options, this.config.seed), now, "room"), ...this.runComputers(now)]);
+    return this.commit(() => [...this.stage(this.rules.newGame(this.config.options, this.config.seed), now, "room"), ...this.seatedEntries(now), ...this.runComputers(now)]);
+  }
+
+  /** The `seated` entry, staged, when the clocks wait for the seats and every person's seat has now come; else none. */
+  private seatedEntries(now: number): Array<LogEntry<E | RoomEvent>> {
+    if (this.room.seated || this.room.version === 0 || this.over || !this.came) return [];
+    if (!this.humanSeats().every((s) => this.came!.has(s))) return [];
+    return this.stage([{ type: "seated", v: 1 }], now, "room");
   }
 
   viewFor(viewer: Viewer): RoomViewOf<V> {
@@ -516,7 +540,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   private answer(viewer: Viewer, msg: CoreMessage, now: number): Handled<E, O, V> {
     if (msg.type === "hello") {
       if (viewer !== "spectator") this.arrive(viewer);
-      return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: [] };
+      // The last seat come: the clocks' start is logged first, so this socket's welcome shows them running (the room
+      // server broadcasts it to the sockets already there; this one is not among them yet).
+      const seated = this.room.seated ? [] : this.commit(() => this.seatedEntries(now));
+      return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: seated };
     }
     const clientSeq = msg.clientSeq;
     if (viewer === "spectator") {

@@ -252,7 +252,12 @@ export type RoomEvent =
    */
   | { readonly type: "timeout"; readonly v: 1; readonly seat: number; readonly seats?: readonly number[] }
   /** These people's seats never came to the table within NO_SHOW_MS of the deal: the game is called off (aborted). */
-  | { readonly type: "noShow"; readonly v: 1; readonly seats: readonly number[] };
+  | { readonly type: "noShow"; readonly v: 1; readonly seats: readonly number[] }
+  /**
+   * Every person's seat has come to the table (at a table whose config has `clockWaitsForSeats`): the clocks start now.
+   * Until it, nobody's clock runs (a fresh-eyes pass: both lost 52 s while a duel waited for its second player).
+   */
+  | { readonly type: "seated"; readonly v: 1 };
 
 /** A hint as logged: the cards to highlight, the suit to name, the reason, the estimated chance to win. */
 export interface HintPayload {

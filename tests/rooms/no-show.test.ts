@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { randomCommand, type Command, type Seat } from "../../shared/battlemaske/index.js";
 import { rng } from "../../shared/rng.js";
-import { NO_SHOW_MS, type TimeControl } from "../../shared/room/clock.js";
+import { NO_SHOW_MS, timeLeft, type TimeControl } from "../../shared/room/clock.js";
 import { BattlemaskeRoomCore, type LoggedEvent, type RoomConfig } from "../../party/core/battlemaske-core.js";
 import { GoldwaageRoomCore, type GoldwaageLoggedEvent, type GoldwaageRoomConfig } from "../../party/core/goldwaage-core.js";
 import { MemoryLogStore } from "../../party/core/log.js";
@@ -13,7 +13,7 @@ const BRAKE: TimeControl = { type: "brake" };
 const THIRTY_SECONDS: TimeControl = { type: "fischer", initialMs: 30_000, incrementMs: 0 };
 const hello = { type: "hello" as const };
 
-function duel(opts: { clock?: TimeControl; rated?: boolean; rule?: boolean; store?: MemoryLogStore<LoggedEvent> } = {}) {
+function duel(opts: { clock?: TimeControl; rated?: boolean; rule?: boolean; waits?: boolean; store?: MemoryLogStore<LoggedEvent> } = {}) {
   const config: RoomConfig = {
     kind: "online",
     options: { ruleset: "battlemaske", variant: "single" },
@@ -22,6 +22,7 @@ function duel(opts: { clock?: TimeControl; rated?: boolean; rule?: boolean; stor
     seats: [{ type: "human", tokenHash: "a" }, { type: "human", tokenHash: "b" }],
     clock: opts.clock ?? BRAKE,
     ...(opts.rule === false ? {} : { noShowMs: NO_SHOW_MS }),
+    ...(opts.waits ? { clockWaitsForSeats: true } : {}),
   };
   const store = opts.store ?? new MemoryLogStore<LoggedEvent>();
   const core = new BattlemaskeRoomCore("ns", store, config);
@@ -198,5 +199,59 @@ describe("a seat that never comes", () => {
     core.start(0);
     expect(core.noShow()).toBeNull();
     expect(core.nextAlarm()).toBeNull();
+  });
+});
+
+describe("the clocks wait for every seat (clockWaitsForSeats)", () => {
+  const FIVE: TimeControl = { type: "fischer", initialMs: 5 * 60_000, incrementMs: 0 };
+
+  it("stand from the deal until the last seat's hello, which logs `seated`; then run for whoever is to act, charged nothing for the wait", () => {
+    const { core, store } = duel({ clock: FIVE, waits: true });
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    // Seat 0 came and even picks its exchange while seat 1 is still away: nobody's clock runs, nothing is charged.
+    expect(core.state.clock!.running).toEqual([]);
+    expect(play(core, 0, 20_000).reply.at(-1)?.type).toBe("ack");
+    expect(core.state.clock!.running).toEqual([]);
+    expect(timeLeft(core.state.clock!, FIVE, 50_000)).toEqual([300_000, 300_000]);
+    expect(core.nextAlarm()).toBe(NO_SHOW_MS);
+    // Seat 1 comes at 50 s: `seated` by the room, and its welcome shows the clocks running; seat 1 (still to exchange) from now.
+    const came = core.handle(1, hello, 50_000);
+    expect(came.reply[0]!.type).toBe("welcome");
+    expect((came.reply[0] as unknown as { view: { clock: { running: number[] } } }).view.clock.running).toEqual([1]);
+    expect(came.appended.map((e) => [e.time, e.actor, e.event.type])).toEqual([[50_000, "room", "seated"]]);
+    expect(core.state.clock!.running).toEqual([1]);
+    expect(timeLeft(core.state.clock!, FIVE, 60_000)).toEqual([300_000, 290_000]);
+    expect(core.noShow()).toBeNull();
+    // Once: another hello logs nothing more.
+    expect(core.handle(1, hello, 61_000).appended).toEqual([]);
+    expect(core.handle(0, hello, 62_000).appended).toEqual([]);
+    expect(store.read().filter((e) => e.event.type === "seated")).toHaveLength(1);
+    // The log folds to the same clocks in a fresh core (hibernation, a replay).
+    const again = duel({ clock: FIVE, waits: true, store }).core;
+    expect(again.state.clock).toEqual(core.state.clock);
+  });
+
+  it("both came before the deal: `seated` right after it; a table that never fills is still called off at the deadline", () => {
+    const early = duel({ clock: FIVE, waits: true });
+    early.core.handle(0, hello, 0);
+    early.core.handle(1, hello, 0);
+    const dealt = early.core.start(1_000);
+    expect(dealt.map((e) => e.event.type)).toContain("seated");
+    expect(early.core.state.clock!.running.length).toBeGreaterThan(0);
+
+    const empty = duel({ clock: FIVE, waits: true });
+    empty.core.start(0);
+    empty.core.handle(0, hello, 1_000);
+    expect(empty.core.onAlarm(NO_SHOW_MS).map((e) => e.event.type)).toEqual(["noShow"]);
+    expect(empty.store.read().some((e) => e.event.type === "seated" || e.event.type === "timeout")).toBe(false);
+  });
+
+  it("without the flag (rooms set up before it) the clocks run from the deal as they did", () => {
+    const { core } = duel({ clock: FIVE });
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    expect(core.state.clock!.running).toEqual([0, 1]);
+    expect(core.handle(1, hello, 50_000).appended).toEqual([]);
   });
 });

@@ -383,6 +383,9 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     }
     case "noShow":
       return one((l) => noShowText((ev.seats as Seat[]).map(at), l), true);
+    // A table with a clock waited for its second player: the clocks stood until now.
+    case "seated":
+      return one((l) => (l === "de" ? "Beide sind am Tisch: die Uhren laufen." : "Both are at the table: the clocks run."));
     case "timeout": {
       if (ev.seats && ev.seats.length > 1) return one((l) => (l === "de" ? "Beide haben im selben Augenblick die Zeit überschritten: unentschieden." : "Both ran out of time at the same instant: a draw."), true);
       const p = at(ev.seat);

@@ -26,7 +26,7 @@ export interface ReplayStep<S, E> {
 }
 
 // The same list as party/core/room-core.ts (the client does not import the room core for one set).
-const ROOM_EVENTS = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven", "noShow"]);
+const ROOM_EVENTS = new Set(["takebackRequested", "takebackDeclined", "takeback", "resigned", "timeout", "hintGiven", "noShow", "seated"]);
 
 export function isRoomEntry<E>(e: ArchivedEntry<E>): e is ArchivedEntry<E> & { event: RoomEvent } {
   return ROOM_EVENTS.has((e.event as { type: string }).type);
