@@ -503,10 +503,11 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       const answer = [...texts(reply.slice(0, 1)), ...log, ...texts(reply.slice(1)), ...texts(this.rematch.hello(viewer))];
       budget.charge(answer.reduce((n, t) => n + t.length, 0), now);
       this.broadcastPresence(undefined, connection, answer);
-      if (appended.length > 0) return this.afterChange();
       // The last seat came: the alarm kept for the no-show deadline moves to the next real one (a room left idle would
-      // otherwise be woken for nothing a minute after the deal: one write per game instead of one wake).
+      // otherwise be woken for nothing a minute after the deal: one write per game instead of one wake). Before the
+      // change's own alarm, which only ever moves it earlier (the clocks' start, `seated`, is such a change).
       if (waited && core.noShow() === null) await this.setAlarmAt(core.nextAlarm(), true);
+      if (appended.length > 0) return this.afterChange();
       return;
     }
     const state = connection.state;

@@ -636,7 +636,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
   /** A command based on an old version is stale unless everything since then (`since`) is another seat's secret pick. */
   private isStale(seat: number, since: ReadonlyArray<LogEntry<E | RoomEvent>>): boolean {
     return since.some((e) => {
-      if (isRoomEvent(e.event)) return e.event.type !== "hintGiven" || e.event.seat === seat;
+      // The clocks' start changes nothing a move is judged on: a card played as the other seat came is played.
+      if (isRoomEvent(e.event)) return e.event.type === "seated" ? false : e.event.type !== "hintGiven" || e.event.seat === seat;
       const owner = this.rules.secretOf(e.event);
       return owner === null || owner === seat;
     });

@@ -606,25 +606,30 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     noErrors();
   }, 120_000);
 
-  it("with a chess clock shorter than the wait, the countdown and the clocks show the same second (one clock for the page)", async () => {
+  it("with a chess clock, both clocks stand while the friend has not come, and the countdown says so; once the friend sits down, they run", async () => {
     const [pa, pb] = [a.page, b.page];
-    // Half a minute each: the first flag falls before the minute, so the countdown counts to it (ADR 041).
-    await friendClaimsWithoutComing(pa, pb, { minutes: 0.5, increment: 0 });
+    // Half a minute each: before, the clocks ran from the deal and the first flag fell before the minute's wait was up
+    // (a fresh-eyes pass: both lost 52 s waiting for the second player).
+    const { g, seat } = await friendClaimsWithoutComing(pa, pb, { minutes: 0.5, increment: 0 });
     await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').waitFor({ timeout: 15_000 });
-    // Both clocks run in the exchange; read the countdown and the earlier flag's clock in one moment, several times
-    // (their timers used to tick apart: 0:42 beside 0:43).
-    const read = `(() => {
-      const status = document.querySelector('[data-testid="opponent-status"]').textContent;
-      const clocks = [...document.querySelectorAll('[data-testid="clock"][data-running="true"]')].map((c) => ({ ms: Number(c.dataset.ms), text: c.textContent.match(/\\d+:\\d\\d/)[0] }));
-      const first = clocks.sort((x, y) => x.ms - y.ms)[0];
-      return { count: (status.match(/Abbruch in (\\d+:\\d\\d)/) || [])[1], clock: first && first.text };
-    })()`;
-    for (let i = 0; i < 6; i++) {
-      const r = (await pa.evaluate(read)) as { count?: string; clock?: string };
-      expect(r.clock, JSON.stringify(r)).toBeTruthy();
-      expect(r.count, JSON.stringify(r)).toBe(r.clock);
-      await pa.waitForTimeout(370);
-    }
+    const read = `[...document.querySelectorAll('[data-testid="clock"]')].map((c) => ({ running: c.dataset.running, ms: Number(c.dataset.ms) }))`;
+    const before = (await pa.evaluate(read)) as Array<{ running: string; ms: number }>;
+    expect(before).toHaveLength(2);
+    expect(before.map((c) => c.running)).toEqual(["false", "false"]);
+    expect(before.map((c) => c.ms)).toEqual([30_000, 30_000]);
+    const text = await pa.getByTestId("opponent-status").innerText();
+    expect(text).toMatch(/Abbruch in (0:[0-5]\d|1:00)/);
+    expect(text).toContain("Die Uhren laufen erst, wenn ihr beide am Tisch seid.");
+    await shot(pa, "no-show-clocks-stand-desktop");
+    await pa.waitForTimeout(1500);
+    expect(((await pa.evaluate(read)) as Array<{ ms: number }>).map((c) => c.ms)).toEqual([30_000, 30_000]);
+    // The friend sits down: both clocks run for the exchange, from the full half minute.
+    await pb.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: seat.seat, seatToken: seat.seatToken, clientSeq: 0, kind: "online" }))})`);
+    await pb.goto(`${site.url}/partie/${g.room}`);
+    await pa.locator('[data-testid="clock"][data-running="true"]').nth(1).waitFor({ timeout: 15_000 });
+    const after = (await pa.evaluate(read)) as Array<{ running: string; ms: number }>;
+    for (const c of after) expect(c.ms, JSON.stringify(after)).toBeGreaterThan(20_000);
+    await pb.locator('[data-testid="clock"][data-running="true"]').nth(1).waitFor({ timeout: 15_000 });
     await resign(pa);
     noErrors();
   }, 120_000);

@@ -247,6 +247,19 @@ describe("the clocks wait for every seat (clockWaitsForSeats)", () => {
     expect(empty.store.read().some((e) => e.event.type === "seated" || e.event.type === "timeout")).toBe(false);
   });
 
+  it("a command judged on the table before `seated` is played, not sent back as stale (the start changes nothing it is judged on)", () => {
+    const { core } = duel({ clock: FIVE, waits: true });
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    const base = core.version;
+    core.handle(1, hello, 2_000);
+    expect(core.version).toBe(base + 1);
+    const command = randomCommand(core.state.game, 1, rng("stale")) as Command;
+    const answer = core.handle(1, { type: "command", clientSeq: 1, baseVersion: base, command }, 3_000);
+    expect(answer.reply.map((m) => m.type)).toEqual(["ack"]);
+    expect(answer.appended.length).toBeGreaterThan(0);
+  });
+
   it("without the flag (rooms set up before it) the clocks run from the deal as they did", () => {
     const { core } = duel({ clock: FIVE });
     core.start(0);

@@ -72,6 +72,15 @@ describe("replay fold: a Battlemaske game from its log", () => {
     expect(first!.after.aside).toHaveLength(5);
   });
 
+  it("the clocks' start (`seated`, a table that waited for its second player) is no step: the same steps without it", () => {
+    const { log } = loggedGame("single");
+    const at = log.findIndex((e) => e.event.type === "roundDealt") + 1;
+    const withSeated = [...log.slice(0, at), { version: log[at]!.version, time: log[at]!.time, actor: "room", event: { type: "seated", v: 1 } }, ...log.slice(at)];
+    const steps = replaySteps<State, Event>(bm, withSeated as never);
+    expect(steps.map((s) => s.entry.event.type)).toEqual(replaySteps<State, Event>(bm, log as never).map((s) => s.entry.event.type));
+    expect(steps.some((s) => s.entry.event.type === "seated")).toBe(false);
+  });
+
   it("back and forward agree: each step starts where the one before ended, and moving is kept inside the replay", () => {
     const { log } = loggedGame("single");
     const steps = replaySteps<State, Event>(bm, log as never);

@@ -233,13 +233,25 @@ describe("BattlemaskeRoom online for two", () => {
     expect(alarm).toBeGreaterThan(Date.now() + 50_000);
     expect(alarm).toBeLessThanOrEqual(Date.now() + 60_000);
 
-    const { a, b, wa, wb } = await seatBoth(created.socket, [created.seatToken, friend.seatToken]);
+    const { a, b, wa, wb, welcomes } = await seatBoth(created.socket, [created.seatToken, friend.seatToken]);
     expect(await runDurableObjectAlarm(stub)).toBe(true); // fired early, both came: the handler changes nothing
-    const after = await runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
-    expect(after).toBe(2);
+    const after = await runInDurableObject(stub, (_r, s) => s.storage.sql.exec<{ event: string }>("SELECT event FROM events ORDER BY version").toArray().map((r) => (JSON.parse(r.event) as { type: string }).type));
+    // The deal, its first step, and the clocks' start at the second seat's hello (they stood while one waited).
+    expect(after).toHaveLength(3);
+    expect(after[2]).toBe("seated");
     // and sets the next alarm at the flag: 5 minutes for whoever is slower.
     expect(await runInDurableObject(stub, (_r, s) => s.storage.getAlarm())).toBeGreaterThan(Date.now() + 4 * 60_000);
+    // The later welcome shows both clocks running; the earlier one showed them standing, and its socket got `seated`.
+    const [first, last] = welcomes[0]!.version < welcomes[1]!.version ? welcomes : [welcomes[1]!, welcomes[0]!];
+    expect(first.view.clock.running).toEqual([]);
+    expect(first.version).toBe(2);
+    expect(last.view.clock.running).toEqual([0, 1]);
+    expect(last.version).toBe(3);
+    // The earlier socket got the start as an event; its newest view shows the clocks running.
+    const earlier = first === welcomes[0] ? a : b;
+    expect(earlier.all.some((m) => m.type === "event" && m.event.type === "seated" && m.version === 3)).toBe(true);
     expect(wa.view.clock.running).toEqual([0, 1]);
+    expect(wb.version).toBe(3);
     expect(wa.view.game.hand).not.toEqual(wb.view.game.hand);
     // Seat 0 exchanges; seat 1 sees only that it has picked, not what.
     b.send({ type: "command", clientSeq: 1, baseVersion: wb.version, command: choose(wb.view) });

@@ -2,7 +2,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { connect, type Msg } from "./sockets";
+import { connect, seatBoth, type Msg } from "./sockets";
 import { makeBot } from "../../shared/goldwaage/index.js";
 import { call, json, newAccount, uniqueName } from "./api-helpers";
 
@@ -77,17 +77,24 @@ describe("GoldwaageRoom", () => {
     expect(await count()).toBe(0);
     const claim = await post("/api/goldwaage/invite", { room: t.room, invite: t.invites[0] });
     expect(claim.status).toBe(200);
-    expect(((await claim.json()) as { seat: number }).seat).toBe(1);
+    const friend = (await claim.json()) as { seat: number; seatToken: string };
+    expect(friend.seat).toBe(1);
     expect((await post("/api/goldwaage/invite", { room: t.room, invite: t.invites[0] })).status).toBe(409);
     expect(await count()).toBeGreaterThanOrEqual(2);
     // Two people: the emergency brake runs for the one to act, so a friend who left cannot hold the table forever.
-    const c = await connect((t as unknown as { socket: string }).socket);
+    const socket = (t as unknown as { socket: string; seatToken: string }).socket;
+    const c = await connect(socket);
     c.send({ type: "hello" });
     const w = await c.next((m) => m.type === "welcome");
     expect(w.view.clock).toMatchObject({ control: { type: "brake" } });
-    // It runs for the people to act (both pick an open card at once), never for the computer at seat 2.
-    expect(w.view.clock.running).toEqual([0, 1]);
-    await c.close();
+    // Neither person has come to the table yet: it stands (nobody is charged for waiting for the others).
+    expect(w.view.clock.running).toEqual([]);
+    const { a, b } = await seatBoth(socket, [(t as unknown as { seatToken: string }).seatToken, friend.seatToken]);
+    // Both came: it runs for the people to act (both pick an open card at once), never for the computer at seat 2.
+    const seated = await c.next((m) => m.type === "event" && m.event.type === "seated");
+    const now = await c.next((m) => m.type === "state" && m.version >= seated.version);
+    expect(now.view.clock.running).toEqual([0, 1]);
+    for (const s of [a, b, c]) await s.close();
   });
 
   it("books a finished table for every seated account: Bilanz (players, level, variant: won/lost), Meine Partien with the team-mate's name, the archive", async () => {

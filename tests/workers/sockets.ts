@@ -75,10 +75,17 @@ export async function seated(path: string, seatToken: string, extra: Record<stri
   return { s, welcome: await s.next((m) => m.type === "welcome") };
 }
 
-/** Both seats of a table at `path`, each on its own socket that said hello with its token, with their welcomes. */
+/**
+ * Both seats of a table at `path`, each on its own socket that said hello with its token. `welcomes`: the two welcomes
+ * as they came; `wa`/`wb`: each socket's newest view once both are at the same version. At a table whose clocks wait
+ * for the seats, the later hello logs `seated`: the earlier socket gets it as an event and a state, taken from its
+ * queue here, so a test's next message is what it does itself.
+ */
 export async function seatBoth(path: string, tokens: readonly [string, string]) {
   const sockets = [await connect(path), await connect(path)] as const;
   sockets.forEach((s, i) => s.send({ type: "hello", seatToken: tokens[i] }));
   const welcomes = await Promise.all(sockets.map((s) => s.next((m) => m.type === "welcome")));
-  return { a: sockets[0], b: sockets[1], wa: welcomes[0]!, wb: welcomes[1]! };
+  const version = Math.max(...welcomes.map((w) => w.version as number));
+  const newest = await Promise.all(sockets.map((s, i) => (welcomes[i]!.version < version ? s.next((m) => m.type === "state" && m.version >= version) : welcomes[i]!)));
+  return { a: sockets[0], b: sockets[1], wa: newest[0]!, wb: newest[1]!, welcomes };
 }

@@ -34,7 +34,7 @@ export function isRoomEntry<E>(e: ArchivedEntry<E>): e is ArchivedEntry<E> & { e
 
 /**
  * The steps of a replay. The game's first event (its options and seed) is folded into the start and is no step of its
- * own, so step 0 is the first deal. `skip` leaves out entries that change nothing worth a step (none by default).
+ * own, so step 0 is the first deal. `skip` leaves out more entries that change nothing worth a step (`seated` is always left out).
  */
 export function replaySteps<S, E extends { readonly type: string }>(engine: ReplayEngine<S, E>, log: ReadonlyArray<ArchivedEntry<E>>, skip: (e: ArchivedEntry<E>) => boolean = () => false): Array<ReplayStep<S, E>> {
   const effective: Array<{ version: number; event: E }> = [];
@@ -55,7 +55,8 @@ export function replaySteps<S, E extends { readonly type: string }>(engine: Repl
       state = engine.apply(state, e);
       if (e.type === "gameCreated") continue;
     }
-    if (skip(entry)) continue;
+    // The clocks' start (a table that waited for its seats) changes nothing on the table: no step of its own.
+    if (skip(entry) || (isRoomEntry(entry) && entry.event.type === "seated")) continue;
     steps.push({ index: steps.length, entry, before, after: state });
   }
   return steps;

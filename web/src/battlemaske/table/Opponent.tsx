@@ -95,7 +95,9 @@ function OpponentStatus(): JSX.Element {
     const wait = noShowLeft();
     if (wait !== null) {
       const p = personOf(m.opponent);
-      return lateText([subject(p, lang(), true)], fmt(wait), lang());
+      // A chess clock that stands while the opponent has not come (tables since ADR 047; older ones ran from the deal).
+      const c = rv().clock;
+      return lateText([subject(p, lang(), true)], fmt(wait), lang(), c?.control.type === "fischer" && c.running.length === 0);
     }
     if (rv().clock?.control.type !== "brake") return tr("Gegner getrennt – die Uhr läuft weiter.", "Opponent disconnected – the clock keeps running.");
     const left = brakeLeft();
