@@ -121,8 +121,12 @@ describe("with a friend (two browsers)", () => {
     await pa.getByTestId("exchange-confirm").waitFor();
     expect(await pa.getByTestId("clocks").isVisible()).toBe(true);
     expect(await pb.getByTestId("clocks").isVisible()).toBe(true);
-    // In the exchange both pick at once: both clocks run, on both screens, as the room says.
-    for (const p of [pa, pb]) expect(await p.locator('[data-testid="clock"][data-running="true"]').count()).toBe(2);
+    // In the exchange both pick at once: both clocks run, on both screens, as the room says — from the friend's hello
+    // on (ADR 047: the host's page may show the deal a moment before the friend's seat has come and the clocks start).
+    for (const p of [pa, pb]) {
+      await p.locator('[data-testid="clock"][data-running="true"]').nth(1).waitFor({ timeout: 10_000 });
+      expect(await p.locator('[data-testid="clock"][data-running="true"]').count()).toBe(2);
+    }
     await shot(pb, "friend-exchange-phone");
 
     // Both exchange; then the leader plays a card and asks for it back.
