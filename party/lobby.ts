@@ -83,6 +83,9 @@ export const MAX_SEEKS_PER_ADDRESS = 10;
 export const MAX_OUTGOING = 10;
 /** Open seeks in the Wartesaal at once (one per account); every socket gets the whole list. */
 export const MAX_SEEKS = 100;
+/** How long what an account lost while away is kept to tell it at its next hello (ADR 048), and at most how many rows. */
+export const AWAY_NOTE_MS = 10 * 60_000;
+export const AWAY_NOTE_ROWS = 6;
 /**
  * The list of running tables and who plays go to everyone at most this often. A room reports whenever a socket of a
  * game against the computer (or of a Goldwaage table) comes or goes, so one player dropping and reopening sockets in a
@@ -236,6 +239,9 @@ export class Lobby extends Server {
     this.db.exec("CREATE TABLE IF NOT EXISTS seeks (id TEXT PRIMARY KEY, from_account TEXT NOT NULL UNIQUE, from_name TEXT NOT NULL, terms TEXT NOT NULL, created_at INTEGER NOT NULL)");
     // Each side's `matched` of a table opened in the last NO_SHOW_MS, told again at its account's hello (ADR 046).
     this.db.exec("CREATE TABLE IF NOT EXISTS matches (account TEXT NOT NULL, room TEXT NOT NULL, message TEXT NOT NULL, until INTEGER NOT NULL, PRIMARY KEY (account, room))");
+    // What an account lost when the lobby let it go for silence (ADR 048): its seek (`name` null) and the challenges
+    // sent to it (`name`: the challenger), told at its next hello within AWAY_NOTE_MS — after a reload too.
+    this.db.exec("CREATE TABLE IF NOT EXISTS away (account TEXT NOT NULL, name TEXT, at INTEGER NOT NULL, until INTEGER NOT NULL)");
   }
 
   /**
@@ -390,6 +396,12 @@ export class Lobby extends Server {
       this.send(connection, { type: "welcome", you: who.name });
       // First: a table that waits for this account takes the page there before it reads the lists.
       for (const m of this.db.exec<{ message: string }>("SELECT message FROM matches WHERE account = ? AND until > ? ORDER BY until", who.account, now).toArray()) this.sendRaw(connection, m.message);
+      // Then what it lost while the lobby could not hear it (before the lists, so the page says it once with its own).
+      const away = this.db.exec<{ name: string | null }>("SELECT name FROM away WHERE account = ? AND until > ? ORDER BY at", who.account, now).toArray();
+      if (away.length > 0) {
+        this.db.exec("DELETE FROM away WHERE account = ?", who.account);
+        this.send(connection, { type: "away", seek: away.some((r) => r.name === null), challengedBy: [...new Set(away.flatMap((r) => (r.name === null ? [] : [r.name])))] });
+      }
       this.send(connection, this.challengesOf(who.account));
       this.send(connection, this.seeksMessage());
       this.send(connection, this.gw.list());
@@ -485,8 +497,9 @@ export class Lobby extends Server {
     }
     for (const [account, g] of this.graced) if (g.until <= now) this.endGrace(account);
     this.db.exec("DELETE FROM matches WHERE until <= ?", now);
+    this.db.exec("DELETE FROM away WHERE until <= ?", now);
     if (dropped.size === 0) return;
-    for (const who of dropped.values()) if (!this.socketsOf(who.account) && !this.graced.has(who.account)) this.gone(who);
+    for (const who of dropped.values()) if (!this.socketsOf(who.account) && !this.graced.has(who.account)) this.gone(who, true);
     this.broadcastPresence();
   }
 
@@ -819,14 +832,27 @@ export class Lobby extends Server {
     clearTimeout(g.timer);
     this.graced.delete(account);
     if (this.socketsOf(account)) return;
-    this.gone(g.who);
+    this.gone(g.who, true);
     this.broadcastPresence();
   }
 
-  /** An account's last socket went: its challenges end ("left"), its seek and its place at open tables too. */
-  private gone(who: Who): void {
-    for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ?", who.account, who.account).toArray()) this.remove(row, "left", who.name);
-    if (this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0) this.broadcastSeeks();
+  /**
+   * An account's last socket went: its challenges end ("left"), its seek and its place at open tables too. `away`: not
+   * by its page (closed for silence, or a grace ran out) — what it lost is kept to tell it at its next hello (ADR 048).
+   */
+  private gone(who: Who, away = false): void {
+    const now = Date.now();
+    const note = (name: string | null) => this.db.exec("INSERT INTO away (account, name, at, until) VALUES (?, ?, ?, ?)", who.account, name, now, now + AWAY_NOTE_MS);
+    for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ? ORDER BY expires_at DESC", who.account, who.account).toArray()) {
+      if (away && row.to_account === who.account) note(row.from_name);
+      this.remove(row, "left", who.name);
+    }
+    if (this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0) {
+      if (away) note(null);
+      this.broadcastSeeks();
+    }
+    // However many challenged it: the newest AWAY_NOTE_ROWS are kept (a stranger's challenges grow nothing without bound).
+    if (away) this.db.exec("DELETE FROM away WHERE account = ? AND rowid NOT IN (SELECT rowid FROM away WHERE account = ? ORDER BY at DESC, rowid DESC LIMIT ?)", who.account, who.account, AWAY_NOTE_ROWS);
     this.gw.left(who);
   }
 

@@ -160,6 +160,11 @@ export type LobbyServerMessage =
   /** Every open challenge from or to the socket's account, whenever that changes. */
   | { readonly type: "challenges"; readonly incoming: readonly Challenge[]; readonly outgoing: readonly Challenge[] }
   | { readonly type: "ended"; readonly id: string; readonly how: ChallengeEnd; readonly by: string | null; readonly reason?: DeclineReason }
+  /**
+   * Right after the welcome (and any `matched` again): what this account lost when the lobby last let it go for silence
+   * (ADR 048) — its seek, and who had challenged it — within AWAY_NOTE_MS; told once.
+   */
+  | { readonly type: "away"; readonly seek: boolean; readonly challengedBy: readonly string[] }
   /** Every open seek, to everyone, whenever that changes. */
   | { readonly type: "seeks"; readonly seeks: readonly Seek[] }
   /** Every running table anyone may watch, to everyone, whenever the list changes (newest first). */

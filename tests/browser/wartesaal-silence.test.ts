@@ -89,6 +89,38 @@ describe("the Wartesaal and a player whose network went", () => {
     }
   });
 
+  it("challenged while its network was gone: after a reload the player is told its seek went and who challenged it (ADR 048)", { timeout: 180_000 }, async () => {
+    const a = t.a.page;
+    let b = await t.b.context.newPage();
+    try {
+      const { net } = await seekingB(a, b);
+      net.silence("swallow");
+      // A challenges B while B is still listed; then the lobby lets B go, and A is told so.
+      await lobbyPlayer(a, NAME_B).getByTestId("lobby-challenge").click();
+      await a.getByTestId("challenge-send").click();
+      await lobbyPlayer(a, NAME_B).waitFor({ state: "detached", timeout: 60_000 });
+      await expect.poll(() => a.getByTestId("lobby-notice").innerText(), { timeout: 10_000 }).toContain(`${NAME_B} hat den Wartesaal verlassen.`);
+      // B's network is back, and B opens the Wartesaal anew (a reload: the page remembers nothing of before).
+      net.restore();
+      await b.close();
+      b = await t.b.context.newPage();
+      await b.setViewportSize({ width: 390, height: 844 });
+      await b.goto(t.site.url + "/wartesaal");
+      await b.getByTestId("lobby-you").waitFor({ timeout: 30_000 });
+      await expect.poll(() => b.getByTestId("lobby-notice").innerText(), { timeout: 10_000 }).toContain("dein Gesuch ist nicht mehr offen");
+      expect(await b.getByTestId("lobby-notice").innerText()).toContain(`Während du weg warst, hat dich ${NAME_A} herausgefordert.`);
+      await shot(b, "wartesaal-told-while-away-phone");
+      // Told once: another reload says nothing of it.
+      await b.reload();
+      await b.getByTestId("lobby-you").waitFor({ timeout: 30_000 });
+      await b.waitForTimeout(1500);
+      // (The notice's live region stands empty.)
+      expect((await b.getByTestId("lobby-notice").allInnerTexts()).join("").trim()).toBe("");
+    } finally {
+      await b.close();
+    }
+  });
+
   it("the language switched in one tab switches the site's other open tab", async () => {
     const one = await t.a.context.newPage();
     const two = await t.a.context.newPage();

@@ -9,10 +9,15 @@ export type Matched = Extract<LobbyServerMessage, { type: "matched" }>;
 export type Ended = Extract<LobbyServerMessage, { type: "ended" }>;
 export type LobbyError = Extract<LobbyServerMessage, { type: "error" }>;
 
-/** What this page had open in the Wartesaal before its connection went and no longer finds there when back. */
+/**
+ * What this page had open in the Wartesaal before its connection went and no longer finds there when back (`seek`,
+ * `challenges`), and what the lobby says it lost when it let the account go for silence (ADR 048: its seek, and who
+ * had challenged it — known after a reload too).
+ */
 export interface LostWhileAway {
   seek: boolean;
   challenges: boolean;
+  challengedBy: readonly string[];
 }
 
 /** How long a new socket may take to open before it is given up and another tried. */
@@ -45,6 +50,8 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
    * (what still stands for a while), compared with the lists the lobby sends again after the next welcome.
    */
   const [awayHad, setAwayHad] = createSignal<{ seek: boolean; challenges: boolean } | null>(null);
+  /** The lobby's own account of it (`away`, sent after the welcome, before the lists), until the lists come. */
+  let told: { seek: boolean; challengedBy: readonly string[] } | null = null;
   const beat = heartbeat({ isOpen: () => ws?.readyState === WebSocket.OPEN, ping: (text) => ws?.send(text), gone: () => dead() });
 
   async function open(): Promise<void> {
@@ -124,13 +131,22 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           setSeeks(m.seeks);
           // After a welcome the lobby sends the challenges, then the seeks: both lists are the lobby's now.
           const had = awayHad();
-          if (had && connected()) {
-            const lost = { seek: had.seek && !m.seeks.some((k) => k.from === you()), challenges: had.challenges && incoming().length + outgoing().length === 0 };
+          if ((had || told) && connected()) {
+            const mine = m.seeks.some((k) => k.from === you());
+            const lost = {
+              seek: !mine && ((had?.seek ?? false) || (told?.seek ?? false)),
+              challenges: (had?.challenges ?? false) && incoming().length + outgoing().length === 0,
+              challengedBy: told?.challengedBy ?? [],
+            };
             setAwayHad(null);
-            if (lost.seek || lost.challenges) on.back?.(lost);
+            told = null;
+            if (lost.seek || lost.challenges || lost.challengedBy.length > 0) on.back?.(lost);
           }
           break;
         }
+        case "away":
+          told = { seek: m.seek, challengedBy: m.challengedBy };
+          break;
         case "live":
           setLive(m.games);
           break;

@@ -124,6 +124,23 @@ function NameFirst(props: { onNamed: () => void }) {
   );
 }
 
+/** "Deine Verbindung war weg: …" for a seek and/or challenges no longer open; "" for neither. */
+function lostText(seek: boolean, challenges: boolean): string {
+  if (seek && challenges) return tr("Deine Verbindung war weg: dein Gesuch und deine Herausforderungen sind nicht mehr offen.", "Your connection was gone: your seek and your challenges are no longer open.");
+  if (seek) return tr("Deine Verbindung war weg: dein Gesuch ist nicht mehr offen.", "Your connection was gone: your seek is no longer open.");
+  if (challenges) return tr("Deine Verbindung war weg: deine Herausforderungen sind nicht mehr offen.", "Your connection was gone: your challenges are no longer open.");
+  return "";
+}
+
+/** "Während du weg warst, hat dich Anna herausgefordert." (several: "Anna und Ben haben …"); "" for nobody. */
+function challengedWhileAway(names: readonly string[]): string {
+  if (names.length === 0) return "";
+  const list = (and: string) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)!}`);
+  return names.length === 1
+    ? tr(`Während du weg warst, hat dich ${list("und")} herausgefordert.`, `While you were away, ${list("and")} challenged you.`)
+    : tr(`Während du weg warst, haben dich ${list("und")} herausgefordert.`, `While you were away, ${list("and")} challenged you.`);
+}
+
 /** What the form is for: a new challenge to a player, changed terms sent back for a challenge received, or a seek (`to` null). */
 type FormFor = { to: string | null; counter?: string; initial: Terms };
 
@@ -170,14 +187,9 @@ function Lobby(props: { account: Account; me: Me }) {
       notice.show(() => tr(m.messageDe, m.message));
     },
     back(lost) {
-      // The lobby ended them while this page could not hear it (closed for silence, ADR 046; or a minute ran out).
-      notice.show(() =>
-        lost.seek && lost.challenges
-          ? tr("Deine Verbindung war weg: dein Gesuch und deine Herausforderungen sind nicht mehr offen.", "Your connection was gone: your seek and your challenges are no longer open.")
-          : lost.seek
-            ? tr("Deine Verbindung war weg: dein Gesuch ist nicht mehr offen.", "Your connection was gone: your seek is no longer open.")
-            : tr("Deine Verbindung war weg: deine Herausforderungen sind nicht mehr offen.", "Your connection was gone: your challenges are no longer open."),
-      );
+      // The lobby ended them while this page could not hear it (closed for silence, ADR 046; or a minute ran out), and
+      // the lobby's own account of it after a reload too (ADR 048): who had challenged the player meanwhile.
+      notice.show(() => [lostText(lost.seek, lost.challenges), challengedWhileAway(lost.challengedBy)].filter((t) => t !== "").join(" "));
     },
   });
   createEffect(() => {
