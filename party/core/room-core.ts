@@ -407,11 +407,15 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return this.commit(() => [...this.stage(this.rules.newGame(this.config.options, this.config.seed), now, "room"), ...this.seatedEntries(now), ...this.runComputers(now)]);
   }
 
-  /** The `seated` entry, staged, when the clocks wait for the seats and every person's seat has now come; else none. */
+  /** The clocks wait for the seats, the game is dealt and running, and every person's seat has now come. */
+  private seatedDue(): boolean {
+    if (this.room.seated || this.room.version === 0 || this.over || !this.came) return false;
+    return this.humanSeats().every((s) => this.came!.has(s));
+  }
+
+  /** The `seated` entry, staged, when it is due (seatedDue); else none. */
   private seatedEntries(now: number): Array<LogEntry<E | RoomEvent>> {
-    if (this.room.seated || this.room.version === 0 || this.over || !this.came) return [];
-    if (!this.humanSeats().every((s) => this.came!.has(s))) return [];
-    return this.stage([{ type: "seated", v: 1 }], now, "room");
+    return this.seatedDue() ? this.stage([{ type: "seated", v: 1 }], now, "room") : [];
   }
 
   viewFor(viewer: Viewer): RoomViewOf<V> {
@@ -542,7 +546,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       if (viewer !== "spectator") this.arrive(viewer);
       // The last seat come: the clocks' start is logged first, so this socket's welcome shows them running (the room
       // server broadcasts it to the sockets already there; this one is not among them yet).
-      const seated = this.room.seated ? [] : this.commit(() => this.seatedEntries(now));
+      const seated = this.seatedDue() ? this.commit(() => this.seatedEntries(now)) : [];
       return { reply: this.hello(viewer, msg.lastVersion, msg.history === true), appended: seated };
     }
     const clientSeq = msg.clientSeq;
