@@ -181,7 +181,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     const names = core.config.seats.map((_, i) => (i === seat ? name : core.config.names?.[i] ?? null));
     const invited = [...(core.config.invited ?? []), seat];
     const next = this.adopt({ ...(core.config as RoomConfigOf<O>), seats, accounts, names, invited });
-    const started = next.start(Date.now());
+    // Whoever has a page here now has come (ADR 041, 047); a host who said hello and left must come back within the minute.
+    const started = next.start(Date.now(), this.presence());
     this.broadcastEntries(next, started);
     // Sockets already watching (the creator's) learn the new name with the view; before the deal no entry carries it.
     if (started.length === 0) {
@@ -572,7 +573,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     }
     // The free seats given to computers (`fill`): no seat waits any more, so the cards are dealt now, as when the last
     // invite is claimed (a table called off deals nothing).
-    const started = next.start(Date.now());
+    const started = next.start(Date.now(), this.presence());
     if (started.length === 0) return;
     this.broadcastEntries(next, started);
     this.broadcastPresence();

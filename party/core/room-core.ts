@@ -261,7 +261,9 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
         clock ??= startClock(tc, entry.time, this.config.seats.length);
         const over = this.rules.isOver(game) || r.ended !== null;
         const running = over || !r.seated ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
-        clock = stepClock(clock, tc, entry.time, this.rules.actorOf(e), this.rules.creditMs(e), running);
+        // Before `seated` nobody's clock runs, and a move then earns no increment either (a fresh-eyes pass: the one who
+        // waited exchanged and showed 3:02 of a 3-minute clock before any clock had run).
+        clock = stepClock(clock, tc, entry.time, r.seated ? this.rules.actorOf(e) : null, this.rules.creditMs(e), running);
       }
       const cardsPlayed = r.cardsPlayed + (typeof this.rules.takebackMark(e) === "number" ? 1 : 0);
       // Any move lets a pending take-back request lapse.
@@ -401,9 +403,22 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return i >= 0 ? i : null;
   }
 
-  /** Deals the game and lets computer seats act; does nothing when the log already holds the game or a seat is still free. */
-  start(now: number): Array<LogEntry<E | RoomEvent>> {
+  /**
+   * Deals the game and lets computer seats act; does nothing when the log already holds the game or a seat is still free.
+   * `present`: which seats have a page at the table now (the room server's presence). Where the no-show rule is on, a
+   * seat has come only if it is here at the deal or says hello after it: a friend table's host who said hello and then
+   * left before the friend came is not (a fresh-eyes pass: the clocks started at the deal, and the absent host lost a
+   * rated game on time without seeing a card).
+   */
+  start(now: number, present?: readonly boolean[]): Array<LogEntry<E | RoomEvent>> {
     if (this.room.version > 0 || this.config.cancelled || this.config.seats.some((s) => s.type === "invite")) return [];
+    if (present && this.came) {
+      const here = this.humanSeats().filter((s) => present[s] === true);
+      if (here.length !== this.came.size || here.some((s) => !this.came!.has(s))) {
+        this.came = new Set(here);
+        this.store.putMeta("came", here);
+      }
+    }
     return this.commit(() => [...this.stage(this.rules.newGame(this.config.options, this.config.seed), now, "room"), ...this.seatedEntries(now), ...this.runComputers(now)]);
   }
 

@@ -260,6 +260,39 @@ describe("the clocks wait for every seat (clockWaitsForSeats)", () => {
     expect(answer.appended.length).toBeGreaterThan(0);
   });
 
+  it("a seat that said hello before the deal and is not here at it has not come: the clocks stand and the minute runs for it", () => {
+    // A friend table's host opened its page (hello before the deal), then left; the friend's claim deals.
+    const { core, store } = duel({ clock: FIVE, waits: true });
+    core.handle(0, hello, 0);
+    const dealt = core.start(10_000, [false, false]);
+    expect(dealt.map((e) => e.event.type)).not.toContain("seated");
+    core.handle(1, hello, 11_000);
+    expect(core.noShow()).toEqual({ seats: [0], at: 10_000 + NO_SHOW_MS });
+    expect(core.state.clock!.running).toEqual([]);
+    expect(core.onAlarm(10_000 + NO_SHOW_MS).map((e) => e.event.type)).toEqual(["noShow"]);
+    expect(core.result).toMatchObject({ reason: "aborted", absent: [0] });
+    expect(store.read().some((e) => e.event.type === "timeout" || e.event.type === "seated")).toBe(false);
+    // The host still on its page at the deal has come: the friend's hello starts the clocks.
+    const waited = duel({ clock: FIVE, waits: true });
+    waited.core.handle(0, hello, 0);
+    waited.core.start(10_000, [true, false]);
+    expect(waited.core.handle(1, hello, 12_000).appended.map((e) => e.event.type)).toEqual(["seated"]);
+    expect(waited.core.noShow()).toBeNull();
+  });
+
+  it("a move before `seated` earns no increment: nobody's clock has run, nobody's grows", () => {
+    const INC: TimeControl = { type: "fischer", initialMs: 180_000, incrementMs: 2_000 };
+    const { core } = duel({ clock: INC, waits: true });
+    core.start(0);
+    core.handle(0, hello, 1_000);
+    expect(play(core, 0, 5_000).reply.at(-1)?.type).toBe("ack");
+    expect(timeLeft(core.state.clock!, INC, 30_000)).toEqual([180_000, 180_000]);
+    core.handle(1, hello, 40_000);
+    expect(play(core, 1, 45_000).reply.at(-1)?.type).toBe("ack");
+    // Seat 1 thought 5 s on a running clock and earned its increment.
+    expect(timeLeft(core.state.clock!, INC, 45_000)[1]).toBe(180_000 - 5_000 + 2_000);
+  });
+
   it("without the flag (rooms set up before it) the clocks run from the deal as they did", () => {
     const { core } = duel({ clock: FIVE });
     core.start(0);

@@ -5,7 +5,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, json, newAccount, origin } from "./api-helpers";
-import { seated } from "./sockets";
+import { connect, seated } from "./sockets";
 import { reported, startedAgo } from "./room-helpers";
 import { NO_SHOW_MS } from "../../shared/room/clock";
 
@@ -92,5 +92,34 @@ describe("a friend game's host", () => {
     const after = await s.next((m) => m.type === "presence");
     expect(after.noShow.seats).toEqual([1 - created.seat]);
     await s.close();
+  });
+
+  it("who came to the table and left before the friend claimed the seat has not come: the clocks stand, and the minute runs for the host too", async () => {
+    const host = await newAccount();
+    const created = await json(call("/api/games", { body: { kind: "rated", clock: { minutes: 3, increment: 2 }, ruleset: "battlemaske", variant: "single", role: "conte" }, token: host.token }));
+    const first = await seated(created.socket, created.seatToken);
+    // A spectator hears the room's presence: the host's page is gone before the friend claims the seat.
+    const watcher = await connect(created.socket);
+    watcher.send({ type: "hello" });
+    await watcher.next((m) => m.type === "presence" && m.connected[created.seat] === true);
+    await first.s.close(); // the host went to another page while waiting
+    await watcher.next((m) => m.type === "presence" && m.connected[created.seat] === false);
+    const friend = await newAccount();
+    const claim = await json(call("/api/battlemaske/invite", { body: { room: created.room, invite: created.inviteCode }, token: friend.token }));
+    const f = await seated(created.socket, claim.seatToken);
+    // The friend is at the table, the host is not: no clock runs, and the minute runs for the host.
+    expect(f.welcome.view.clock.running).toEqual([]);
+    const presence = await f.s.next((m) => m.type === "presence");
+    expect(presence.noShow.seats).toEqual([created.seat]);
+    const stub = env.BattlemaskeRoom.getByName(created.room);
+    await startedAgo(stub, NO_SHOW_MS + 1_000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await f.s.next((m) => m.type === "event" && m.event.type === "noShow")).toMatchObject({ event: { seats: [created.seat] } });
+    await reported(stub);
+    // Nobody rated: the host who never saw a card lost nothing.
+    const rows = (await env.DB.prepare("SELECT points, elo, rated_games FROM accounts WHERE id IN (?, ?)").bind(host.id, friend.id).all()).results;
+    expect(rows).toEqual([{ points: 0, elo: 1500, rated_games: 0 }, { points: 0, elo: 1500, rated_games: 0 }]);
+    await f.s.close();
+    await watcher.close();
   });
 });
