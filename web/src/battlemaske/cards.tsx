@@ -72,15 +72,17 @@ const EMBLEMS: Record<Suit | "E", () => JSX.Element> = {
 /** A face-up card. */
 export function CardFace(props: { id: Card; ruleset: Ruleset; lang: Lang; small?: boolean }): JSX.Element {
   const suit = () => suitOf(props.id);
+  // A 6 and a 9 are underlined, as on printed cards: the upside-down corner's 6 read as a 9 (a fresh-eyes pass).
+  const turnable = () => ["6", "9"].includes(faceLabel(props.ruleset, props.id));
   return (
     <span class={`card-face suit-${suit()} rs-${props.ruleset}${props.small ? " small" : ""}`}>
       <span class="corner tl" aria-hidden="true">
-        <b>{faceLabel(props.ruleset, props.id)}</b>
+        <b classList={{ turnable: turnable() }}>{faceLabel(props.ruleset, props.id)}</b>
         <SuitEmblem suit={suit()} ruleset={props.ruleset} class="mini" />
       </span>
       <SuitEmblem suit={suit()} ruleset={props.ruleset} class="big" />
       <span class="corner br" aria-hidden="true">
-        <b>{faceLabel(props.ruleset, props.id)}</b>
+        <b classList={{ turnable: turnable() }}>{faceLabel(props.ruleset, props.id)}</b>
       </span>
       <span class="visually-hidden">{cardLabel(props.ruleset, props.id, props.lang)}</span>
     </span>
