@@ -105,14 +105,17 @@ export class GoldwaageTables {
   }
 
   /** An account's last socket has gone: it leaves its table, and a table it opened ends for those who joined. */
-  left(who: Who): void {
+  left(who: Who): "closed" | "left" | null {
     const db = this.host.db;
     const own = db.exec<TableRow>("SELECT * FROM gw_tables WHERE creator = ?", who.account).toArray()[0];
     if (own) {
       this.end(own.id, "left", who.name, who.account);
-      return this.broadcast();
+      this.broadcast();
+      return "closed";
     }
-    if (db.exec("DELETE FROM gw_seats WHERE account = ?", who.account).rowsWritten > 0) this.broadcast();
+    if (db.exec("DELETE FROM gw_seats WHERE account = ?", who.account).rowsWritten === 0) return null;
+    this.broadcast();
+    return "left";
   }
 
   private open(connection: Connection, me: Who, options: Options, now: number): void {

@@ -83,9 +83,9 @@ export const MAX_SEEKS_PER_ADDRESS = 10;
 export const MAX_OUTGOING = 10;
 /** Open seeks in the Wartesaal at once (one per account); every socket gets the whole list. */
 export const MAX_SEEKS = 100;
-/** How long what an account lost while away is kept to tell it at its next hello (ADR 048), and at most how many rows. */
+/** How long what an account lost while away is kept to tell it (ADR 048), and how many names of each kind (then a count). */
 export const AWAY_NOTE_MS = 10 * 60_000;
-export const AWAY_NOTE_ROWS = 6;
+export const AWAY_NOTE_NAMES = 5;
 /**
  * The list of running tables and who plays go to everyone at most this often. A room reports whenever a socket of a
  * game against the computer (or of a Goldwaage table) comes or goes, so one player dropping and reopening sockets in a
@@ -113,6 +113,18 @@ interface Row {
   expires_at: number;
   /** 1: changed terms sent back for a challenge received (a counter), 0: a new challenge. */
   counter: number;
+  [k: string]: SqlStorageValue;
+}
+
+/** What an account lost while away (ADR 048): names as JSON lists. */
+interface AwayRow {
+  account: string;
+  seek: number;
+  challenged_by: string;
+  challenged: string;
+  more: number;
+  gw: string | null;
+  until: number;
   [k: string]: SqlStorageValue;
 }
 
@@ -239,9 +251,12 @@ export class Lobby extends Server {
     this.db.exec("CREATE TABLE IF NOT EXISTS seeks (id TEXT PRIMARY KEY, from_account TEXT NOT NULL UNIQUE, from_name TEXT NOT NULL, terms TEXT NOT NULL, created_at INTEGER NOT NULL)");
     // Each side's `matched` of a table opened in the last NO_SHOW_MS, told again at its account's hello (ADR 046).
     this.db.exec("CREATE TABLE IF NOT EXISTS matches (account TEXT NOT NULL, room TEXT NOT NULL, message TEXT NOT NULL, until INTEGER NOT NULL, PRIMARY KEY (account, room))");
-    // What an account lost when the lobby let it go for silence (ADR 048): its seek (`name` null) and the challenges
-    // sent to it (`name`: the challenger), told at its next hello within AWAY_NOTE_MS — after a reload too.
-    this.db.exec("CREATE TABLE IF NOT EXISTS away (account TEXT NOT NULL, name TEXT, at INTEGER NOT NULL, until INTEGER NOT NULL)");
+    // What an account lost when the lobby let it go for silence (ADR 048), one row per account: told at each hello until
+    // read (`away-seen`) or AWAY_NOTE_MS passed — after a reload and in a new tab too. Names as JSON lists, each capped.
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS lost_while_away (account TEXT PRIMARY KEY, seek INTEGER NOT NULL, challenged_by TEXT NOT NULL,
+       challenged TEXT NOT NULL, more INTEGER NOT NULL, gw TEXT, until INTEGER NOT NULL)`,
+    );
   }
 
   /**
@@ -396,12 +411,9 @@ export class Lobby extends Server {
       this.send(connection, { type: "welcome", you: who.name });
       // First: a table that waits for this account takes the page there before it reads the lists.
       for (const m of this.db.exec<{ message: string }>("SELECT message FROM matches WHERE account = ? AND until > ? ORDER BY until", who.account, now).toArray()) this.sendRaw(connection, m.message);
-      // Then what it lost while the lobby could not hear it (before the lists, so the page says it once with its own).
-      const away = this.db.exec<{ name: string | null }>("SELECT name FROM away WHERE account = ? AND until > ? ORDER BY at", who.account, now).toArray();
-      if (away.length > 0) {
-        this.db.exec("DELETE FROM away WHERE account = ?", who.account);
-        this.send(connection, { type: "away", seek: away.some((r) => r.name === null), challengedBy: [...new Set(away.flatMap((r) => (r.name === null ? [] : [r.name])))] });
-      }
+      // Then what it lost while the lobby could not hear it (before the lists, so the page says it with its own).
+      const away = this.awayNote(who.account, now);
+      if (away) this.send(connection, away);
       this.send(connection, this.challengesOf(who.account));
       this.send(connection, this.seeksMessage());
       this.send(connection, this.gw.list());
@@ -427,6 +439,10 @@ export class Lobby extends Server {
         return this.endSeek(connection, me, msg.id);
       case "take":
         return this.take(connection, me, msg.id);
+      case "away-seen":
+        // Read in one tab: forgotten, and gone from the account's other tabs.
+        if (this.db.exec("DELETE FROM lost_while_away WHERE account = ?", me.account).rowsWritten > 0) this.sendTo(me.account, { type: "away-seen" });
+        return;
       case "gw-open":
       case "gw-join":
       case "gw-leave":
@@ -497,7 +513,7 @@ export class Lobby extends Server {
     }
     for (const [account, g] of this.graced) if (g.until <= now) this.endGrace(account);
     this.db.exec("DELETE FROM matches WHERE until <= ?", now);
-    this.db.exec("DELETE FROM away WHERE until <= ?", now);
+    this.db.exec("DELETE FROM lost_while_away WHERE until <= ?", now);
     if (dropped.size === 0) return;
     for (const who of dropped.values()) if (!this.socketsOf(who.account) && !this.graced.has(who.account)) this.gone(who, true);
     this.broadcastPresence();
@@ -767,9 +783,9 @@ export class Lobby extends Server {
     this.remove(row, how, me.name, reason);
   }
 
-  private remove(row: Row, how: ChallengeEnd, by: string | null, reason?: DeclineReason): void {
+  private remove(row: Row, how: ChallengeEnd, by: string | null, reason?: DeclineReason, lost = false): void {
     this.db.exec("DELETE FROM challenges WHERE id = ?", row.id);
-    const ended: LobbyServerMessage = { type: "ended", id: row.id, how, by, ...(reason ? { reason } : {}) };
+    const ended: LobbyServerMessage = { type: "ended", id: row.id, how, by, ...(reason ? { reason } : {}), ...(lost ? { lost: true as const } : {}) };
     for (const account of [row.from_account, row.to_account]) this.sendTo(account, ended);
     this.tellChallenges(row.from_account, row.to_account);
   }
@@ -841,19 +857,48 @@ export class Lobby extends Server {
    * by its page (closed for silence, or a grace ran out) — what it lost is kept to tell it at its next hello (ADR 048).
    */
   private gone(who: Who, away = false): void {
+    const by: string[] = [];
+    const to: string[] = [];
+    // Oldest first, as they were sent.
+    for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ? ORDER BY expires_at", who.account, who.account).toArray()) {
+      (row.to_account === who.account ? by : to).push(row.to_account === who.account ? row.from_name : row.to_name);
+      this.remove(row, "left", who.name, undefined, away);
+    }
+    const seek = this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0;
+    if (seek) this.broadcastSeeks();
+    const gw = this.gw.left(who);
+    if (away && (seek || by.length + to.length > 0 || gw)) this.noteAway(who.account, seek, by, to, gw);
+  }
+
+  /**
+   * Keeps what an account lost while away (ADR 048), joined with what an earlier absence not yet read left: one row per
+   * account, AWAY_NOTE_NAMES names of each kind (the first ones, as sent) and a count of the rest — bounded, however
+   * many strangers challenge it.
+   */
+  private noteAway(account: string, seek: boolean, by: readonly string[], to: readonly string[], gw: "closed" | "left" | null): void {
     const now = Date.now();
-    const note = (name: string | null) => this.db.exec("INSERT INTO away (account, name, at, until) VALUES (?, ?, ?, ?)", who.account, name, now, now + AWAY_NOTE_MS);
-    for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ? ORDER BY expires_at DESC", who.account, who.account).toArray()) {
-      if (away && row.to_account === who.account) note(row.from_name);
-      this.remove(row, "left", who.name);
-    }
-    if (this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0) {
-      if (away) note(null);
-      this.broadcastSeeks();
-    }
-    // However many challenged it: the newest AWAY_NOTE_ROWS are kept (a stranger's challenges grow nothing without bound).
-    if (away) this.db.exec("DELETE FROM away WHERE account = ? AND rowid NOT IN (SELECT rowid FROM away WHERE account = ? ORDER BY at DESC, rowid DESC LIMIT ?)", who.account, who.account, AWAY_NOTE_ROWS);
-    this.gw.left(who);
+    const old = this.db.exec<AwayRow>("SELECT * FROM lost_while_away WHERE account = ? AND until > ?", account, now).toArray()[0];
+    const join = (before: readonly string[], added: readonly string[]) => [...new Set([...before, ...added])];
+    const allBy = join(old ? (JSON.parse(old.challenged_by) as string[]) : [], by);
+    const allTo = join(old ? (JSON.parse(old.challenged) as string[]) : [], to);
+    const more = (old?.more ?? 0) + Math.max(0, allBy.length - AWAY_NOTE_NAMES) + Math.max(0, allTo.length - AWAY_NOTE_NAMES);
+    this.db.exec(
+      "INSERT OR REPLACE INTO lost_while_away (account, seek, challenged_by, challenged, more, gw, until) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      account,
+      seek || old?.seek === 1 ? 1 : 0,
+      JSON.stringify(allBy.slice(0, AWAY_NOTE_NAMES)),
+      JSON.stringify(allTo.slice(0, AWAY_NOTE_NAMES)),
+      more,
+      gw ?? old?.gw ?? null,
+      now + AWAY_NOTE_MS,
+    );
+  }
+
+  /** The `away` message for `account`, or null when there is nothing (left) to tell. */
+  private awayNote(account: string, now: number): LobbyServerMessage | null {
+    const row = this.db.exec<AwayRow>("SELECT * FROM lost_while_away WHERE account = ? AND until > ?", account, now).toArray()[0];
+    if (!row) return null;
+    return { type: "away", seek: row.seek === 1, challengedBy: JSON.parse(row.challenged_by) as string[], challenged: JSON.parse(row.challenged) as string[], more: row.more, gw: row.gw === "closed" || row.gw === "left" ? row.gw : null };
   }
 
   /**

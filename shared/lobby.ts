@@ -76,6 +76,8 @@ export const LobbyClientMessageSchema = v.variant("type", [
   v.strictObject({ type: v.literal("gw-leave"), id: Id }),
   v.strictObject({ type: v.literal("gw-start"), id: Id }),
   v.strictObject({ type: v.literal("gw-close"), id: Id }),
+  /** The player has read what it lost while away (`away`): the lobby forgets it and tells the account's other tabs. */
+  v.strictObject({ type: v.literal("away-seen") }),
 ]);
 export type LobbyClientMessage = v.InferOutput<typeof LobbyClientMessageSchema>;
 
@@ -159,12 +161,24 @@ export type LobbyServerMessage =
   | { readonly type: "presence"; readonly players: readonly LobbyPlayer[] }
   /** Every open challenge from or to the socket's account, whenever that changes. */
   | { readonly type: "challenges"; readonly incoming: readonly Challenge[]; readonly outgoing: readonly Challenge[] }
-  | { readonly type: "ended"; readonly id: string; readonly how: ChallengeEnd; readonly by: string | null; readonly reason?: DeclineReason }
+  /** `lost`: with `left`, the one who left did not leave by its page: the lobby stopped hearing it (ADR 046). */
+  | { readonly type: "ended"; readonly id: string; readonly how: ChallengeEnd; readonly by: string | null; readonly reason?: DeclineReason; readonly lost?: true }
   /**
-   * Right after the welcome (and any `matched` again): what this account lost when the lobby last let it go for silence
-   * (ADR 048) — its seek, and who had challenged it — within AWAY_NOTE_MS; told once.
+   * Right after the welcome (and any `matched` again), at every hello until the player has read it (`away-seen`) or
+   * AWAY_NOTE_MS passed: what this account lost when the lobby let it go for silence (ADR 048) — its seek, the
+   * challenges sent to it (`challengedBy`, oldest first) and by it (`challenged`), at most AWAY_NOTE_NAMES names each
+   * and `more` beyond them, and its open Goldwaage table (`gw`: "closed", its own, or "left", one it had joined).
    */
-  | { readonly type: "away"; readonly seek: boolean; readonly challengedBy: readonly string[] }
+  | {
+      readonly type: "away";
+      readonly seek: boolean;
+      readonly challengedBy: readonly string[];
+      readonly challenged: readonly string[];
+      readonly more: number;
+      readonly gw: "closed" | "left" | null;
+    }
+  /** To every tab of the account: the player has read the `away` in one of them (it goes from all). */
+  | { readonly type: "away-seen" }
   /** Every open seek, to everyone, whenever that changes. */
   | { readonly type: "seeks"; readonly seeks: readonly Seek[] }
   /** Every running table anyone may watch, to everyone, whenever the list changes (newest first). */

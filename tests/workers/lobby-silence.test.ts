@@ -3,7 +3,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { AWAY_NOTE_ROWS, CLOSE_SILENT, LOBBY_GRACE_MS, LOBBY_HELLO_MS, LOBBY_SILENCE_MS } from "../../party/lobby";
+import { AWAY_NOTE_NAMES, CLOSE_SILENT, LOBBY_GRACE_MS, LOBBY_HELLO_MS, LOBBY_SILENCE_MS } from "../../party/lobby";
 import { HEARTBEAT } from "../../shared/room/protocol";
 import { call, json } from "./api-helpers";
 import { enter, sees, type Lobbyist } from "./lobby-helpers";
@@ -188,7 +188,7 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     await a.s.close();
   });
 
-  it("what an account lost while the lobby could not hear it is told at its next hello (ADR 048): its seek and who challenged it, once, before the lists", async () => {
+  it("what an account lost while the lobby could not hear it is told at each hello until read (ADR 048): its seek, who challenged it, whom it challenged; read in one tab, gone from all", async () => {
     await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 1500);
     const a = await enter("Wegwara");
     const b = await enter("Wegwarb");
@@ -199,7 +199,7 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     await sees(b, d.name);
     b.s.send({ type: "seek", terms: TERMS });
     await a.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === b.name));
-    // b's network goes; meanwhile (in the grace, still listed) a and c challenge it, and b had challenged d itself.
+    // b had challenged d; b's network goes; meanwhile (in the grace, still listed) a, then c challenge it.
     b.s.send({ type: "challenge", to: d.name, terms: TERMS });
     await d.s.next((m) => m.type === "challenges" && m.incoming.length > 0);
     await dropped(b);
@@ -207,7 +207,8 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     await a.s.next((m) => m.type === "challenges" && m.outgoing.length > 0);
     c.s.send({ type: "challenge", to: b.name, terms: TERMS });
     await c.s.next((m) => m.type === "challenges" && m.outgoing.length > 0);
-    await a.s.next((m) => m.type === "ended" && m.how === "left");
+    // The challengers learn that b's connection went, not that b left on purpose.
+    expect(await a.s.next((m) => m.type === "ended" && m.how === "left")).toMatchObject({ by: b.name, lost: true });
     await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
     // b back (a reload: a new page that knows nothing): told after its welcome, before its challenges and the seeks
     // (back() waits for the lists' presence, which comes after them).
@@ -215,45 +216,65 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     const types = b2.all.map((m) => m.type);
     expect(types.indexOf("away")).toBe(types.indexOf("welcome") + 1);
     expect(types.indexOf("away")).toBeLessThan(types.indexOf("challenges"));
-    const away = b2.all.find((m) => m.type === "away")!;
-    expect(away.seek).toBe(true);
-    // Who challenged it (not whom it challenged: that page knew it sent one).
-    expect([...away.challengedBy].sort()).toEqual([a.name, c.name].sort());
-    // Told once.
+    // Oldest first, as they were sent; whom b had challenged apart.
+    expect(b2.all.find((m) => m.type === "away")).toEqual({ type: "away", seek: true, challengedBy: [a.name, c.name], challenged: [d.name], more: 0, gw: null });
+    // Not read yet: a second tab is told too.
     const b3 = await back(b);
-    expect(b3.all.some((m) => m.type === "away")).toBe(false);
-    // A page that leaves its own way (1000) is told nothing later: it knew.
-    b3.send({ type: "seek", terms: TERMS });
-    await a.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === b.name));
-    await b2.close();
-    await b3.close();
-    await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
+    expect(b3.all.some((m) => m.type === "away")).toBe(true);
+    // Read in one tab: the others hear so, and the next hello is told nothing.
+    b2.send({ type: "away-seen" });
+    await b3.next((m) => m.type === "away-seen");
+    await b2.next((m) => m.type === "away-seen");
     const b4 = await back(b);
     expect(b4.all.some((m) => m.type === "away")).toBe(false);
-    for (const s of [b4, a.s, c.s, d.s]) await s.close();
+    // A page that leaves its own way (1000) is told nothing later: it knew.
+    b4.send({ type: "seek", terms: TERMS });
+    await a.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === b.name));
+    for (const s of [b2, b3, b4]) await s.close();
+    await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
+    const b5 = await back(b);
+    expect(b5.all.some((m) => m.type === "away")).toBe(false);
+    for (const s of [b5, a.s, c.s, d.s]) await s.close();
   });
 
-  it("however many challenged a page that went away, the lobby keeps the newest few (nothing grows without bound); kept 10 minutes", async () => {
+  it("however many challenged a page that went away, the lobby keeps the first few names and counts the rest (nothing grows without bound); kept 10 minutes", async () => {
     await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 1500);
     const target = await enter("Vielgefragt");
-    const others = [];
-    for (let i = 0; i < AWAY_NOTE_ROWS + 3; i++) others.push(await enter(`Frager${i}`));
+    const others: Lobbyist[] = [];
+    for (let i = 0; i < AWAY_NOTE_NAMES + 3; i++) others.push(await enter(`Frager${i}`));
     for (const o of others) await sees(o, target.name);
     await dropped(target);
     for (const o of others) {
       o.s.send({ type: "challenge", to: target.name, terms: TERMS });
-      await o.s.next((m) => (m.type === "challenges" && m.outgoing.length > 0) || m.type === "error");
+      await o.s.next((m) => m.type === "challenges" && m.outgoing.length > 0);
     }
     await others[0]!.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === target.name));
-    const names = others.map((o) => o.name);
-    const rows = await runInDurableObject(lobby(), (_l, state) => state.storage.sql.exec<{ name: string }>("SELECT name FROM away").toArray().filter((r) => names.includes(r.name)).length);
-    expect(rows).toBeLessThanOrEqual(AWAY_NOTE_ROWS);
-    expect(rows).toBeGreaterThan(0);
-    // Past its time (moved back in storage) a hello hears nothing, and the sweep deletes it.
-    await runInDurableObject(lobby(), (_l, state) => void state.storage.sql.exec("UPDATE away SET until = 0"));
     const t2 = await back(target);
-    expect(t2.all.some((m) => m.type === "away")).toBe(false);
-    for (const s of [t2, ...others.map((o) => o.s)]) await s.close();
+    const away = t2.all.find((m) => m.type === "away")!;
+    expect(away.challengedBy).toEqual(others.slice(0, AWAY_NOTE_NAMES).map((o) => o.name));
+    expect(away.more).toBe(3);
+    const rows = await runInDurableObject(lobby(), (_l, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM lost_while_away WHERE challenged_by LIKE ?", `%${others[0]!.name}%`).one().n);
+    expect(rows).toBe(1);
+    // Past its time (moved back in storage) a hello hears nothing.
+    await runInDurableObject(lobby(), (_l, state) => void state.storage.sql.exec("UPDATE lost_while_away SET until = 0"));
+    const t3 = await back(target);
+    expect(t3.all.some((m) => m.type === "away")).toBe(false);
+    for (const s of [t2, t3, ...others.map((o) => o.s)]) await s.close();
+  });
+
+  it("a Goldwaage table opened by a page that went away is named in what it lost", async () => {
+    await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 1000);
+    const host = await enter("Waagwirt");
+    const guest = await enter("Waaggast");
+    host.s.send({ type: "gw-open", options: { players: 3, level: "normal", variants: [] } });
+    const table = (await guest.s.next((m) => m.type === "gw-tables" && m.tables.length > 0)).tables.find((t: Msg) => t.from === host.name);
+    guest.s.send({ type: "gw-join", id: table.id });
+    await host.s.next((m) => m.type === "gw-tables" && m.tables.some((t: Msg) => t.id === table.id && t.players.length === 2));
+    await dropped(host);
+    await guest.s.next((m) => m.type === "gw-ended" && m.id === table.id);
+    const h2 = await back(host);
+    expect(h2.all.find((m) => m.type === "away")).toMatchObject({ seek: false, gw: "closed" });
+    for (const s of [h2, guest.s]) await s.close();
   });
 
   it("a seek taken while its poster was away: the table's matched is told again at the poster's next hello (again: true), not once the table's minute is over", async () => {

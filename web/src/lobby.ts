@@ -4,26 +4,18 @@ import { createSignal } from "solid-js";
 import type { Challenge, GwTable, LiveGame, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
 import { authHeaders, type Account } from "./account";
 import { heartbeat } from "./room/heartbeat";
+import { lostWhileAway, type HadOpen, type LostWhileAway } from "./wartesaal/away";
+
+export type { LostWhileAway };
 
 export type Matched = Extract<LobbyServerMessage, { type: "matched" }>;
 export type Ended = Extract<LobbyServerMessage, { type: "ended" }>;
 export type LobbyError = Extract<LobbyServerMessage, { type: "error" }>;
 
-/**
- * What this page had open in the Wartesaal before its connection went and no longer finds there when back (`seek`,
- * `challenges`), and what the lobby says it lost when it let the account go for silence (ADR 048: its seek, and who
- * had challenged it — known after a reload too).
- */
-export interface LostWhileAway {
-  seek: boolean;
-  challenges: boolean;
-  challengedBy: readonly string[];
-}
-
 /** How long a new socket may take to open before it is given up and another tried. */
 const CONNECT_MS = 10_000;
 
-export function connectLobby(account: Account, on: { matched(m: Matched): void; ended(m: Ended): void; error(m: LobbyError): void; back?(lost: LostWhileAway): void }) {
+export function connectLobby(account: Account, on: { matched(m: Matched): void; ended(m: Ended): void; error(m: LobbyError): void; back?(lost: LostWhileAway): void; awaySeen?(): void }) {
   const [you, setYou] = createSignal<string | null>(null);
   const [players, setPlayers] = createSignal<readonly LobbyPlayer[]>([]);
   const [incoming, setIncoming] = createSignal<readonly Challenge[]>([]);
@@ -49,9 +41,9 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
    * for 45 s and ends what it had open (ADR 046), and the messages saying so never reached the page. Shown while away
    * (what still stands for a while), compared with the lists the lobby sends again after the next welcome.
    */
-  const [awayHad, setAwayHad] = createSignal<{ seek: boolean; challenges: boolean } | null>(null);
+  const [awayHad, setAwayHad] = createSignal<HadOpen | null>(null);
   /** The lobby's own account of it (`away`, sent after the welcome, before the lists), until the lists come. */
-  let told: { seek: boolean; challengedBy: readonly string[] } | null = null;
+  let told: Extract<LobbyServerMessage, { type: "away" }> | null = null;
   const beat = heartbeat({ isOpen: () => ws?.readyState === WebSocket.OPEN, ping: (text) => ws?.send(text), gone: () => dead() });
 
   async function open(): Promise<void> {
@@ -81,7 +73,12 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
       if (ws !== socket) return;
       ws = null;
       // Kept from the last time the page was in (not overwritten by a reconnect that failed before its welcome).
-      if (connected()) setAwayHad({ seek: seeks().some((k) => k.from === you()), challenges: incoming().length + outgoing().length > 0 });
+      if (connected())
+        setAwayHad({
+          since: Date.now(),
+          seek: seeks().some((k) => k.from === you()),
+          challenges: [...incoming().map((c) => ({ id: c.id, other: c.from, incoming: true, expiresAt: c.expiresAt })), ...outgoing().map((c) => ({ id: c.id, other: c.to, incoming: false, expiresAt: c.expiresAt }))],
+        });
       // What the page shows is what the lobby says now: while the socket is down nobody is known to be here (a
       // challenge to someone shown from before would go nowhere). Back, the lobby sends every list again.
       setConnected(false);
@@ -132,20 +129,18 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           // After a welcome the lobby sends the challenges, then the seeks: both lists are the lobby's now.
           const had = awayHad();
           if ((had || told) && connected()) {
-            const mine = m.seeks.some((k) => k.from === you());
-            const lost = {
-              seek: !mine && ((had?.seek ?? false) || (told?.seek ?? false)),
-              challenges: (had?.challenges ?? false) && incoming().length + outgoing().length === 0,
-              challengedBy: told?.challengedBy ?? [],
-            };
+            const lost = lostWhileAway(had, told, m.seeks.some((k) => k.from === you()), new Set([...incoming(), ...outgoing()].map((c) => c.id)), Date.now());
             setAwayHad(null);
             told = null;
-            if (lost.seek || lost.challenges || lost.challengedBy.length > 0) on.back?.(lost);
+            if (lost) on.back?.(lost);
           }
           break;
         }
         case "away":
-          told = { seek: m.seek, challengedBy: m.challengedBy };
+          told = m;
+          break;
+        case "away-seen":
+          on.awaySeen?.();
           break;
         case "live":
           setLive(m.games);

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_MINUTES, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { ensureAccount, loadMe, type Account, type Me } from "../account";
 import { lang, minutesText, num, tr } from "../i18n";
-import { connectLobby } from "../lobby";
+import { connectLobby, type LostWhileAway } from "../lobby";
 import { loadSession, ownSeat, saveSession } from "../room/session";
 import { Link, navigate } from "../router";
 import { ChoiceRow } from "../ui/ChoiceRow";
@@ -16,6 +16,7 @@ import { LiveGames, ReturnLink } from "../wartesaal/LiveGames";
 import { NameForm } from "../ui/NameForm";
 import { GoldwaageTables } from "../wartesaal/GoldwaageTables";
 import { other, roleName, termsParts, termsText } from "../wartesaal/terms";
+import { awaySays, awayText } from "../wartesaal/away";
 
 type ClockChoice = "none" | "custom" | `${number}+${number}`;
 const PRESET_IDS = CLOCK_PRESETS.map((p) => `${p.minutes}+${p.increment}` as ClockChoice);
@@ -124,22 +125,31 @@ function NameFirst(props: { onNamed: () => void }) {
   );
 }
 
-/** "Deine Verbindung war weg: …" for a seek and/or challenges no longer open; "" for neither. */
-function lostText(seek: boolean, challenges: boolean): string {
-  if (seek && challenges) return tr("Deine Verbindung war weg: dein Gesuch und deine Herausforderungen sind nicht mehr offen.", "Your connection was gone: your seek and your challenges are no longer open.");
-  if (seek) return tr("Deine Verbindung war weg: dein Gesuch ist nicht mehr offen.", "Your connection was gone: your seek is no longer open.");
-  if (challenges) return tr("Deine Verbindung war weg: deine Herausforderungen sind nicht mehr offen.", "Your connection was gone: your challenges are no longer open.");
-  return "";
+const LEFT_SEEK_KEY = "spielcenter.lobby.leftSeek";
+/** How long a seek withdrawn by leaving the page is worth telling on coming back. */
+const LEFT_SEEK_MS = 10 * 60_000;
+
+function rememberLeftSeek(at: number): void {
+  try {
+    localStorage.setItem(LEFT_SEEK_KEY, String(at));
+  } catch {
+    // storage refused (private mode): nothing to tell later
+  }
 }
 
-/** "Während du weg warst, hat dich Anna herausgefordert." (several: "Anna und Ben haben …"); "" for nobody. */
-function challengedWhileAway(names: readonly string[]): string {
-  if (names.length === 0) return "";
-  const list = (and: string) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)!}`);
-  return names.length === 1
-    ? tr(`Während du weg warst, hat dich ${list("und")} herausgefordert.`, `While you were away, ${list("and")} challenged you.`)
-    : tr(`Während du weg warst, haben dich ${list("und")} herausgefordert.`, `While you were away, ${list("and")} challenged you.`);
+/** Whether the player left the Wartesaal with a seek open lately; forgets it (told once). */
+function takeLeftSeek(now: number): boolean {
+  try {
+    const at = Number(localStorage.getItem(LEFT_SEEK_KEY));
+    localStorage.removeItem(LEFT_SEEK_KEY);
+    return Number.isFinite(at) && at > 0 && now - at < LEFT_SEEK_MS;
+  } catch {
+    return false;
+  }
 }
+
+/** How long after its connection went a page's seek surely still stands (the lobby's 45 s counted from its last ping). */
+const SEEK_STANDS_MS = 35_000;
 
 /** What the form is for: a new challenge to a player, changed terms sent back for a challenge received, or a seek (`to` null). */
 type FormFor = { to: string | null; counter?: string; initial: Terms };
@@ -177,7 +187,8 @@ function Lobby(props: { account: Account; me: Me }) {
         withdrawn: () => tr(`${by} hat die Herausforderung zurückgezogen.`, `${by} withdrew the challenge.`),
         // The changed terms show as such in the list (and what changed): no notice besides.
         countered: null,
-        left: () => tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the lobby.`),
+        // Not by its page: the lobby stopped hearing it (ADR 046) — it did not leave on purpose (a fresh-eyes pass).
+        left: () => (m.lost ? tr(`Die Verbindung von ${by} zum Wartesaal ist abgerissen: die Herausforderung ist verfallen.`, `${by}'s connection to the lobby was lost: the challenge lapsed.`) : tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the lobby.`)),
         failed: () => tr("Der Tisch konnte nicht geöffnet werden.", "The table could not be opened."),
       };
       const text = texts[m.how];
@@ -188,10 +199,31 @@ function Lobby(props: { account: Account; me: Me }) {
     },
     back(lost) {
       // The lobby ended them while this page could not hear it (closed for silence, ADR 046; or a minute ran out), and
-      // the lobby's own account of it after a reload too (ADR 048): who had challenged the player meanwhile.
-      notice.show(() => [lostText(lost.seek, lost.challenges), challengedWhileAway(lost.challengedBy)].filter((t) => t !== "").join(" "));
+      // its own account of it, after a reload and in a new tab too (ADR 048). It stays until the player says so: a
+      // fresh-eyes pass missed a passing notice (10 s) in a background tab, or scrolled down to the list.
+      if (!awaySays(lost)) {
+        if (lost.told) lobby.send({ type: "away-seen" });
+        return;
+      }
+      setAway(lost);
+      queueMicrotask(() => awayBox?.scrollIntoView({ block: "nearest" }));
+    },
+    awaySeen() {
+      // Read in another tab of this player.
+      setAway(null);
     },
   });
+  /** What was lost while away, shown until dismissed (ADR 048). */
+  const [away, setAway] = createSignal<LostWhileAway | null>(null);
+  // Back after leaving the page with a seek open (within LEFT_SEEK_MS): said once, here only (the lobby was told by a
+  // page that closed its socket itself, so it keeps nothing to tell).
+  if (takeLeftSeek(Date.now())) setAway({ seek: true, challengedBy: [], challenged: [], expired: [], more: 0, gw: null, told: false, left: true });
+  let awayBox: HTMLDivElement | undefined;
+  const awayRead = () => {
+    const lost = away();
+    setAway(null);
+    if (lost?.told) lobby.send({ type: "away-seen" });
+  };
   createEffect(() => {
     for (const c of lobby.incoming()) partners.set(c.id, c.from);
     for (const c of lobby.outgoing()) {
@@ -199,7 +231,16 @@ function Lobby(props: { account: Account; me: Me }) {
       sentTo.set(c.to, c.terms);
     }
   });
+  // Leaving the page withdraws one's seek (the lobby ends it with the socket): noted, so that coming back says so.
+  const noteLeaving = () => {
+    // Off to one's table (a taken seek, a started Goldwaage table): nothing was withdrawn.
+    if (location.pathname.startsWith("/partie/")) return;
+    if (lobby.connected() && lobby.seeks().some((k) => k.from === lobby.you())) rememberLeftSeek(Date.now());
+  };
+  window.addEventListener("pagehide", noteLeaving);
   onCleanup(() => {
+    window.removeEventListener("pagehide", noteLeaving);
+    noteLeaving();
     clearInterval(tick);
     lobby.close();
   });
@@ -296,7 +337,11 @@ function Lobby(props: { account: Account; me: Me }) {
             <Show when={lobby.wasConnected()}>
               <p class="lobby-away-note" data-testid="lobby-away-note">
                 {lobby.awayHad()?.seek
-                  ? tr("Dein Gesuch steht für die anderen noch, solange der Wartesaal dich bald wieder hört. Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "Your seek still stands for the others as long as the lobby hears from you again soon. Lists and buttons come back once the connection is up.")
+                  ? // The lobby lets a page go 45 s after it last heard it (ADR 046); past about a minute it has surely gone
+                    // (a fresh-eyes pass read "still stands" for the whole minute after the lobby had withdrawn it).
+                    now() - lobby.awayHad()!.since < SEEK_STANDS_MS
+                    ? tr("Dein Gesuch steht für die anderen noch kurz; bist du nicht bald zurück, zieht der Wartesaal es zurück. Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "Your seek stands for the others for a short while; if you are not back soon, the lobby withdraws it. Lists and buttons come back once the connection is up.")
+                    : tr("Dein Gesuch hat der Wartesaal inzwischen wohl zurückgezogen. Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "The lobby has probably withdrawn your seek by now. Lists and buttons come back once the connection is up.")
                   : tr("Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "Lists and buttons come back once the connection is up.")}
               </p>
             </Show>
@@ -311,6 +356,16 @@ function Lobby(props: { account: Account; me: Me }) {
         </p>
       </Show>
       <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice.text()?.() ?? ""}</p>
+      <Show when={away()}>
+        {(lost) => (
+          <div class="lobby-away" role="alert" data-testid="lobby-away" ref={awayBox}>
+            <p>{awayText(lost(), lang())}</p>
+            <Action id="lobby-away-ok" onClick={awayRead}>
+              {tr("Verstanden", "Got it")}
+            </Action>
+          </div>
+        )}
+      </Show>
       <Show when={lobby.incoming().length > 0}>
         <ListSection id="incoming-title" class="incoming" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
           {(c) => <Incoming challenge={c} watch={watchActions} sent={sentTo.get(c.from)} left={left(c)} onAccept={() => act({ type: "accept", id: c.id })} onDecline={(reason) => act({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
@@ -336,6 +391,10 @@ function Lobby(props: { account: Account; me: Me }) {
             <strong>{k.from}</strong> <span>{termsText(k.terms, k.from, k.from === lobby.you())}</span>{" "}
             <Show when={k.from !== lobby.you()} fallback={<Action id="seek-withdraw" kind="quiet" onClick={() => act({ type: "unseek", id: k.id })}>{tr("Zurückziehen", "Withdraw")}</Action>}>
               <Action id="seek-accept" kind="primary" onClick={() => act({ type: "take", id: k.id })}>{tr("Annehmen", "Take it")}</Action>
+            </Show>
+            {/* Leaving the page (the Rangliste, a closed tab) withdraws it: a fresh-eyes pass lost one that way, unaware. */}
+            <Show when={k.from === lobby.you()}>
+              <p class="seek-hint" data-testid="seek-hint">{tr("Dein Gesuch gilt, solange du im Wartesaal bist.", "Your seek stands while you are in the lobby.")}</p>
             </Show>
           </li>
         )}

@@ -1,0 +1,43 @@
+// What a player back in the Wartesaal is told (ADR 046, ADR 048): the page's memory of what it had open joined with the
+// lobby's `away`, and the words for it — challenges whose minute ran out are not blamed on the connection.
+import { describe, expect, it } from "vitest";
+import { awaySays, awayText, lostWhileAway } from "../../web/src/wartesaal/away.js";
+
+const told = (o: Partial<{ seek: boolean; challengedBy: string[]; challenged: string[]; more: number; gw: "closed" | "left" | null }> = {}) => ({ type: "away" as const, seek: false, challengedBy: [], challenged: [], more: 0, gw: null, ...o });
+const had = (challenges: Array<{ id: string; other: string; incoming: boolean; expiresAt: number }>, seek = false) => ({ since: 0, seek, challenges });
+
+describe("what was lost while away", () => {
+  it("a reload knows only the lobby's account: the seek and the challenges from and to the player, named", () => {
+    const lost = lostWhileAway(null, told({ seek: true, challengedBy: ["Anna", "Cora"], challenged: ["Ben"] }), false, new Set(), 1000)!;
+    expect(lost).toMatchObject({ seek: true, challengedBy: ["Anna", "Cora"], challenged: ["Ben"], expired: [], told: true });
+    expect(awayText(lost, "de")).toBe("Deine Verbindung war weg: dein Gesuch ist nicht mehr offen. Die Herausforderungen von Anna und Cora sind damit verfallen. Deine Herausforderung an Ben ist verfallen.");
+    expect(awayText(lost, "en")).toBe("Your connection was gone: your seek is no longer open. The challenges from Anna and Cora lapsed with it. Your challenge to Ben lapsed.");
+  });
+
+  it("a challenge whose minute ran out meanwhile expired: said so, and the connection is not blamed for it", () => {
+    const lost = lostWhileAway(had([{ id: "c1", other: "Anna", incoming: true, expiresAt: 500 }]), null, false, new Set(), 1000)!;
+    expect(lost.expired).toEqual(["Anna"]);
+    expect(lost.challengedBy).toEqual([]);
+    expect(awayText(lost, "de")).toBe("Die Herausforderung mit Anna ist abgelaufen.");
+  });
+
+  it("the same page's memory and the lobby's names are joined once; what is listed again is not lost", () => {
+    const page = had([{ id: "c1", other: "Anna", incoming: true, expiresAt: 5000 }, { id: "c2", other: "Ben", incoming: false, expiresAt: 5000 }], true);
+    const lost = lostWhileAway(page, told({ seek: true, challengedBy: ["Anna"] }), false, new Set(["c2"]), 1000)!;
+    expect(lost).toMatchObject({ seek: true, challengedBy: ["Anna"], challenged: [] });
+    // The seek listed again (another tab posted it): not lost.
+    expect(lostWhileAway(had([], true), null, true, new Set(), 1000)).toBeNull();
+  });
+
+  it("names beyond the lobby's list are counted; a Goldwaage table is named", () => {
+    const lost = lostWhileAway(null, told({ challengedBy: ["A1", "A2"], more: 3, gw: "closed" }), false, new Set(), 0)!;
+    expect(awayText(lost, "de")).toBe("Deine Verbindung war weg. Die Herausforderungen von A1, A2 und 3 weiteren sind damit verfallen. Dein offener Goldwaage-Tisch ist aufgelöst.");
+    expect(awayText(lostWhileAway(null, told({ gw: "left" }), false, new Set(), 0)!, "en")).toBe("Your connection was gone. You lost your seat at the open Goldwaage table.");
+  });
+
+  it("the lobby's account with nothing left to say is still answered (so it is forgotten), but says nothing", () => {
+    const lost = lostWhileAway(null, told(), false, new Set(), 0)!;
+    expect(lost.told).toBe(true);
+    expect(awaySays(lost)).toBe(false);
+  });
+});

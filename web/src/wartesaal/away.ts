@@ -1,0 +1,97 @@
+// The words for what a player lost while its connection to the Wartesaal was gone (ADR 046, ADR 048), in one place:
+// the page's own memory and the lobby's `away` joined (web/src/lobby.ts lostWhileAway).
+import type { Lang } from "../../../shared/catalog";
+import type { LobbyServerMessage } from "../../../shared/lobby";
+
+/**
+ * What was lost while the connection was gone: what this page had open and no longer finds when back, joined with what
+ * the lobby says it ended when it let the account go for silence (ADR 048; known after a reload and in a new tab too).
+ * `challengedBy` / `challenged`: the other side of each challenge ended for it (to and from this player); `expired`:
+ * those whose minute simply ran out meanwhile (not the connection's doing); `more`: names beyond the lobby's lists;
+ * `gw`: its open Goldwaage table closed, or its place at one lost; `told`: the lobby kept it (dismissing it tells the
+ * lobby, which forgets it in every tab).
+ */
+export interface LostWhileAway {
+  seek: boolean;
+  challengedBy: readonly string[];
+  challenged: readonly string[];
+  expired: readonly string[];
+  more: number;
+  gw: "closed" | "left" | null;
+  told: boolean;
+  /** Not the connection: the player left the page with its seek open (the page's own note, web/src/pages/Wartesaal.tsx). */
+  left?: boolean;
+}
+
+/** What this page had open when its connection went (ADR 046): its own seek, and each challenge's other side and end. */
+export interface HadOpen {
+  readonly since: number;
+  readonly seek: boolean;
+  readonly challenges: ReadonlyArray<{ readonly id: string; readonly other: string; readonly incoming: boolean; readonly expiresAt: number }>;
+}
+
+/**
+ * What to tell a player back in the Wartesaal (null: nothing): what the page had open (`had`) and no longer finds
+ * (`mine`: its seek is listed again; `open`: the ids of the challenges listed now), joined with the lobby's `away`.
+ */
+export function lostWhileAway(had: HadOpen | null, told: Extract<LobbyServerMessage, { type: "away" }> | null, mine: boolean, open: ReadonlySet<string>, now: number): LostWhileAway | null {
+  const gone = (had?.challenges ?? []).filter((c) => !open.has(c.id));
+  // A challenge whose minute ran out meanwhile expired, whatever the connection did (a fresh-eyes pass: blamed on it).
+  const expired = gone.filter((c) => c.expiresAt <= now);
+  const cut = gone.filter((c) => c.expiresAt > now);
+  const join = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
+  const lost: LostWhileAway = {
+    seek: !mine && ((had?.seek ?? false) || (told?.seek ?? false)),
+    challengedBy: join(told?.challengedBy ?? [], cut.filter((c) => c.incoming).map((c) => c.other)),
+    challenged: join(told?.challenged ?? [], cut.filter((c) => !c.incoming).map((c) => c.other)),
+    expired: [...new Set(expired.map((c) => c.other))].filter((n) => !(told?.challengedBy ?? []).includes(n) && !(told?.challenged ?? []).includes(n)),
+    more: told?.more ?? 0,
+    gw: told?.gw ?? null,
+    told: told !== null,
+  };
+  const any = lost.seek || lost.challengedBy.length + lost.challenged.length + lost.expired.length > 0 || lost.more > 0 || lost.gw !== null;
+  // Told by the lobby, it is answered even when nothing is left to say (so the lobby forgets it).
+  return any || lost.told ? lost : null;
+}
+
+/** "Anna", "Anna und Ben", "Anna, Ben und Cora" (+ "und 2 weiteren"). */
+function names(list: readonly string[], more: number, lang: Lang): string {
+  const and = lang === "de" ? "und" : "and";
+  const all = more > 0 ? [...list, lang === "de" ? `${more} weiteren` : `${more} more`] : [...list];
+  return all.length === 1 ? all[0]! : `${all.slice(0, -1).join(", ")} ${and} ${all.at(-1)!}`;
+}
+
+/** The sentences, in order: the seek, the challenges cut off (to and from the player), those that expired, the table. */
+export function awayText(lost: LostWhileAway, lang: Lang): string {
+  const de = lang === "de";
+  if (lost.left) return de ? "Als du den Wartesaal verlassen hast, wurde dein Gesuch zurückgezogen." : "When you left the lobby, your seek was withdrawn.";
+  const out: string[] = [de ? (lost.seek ? "Deine Verbindung war weg: dein Gesuch ist nicht mehr offen." : "Deine Verbindung war weg.") : lost.seek ? "Your connection was gone: your seek is no longer open." : "Your connection was gone."];
+  // The names the lobby could not list are counted with the challenges to the player (strangers are the many).
+  const by = lost.challengedBy;
+  if (by.length > 0 || lost.more > 0) {
+    const n = by.length + lost.more;
+    const who = names(by, lost.more, lang);
+    out.push(de ? (n === 1 ? `Die Herausforderung von ${who} ist damit verfallen.` : `Die Herausforderungen von ${who} sind damit verfallen.`) : n === 1 ? `The challenge from ${who} lapsed with it.` : `The challenges from ${who} lapsed with it.`);
+  }
+  const to = lost.challenged;
+  if (to.length > 0) {
+    const who = names(to, 0, lang);
+    out.push(de ? (to.length === 1 ? `Deine Herausforderung an ${who} ist verfallen.` : `Deine Herausforderungen an ${who} sind verfallen.`) : to.length === 1 ? `Your challenge to ${who} lapsed.` : `Your challenges to ${who} lapsed.`);
+  }
+  if (lost.gw === "closed") out.push(de ? "Dein offener Goldwaage-Tisch ist aufgelöst." : "Your open Goldwaage table was closed.");
+  if (lost.gw === "left") out.push(de ? "Deinen Platz am offenen Goldwaage-Tisch hast du verloren." : "You lost your seat at the open Goldwaage table.");
+  // Expired meanwhile: their minute ran out, not the connection's doing — said apart.
+  const ex = lost.expired;
+  if (ex.length > 0) {
+    const who = names(ex, 0, lang);
+    out.push(de ? (ex.length === 1 ? `Die Herausforderung mit ${who} ist abgelaufen.` : `Die Herausforderungen mit ${who} sind abgelaufen.`) : ex.length === 1 ? `The challenge with ${who} has expired.` : `The challenges with ${who} have expired.`);
+  }
+  // Only expired ones: the connection lost nothing, so it is not blamed.
+  if (!lost.seek && by.length + lost.more + to.length === 0 && lost.gw === null) out.shift();
+  return out.join(" ");
+}
+
+/** Whether there is anything to say (the lobby's `away` is answered even when the page has nothing left to show). */
+export function awaySays(lost: LostWhileAway): boolean {
+  return lost.seek || lost.challengedBy.length + lost.challenged.length + lost.expired.length > 0 || lost.more > 0 || lost.gw !== null;
+}
