@@ -1,5 +1,5 @@
 // The words for what a player lost while its connection to the Wartesaal was gone (ADR 046, ADR 048), in one place:
-// the page's own memory and the lobby's `away` joined (web/src/lobby.ts lostWhileAway).
+// the page's own memory of what it had open (web/src/lobby.ts) and the lobby's `away`, joined by lostWhileAway.
 import type { Lang } from "../../../shared/catalog";
 import type { LobbyServerMessage } from "../../../shared/lobby";
 
