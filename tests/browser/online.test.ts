@@ -114,6 +114,7 @@ async function startFriendGame(o: Parameters<typeof inviteFriend>[2], shotName?:
 }
 
 /** The first legal card that is no elixir (an elixir lead would ask for a suit first). */
+const LEGAL_CARD = '[data-testid="hand-card"][data-legal="true"]';
 const plainCard = (p: Page) => p.locator('[data-testid="hand-card"][data-legal="true"]:not([data-card^="E"])').first();
 
 const noRecord = (game: string, level: string, role: string): BilanzRecord => ({ game, level, role, helped: "false", wins: 0, losses: 0, draws: 0 });
@@ -602,6 +603,31 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     expect(await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').count()).toBe(0);
     // Now the help for a first exchange opens as at any first game.
     await pa.getByTestId("exchange-help").waitFor({ timeout: 10_000 });
+    await resign(pa);
+    noErrors();
+  }, 120_000);
+
+  it("a half-made exchange stays picked while the table's view changes around it (the clocks' start, the other seat's exchange)", async () => {
+    const [pa, pb] = [a.page, b.page];
+    const { g, seat } = await friendClaimsWithoutComing(pa, pb, { minutes: 3, increment: 2 });
+    // The host picks while the friend has not come: the friend's hello starts the clocks (a new view, `seated`).
+    await pa.getByTestId("exchange-confirm").waitFor({ timeout: 15_000 });
+    await pa.locator(LEGAL_CARD).first().click(); // with two elixirs in hand only they may go
+    expect(await pa.getByTestId("exchange-confirm").innerText()).toContain("(1/1)");
+    await pb.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: seat.seat, seatToken: seat.seatToken, clientSeq: 0, kind: "online" }))})`);
+    await pb.goto(`${site.url}/partie/${g.room}`);
+    await pa.locator('[data-testid="clock"][data-running="true"]').nth(1).waitFor({ timeout: 15_000 });
+    // And the friend exchanges first: another new view for the host.
+    await pb.getByTestId("exchange-confirm").waitFor();
+    await pb.locator(LEGAL_CARD).first().click();
+    await pb.getByTestId("exchange-confirm").click();
+    // Only the host's clock runs now: its page has the view after the friend's exchange.
+    await pa.waitForFunction(`(() => [...document.querySelectorAll('[data-testid="clock"][data-running="true"]')].length === 1)()`, undefined, { timeout: 15_000 });
+    // Both times the host's pick stood (it was cleared by any new view from the room: a test caught it at the clocks' start).
+    expect(await pa.getByTestId("exchange-confirm").innerText()).toContain("(1/1)");
+    expect(await pa.getByTestId("exchange-confirm").isDisabled()).toBe(false);
+    await pa.getByTestId("exchange-confirm").click();
+    await pa.locator('[data-testid="table"][data-phase="play"]').waitFor({ timeout: 15_000 });
     await resign(pa);
     noErrors();
   }, 120_000);

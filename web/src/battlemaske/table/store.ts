@@ -46,9 +46,13 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   const [leaveAsk, setLeaveAsk] = createSignal<{ go?: () => void } | null>(null);
   const info = createInfoTopic();
 
-  // A new table state (or another seat in front of the screen) clears the half-made choice.
+  // A new table state (or another seat in front of the screen) clears the half-made choice. A memo of what counts, so
+  // that a view that changes nothing of it (the other seat's exchange sent, the clocks' start) keeps the choice: `on`
+  // runs whenever its sources notify, equal values or not, and every view from the room is a new one (a test caught a
+  // pick cleared by the clocks' start, ADR 047).
+  const table = createMemo(() => `${v().phase}|${v().round}|${v().game}|${v().history.length}|${v().trick.length}|${me()}`);
   createEffect(
-    on([() => v().phase, () => v().round, () => v().game, () => v().history.length, () => v().trick.length, me], () => {
+    on(table, () => {
       setPicked([]);
       setElixir(null);
       setLeaving(null);
