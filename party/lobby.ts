@@ -861,7 +861,8 @@ export class Lobby extends Server {
     const to: string[] = [];
     // Oldest first, as they were sent.
     for (const row of this.db.exec<Row>("SELECT * FROM challenges WHERE from_account = ? OR to_account = ? ORDER BY expires_at", who.account, who.account).toArray()) {
-      (row.to_account === who.account ? by : to).push(row.to_account === who.account ? row.from_name : row.to_name);
+      if (row.to_account === who.account) by.push(row.from_name);
+      else to.push(row.to_name);
       this.remove(row, "left", who.name, undefined, away);
     }
     const seek = this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0;
