@@ -356,7 +356,8 @@ function Lobby(props: { account: Account; me: Me }) {
         </p>
       </Show>
       <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice.text()?.() ?? ""}</p>
-      <Show when={away()}>
+      {/* A seek "withdrawn by leaving" that another tab of the player kept open is listed again: nothing to say then. */}
+      <Show when={away()?.left && lobby.seeks().some((k) => k.from === lobby.you()) ? null : away()}>
         {(lost) => (
           <div class="lobby-away" role="alert" data-testid="lobby-away" ref={awayBox}>
             <p>{awayText(lost(), lang())}</p>
