@@ -105,11 +105,11 @@ export class GoldwaageTables {
   }
 
   /** An account's last socket has gone: it leaves its table, and a table it opened ends for those who joined. */
-  left(who: Who): "closed" | "left" | null {
+  left(who: Who, lost = false): "closed" | "left" | null {
     const db = this.host.db;
     const own = db.exec<TableRow>("SELECT * FROM gw_tables WHERE creator = ?", who.account).toArray()[0];
     if (own) {
-      this.end(own.id, "left", who.name, who.account);
+      this.end(own.id, "left", who.name, who.account, lost);
       this.broadcast();
       return "closed";
     }
@@ -197,10 +197,11 @@ export class GoldwaageTables {
   }
 
   /** Ends a table for everyone at it but `except` (who did it, and knows). */
-  private end(id: string, how: GwTableEnd, by: string, except: string): void {
+  /** `lost`: with `left`, the creator did not leave by its page; the lobby stopped hearing it (ADR 046, 048). */
+  private end(id: string, how: GwTableEnd, by: string, except: string, lost = false): void {
     const seats = this.host.db.exec<SeatRow>("SELECT account FROM gw_seats WHERE table_id = ?", id).toArray();
     this.drop(id);
-    for (const s of seats) if (s.account !== except) this.host.sendTo(s.account, { type: "gw-ended", id, how, by });
+    for (const s of seats) if (s.account !== except) this.host.sendTo(s.account, { type: "gw-ended", id, how, by, ...(lost ? { lost: true as const } : {}) });
   }
 
   private drop(id: string): void {

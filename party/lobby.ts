@@ -125,6 +125,7 @@ interface AwayRow {
   more: number;
   gw: string | null;
   until: number;
+  tables: string;
   [k: string]: SqlStorageValue;
 }
 
@@ -255,8 +256,10 @@ export class Lobby extends Server {
     // read (`away-seen`) or AWAY_NOTE_MS passed — after a reload and in a new tab too. Names as JSON lists, each capped.
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS lost_while_away (account TEXT PRIMARY KEY, seek INTEGER NOT NULL, challenged_by TEXT NOT NULL,
-       challenged TEXT NOT NULL, more INTEGER NOT NULL, gw TEXT, until INTEGER NOT NULL)`,
+       challenged TEXT NOT NULL, more INTEGER NOT NULL, gw TEXT, until INTEGER NOT NULL, tables TEXT NOT NULL DEFAULT '[]')`,
     );
+    // Added after the first version: a table of that version gets the column once.
+    if (!this.db.exec<{ name: string }>("PRAGMA table_info(lost_while_away)").toArray().some((c) => c.name === "tables")) this.db.exec("ALTER TABLE lost_while_away ADD COLUMN tables TEXT NOT NULL DEFAULT '[]'");
   }
 
   /**
@@ -410,7 +413,10 @@ export class Lobby extends Server {
       this.running.remember(who, now);
       this.send(connection, { type: "welcome", you: who.name });
       // First: a table that waits for this account takes the page there before it reads the lists.
-      for (const m of this.db.exec<{ message: string }>("SELECT message FROM matches WHERE account = ? AND until > ? ORDER BY until", who.account, now).toArray()) this.sendRaw(connection, m.message);
+      const again = this.db.exec<{ message: string }>("SELECT message FROM matches WHERE account = ? AND until > ? ORDER BY until", who.account, now).toArray();
+      for (const m of again) this.sendRaw(connection, m.message);
+      // Back in time for its table: the page goes there, so the note need not say it missed it.
+      if (again.length > 0) this.db.exec("UPDATE lost_while_away SET tables = '[]' WHERE account = ?", who.account);
       // Then what it lost while the lobby could not hear it (before the lists, so the page says it with its own).
       const away = this.awayNote(who.account, now);
       if (away) this.send(connection, away);
@@ -867,8 +873,12 @@ export class Lobby extends Server {
     }
     const seek = this.db.exec("DELETE FROM seeks WHERE from_account = ?", who.account).rowsWritten > 0;
     if (seek) this.broadcastSeeks();
-    const gw = this.gw.left(who);
-    if (away && (seek || by.length + to.length > 0 || gw)) this.noteAway(who.account, seek, by, to, gw);
+    const gw = this.gw.left(who, away);
+    // A table opened for it within the last NO_SHOW_MS (its seek taken, its challenge accepted) while its page could not
+    // hear it: the seat token went only in `matched`, so it never came; if it is not back within the minute, the game is
+    // called off without it (a fresh-eyes pass was told only "dein Gesuch ist nicht mehr offen").
+    const tables = away ? this.db.exec<{ message: string }>("SELECT message FROM matches WHERE account = ? AND until > ? ORDER BY until", who.account, Date.now()).toArray().map((m) => (JSON.parse(m.message) as { opponent: string }).opponent) : [];
+    if (away && (seek || by.length + to.length + tables.length > 0 || gw)) this.noteAway(who.account, seek, by, to, gw, tables);
   }
 
   /**
@@ -876,15 +886,16 @@ export class Lobby extends Server {
    * account, AWAY_NOTE_NAMES names of each kind (the first ones, as sent) and a count of the rest — bounded, however
    * many strangers challenge it.
    */
-  private noteAway(account: string, seek: boolean, by: readonly string[], to: readonly string[], gw: "closed" | "left" | null): void {
+  private noteAway(account: string, seek: boolean, by: readonly string[], to: readonly string[], gw: "closed" | "left" | null, tables: readonly string[]): void {
     const now = Date.now();
     const old = this.db.exec<AwayRow>("SELECT * FROM lost_while_away WHERE account = ? AND until > ?", account, now).toArray()[0];
     const join = (before: readonly string[], added: readonly string[]) => [...new Set([...before, ...added])];
     const allBy = join(old ? (JSON.parse(old.challenged_by) as string[]) : [], by);
     const allTo = join(old ? (JSON.parse(old.challenged) as string[]) : [], to);
     const more = (old?.more ?? 0) + Math.max(0, allBy.length - AWAY_NOTE_NAMES) + Math.max(0, allTo.length - AWAY_NOTE_NAMES);
+    const allTables = join(old ? (JSON.parse(old.tables) as string[]) : [], tables).slice(0, AWAY_NOTE_NAMES);
     this.db.exec(
-      "INSERT OR REPLACE INTO lost_while_away (account, seek, challenged_by, challenged, more, gw, until) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO lost_while_away (account, seek, challenged_by, challenged, more, gw, until, tables) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       account,
       seek || old?.seek === 1 ? 1 : 0,
       JSON.stringify(allBy.slice(0, AWAY_NOTE_NAMES)),
@@ -892,6 +903,7 @@ export class Lobby extends Server {
       more,
       gw ?? old?.gw ?? null,
       now + AWAY_NOTE_MS,
+      JSON.stringify(allTables),
     );
   }
 
@@ -899,7 +911,7 @@ export class Lobby extends Server {
   private awayNote(account: string, now: number): LobbyServerMessage | null {
     const row = this.db.exec<AwayRow>("SELECT * FROM lost_while_away WHERE account = ? AND until > ?", account, now).toArray()[0];
     if (!row) return null;
-    return { type: "away", seek: row.seek === 1, challengedBy: JSON.parse(row.challenged_by) as string[], challenged: JSON.parse(row.challenged) as string[], more: row.more, gw: row.gw === "closed" || row.gw === "left" ? row.gw : null };
+    return { type: "away", seek: row.seek === 1, challengedBy: JSON.parse(row.challenged_by) as string[], challenged: JSON.parse(row.challenged) as string[], more: row.more, gw: row.gw === "closed" || row.gw === "left" ? row.gw : null, tables: JSON.parse(row.tables) as string[] };
   }
 
   /**

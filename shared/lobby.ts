@@ -176,6 +176,8 @@ export type LobbyServerMessage =
       readonly challenged: readonly string[];
       readonly more: number;
       readonly gw: "closed" | "left" | null;
+      /** The other side of each table opened for it (a seek taken, a challenge accepted) that it never came to. */
+      readonly tables: readonly string[];
     }
   /** To every tab of the account: the player has read the `away` in one of them (it goes from all). */
   | { readonly type: "away-seen" }
@@ -200,7 +202,7 @@ export type LobbyServerMessage =
   /** Every open Goldwaage table, to everyone, whenever that changes. */
   | { readonly type: "gw-tables"; readonly tables: readonly GwTable[] }
   /** To the creator and everyone who joined, when the table they were at ended (`by`: who closed or left). */
-  | { readonly type: "gw-ended"; readonly id: string; readonly how: GwTableEnd; readonly by: string | null }
+  | { readonly type: "gw-ended"; readonly id: string; readonly how: GwTableEnd; readonly by: string | null; readonly lost?: true }
   /** A started Goldwaage table: this account's own seat and seat token; `players` by seat (null: a computer team-mate). */
   | { readonly type: "gw-matched"; readonly id: string; readonly game: "goldwaage"; readonly room: string; readonly socket: string; readonly seat: number; readonly seatToken: string; readonly level: string; readonly players: ReadonlyArray<string | null> }
   | { readonly type: "error"; readonly code: LobbyErrorCode; readonly message: string; readonly messageDe: string };

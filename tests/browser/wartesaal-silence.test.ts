@@ -41,7 +41,7 @@ describe("the Wartesaal and a player whose network went", () => {
       expect(await b.getByTestId("seek-create").isDisabled()).toBe(true);
       expect(await b.getByTestId("gw-create").isDisabled()).toBe(true);
       // Its seek vanished from its own page with the lists: the page says it still stands for the others for a while.
-      expect(await b.getByTestId("lobby-away-note").innerText()).toContain("Dein Gesuch steht für die anderen noch");
+      expect(await b.getByTestId("lobby-away-note").innerText()).toContain("Dein Gesuch bleibt für die anderen nur kurz offen");
       await shot(b, "wartesaal-reconnecting-phone");
       // A sees B and B's seek go within the limit and one sweep (20 s + a third of it), and is still in the list itself.
       await lobbyPlayer(a, NAME_B).waitFor({ state: "detached", timeout: 60_000 });

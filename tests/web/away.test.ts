@@ -1,10 +1,10 @@
 // What a player back in the Wartesaal is told (ADR 046, ADR 048): the page's memory of what it had open joined with the
 // lobby's `away`, and the words for it — challenges whose minute ran out are not blamed on the connection.
 import { describe, expect, it } from "vitest";
-import { awaySays, awayText, lostWhileAway } from "../../web/src/wartesaal/away.js";
+import { awayNote, awaySays, awayText, lostWhileAway } from "../../web/src/wartesaal/away.js";
 
-const told = (o: Partial<{ seek: boolean; challengedBy: string[]; challenged: string[]; more: number; gw: "closed" | "left" | null }> = {}) => ({ type: "away" as const, seek: false, challengedBy: [], challenged: [], more: 0, gw: null, ...o });
-const had = (challenges: Array<{ id: string; other: string; incoming: boolean; expiresAt: number }>, seek = false) => ({ since: 0, seek, challenges });
+const told = (o: Partial<{ seek: boolean; challengedBy: string[]; challenged: string[]; more: number; gw: "closed" | "left" | null; tables: string[] }> = {}) => ({ type: "away" as const, seek: false, challengedBy: [], challenged: [], more: 0, gw: null, tables: [], ...o });
+const had = (challenges: Array<{ id: string; other: string; incoming: boolean; expiresAt: number }>, seek = false) => ({ since: 0, seek, challenges, gw: false });
 
 describe("what was lost while away", () => {
   it("a reload knows only the lobby's account: the seek and the challenges from and to the player, named", () => {
@@ -33,6 +33,17 @@ describe("what was lost while away", () => {
     const lost = lostWhileAway(null, told({ challengedBy: ["A1", "A2"], more: 3, gw: "closed" }), false, new Set(), 0)!;
     expect(awayText(lost, "de")).toBe("Deine Verbindung war weg. Die Herausforderungen von A1, A2 und 3 weiteren sind damit verfallen. Dein offener Goldwaage-Tisch ist aufgelöst.");
     expect(awayText(lostWhileAway(null, told({ gw: "left" }), false, new Set(), 0)!, "en")).toBe("Your connection was gone. You lost your seat at the open Goldwaage table.");
+  });
+
+  it("a table laid for the player while it was away, which it never came to, is said with the other side's name", () => {
+    const lost = lostWhileAway(had([], true), told({ tables: ["Jan"] }), false, new Set(), 0)!;
+    expect(awayText(lost, "de")).toBe("Deine Verbindung war weg: dein Gesuch ist nicht mehr offen. Während du weg warst, war mit Jan ein Tisch für dich gedeckt; da du nicht kamst, ist die Partie abgebrochen (zählt nicht).");
+  });
+
+  it("while away, the note says what stands for the others only a short while, then that it is probably gone", () => {
+    expect(awayNote({ seek: true, challenges: 0, gw: false }, true, "de")).toBe("Dein Gesuch bleibt für die anderen nur kurz offen – ist die Verbindung nicht bald zurück, schließt der Wartesaal das. Listen und Knöpfe kommen zurück, sobald die Verbindung steht.");
+    expect(awayNote({ seek: true, challenges: 2, gw: true }, false, "de")).toBe("Dein Gesuch, deine Herausforderungen und dein Goldwaage-Tisch sind für die anderen wohl nicht mehr offen. Listen und Knöpfe kommen zurück, sobald die Verbindung steht.");
+    expect(awayNote({ seek: false, challenges: 0, gw: false }, true, "en")).toBe("Lists and buttons come back once the connection is up.");
   });
 
   it("the lobby's account with nothing left to say is still answered (so it is forgotten), but says nothing", () => {

@@ -217,7 +217,7 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     expect(types.indexOf("away")).toBe(types.indexOf("welcome") + 1);
     expect(types.indexOf("away")).toBeLessThan(types.indexOf("challenges"));
     // Oldest first, as they were sent; whom b had challenged apart.
-    expect(b2.all.find((m) => m.type === "away")).toEqual({ type: "away", seek: true, challengedBy: [a.name, c.name], challenged: [d.name], more: 0, gw: null });
+    expect(b2.all.find((m) => m.type === "away")).toEqual({ type: "away", seek: true, challengedBy: [a.name, c.name], challenged: [d.name], more: 0, gw: null, tables: [] });
     // Not read yet: a second tab is told too.
     const b3 = await back(b);
     expect(b3.all.some((m) => m.type === "away")).toBe(true);
@@ -271,10 +271,45 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     guest.s.send({ type: "gw-join", id: table.id });
     await host.s.next((m) => m.type === "gw-tables" && m.tables.some((t: Msg) => t.id === table.id && t.players.length === 2));
     await dropped(host);
-    await guest.s.next((m) => m.type === "gw-ended" && m.id === table.id);
+    // The one who joined reads that the host's connection broke, not that it left.
+    expect(await guest.s.next((m) => m.type === "gw-ended" && m.id === table.id)).toMatchObject({ how: "left", by: host.name, lost: true });
     const h2 = await back(host);
     expect(h2.all.find((m) => m.type === "away")).toMatchObject({ seek: false, gw: "closed" });
     for (const s of [h2, guest.s]) await s.close();
+  });
+
+  it("a table laid for a page that went away and did not come back within the minute is named in what it lost; back in time, it is not", async () => {
+    await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 1000);
+    const a = await enter("Tischweg");
+    const b = await enter("Tischda");
+    await sees(b, a.name);
+    a.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
+    const seek = (await b.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a.name))).seeks.find((x: Msg) => x.from === a.name);
+    await dropped(a);
+    b.s.send({ type: "take", id: seek.id });
+    const mb = await b.s.next((m) => m.type === "matched");
+    await wait(1500); // a's grace runs out: the lobby lets it go with the table laid for it
+    // Back within the minute: the table's matched again, and the note does not say it was missed.
+    const a2 = await back(a);
+    expect(a2.all.find((m) => m.type === "matched")).toMatchObject({ room: mb.room, again: true });
+    expect(a2.all.find((m) => m.type === "away")?.tables ?? []).toEqual([]);
+    await a2.close();
+    // The same once the minute is over (moved back in storage): no table to go to, and the note names who took the seek.
+    const c = await enter("Tischneu");
+    await sees(c, b.name);
+    const a3 = await enter("Tischweg2");
+    await sees(c, a3.name);
+    a3.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
+    const seek3 = (await c.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a3.name))).seeks.find((x: Msg) => x.from === a3.name);
+    await dropped(a3);
+    c.s.send({ type: "take", id: seek3.id });
+    const mc = await c.s.next((m) => m.type === "matched");
+    await wait(1500);
+    await runInDurableObject(lobby(), (_l, state) => void state.storage.sql.exec("UPDATE matches SET until = 0 WHERE room = ?", mc.room));
+    const a4 = await back(a3);
+    expect(a4.all.some((m) => m.type === "matched")).toBe(false);
+    expect(a4.all.find((m) => m.type === "away")).toMatchObject({ seek: false, tables: [c.name] });
+    for (const s of [a4, b.s, c.s]) await s.close();
   });
 
   it("a seek taken while its poster was away: the table's matched is told again at the poster's next hello (again: true), not once the table's minute is over", async () => {

@@ -78,6 +78,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
           since: Date.now(),
           seek: seeks().some((k) => k.from === you()),
           challenges: [...incoming().map((c) => ({ id: c.id, other: c.from, incoming: true, expiresAt: c.expiresAt })), ...outgoing().map((c) => ({ id: c.id, other: c.to, incoming: false, expiresAt: c.expiresAt }))],
+          gw: gwTables().some((t) => t.players.includes(you() ?? "")),
         });
       // What the page shows is what the lobby says now: while the socket is down nobody is known to be here (a
       // challenge to someone shown from before would go nowhere). Back, the lobby sends every list again.

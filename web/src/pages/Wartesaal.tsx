@@ -16,7 +16,7 @@ import { LiveGames, ReturnLink } from "../wartesaal/LiveGames";
 import { NameForm } from "../ui/NameForm";
 import { GoldwaageTables } from "../wartesaal/GoldwaageTables";
 import { other, roleName, termsParts, termsText } from "../wartesaal/terms";
-import { awaySays, awayText } from "../wartesaal/away";
+import { awayNote, awaySays, awayText } from "../wartesaal/away";
 
 type ClockChoice = "none" | "custom" | `${number}+${number}`;
 const PRESET_IDS = CLOCK_PRESETS.map((p) => `${p.minutes}+${p.increment}` as ClockChoice);
@@ -148,8 +148,8 @@ function takeLeftSeek(now: number): boolean {
   }
 }
 
-/** How long after its connection went a page's seek surely still stands (the lobby's 45 s counted from its last ping). */
-const SEEK_STANDS_MS = 35_000;
+/** How long after its connection went a page's seek surely still stands: the lobby's grace after a network close (ADR 046). */
+const SEEK_STANDS_MS = 10_000;
 
 /** What the form is for: a new challenge to a player, changed terms sent back for a challenge received, or a seek (`to` null). */
 type FormFor = { to: string | null; counter?: string; initial: Terms };
@@ -217,7 +217,7 @@ function Lobby(props: { account: Account; me: Me }) {
   const [away, setAway] = createSignal<LostWhileAway | null>(null);
   // Back after leaving the page with a seek open (within LEFT_SEEK_MS): said once, here only (the lobby was told by a
   // page that closed its socket itself, so it keeps nothing to tell).
-  if (takeLeftSeek(Date.now())) setAway({ seek: true, challengedBy: [], challenged: [], expired: [], more: 0, gw: null, told: false, left: true });
+  if (takeLeftSeek(Date.now())) setAway({ seek: true, challengedBy: [], challenged: [], expired: [], more: 0, gw: null, tables: [], told: false, left: true });
   let awayBox: HTMLDivElement | undefined;
   const awayRead = () => {
     const lost = away();
@@ -336,13 +336,10 @@ function Lobby(props: { account: Account; me: Me }) {
             {/* The lists went blank and one's own seek with them: it had looked withdrawn (a fresh-eyes pass). */}
             <Show when={lobby.wasConnected()}>
               <p class="lobby-away-note" data-testid="lobby-away-note">
-                {lobby.awayHad()?.seek
-                  ? // The lobby lets a page go 45 s after it last heard it (ADR 046); past about a minute it has surely gone
-                    // (a fresh-eyes pass read "still stands" for the whole minute after the lobby had withdrawn it).
-                    now() - lobby.awayHad()!.since < SEEK_STANDS_MS
-                    ? tr("Dein Gesuch steht für die anderen noch kurz; bist du nicht bald zurück, zieht der Wartesaal es zurück. Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "Your seek stands for the others for a short while; if you are not back soon, the lobby withdraws it. Lists and buttons come back once the connection is up.")
-                    : tr("Dein Gesuch hat der Wartesaal inzwischen wohl zurückgezogen. Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "The lobby has probably withdrawn your seek by now. Lists and buttons come back once the connection is up.")
-                  : tr("Listen und Knöpfe kommen zurück, sobald die Verbindung steht.", "Lists and buttons come back once the connection is up.")}
+                {(() => {
+                  const had = lobby.awayHad();
+                  return awayNote({ seek: had?.seek ?? false, challenges: had?.challenges.length ?? 0, gw: had?.gw ?? false }, had !== null && now() - had.since < SEEK_STANDS_MS, lang());
+                })()}
               </p>
             </Show>
           </>

@@ -49,7 +49,8 @@ export function GoldwaageTables(props: { lobby: LobbySocket }) {
       const texts: Record<GwTableEnd, (() => string) | null> = {
         started: null,
         closed: () => tr(`${by} hat den Goldwaage-Tisch geschlossen.`, `${by} closed the Goldwaage table.`),
-        left: () => tr(`${by} hat den Wartesaal verlassen; der Goldwaage-Tisch ist aufgelöst.`, `${by} has left the lobby; the Goldwaage table is gone.`),
+        // Not by its page: the connection broke (a fresh-eyes pass: one player read "left", another "connection lost").
+        left: () => (m.lost ? tr(`Die Verbindung von ${by} zum Wartesaal ist abgerissen; der Goldwaage-Tisch ist aufgelöst.`, `${by}'s connection to the lobby was lost; the Goldwaage table is gone.`) : tr(`${by} hat den Wartesaal verlassen; der Goldwaage-Tisch ist aufgelöst.`, `${by} has left the lobby; the Goldwaage table is gone.`)),
         failed: () => tr("Der Goldwaage-Tisch konnte nicht geöffnet werden.", "The Goldwaage table could not be opened."),
       };
       const text = texts[m.how];

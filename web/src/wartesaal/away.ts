@@ -18,6 +18,8 @@ export interface LostWhileAway {
   expired: readonly string[];
   more: number;
   gw: "closed" | "left" | null;
+  /** The other side of each table opened for the player while it was away, which it never came to (called off). */
+  tables: readonly string[];
   told: boolean;
   /** Not the connection: the player left the page with its seek open (the page's own note, web/src/pages/Wartesaal.tsx). */
   left?: boolean;
@@ -28,6 +30,8 @@ export interface HadOpen {
   readonly since: number;
   readonly seek: boolean;
   readonly challenges: ReadonlyArray<{ readonly id: string; readonly other: string; readonly incoming: boolean; readonly expiresAt: number }>;
+  /** It sat at an open Goldwaage table (its own or another's). */
+  readonly gw: boolean;
 }
 
 /**
@@ -47,9 +51,10 @@ export function lostWhileAway(had: HadOpen | null, told: Extract<LobbyServerMess
     expired: [...new Set(expired.map((c) => c.other))].filter((n) => !(told?.challengedBy ?? []).includes(n) && !(told?.challenged ?? []).includes(n)),
     more: told?.more ?? 0,
     gw: told?.gw ?? null,
+    tables: told?.tables ?? [],
     told: told !== null,
   };
-  const any = lost.seek || lost.challengedBy.length + lost.challenged.length + lost.expired.length > 0 || lost.more > 0 || lost.gw !== null;
+  const any = awaySays(lost);
   // Told by the lobby, it is answered even when nothing is left to say (so the lobby forgets it).
   return any || lost.told ? lost : null;
 }
@@ -78,6 +83,12 @@ export function awayText(lost: LostWhileAway, lang: Lang): string {
     const who = names(to, 0, lang);
     out.push(de ? (to.length === 1 ? `Deine Herausforderung an ${who} ist verfallen.` : `Deine Herausforderungen an ${who} sind verfallen.`) : to.length === 1 ? `Your challenge to ${who} lapsed.` : `Your challenges to ${who} lapsed.`);
   }
+  // A table opened for the player while it was away: it never came, so the game was called off without it (ADR 041).
+  const tables = lost.tables;
+  if (tables.length > 0) {
+    const who = names(tables, 0, lang);
+    out.push(de ? `Während du weg warst, war mit ${who} ein Tisch für dich gedeckt; da du nicht kamst, ist die Partie abgebrochen (zählt nicht).` : `While you were away, a table with ${who} was laid for you; as you did not come, the game was called off (it does not count).`);
+  }
   if (lost.gw === "closed") out.push(de ? "Dein offener Goldwaage-Tisch ist aufgelöst." : "Your open Goldwaage table was closed.");
   if (lost.gw === "left") out.push(de ? "Deinen Platz am offenen Goldwaage-Tisch hast du verloren." : "You lost your seat at the open Goldwaage table.");
   // Expired meanwhile: their minute ran out, not the connection's doing — said apart.
@@ -87,11 +98,29 @@ export function awayText(lost: LostWhileAway, lang: Lang): string {
     out.push(de ? (ex.length === 1 ? `Die Herausforderung mit ${who} ist abgelaufen.` : `Die Herausforderungen mit ${who} sind abgelaufen.`) : ex.length === 1 ? `The challenge with ${who} has expired.` : `The challenges with ${who} have expired.`);
   }
   // Only expired ones: the connection lost nothing, so it is not blamed.
-  if (!lost.seek && by.length + lost.more + to.length === 0 && lost.gw === null) out.shift();
+  if (!lost.seek && by.length + lost.more + to.length + tables.length === 0 && lost.gw === null) out.shift();
   return out.join(" ");
 }
 
 /** Whether there is anything to say (the lobby's `away` is answered even when the page has nothing left to show). */
 export function awaySays(lost: LostWhileAway): boolean {
-  return lost.seek || lost.challengedBy.length + lost.challenged.length + lost.expired.length > 0 || lost.more > 0 || lost.gw !== null;
+  return lost.seek || lost.challengedBy.length + lost.challenged.length + lost.expired.length + lost.tables.length > 0 || lost.more > 0 || lost.gw !== null;
+}
+
+/**
+ * While the connection is gone: what the page had open stands for the others only a short while (`fresh`), then it is
+ * probably gone. A network close reaches the lobby at once and ends them after its 10 s grace; a dead network only
+ * after 45 s without a ping (ADR 046) — the page cannot tell which, so it promises no more than the grace (a fresh-eyes
+ * pass read "steht noch" for 25 s after the others had lost it).
+ */
+export function awayNote(had: { seek: boolean; challenges: number; gw: boolean }, fresh: boolean, lang: Lang): string {
+  const de = lang === "de";
+  const parts = [...(had.seek ? [de ? "dein Gesuch" : "your seek"] : []), ...(had.challenges > 0 ? [de ? (had.challenges === 1 ? "deine Herausforderung" : "deine Herausforderungen") : had.challenges === 1 ? "your challenge" : "your challenges"] : []), ...(had.gw ? [de ? "dein Goldwaage-Tisch" : "your Goldwaage table"] : [])];
+  const lists = de ? "Listen und Knöpfe kommen zurück, sobald die Verbindung steht." : "Lists and buttons come back once the connection is up.";
+  if (parts.length === 0) return lists;
+  const what = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} ${de ? "und" : "and"} ${parts.at(-1)!}`;
+  const What = what[0]!.toUpperCase() + what.slice(1);
+  const one = parts.length === 1 && had.challenges <= 1;
+  if (fresh) return de ? `${What} ${one ? "bleibt" : "bleiben"} für die anderen nur kurz offen – ist die Verbindung nicht bald zurück, schließt der Wartesaal das. ${lists}` : `${What} ${one ? "stays" : "stay"} open for the others only a short while – unless the connection is back soon, the lobby closes ${one ? "it" : "them"}. ${lists}`;
+  return de ? `${What} ${one ? "ist" : "sind"} für die anderen wohl nicht mehr offen. ${lists}` : `${What} ${one ? "is" : "are"} probably no longer open for the others. ${lists}`;
 }
