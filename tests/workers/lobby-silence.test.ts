@@ -35,6 +35,16 @@ async function back(p: Lobbyist) {
   return s;
 }
 
+/** `poster` posts a seek (as the Maske), its network goes, and `taker` takes the seek: the taker's `matched`. */
+async function seekTakenWhileAway(poster: Lobbyist, taker: Lobbyist): Promise<Msg> {
+  await sees(taker, poster.name);
+  poster.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
+  const seek = (await taker.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === poster.name))).seeks.find((x: Msg) => x.from === poster.name);
+  await dropped(poster);
+  taker.s.send({ type: "take", id: seek.id });
+  return taker.s.next((m) => m.type === "matched");
+}
+
 /**
  * Runs the lobby's alarm now if one is set. Not asserted: with the limits shortened the lobby's own alarm runs every few
  * hundred milliseconds, and between its firing and its setting the next there is none (a loaded CI run found it so);
@@ -282,12 +292,7 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 1000);
     const a = await enter("Tischweg");
     const b = await enter("Tischda");
-    await sees(b, a.name);
-    a.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
-    const seek = (await b.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a.name))).seeks.find((x: Msg) => x.from === a.name);
-    await dropped(a);
-    b.s.send({ type: "take", id: seek.id });
-    const mb = await b.s.next((m) => m.type === "matched");
+    const mb = await seekTakenWhileAway(a, b);
     await wait(1500); // a's grace runs out: the lobby lets it go with the table laid for it
     // Back within the minute: the table's matched again, and the note does not say it was missed.
     const a2 = await back(a);
@@ -296,14 +301,8 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     await a2.close();
     // The same once the minute is over (moved back in storage): no table to go to, and the note names who took the seek.
     const c = await enter("Tischneu");
-    await sees(c, b.name);
     const a3 = await enter("Tischweg2");
-    await sees(c, a3.name);
-    a3.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
-    const seek3 = (await c.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a3.name))).seeks.find((x: Msg) => x.from === a3.name);
-    await dropped(a3);
-    c.s.send({ type: "take", id: seek3.id });
-    const mc = await c.s.next((m) => m.type === "matched");
+    const mc = await seekTakenWhileAway(a3, c);
     await wait(1500);
     await runInDurableObject(lobby(), (_l, state) => void state.storage.sql.exec("UPDATE matches SET until = 0 WHERE room = ?", mc.room));
     const a4 = await back(a3);
@@ -316,12 +315,7 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 5000);
     const a = await enter("Wiedera");
     const b = await enter("Wiederb");
-    await sees(b, a.name);
-    a.s.send({ type: "seek", terms: { ...TERMS, role: "maske" } });
-    const seek = (await b.s.next((m) => m.type === "seeks" && m.seeks.some((x: Msg) => x.from === a.name))).seeks.find((x: Msg) => x.from === a.name);
-    await dropped(a);
-    b.s.send({ type: "take", id: seek.id });
-    const mb = await b.s.next((m) => m.type === "matched");
+    const mb = await seekTakenWhileAway(a, b);
     // a's page comes back: right after its welcome, the table's matched for a's seat.
     const a2 = await back(a);
     const types = a2.all.map((m) => m.type);
