@@ -259,8 +259,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       const tc = this.config.clock;
       if (tc) {
         clock ??= startClock(tc, entry.time, this.config.seats.length);
-        const over = this.rules.isOver(game) || r.ended !== null;
-        const running = over || !r.seated ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
+        const running = this.clocksFor(game, r.ended, r.seated);
         // Before `seated` nobody's clock runs, and a move then earns no increment either (a fresh-eyes pass: the one who
         // waited exchanged and showed 3:02 of a 3-minute clock before any clock had run).
         clock = stepClock(clock, tc, entry.time, r.seated ? this.rules.actorOf(e) : null, this.rules.creditMs(e), running);
@@ -290,7 +289,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
             const actor = x.version >= e.toVersion ? this.rules.actorOf(x.event) : null;
             if (actor !== null) taken[actor]! += 1;
           }
-          const running = r.ended !== null || this.rules.isOver(game) || !r.seated ? [] : this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
+          const running = this.clocksFor(game, r.ended, r.seated);
           clock = takebackClock(clock, tc, entry.time, taken, running);
         }
         const helped = r.helped.map((h, i) => h || i === e.seat);
@@ -300,9 +299,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       case "seated": {
         // The clocks start for whoever is to act now, charged nothing for the wait (nobody's ran until here).
         const tc = this.config.clock;
-        const over = r.ended !== null || this.rules.isOver(r.game);
-        const running = over ? [] : this.rules.toAct(r.game).filter((s) => this.humanSeats().includes(s));
-        const clock = r.clock && tc ? stepClock(r.clock, tc, entry.time, null, 0, running) : r.clock;
+        const clock = r.clock && tc ? stepClock(r.clock, tc, entry.time, null, 0, this.clocksFor(r.game, r.ended, true)) : r.clock;
         return { ...r, version, seated: true, clock };
       }
       case "noShow":
@@ -420,6 +417,12 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       }
     }
     return this.commit(() => [...this.stage(this.rules.newGame(this.config.options, this.config.seed), now, "room"), ...this.seatedEntries(now), ...this.runComputers(now)]);
+  }
+
+  /** Whose clocks run in `game`: the people to act, none once the game is over or ended, none before `seated`. */
+  private clocksFor(game: S, ended: RoomStateOf<S, E>["ended"], seated: boolean): number[] {
+    if (!seated || ended !== null || this.rules.isOver(game)) return [];
+    return this.rules.toAct(game).filter((s) => this.humanSeats().includes(s));
   }
 
   /** The clocks wait for the seats, the game is dealt and running, and every person's seat has now come. */
