@@ -21,6 +21,9 @@ async function seekingB(a: Page, b: Page) {
   await b.getByTestId("challenge-send").click();
   const seek = a.locator(`[data-testid="seek"][data-from="${NAME_B}"]`);
   await seek.waitFor({ timeout: 30_000 });
+  // B's own page lists it too: a network silenced before that message came would leave B's page not knowing its seek
+  // (a loaded CI run: A saw it, B's list did not have it yet, and B's note while away could not name it).
+  await b.getByTestId("seek-hint").waitFor({ timeout: 30_000 });
   return { net, seek };
 }
 
