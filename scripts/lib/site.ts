@@ -97,7 +97,8 @@ function freeze(state: string, floor = false, noAssets = false): string {
 }
 
 /** Spawns wrangler dev in a process group of its own and waits for /api/health; null when it did not come up in time. */
-async function launch(port: number, state: string, cwd: string, inspectorPort: number, strict = false, vars: Record<string, string> = {}): Promise<ChildProcess | null> {
+/** wrangler dev answering on `port`, or null with `exit` (its exit code or signal) when it ended before, or null on time. */
+async function launch(port: number, state: string, cwd: string, inspectorPort: number, strict = false, vars: Record<string, string> = {}): Promise<{ child: ChildProcess | null; exit: string | null }> {
   // wrangler.toml's [assets] directory must exist (an unbuilt checkout has none; the API needs no built site).
   fs.mkdirSync(join(root, "web", "dist"), { recursive: true });
   // Its own inspector port too: two sites at once would both want 9229, and the second would not start.
@@ -110,17 +111,17 @@ async function launch(port: number, state: string, cwd: string, inspectorPort: n
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 360; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) break;
+    if (child.exitCode !== null || child.signalCode !== null) return { child: null, exit: String(child.exitCode ?? child.signalCode) };
     try {
       const r = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (r.ok) return child;
+      if (r.ok) return { child, exit: null };
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   signalGroup(child, "SIGTERM");
-  return null;
+  return { child: null, exit: null };
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -142,17 +143,27 @@ async function portInUse(port: number): Promise<boolean> {
 
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // wrangler listens on a port of its own; the public port is the front's, which outlives a restart.
-  const inner = await freePort();
+  let inner = await freePort();
   const state = options.state ?? fs.mkdtempSync(join(options.stateParent ?? tmpdir(), "spielcenter-e2e-"));
   // The rooms report finished games into D1: its tables must exist, as `npm start` makes sure too.
   if (!options.state) migrateLocalD1(state, { quiet: true });
   const cwd = options.frozen ? freeze(state, options.floor, options.noAssets) : root;
-  const inspectorPort = options.inspectorPort ?? (await freePort());
-  const wranglerUrl = `http://127.0.0.1:${inner}`;
+  let inspectorPort = options.inspectorPort ?? (await freePort());
+  let wranglerUrl = `http://127.0.0.1:${inner}`;
   let direct: string | null = null;
   const up = async (): Promise<ChildProcess> => {
-    const c = await launch(inner, state, cwd, inspectorPort, options.strict, options.vars);
-    if (!c) throw new Error(`wrangler dev did not come up on port ${inner} in 90 s`);
+    let c: ChildProcess | null = null;
+    for (let attempt = 1; !c; attempt++) {
+      const l = await launch(inner, state, cwd, inspectorPort, options.strict, options.vars);
+      c = l.child;
+      if (c) break;
+      // Ended at once (a fresh CI run: "did not come up" at once, wrangler's output unseen): most likely a port picked
+      // free and taken before wrangler bound it. Tried again on new ports, at most three times.
+      if (l.exit === null || attempt >= 3) throw new Error(l.exit === null ? `wrangler dev did not come up on port ${inner} in 90 s` : `wrangler dev ended (${l.exit}) before it came up on port ${inner}, ${attempt} times`);
+      inner = await freePort();
+      wranglerUrl = `http://127.0.0.1:${inner}`;
+      if (options.inspectorPort === undefined) inspectorPort = await freePort();
+    }
     // Its ports are read from /proc and each asked for /api/health: on a loaded machine an answer can be late, so a
     // few looks before giving up (the Worker has answered through wrangler's port already).
     for (let i = 0; i < 10 && !direct; i++) {
