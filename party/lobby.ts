@@ -126,6 +126,7 @@ interface AwayRow {
   gw: string | null;
   until: number;
   tables: string;
+  more_to: number;
   [k: string]: SqlStorageValue;
 }
 
@@ -259,7 +260,10 @@ export class Lobby extends Server {
        challenged TEXT NOT NULL, more INTEGER NOT NULL, gw TEXT, until INTEGER NOT NULL, tables TEXT NOT NULL DEFAULT '[]')`,
     );
     // Added after the first version: a table of that version gets the column once.
-    if (!this.db.exec<{ name: string }>("PRAGMA table_info(lost_while_away)").toArray().some((c) => c.name === "tables")) this.db.exec("ALTER TABLE lost_while_away ADD COLUMN tables TEXT NOT NULL DEFAULT '[]'");
+    const columns = this.db.exec<{ name: string }>("PRAGMA table_info(lost_while_away)").toArray().map((c) => c.name);
+    if (!columns.includes("tables")) this.db.exec("ALTER TABLE lost_while_away ADD COLUMN tables TEXT NOT NULL DEFAULT '[]'");
+    // `more` counted the names beyond both lists and the page said them as challengers; `more_to` counts the player's own.
+    if (!columns.includes("more_to")) this.db.exec("ALTER TABLE lost_while_away ADD COLUMN more_to INTEGER NOT NULL DEFAULT 0");
   }
 
   /**
@@ -892,10 +896,11 @@ export class Lobby extends Server {
     const join = (before: readonly string[], added: readonly string[]) => [...new Set([...before, ...added])];
     const allBy = join(old ? (JSON.parse(old.challenged_by) as string[]) : [], by);
     const allTo = join(old ? (JSON.parse(old.challenged) as string[]) : [], to);
-    const more = (old?.more ?? 0) + Math.max(0, allBy.length - AWAY_NOTE_NAMES) + Math.max(0, allTo.length - AWAY_NOTE_NAMES);
+    const more = (old?.more ?? 0) + Math.max(0, allBy.length - AWAY_NOTE_NAMES);
+    const moreTo = (old?.more_to ?? 0) + Math.max(0, allTo.length - AWAY_NOTE_NAMES);
     const allTables = join(old ? (JSON.parse(old.tables) as string[]) : [], tables).slice(0, AWAY_NOTE_NAMES);
     this.db.exec(
-      "INSERT OR REPLACE INTO lost_while_away (account, seek, challenged_by, challenged, more, gw, until, tables) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO lost_while_away (account, seek, challenged_by, challenged, more, gw, until, tables, more_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       account,
       seek || old?.seek === 1 ? 1 : 0,
       JSON.stringify(allBy.slice(0, AWAY_NOTE_NAMES)),
@@ -904,6 +909,7 @@ export class Lobby extends Server {
       gw ?? old?.gw ?? null,
       now + AWAY_NOTE_MS,
       JSON.stringify(allTables),
+      moreTo,
     );
   }
 
@@ -911,7 +917,7 @@ export class Lobby extends Server {
   private awayNote(account: string, now: number): LobbyServerMessage | null {
     const row = this.db.exec<AwayRow>("SELECT * FROM lost_while_away WHERE account = ? AND until > ?", account, now).toArray()[0];
     if (!row) return null;
-    return { type: "away", seek: row.seek === 1, challengedBy: JSON.parse(row.challenged_by) as string[], challenged: JSON.parse(row.challenged) as string[], more: row.more, gw: row.gw === "closed" || row.gw === "left" ? row.gw : null, tables: JSON.parse(row.tables) as string[] };
+    return { type: "away", seek: row.seek === 1, challengedBy: JSON.parse(row.challenged_by) as string[], challenged: JSON.parse(row.challenged) as string[], more: row.more, ...(row.more_to > 0 ? { moreChallenged: row.more_to } : {}), gw: row.gw === "closed" || row.gw === "left" ? row.gw : null, tables: JSON.parse(row.tables) as string[] };
   }
 
   /**

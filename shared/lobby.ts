@@ -167,7 +167,8 @@ export type LobbyServerMessage =
    * Right after the welcome (and any `matched` again), at every hello until the player has read it (`away-seen`) or
    * AWAY_NOTE_MS passed: what this account lost when the lobby let it go for silence (ADR 048) — its seek, the
    * challenges sent to it (`challengedBy`, oldest first) and by it (`challenged`), at most AWAY_NOTE_NAMES names each
-   * and `more` beyond them, and its open Goldwaage table (`gw`: "closed", its own, or "left", one it had joined).
+   * and `more` / `moreChallenged` beyond them (absent: none), and its open Goldwaage table (`gw`: "closed", its own, or
+   * "left", one it had joined).
    */
   | {
       readonly type: "away";
@@ -175,6 +176,7 @@ export type LobbyServerMessage =
       readonly challengedBy: readonly string[];
       readonly challenged: readonly string[];
       readonly more: number;
+      readonly moreChallenged?: number;
       readonly gw: "closed" | "left" | null;
       /** The other side of each table opened for it (a seek taken, a challenge accepted) that it never came to. */
       readonly tables: readonly string[];

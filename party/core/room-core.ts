@@ -85,6 +85,12 @@ export interface RoomStateOf<S, E> {
   /** Cards played so far (take-backs do not undo the count) and when the game began: a rated game counts from 10 cards or 3 minutes. */
   readonly cardsPlayed: number;
   readonly startedAt: number;
+  /**
+   * When the game's 3 minutes (RATED_MIN_MS) began: the deal, or at a table whose clocks wait for every seat the
+   * `seated` entry; null until then. A fresh-eyes pass: with the deal as the start, up to a minute of waiting for the
+   * other player (ADR 047) counted toward the 3 minutes of a game whose clocks had not run.
+   */
+  readonly countsFrom: number | null;
   /** Accepted take-backs per seat in this game (bounded: TAKEBACKS_PER_SEAT). */
   readonly takebacks: readonly number[];
   /** Take-back requests per seat (bounded too: two seats asking and declining in turn never wait for the pause). */
@@ -212,7 +218,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       result,
       helped: this.config.seats.map((_, i) => r.helped[i] === true),
       cardsPlayed: r.cardsPlayed,
-      startedAt: r.startedAt,
+      // The Worker judges "counts" by the same rule (worker/results.ts), so the report's start is when the 3 minutes began.
+      startedAt: r.countsFrom ?? r.startedAt,
       finishedAt: log.at(-1)?.time ?? r.startedAt,
       stake: this.config.stake ?? 0,
       log,
@@ -234,6 +241,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       seated: this.config.clockWaitsForSeats !== true,
       cardsPlayed: 0,
       startedAt: 0,
+      countsFrom: null,
       takebacks: this.config.seats.map(() => 0),
       requests: this.config.seats.map(() => 0),
       hinted: this.config.seats.map(() => false),
@@ -255,6 +263,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     if (!isRoomEvent(e)) {
       const game = this.rules.apply(r.game, e);
       const startedAt = r.version === 0 ? entry.time : r.startedAt;
+      const countsFrom = r.version === 0 && r.seated ? entry.time : r.countsFrom;
       let clock = r.clock;
       const tc = this.config.clock;
       if (tc) {
@@ -267,7 +276,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       const cardsPlayed = r.cardsPlayed + (typeof this.rules.takebackMark(e) === "number" ? 1 : 0);
       // Any move lets a pending take-back request lapse.
       const hinted = r.hinted.some((h) => h) ? r.hinted.map(() => false) : r.hinted;
-      return { ...r, version, game, effective: [...r.effective, { version, event: e }], takebackRequest: null, clock, cardsPlayed, startedAt, hinted };
+      return { ...r, version, game, effective: [...r.effective, { version, event: e }], takebackRequest: null, clock, cardsPlayed, startedAt, countsFrom, hinted };
     }
     switch (e.type) {
       case "takebackRequested":
@@ -300,7 +309,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
         // The clocks start for whoever is to act now, charged nothing for the wait (nobody's ran until here).
         const tc = this.config.clock;
         const clock = r.clock && tc ? stepClock(r.clock, tc, entry.time, null, 0, this.clocksFor(r.game, r.ended, true)) : r.clock;
-        return { ...r, version, seated: true, clock };
+        return { ...r, version, seated: true, clock, countsFrom: r.countsFrom ?? entry.time };
       }
       case "noShow":
       case "resigned":
@@ -453,7 +462,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       over: this.over,
       result: this.result,
       ...(this.config.cancelled ? { cancelled: { seat: this.config.cancelled.seat } } : {}),
-      ...(this.config.kind === "online" && r.version > 0 && !this.over && r.cardsPlayed < RATED_MIN_CARDS ? { early: { cardsPlayed: r.cardsPlayed, startedAt: r.startedAt } } : {}),
+      ...(this.config.kind === "online" && r.version > 0 && !this.over && r.cardsPlayed < RATED_MIN_CARDS ? { early: r.countsFrom === null ? { cardsPlayed: r.cardsPlayed, startedAt: r.startedAt, waiting: true as const } : { cardsPlayed: r.cardsPlayed, startedAt: r.countsFrom } } : {}),
       clock: c && this.config.clock ? { control: this.config.clock, remaining: c.remaining.slice(), running: c.running.slice(), since: c.since, waitingSince: c.waitingSince.slice() } : null,
     };
   }
@@ -719,7 +728,8 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
 
   /** Whether a game between people ending at `at` counts (10 cards or 3 minutes; view.early says the same). */
   private counts(at: number): boolean {
-    return countsAt(this.room.cardsPlayed, this.room.startedAt, at);
+    const from = this.room.countsFrom;
+    return from === null ? this.room.cardsPlayed >= RATED_MIN_CARDS : countsAt(this.room.cardsPlayed, from, at);
   }
 
   private decideTakeback(seat: number, action: "request" | "accept" | "decline", now: number): { events: RoomEvent[] } | { error: Refusal } {

@@ -309,12 +309,14 @@ export interface RoomViewOf<V> {
   /** The table was called off before the deal (a `cancel` from `seat`): nothing will be dealt here. Absent otherwise. */
   readonly cancelled?: { readonly seat: number };
   /**
-   * A game between people (a duel) that does not count yet: the cards played so far and when it was dealt (room time).
-   * It counts from RATED_MIN_CARDS cards or RATED_MIN_MS after `startedAt`; ended earlier by leaving, resigning or a
-   * flag, a rated one is aborted and an unrated one counts for no record. Absent once the tenth card is down, after the
-   * end, and at other tables. The leave question says which case applies now.
+   * A game between people (a duel) that does not count yet: the cards played so far and when its 3 minutes began (room
+   * time: the deal, or where the clocks wait for every seat, when the last seat came). It counts from RATED_MIN_CARDS
+   * cards or RATED_MIN_MS after `startedAt`; ended earlier by leaving, resigning or a flag, a rated one is aborted and an
+   * unrated one counts for no record. `waiting`: a seat has not come yet, so the 3 minutes have not begun (`startedAt`
+   * is the deal then) and only cards count. Absent once the tenth card is down, after the end, and at other tables. The
+   * leave question says which case applies now.
    */
-  readonly early?: { readonly cardsPlayed: number; readonly startedAt: number };
+  readonly early?: { readonly cardsPlayed: number; readonly startedAt: number; readonly waiting?: true };
   /**
    * The clocks as of `since`; a client counts the running seats down from there. Before the deal (a friend still to
    * come) the agreed time control with full clocks, none running.

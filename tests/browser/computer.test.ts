@@ -278,6 +278,32 @@ describe("two tabs of one game (browser)", () => {
   }, 120_000);
 });
 
+describe("a table page that gets no connection (browser)", () => {
+  it("says after a few seconds that it has no connection yet and keeps trying; the table comes with the network", async () => {
+    // A fresh-eyes pass reloaded a table on a network that swallowed every frame: "Der Tisch wird gedeckt …" for ever,
+    // nothing to tell a slow table from none.
+    const page = await b.context.newPage();
+    try {
+      const net = await silenceableSockets(page);
+      await newComputerGameAsConte(page, site.url);
+      net.silence("swallow");
+      const started = Date.now();
+      await page.reload();
+      await page.getByTestId("table-no-connection").waitFor({ timeout: 15_000 });
+      // Not at once: a table on a good network comes well within the few seconds.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3_500);
+      expect(await page.getByTestId("table").count()).toBe(0);
+      expect(await page.getByTestId("table-no-connection").innerText()).toContain("Noch keine Verbindung zum Tisch");
+      await shot(page, "table-no-connection");
+      net.restore();
+      await page.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId("table-no-connection").count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
 describe("a reload at the round table (browser)", () => {
   it("shows the round just ended again, until 'Weiter'", async () => {
     const page = await b.context.newPage();

@@ -647,7 +647,13 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     expect(text).toMatch(/Abbruch in (0:[0-5]\d|1:00)/);
     expect(text).toContain("Die Uhren laufen erst, wenn ihr beide am Tisch seid.");
     await shot(pa, "no-show-clocks-stand-desktop");
+    // The game's 3 minutes have not begun either: "Verlassen" says all three are still to come, and stays at them.
+    await pa.getByTestId("leave").click();
+    const leaveText = async () => (await pa.getByTestId("leave-dialog").innerText()).replace(/\s+/g, " ");
+    expect(await leaveText()).toContain("Sie zählt noch nicht (noch 10 Karten oder 3:00)");
     await pa.waitForTimeout(1500);
+    expect(await leaveText()).toContain("oder 3:00)");
+    await pa.getByTestId("leave-cancel").click();
     expect(((await pa.evaluate(read)) as Array<{ ms: number }>).map((c) => c.ms)).toEqual([30_000, 30_000]);
     // The friend sits down: both clocks run for the exchange, from the full half minute.
     await pb.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: seat.seat, seatToken: seat.seatToken, clientSeq: 0, kind: "online" }))})`);

@@ -293,11 +293,46 @@ describe("the clocks wait for every seat (clockWaitsForSeats)", () => {
     expect(timeLeft(core.state.clock!, INC, 45_000)[1]).toBe(180_000 - 5_000 + 2_000);
   });
 
+  it("a game's 3 minutes begin with `seated`, not the deal: the minute of waiting is no part of them (view, result, report)", () => {
+    const resignAt = (at: number) => {
+      const { core } = duel({ clock: FIVE, waits: true, rated: true });
+      core.start(0);
+      core.handle(0, hello, 1_000);
+      // Before the last seat came the 3 minutes have not begun: the view says so, and leaving as uncounted is allowed.
+      expect(core.viewFor(0).early).toEqual({ cardsPlayed: 0, startedAt: 0, waiting: true });
+      core.handle(1, hello, 50_000);
+      expect(core.viewFor(1).early).toEqual({ cardsPlayed: 0, startedAt: 50_000 });
+      core.handle(0, { type: "resign", clientSeq: 901 }, at);
+      return core;
+    };
+    // 3:40 after the deal, 2:50 after both came: it does not count yet, so a rated game is aborted.
+    const early = resignAt(50_000 + 170_000);
+    expect(early.result).toMatchObject({ winner: null, reason: "aborted" });
+    expect(early.report()).toMatchObject({ startedAt: 50_000, finishedAt: 220_000 });
+    // 3:00 after both came: it counts, and resigning loses it.
+    const counted = resignAt(50_000 + 180_000);
+    expect(counted.result).toMatchObject({ winner: 1, reason: "resign" });
+    expect(counted.report()).toMatchObject({ startedAt: 50_000, finishedAt: 230_000 });
+    // "Leave as uncounted" is refused once the 3 minutes from `seated` are over, not before.
+    const { core } = duel({ clock: FIVE, waits: true, rated: true });
+    core.start(0);
+    core.handle(0, hello, 0);
+    core.handle(1, hello, 50_000);
+    expect(core.handle(0, { type: "leave", clientSeq: 902, uncounted: true }, 200_000).reply.at(-1)?.type).not.toBe("error");
+    const late = duel({ clock: FIVE, waits: true, rated: true }).core;
+    late.start(0);
+    late.handle(0, hello, 0);
+    late.handle(1, hello, 50_000);
+    expect(late.handle(0, { type: "leave", clientSeq: 902, uncounted: true }, 230_000).reply.at(-1)).toMatchObject({ type: "error", code: "LEAVE_COUNTS_NOW" });
+  });
+
   it("without the flag (rooms set up before it) the clocks run from the deal as they did", () => {
     const { core } = duel({ clock: FIVE });
     core.start(0);
     core.handle(0, hello, 1_000);
     expect(core.state.clock!.running).toEqual([0, 1]);
     expect(core.handle(1, hello, 50_000).appended).toEqual([]);
+    // … and its 3 minutes count from the deal.
+    expect(core.viewFor(0).early).toEqual({ cardsPlayed: 0, startedAt: 0 });
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { awayNote, awaySays, awayText, lostWhileAway } from "../../web/src/wartesaal/away.js";
 
-const told = (o: Partial<{ seek: boolean; challengedBy: string[]; challenged: string[]; more: number; gw: "closed" | "left" | null; tables: string[] }> = {}) => ({ type: "away" as const, seek: false, challengedBy: [], challenged: [], more: 0, gw: null, tables: [], ...o });
+const told = (o: Partial<{ seek: boolean; challengedBy: string[]; challenged: string[]; more: number; moreChallenged: number; gw: "closed" | "left" | null; tables: string[] }> = {}) => ({ type: "away" as const, seek: false, challengedBy: [], challenged: [], more: 0, gw: null, tables: [], ...o });
 const had = (challenges: Array<{ id: string; other: string; incoming: boolean; expiresAt: number }>, seek = false) => ({ since: 0, seek, challenges, gw: false });
 
 describe("what was lost while away", () => {
@@ -33,6 +33,12 @@ describe("what was lost while away", () => {
     const lost = lostWhileAway(null, told({ challengedBy: ["A1", "A2"], more: 3, gw: "closed" }), false, new Set(), 0)!;
     expect(awayText(lost, "de")).toBe("Deine Verbindung war weg. Die Herausforderungen von A1, A2 und 3 weiteren sind damit verfallen. Dein offener Goldwaage-Tisch ist aufgelöst.");
     expect(awayText(lostWhileAway(null, told({ gw: "left" }), false, new Set(), 0)!, "en")).toBe("Your connection was gone. You lost your seat at the open Goldwaage table.");
+  });
+
+  it("the names beyond the list of whom the player challenged are counted with those, not with its challengers", () => {
+    const lost = lostWhileAway(null, told({ challengedBy: ["A1"], challenged: ["B1", "B2"], moreChallenged: 4 }), false, new Set(), 0)!;
+    expect(awayText(lost, "de")).toBe("Deine Verbindung war weg. Die Herausforderung von A1 ist damit verfallen. Deine Herausforderungen an B1, B2 und 4 weitere sind verfallen.");
+    expect(awaySays(lostWhileAway(null, told({ moreChallenged: 1 }), false, new Set(), 0)!)).toBe(true);
   });
 
   it("a table laid for the player while it was away, which it never came to, is said with the other side's name", () => {

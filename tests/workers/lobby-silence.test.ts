@@ -272,6 +272,27 @@ describe("the Wartesaal's heartbeat (ADR 046)", () => {
     for (const s of [t2, t3, ...others.map((o) => o.s)]) await s.close();
   });
 
+  it("whom a page that went away had challenged is capped and counted apart from who challenged it", async () => {
+    await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 1500);
+    const challenger = await enter("Vielfrager");
+    const asked: Lobbyist[] = [];
+    for (let i = 0; i < AWAY_NOTE_NAMES + 2; i++) asked.push(await enter(`Gefragt${i}`));
+    for (const o of asked) await sees(challenger, o.name);
+    for (const [i, o] of asked.entries()) {
+      challenger.s.send({ type: "challenge", to: o.name, terms: TERMS });
+      await challenger.s.next((m) => m.type === "challenges" && m.outgoing.length === i + 1);
+    }
+    await dropped(challenger);
+    await asked[0]!.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === challenger.name));
+    const back2 = await back(challenger);
+    const away = back2.all.find((m) => m.type === "away")!;
+    expect(away.challenged).toEqual(asked.slice(0, AWAY_NOTE_NAMES).map((o) => o.name));
+    expect(away.challengedBy).toEqual([]);
+    expect(away.more).toBe(0);
+    expect(away.moreChallenged).toBe(2);
+    for (const s of [back2, ...asked.map((o) => o.s)]) await s.close();
+  });
+
   it("a Goldwaage table opened by a page that went away is named in what it lost", async () => {
     await setLimits(LOBBY_SILENCE_MS, LOBBY_HELLO_MS, 1000);
     const host = await enter("Waagwirt");

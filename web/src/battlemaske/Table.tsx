@@ -3,6 +3,7 @@
 import { Show, type JSX } from "solid-js";
 import { ANIMATION_MS } from "../../../shared/animation";
 import { tr } from "../i18n";
+import { TableLoading } from "../ui/TableLoading";
 import type { RoomView } from "./room";
 import { Felt } from "./table/Felt";
 import { Head } from "./table/Head";
@@ -24,7 +25,7 @@ const ANIMATION_VARS = { "--anim-card": `${ANIMATION_MS.card}ms`, "--anim-trick"
 export function Table(props: { model: TableModel }): JSX.Element {
   const m = props.model;
   return (
-    <Show when={m.view()} fallback={<p class="table-loading" role="status">{tr("Der Tisch wird gedeckt …", "Setting the table …")}</p>}>
+    <Show when={m.view()} fallback={<TableLoading class="table-loading" text={tr("Der Tisch wird gedeckt …", "Setting the table …")} connected={m.connected()} error={m.error()} />}>
       {(rv) => <TableView model={m} rv={rv()} />}
     </Show>
   );

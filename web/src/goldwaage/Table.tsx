@@ -18,6 +18,7 @@ import { guardLeaving, Link, navigate } from "../router";
 import { CANCEL_WORDS, calledOffTableText, cancelText, LeaveDialog } from "../ui/LeaveDialog";
 import { WatchRefused } from "../ui/WatchRefused";
 import { SeatClosed } from "../ui/SeatClosed";
+import { TableLoading } from "../ui/TableLoading";
 import { useNow, wallNow } from "../ui/now";
 import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, putTitle, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
@@ -570,7 +571,7 @@ export function GoldwaageTable(props: { session: Session }) {
       <Show
         when={rv()}
         fallback={
-          <Show when={watching && room.error()} fallback={<p class="loading">{tr("Verbinde mit dem Tisch …", "Connecting to the table …")}</p>}>
+          <Show when={watching && room.error()} fallback={<TableLoading class="loading" text={tr("Verbinde mit dem Tisch …", "Connecting to the table …")} connected={room.connected()} error={room.error() && !room.stopped() ? (lang() === "de" ? room.error()!.messageDe : room.error()!.message) : null} />}>
             {(e) => <WatchRefused error={e()} />}
           </Show>
         }

@@ -7,7 +7,8 @@ import type { LobbyServerMessage } from "../../../shared/lobby";
  * What was lost while the connection was gone: what this page had open and no longer finds when back, joined with what
  * the lobby says it ended when it let the account go for silence (ADR 048; known after a reload and in a new tab too).
  * `challengedBy` / `challenged`: the other side of each challenge ended for it (to and from this player); `expired`:
- * those whose minute simply ran out meanwhile (not the connection's doing); `more`: names beyond the lobby's lists;
+ * those whose minute simply ran out meanwhile (not the connection's doing); `more` / `moreChallenged`: names beyond the
+ * lobby's two lists;
  * `gw`: its open Goldwaage table closed, or its place at one lost; `told`: the lobby kept it (dismissing it tells the
  * lobby, which forgets it in every tab).
  */
@@ -17,6 +18,7 @@ export interface LostWhileAway {
   challenged: readonly string[];
   expired: readonly string[];
   more: number;
+  moreChallenged?: number;
   gw: "closed" | "left" | null;
   /** The other side of each table opened for the player while it was away, which it never came to (called off). */
   tables: readonly string[];
@@ -50,6 +52,7 @@ export function lostWhileAway(had: HadOpen | null, told: Extract<LobbyServerMess
     challenged: join(told?.challenged ?? [], cut.filter((c) => !c.incoming).map((c) => c.other)),
     expired: [...new Set(expired.map((c) => c.other))].filter((n) => !(told?.challengedBy ?? []).includes(n) && !(told?.challenged ?? []).includes(n)),
     more: told?.more ?? 0,
+    ...(told?.moreChallenged ? { moreChallenged: told.moreChallenged } : {}),
     gw: told?.gw ?? null,
     tables: told?.tables ?? [],
     told: told !== null,
@@ -59,10 +62,10 @@ export function lostWhileAway(had: HadOpen | null, told: Extract<LobbyServerMess
   return any || lost.told ? lost : null;
 }
 
-/** "Anna", "Anna und Ben", "Anna, Ben und Cora" (+ "und 2 weiteren"). */
-function names(list: readonly string[], more: number, lang: Lang): string {
+/** "Anna", "Anna und Ben", "Anna, Ben und Cora" (+ "und 2 weiteren" after "von", "und 2 weitere" after "an"). */
+function names(list: readonly string[], more: number, lang: Lang, accusative = false): string {
   const and = lang === "de" ? "und" : "and";
-  const all = more > 0 ? [...list, lang === "de" ? `${more} weiteren` : `${more} more`] : [...list];
+  const all = more > 0 ? [...list, lang === "de" ? `${more} ${accusative ? "weitere" : "weiteren"}` : `${more} more`] : [...list];
   return all.length === 1 ? all[0]! : `${all.slice(0, -1).join(", ")} ${and} ${all.at(-1)!}`;
 }
 
@@ -71,7 +74,6 @@ export function awayText(lost: LostWhileAway, lang: Lang): string {
   const de = lang === "de";
   if (lost.left) return de ? "Als du den Wartesaal verlassen hast, wurde dein Gesuch zurückgezogen." : "When you left the lobby, your seek was withdrawn.";
   const out: string[] = [de ? (lost.seek ? "Deine Verbindung war weg: dein Gesuch ist nicht mehr offen." : "Deine Verbindung war weg.") : lost.seek ? "Your connection was gone: your seek is no longer open." : "Your connection was gone."];
-  // The names the lobby could not list are counted with the challenges to the player (strangers are the many).
   const by = lost.challengedBy;
   if (by.length > 0 || lost.more > 0) {
     const n = by.length + lost.more;
@@ -79,9 +81,10 @@ export function awayText(lost: LostWhileAway, lang: Lang): string {
     out.push(de ? (n === 1 ? `Die Herausforderung von ${who} ist damit verfallen.` : `Die Herausforderungen von ${who} sind damit verfallen.`) : n === 1 ? `The challenge from ${who} lapsed with it.` : `The challenges from ${who} lapsed with it.`);
   }
   const to = lost.challenged;
-  if (to.length > 0) {
-    const who = names(to, 0, lang);
-    out.push(de ? (to.length === 1 ? `Deine Herausforderung an ${who} ist verfallen.` : `Deine Herausforderungen an ${who} sind verfallen.`) : to.length === 1 ? `Your challenge to ${who} lapsed.` : `Your challenges to ${who} lapsed.`);
+  const moreTo = lost.moreChallenged ?? 0;
+  if (to.length > 0 || moreTo > 0) {
+    const who = names(to, moreTo, lang, true);
+    out.push(de ? (to.length + moreTo === 1 ? `Deine Herausforderung an ${who} ist verfallen.` : `Deine Herausforderungen an ${who} sind verfallen.`) : to.length + moreTo === 1 ? `Your challenge to ${who} lapsed.` : `Your challenges to ${who} lapsed.`);
   }
   // A table opened for the player while it was away: it never came, so the game was called off without it (ADR 041).
   const tables = lost.tables;
@@ -98,13 +101,13 @@ export function awayText(lost: LostWhileAway, lang: Lang): string {
     out.push(de ? (ex.length === 1 ? `Die Herausforderung mit ${who} ist abgelaufen.` : `Die Herausforderungen mit ${who} sind abgelaufen.`) : ex.length === 1 ? `The challenge with ${who} has expired.` : `The challenges with ${who} have expired.`);
   }
   // Only expired ones: the connection lost nothing, so it is not blamed.
-  if (!lost.seek && by.length + lost.more + to.length + tables.length === 0 && lost.gw === null) out.shift();
+  if (!lost.seek && by.length + lost.more + to.length + moreTo + tables.length === 0 && lost.gw === null) out.shift();
   return out.join(" ");
 }
 
 /** Whether there is anything to say (the lobby's `away` is answered even when the page has nothing left to show). */
 export function awaySays(lost: LostWhileAway): boolean {
-  return lost.seek || lost.challengedBy.length + lost.challenged.length + lost.expired.length + lost.tables.length > 0 || lost.more > 0 || lost.gw !== null;
+  return lost.seek || lost.challengedBy.length + lost.challenged.length + lost.expired.length + lost.tables.length > 0 || lost.more > 0 || (lost.moreChallenged ?? 0) > 0 || lost.gw !== null;
 }
 
 /**

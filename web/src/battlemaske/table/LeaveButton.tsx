@@ -87,10 +87,14 @@ export function LeaveGuard(): JSX.Element {
   );
 }
 
-type Early = { readonly cardsPlayed: number; readonly startedAt: number } | undefined;
+type Early = { readonly cardsPlayed: number; readonly startedAt: number; readonly waiting?: true } | undefined;
 
-/** Whether a game still does not count at `now` (view.early: under ten cards, and under three minutes since the deal). */
-export const stillEarly = (early: Early, now: number): early is NonNullable<Early> => early !== undefined && !countsAt(early.cardsPlayed, early.startedAt, now);
+/**
+ * Whether a game still does not count at `now` (view.early: under ten cards, and under three minutes since they began;
+ * while a seat has not come (`waiting`) they have not begun).
+ */
+export const stillEarly = (early: Early, now: number): early is NonNullable<Early> =>
+  early !== undefined && (early.waiting ? early.cardsPlayed < RATED_MIN_CARDS : !countsAt(early.cardsPlayed, early.startedAt, now));
 
 /**
  * What leaving now means for this game, the case that applies now (a player pass read the general rule and could not
@@ -102,7 +106,7 @@ export function leaveText(kind: string, rated: boolean, early: Early, stake: num
   if (kind === "computer") return tr("Wer jetzt geht, gibt die Partie gegen den Computer auf.", "Leaving now gives the game against the computer up.");
   if (stillEarly(early, now)) {
     const cards = RATED_MIN_CARDS - early.cardsPlayed;
-    const left = formatClock(early.startedAt + RATED_MIN_MS - now);
+    const left = formatClock(early.waiting ? RATED_MIN_MS : early.startedAt + RATED_MIN_MS - now);
     const until = tr(`noch ${cards === 1 ? "eine Karte" : `${cards} Karten`} oder ${left}`, `${cards === 1 ? "one more card" : `${cards} more cards`} or ${left}`);
     return rated
       ? tr(`Die Partie zählt noch nicht (${until}): Wer jetzt geht, bricht sie ab – ohne Wertung und ohne Einsatz.`, `The game does not count yet (${until}): leaving now calls it off – unrated, no stake moves.`)
