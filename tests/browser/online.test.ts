@@ -545,10 +545,15 @@ async function friendlyByApi(page: Page, clock: { minutes: number; increment: nu
  * The host sits at a friendly game of its own (`pa`) and waits; the friend's account (`pb`) claims the other seat by the
  * invite, so the game is dealt, without opening the table yet.
  */
+/** A page sits down at `room` as the site keeps a seat (web/src/room/session.ts) and opens its table. */
+async function sitDown(p: Page, room: string, seat: number, seatToken: string): Promise<void> {
+  await p.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${room}", ${JSON.stringify(JSON.stringify({ room, seat, seatToken, clientSeq: 0, kind: "online" }))})`);
+  await p.goto(`${site.url}/partie/${room}`);
+}
+
 async function friendClaimsWithoutComing(pa: Page, pb: Page, clock: { minutes: number; increment: number } | null = null): Promise<{ g: Awaited<ReturnType<typeof friendlyByApi>>; seat: { seat: number; seatToken: string } }> {
   const g = await friendlyByApi(pa, clock);
-  await pa.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: 0, seatToken: g.seatToken, clientSeq: 0, kind: "online" }))})`);
-  await pa.goto(`${site.url}/partie/${g.room}`);
+  await sitDown(pa, g.room, 0, g.seatToken);
   await pa.locator('[data-testid="table"][data-phase="setup"]').waitFor();
   const friendToken = await accountToken(pb, site.url);
   const claim = await fetch(`${site.url}/api/battlemaske/invite`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${friendToken}` }, body: JSON.stringify({ room: g.room, invite: g.inviteCode }) });
@@ -564,8 +569,7 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     expect(g.invite).toBe(`${site.url}/einladung/${g.inviteCode}`);
 
     // The creator sits down as the site would keep its seat (web/src/game/room.ts saveSession), and waits.
-    await pa.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: 0, seatToken: g.seatToken, clientSeq: 0, kind: "online" }))})`);
-    await pa.goto(`${site.url}/partie/${g.room}`);
+    await sitDown(pa, g.room, 0, g.seatToken);
     await pa.locator('[data-testid="table"][data-phase="setup"]').waitFor();
     await shot(pa, "online-api-waiting-desktop");
 
@@ -597,8 +601,7 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     expect(await pa.getByTestId("exchange-help").count()).toBe(0);
     await shot(pa, "no-show-waiting-desktop");
     // The friend sits down: connected, no count any more.
-    await pb.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: seat.seat, seatToken: seat.seatToken, clientSeq: 0, kind: "online" }))})`);
-    await pb.goto(`${site.url}/partie/${g.room}`);
+    await sitDown(pb, g.room, seat.seat, seat.seatToken);
     await pa.locator('[data-testid="opponent-status"][data-connected="true"]').waitFor({ timeout: 15_000 });
     expect(await pa.locator('[data-testid="opponent-status"][data-no-show="true"]').count()).toBe(0);
     // Now the help for a first exchange opens as at any first game.
@@ -614,8 +617,7 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     await pa.getByTestId("exchange-confirm").waitFor({ timeout: 15_000 });
     await pa.locator(LEGAL_CARD).first().click(); // with two elixirs in hand only they may go
     expect(await pa.getByTestId("exchange-confirm").innerText()).toContain("(1/1)");
-    await pb.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: seat.seat, seatToken: seat.seatToken, clientSeq: 0, kind: "online" }))})`);
-    await pb.goto(`${site.url}/partie/${g.room}`);
+    await sitDown(pb, g.room, seat.seat, seat.seatToken);
     await pa.locator('[data-testid="clock"][data-running="true"]').nth(1).waitFor({ timeout: 15_000 });
     // And the friend exchanges first: another new view for the host.
     await pb.getByTestId("exchange-confirm").waitFor();
@@ -656,8 +658,7 @@ describe("the invite link of POST /api/games (two browsers)", () => {
     await pa.getByTestId("leave-cancel").click();
     expect(((await pa.evaluate(read)) as Array<{ ms: number }>).map((c) => c.ms)).toEqual([30_000, 30_000]);
     // The friend sits down: both clocks run for the exchange, from the full half minute.
-    await pb.evaluate(`globalThis.localStorage.setItem("spielcenter.seat.${g.room}", ${JSON.stringify(JSON.stringify({ room: g.room, seat: seat.seat, seatToken: seat.seatToken, clientSeq: 0, kind: "online" }))})`);
-    await pb.goto(`${site.url}/partie/${g.room}`);
+    await sitDown(pb, g.room, seat.seat, seat.seatToken);
     await pa.locator('[data-testid="clock"][data-running="true"]').nth(1).waitFor({ timeout: 15_000 });
     const after = (await pa.evaluate(read)) as Array<{ running: string; ms: number }>;
     for (const c of after) expect(c.ms, JSON.stringify(after)).toBeGreaterThan(20_000);
