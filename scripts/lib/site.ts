@@ -103,12 +103,16 @@ async function launch(port: number, state: string, cwd: string, inspectorPort: n
   fs.mkdirSync(join(root, "web", "dist"), { recursive: true });
   // Its own inspector port too: two sites at once would both want 9229, and the second would not start.
   // RATE_LIMIT_LOOPBACK=off: the e2e tests create many accounts from this machine (npm start stays strict).
+  // Its output goes to a file beside the state, so a start that fails can say why (a fresh CI run failed with "did not
+  // come up" and wrangler's output was not kept).
+  const out = fs.openSync(wranglerLog(state), "a");
   const child: ChildProcess = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false", "--inspector-port", String(inspectorPort), "--log-level", "warn", ...(strict ? [] : ["--var", "RATE_LIMIT_LOOPBACK:off"]), ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])], {
     cwd,
     detached: true,
-    stdio: "ignore",
+    stdio: ["ignore", out, out],
     env: wranglerEnv(state),
   });
+  fs.closeSync(out);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 360; i++) {
     if (child.exitCode !== null || child.signalCode !== null) return { child: null, exit: String(child.exitCode ?? child.signalCode) };
@@ -122,6 +126,19 @@ async function launch(port: number, state: string, cwd: string, inspectorPort: n
   }
   signalGroup(child, "SIGTERM");
   return { child: null, exit: null };
+}
+
+/** Where a site's wrangler writes its output (appended to by each start). */
+const wranglerLog = (state: string) => join(state, "wrangler.log");
+
+/** The last lines wrangler wrote, for an error message. */
+function wranglerTail(state: string, lines = 15): string {
+  try {
+    const text = fs.readFileSync(wranglerLog(state), "utf8").replace(/\x1b\[[0-9;]*m/g, "").trimEnd();
+    return text ? `; wrangler's last output:\n${text.split("\n").slice(-lines).join("\n")}` : "; wrangler wrote nothing";
+  } catch {
+    return "";
+  }
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -159,7 +176,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       if (c) break;
       // Ended at once (a fresh CI run: "did not come up" at once, wrangler's output unseen): most likely a port picked
       // free and taken before wrangler bound it. Tried again on new ports, at most three times.
-      if (l.exit === null || attempt >= 3) throw new Error(l.exit === null ? `wrangler dev did not come up on port ${inner} in 90 s` : `wrangler dev ended (${l.exit}) before it came up on port ${inner}, ${attempt} times`);
+      if (l.exit === null || attempt >= 3) throw new Error((l.exit === null ? `wrangler dev did not come up on port ${inner} in 90 s` : `wrangler dev ended (${l.exit}) before it came up on port ${inner}, ${attempt} times`) + wranglerTail(state));
       inner = await freePort();
       wranglerUrl = `http://127.0.0.1:${inner}`;
       if (options.inspectorPort === undefined) inspectorPort = await freePort();
