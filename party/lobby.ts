@@ -631,7 +631,9 @@ export class Lobby extends Server {
       .one().n;
     if (open > 0) return this.error(connection, "CHALLENGE_OPEN", `A challenge between you and ${to} is open already: answer or withdraw it first.`);
     const mine = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE from_account = ?", me.account).one().n;
-    if (mine >= MAX_OUTGOING) return this.error(connection, "CHALLENGE_OPEN", `At most ${MAX_OUTGOING} open challenges at once.`);
+    // The same code as one open between the two (clients know it), but its own words: a fresh-eyes pass read "Zwischen
+    // euch ist schon eine Herausforderung offen" for an eleventh player it had never challenged.
+    if (mine >= MAX_OUTGOING) return this.error(connection, "CHALLENGE_OPEN", `At most ${MAX_OUTGOING} open challenges at once: withdraw one or wait for an answer.`, `Du hast schon ${MAX_OUTGOING} Herausforderungen offen – mehr gehen nicht auf einmal. Zieh eine zurück oder warte auf eine Antwort.`);
     // Sending and withdrawing in a loop made the target's list flicker (an attack pass: 573 messages in 10 s from one
     // account, 5,558 from ten): each challenge costs the sender's budget and its address's.
     if (!this.admitWithAddress(this.challengesSent, connection, me.account, now)) return this.tooOften(connection);
@@ -1015,8 +1017,9 @@ export class Lobby extends Server {
     this.error(connection, "TOO_OFTEN", `At most ${LIST_CHANGE_BURST} changes at once, then one every ${1 / LIST_CHANGE_PER_S} s (coming in, seeks, Goldwaage tables opened or joined): nothing changed; try again in a moment.`);
   }
 
-  private error(connection: Connection, code: LobbyErrorCode, message: string): void {
-    this.send(connection, { type: "error", code, message, messageDe: ERRORS_DE[code] });
+  /** `messageDe`: where one code covers more than one case, the German words of this one (else the code's). */
+  private error(connection: Connection, code: LobbyErrorCode, message: string, messageDe = ERRORS_DE[code]): void {
+    this.send(connection, { type: "error", code, message, messageDe });
   }
 
   private send(connection: Connection, message: LobbyServerMessage): void {

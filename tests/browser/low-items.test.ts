@@ -299,3 +299,55 @@ describe("Goldwaage pans full of cards", () => {
     }, 120_000);
   }
 });
+
+describe("a new browser whose account cannot be made (the per-address budget, a 429)", () => {
+  it("the Wartesaal says why and offers to try again, instead of a blank page; the Bilanz makes one account, not two; an unknown game is 'not found'", async () => {
+    const { site } = held;
+    // A fresh-eyes pass opened the Wartesaal in eleven new browsers at once: one got a 429 and a blank page.
+    const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      let refuse = true;
+      let posts = 0;
+      await page.route("**/api/accounts", async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        posts += 1;
+        if (refuse) return route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ error: "RATE_LIMITED", message: "Too many accounts or recovery attempts from this address; try again in a minute." }) });
+        return route.continue();
+      });
+      await page.goto(`${site.url}/wartesaal`);
+      await page.getByTestId("lobby-unreachable").waitFor();
+      expect(await page.getByTestId("lobby-unreachable").innerText()).toContain("zu viele neue Konten");
+      await shot(page, "account-refused-phone");
+      // A minute later (here: at once) "Noch einmal versuchen" makes the account, and the page asks for a name.
+      refuse = false;
+      await page.getByTestId("lobby-retry").click();
+      await page.getByTestId("lobby-name-input").waitFor();
+      expect(await page.getByTestId("lobby-unreachable").count()).toBe(0);
+      expect(posts).toBe(2);
+      // Uncaught errors are none; the refused request's own console line is the browser's.
+      expect(phone.errors.filter((e) => !e.includes("429"))).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+    // The Bilanz asks for the account and the games at once: one account is made for both.
+    const fresh = await openBrowser();
+    try {
+      let posts = 0;
+      await fresh.page.route("**/api/accounts", (route) => {
+        if (route.request().method() === "POST") posts += 1;
+        return route.continue();
+      });
+      await fresh.page.goto(`${site.url}/bilanz`);
+      await fresh.page.getByTestId("bilanz-empty").waitFor();
+      expect(posts).toBe(1);
+      expect(fresh.errors).toEqual([]);
+      // A link to a game that never was: said as such, not as a game refused to a spectator.
+      await fresh.page.goto(`${site.url}/partie/gibtesnicht123`);
+      await fresh.page.getByTestId("watch-refused").waitFor({ timeout: 30_000 });
+      expect(await fresh.page.getByTestId("watch-refused").innerText()).toContain("Partie nicht gefunden");
+    } finally {
+      await fresh.close();
+    }
+  }, 90_000);
+});

@@ -41,6 +41,23 @@ describe("what was lost while away", () => {
     expect(awaySays(lostWhileAway(null, told({ moreChallenged: 1 }), false, new Set(), 0)!)).toBe(true);
   });
 
+  it("challenges the page had that the lobby counted but did not name are named once, not counted again nor called expired", () => {
+    const names = ["B0", "B1", "B2", "B3", "B4", "B5", "B6"];
+    // Their minute is over by the time the page is back (75 s away), but the lobby ended them at its silence limit.
+    const page = had(names.map((n, i) => ({ id: `c${i}`, other: n, incoming: false, expiresAt: 5_000 })));
+    const lost = lostWhileAway(page, told({ challenged: names.slice(0, 5), moreChallenged: 2 }), false, new Set(), 10_000)!;
+    expect(lost).toMatchObject({ challenged: names, expired: [], more: 0 });
+    expect(lost.moreChallenged).toBeUndefined();
+    expect(awayText(lost, "de")).toBe("Deine Verbindung war weg. Deine Herausforderungen an B0, B1, B2, B3, B4, B5 und B6 sind verfallen.");
+    // The page knew fewer than the lobby counted (another tab's): the rest stay counted.
+    const fewer = lostWhileAway(had(names.slice(0, 6).map((n, i) => ({ id: `c${i}`, other: n, incoming: false, expiresAt: 5_000 }))), told({ challenged: names.slice(0, 5), moreChallenged: 2 }), false, new Set(), 10_000)!;
+    expect(fewer).toMatchObject({ challenged: names.slice(0, 6), expired: [], moreChallenged: 1 });
+    expect(awayText(fewer, "en")).toBe("Your connection was gone. Your challenges to B0, B1, B2, B3, B4, B5 and 1 more lapsed.");
+    // Incoming alike, against `more`.
+    const by = lostWhileAway(had([{ id: "i1", other: "A6", incoming: true, expiresAt: 5_000 }]), told({ challengedBy: ["A1", "A2", "A3", "A4", "A5"], more: 1 }), false, new Set(), 10_000)!;
+    expect(by).toMatchObject({ challengedBy: ["A1", "A2", "A3", "A4", "A5", "A6"], more: 0, expired: [] });
+  });
+
   it("a table laid for the player while it was away, which it never came to, is said with the other side's name", () => {
     const lost = lostWhileAway(had([], true), told({ tables: ["Jan"] }), false, new Set(), 0)!;
     expect(awayText(lost, "de")).toBe("Deine Verbindung war weg: dein Gesuch ist nicht mehr offen. Während du weg warst, war mit Jan ein Tisch für dich gedeckt; da du nicht kamst, ist die Partie abgebrochen (zählt nicht).");

@@ -6,7 +6,7 @@ import { call, json, newAccount } from "./api-helpers";
 import { enter, errorOf, refused, sees, type Lobbyist } from "./lobby-helpers";
 import { connect, seated, type Msg } from "./sockets";
 import { getServerByName } from "partyserver";
-import { LOBBY_NAME, LOBBY_RATE_BURST, LOBBY_RATE_CLOSE_AFTER } from "../../party/lobby";
+import { LOBBY_NAME, LOBBY_RATE_BURST, LOBBY_RATE_CLOSE_AFTER, MAX_OUTGOING } from "../../party/lobby";
 import { HEARTBEAT } from "../../shared/room/protocol";
 
 const TERMS = { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" } as const;
@@ -74,6 +74,23 @@ describe("Lobby", () => {
     await b.s.close();
     await a.s.next((m) => m.type === "presence" && !m.players.some((x: Msg) => x.name === b.name));
     await a.s.close();
+  });
+
+  it("at most MAX_OUTGOING open challenges at once: the next one is refused in words of its own (not 'one is open between you')", async () => {
+    const from = await enter("Vielfordrer");
+    const others: Lobbyist[] = [];
+    for (let i = 0; i <= MAX_OUTGOING; i++) others.push(await enter(`Gefordert${i}`));
+    for (const o of others) await sees(from, o.name);
+    for (const [i, o] of others.slice(0, MAX_OUTGOING).entries()) {
+      from.s.send({ type: "challenge", to: o.name, terms: TERMS });
+      await from.s.next((m) => m.type === "challenges" && m.outgoing.length === i + 1);
+    }
+    from.s.send({ type: "challenge", to: others[MAX_OUTGOING]!.name, terms: TERMS });
+    const e = await errorOf(from);
+    expect(e).toMatchObject({ code: "CHALLENGE_OPEN" });
+    expect(e.messageDe).toContain(`${MAX_OUTGOING} Herausforderungen offen`);
+    expect(e.messageDe).not.toContain("Zwischen euch");
+    await leave(from, ...others);
   });
 
   it("challenge → accept seats both once, each with its own seat token; a duplicated accept seats nobody twice", async () => {

@@ -1,4 +1,5 @@
 // The guest account: created on first need, its bearer token kept in this browser (the recovery code shown on the daily page).
+import { tr } from "./i18n";
 import { tableRefusalText, type RefusalBody } from "./ui/refusals";
 
 export interface Account {
@@ -18,11 +19,49 @@ export function storedAccount(): Account | null {
   }
 }
 
+
+export class TableRefused extends Error {
+  constructor(readonly status: number, readonly text: string | null) {
+    super(`${status}`);
+  }
+}
+
+/**
+ * No account could be made for this browser: `text` (and the message) says why, in the language shown then. A table
+ * refused for it, as far as the pages that open tables are concerned: they show `text`.
+ */
+export class AccountRefused extends TableRefused {
+  constructor(status: number, readonly text: string) {
+    super(status, text);
+    this.message = text;
+  }
+}
+
+/** The words for a refused or failed account creation (a 429 is the per-address budget of new accounts per minute). */
+export function accountRefusalText(status: number): string {
+  if (status === 429) return tr("Von deiner Adresse wurden gerade zu viele neue Konten angelegt: versuch es in einer Minute noch einmal.", "Too many new accounts from your address just now: try again in a minute.");
+  return status === 0
+    ? tr("Keine Verbindung zum Spielcenter: prüfe deine Internetverbindung und versuch es noch einmal.", "No connection to the Spielcenter: check your internet connection and try again.")
+    : tr(`Dein Konto konnte gerade nicht angelegt werden (Fehler ${status}): versuch es gleich noch einmal.`, `Your account could not be created just now (error ${status}): try again shortly.`);
+}
+
+/** The account being made: callers at once (the Bilanz asks for the account and the games together) share one. */
+let making: Promise<Account> | null = null;
+
 export async function ensureAccount(): Promise<Account> {
   const known = storedAccount();
   if (known) return known;
-  const res = await fetch("/api/accounts", { method: "POST" });
-  if (res.status !== 201) throw new Error(`POST /api/accounts: ${res.status}`);
+  making ??= makeAccount().finally(() => {
+    making = null;
+  });
+  return making;
+}
+
+async function makeAccount(): Promise<Account> {
+  // A fresh-eyes pass opened the Wartesaal in eleven new browsers at once: the twelfth got a 429 and a blank page with
+  // an uncaught error. Refused, the caller gets the words to show.
+  const res = await fetch("/api/accounts", { method: "POST" }).catch(() => null);
+  if (!res || res.status !== 201) throw new AccountRefused(res?.status ?? 0, accountRefusalText(res?.status ?? 0));
   const a = (await res.json()) as Account;
   try {
     localStorage.setItem(KEY, JSON.stringify(a));
@@ -90,11 +129,6 @@ export async function loadMe(): Promise<Me> {
 }
 
 /** A table the Worker did not open; `text` is what to tell the player when there is something to say (the table limit). */
-export class TableRefused extends Error {
-  constructor(readonly status: number, readonly text: string | null) {
-    super(`${status}`);
-  }
-}
 
 /** Opens a table for this browser's account (created on first need), so the game counts in its Bilanz and Meine Partien; answers the 201 body. */
 export async function openTableAs<T>(path: string, body: unknown): Promise<T> {

@@ -1,6 +1,6 @@
 // "Konto": the name, signing out other devices, the standing, and the recovery code that carries the account to this device.
 import { createEffect, createResource, createSignal, on, Show } from "solid-js";
-import { authHeaders, ensureAccount, loadMe, renewRecoveryCode, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
+import { AccountRefused, authHeaders, ensureAccount, loadMe, renewRecoveryCode, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
 import { tr } from "../i18n";
 import { Link } from "../router";
 import { Summary } from "../ui/Summary";
@@ -88,7 +88,9 @@ export function AccountPage() {
         <p role="alert" class="error">
           {String(me.error) === "Error: 401"
             ? tr("Dieses Gerät ist abgemeldet. Mit dem Wiederherstellungscode holst du dein Konto hierher zurück.", "This device is signed out. The recovery code brings your account back here.")
-            : tr("Das Konto ließ sich nicht laden.", "The account could not be loaded.")}
+            : me.error instanceof AccountRefused
+              ? me.error.text
+              : tr("Das Konto ließ sich nicht laden.", "The account could not be loaded.")}
         </p>
       </Show>
       <Show when={me()}>

@@ -1,6 +1,6 @@
 // "Bilanz": points, Elo and Taler, wins and losses per game, level and role, and the last games with their logs.
 import { createResource, createSignal, For, Show } from "solid-js";
-import { authHeaders, ensureAccount, loadMe } from "../account";
+import { AccountRefused, authHeaders, ensureAccount, loadMe } from "../account";
 import { dayText, lang, tr } from "../i18n";
 import { Link } from "../router";
 import { Summary } from "../ui/Summary";
@@ -86,7 +86,7 @@ export function BilanzPage() {
     <div class="page bilanz">
       <h1>{tr("Bilanz", "Records")}</h1>
       <Show when={me.error || games.error}>
-        <p role="alert" class="error">{tr("Die Bilanz ließ sich nicht laden.", "The records could not be loaded.")}</p>
+        <p role="alert" class="error">{me.error instanceof AccountRefused ? me.error.text : tr("Die Bilanz ließ sich nicht laden.", "The records could not be loaded.")}</p>
       </Show>
       <Show when={me()}>
         {(m) => (

@@ -2,7 +2,7 @@
 // claims the free seat once and sits down.
 import { createSignal, onMount, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
-import { authHeaders, ensureAccount } from "../account";
+import { AccountRefused, authHeaders, ensureAccount } from "../account";
 import { tr } from "../i18n";
 import { loadSession, ROOM_NAME, saveSession } from "../room/session";
 import { archiveUrl } from "../replay/archive";
@@ -20,7 +20,7 @@ function readLink(path: string, hash: string): { code: string; room: string | nu
 }
 
 /** Why a link did not seat its opener, as a text in the language shown now (the switch may change it later). */
-type Refusal = { kind: "own" | "taken" | "cancelled" } | { kind: "stake"; body: RefusalBody } | { kind: "over"; room: string } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string };
+type Refusal = { kind: "own" | "taken" | "cancelled" } | { kind: "stake"; body: RefusalBody } | { kind: "over"; room: string } | { kind: "invalid"; status: number } | { kind: "failed"; detail: string } | { kind: "account"; text: string };
 
 function refusalText(r: Refusal): string {
   switch (r.kind) {
@@ -38,6 +38,8 @@ function refusalText(r: Refusal): string {
       return tr(`Die Einladung gilt nicht (${r.status}).`, `The invite is not valid (${r.status}).`);
     case "failed":
       return tr(`Der Platz konnte nicht eingenommen werden (${r.detail}).`, `The seat could not be taken (${r.detail}).`);
+    case "account":
+      return r.text;
   }
 }
 
@@ -123,7 +125,7 @@ export function Invite(props: { room: string }) {
       saveSession({ room: b.room, seat: b.seat, seatToken: b.seatToken, clientSeq: 0, kind: "online", rated: b.rated });
       navigate(`/partie/${b.room}`);
     } catch (e) {
-      setRefused({ kind: "failed", detail: e instanceof Error ? e.message : String(e) });
+      setRefused(e instanceof AccountRefused ? { kind: "account", text: e.text } : { kind: "failed", detail: e instanceof Error ? e.message : String(e) });
     }
   }
   const error = () => {

@@ -5,7 +5,7 @@ import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../shared/room/report";
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
 import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_MINUTES, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
-import { ensureAccount, loadMe, type Account, type Me } from "../account";
+import { AccountRefused, ensureAccount, loadMe, type Account, type Me } from "../account";
 import { lang, minutesText, num, tr } from "../i18n";
 import { connectLobby, type LostWhileAway } from "../lobby";
 import { loadSession, ownSeat, saveSession } from "../room/session";
@@ -94,15 +94,27 @@ const REASONS: Record<DeclineReason, () => string> = {
 };
 
 export function Wartesaal() {
-  const [account] = createResource(ensureAccount);
-  const [me, { refetch }] = createResource(account, () => loadMe());
+  const [account, { refetch: retryAccount }] = createResource(ensureAccount);
+  // Only from an account that came: a refused one (a 429) read as the source threw out of the page, which stayed blank
+  // (a fresh-eyes pass opening it in eleven new browsers at once).
+  const [me, { refetch }] = createResource(() => (account.state === "ready" ? account() : false), () => loadMe());
+  const problem = () => {
+    const e: unknown = account.error ?? me.error;
+    if (!e) return null;
+    return e instanceof AccountRefused ? e.text : tr("Der Wartesaal ist gerade nicht erreichbar.", "The lobby cannot be reached right now.");
+  };
   return (
     <div class="page wartesaal">
       <h1>{tr("Wartesaal", "Lobby")}</h1>
-      <Show when={account.error || me.error}>
-        <p role="alert" class="table-error">
-          {tr("Der Wartesaal ist gerade nicht erreichbar.", "The lobby cannot be reached right now.")}
-        </p>
+      <Show when={problem()}>
+        {(text) => (
+          <div role="alert" class="table-error" data-testid="lobby-unreachable">
+            <p>{text()}</p>
+            <button type="button" class="button" data-testid="lobby-retry" onClick={() => void (account.error ? retryAccount() : refetch())}>
+              {tr("Noch einmal versuchen", "Try again")}
+            </button>
+          </div>
+        )}
       </Show>
       <Show when={me()} keyed>
         {(m) => (

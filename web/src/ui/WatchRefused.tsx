@@ -13,7 +13,8 @@ export function WatchRefused(props: { error: { code?: string; message: string; m
   const forNow = () => FOR_NOW.has(props.error.code ?? "");
   return (
     <div class={props.class} data-testid="watch-refused" data-for-now={forNow() ? "true" : "false"}>
-      <h1>{forNow() ? tr("Gerade kein Platz zum Zuschauen", "No place to watch just now") : tr("Diese Partie kann man nicht ansehen", "This game cannot be watched")}</h1>
+      {/* A link to a game that never was is no game refused to a spectator (a fresh-eyes pass opened one as a player). */}
+      <h1>{forNow() ? tr("Gerade kein Platz zum Zuschauen", "No place to watch just now") : props.error.code === "NO_SUCH_ROOM" ? tr("Partie nicht gefunden", "Game not found") : tr("Diese Partie kann man nicht ansehen", "This game cannot be watched")}</h1>
       <p>{lang() === "de" ? props.error.messageDe : props.error.message}</p>
       <Show when={forNow()}>
         <p>{tr("Die Seite versucht es von selbst weiter; sobald ein Platz frei ist, erscheint der Tisch.", "The page keeps trying by itself; the table appears as soon as a place is free.")}</p>

@@ -42,17 +42,33 @@ export interface HadOpen {
  */
 export function lostWhileAway(had: HadOpen | null, told: Extract<LobbyServerMessage, { type: "away" }> | null, mine: boolean, open: ReadonlySet<string>, now: number): LostWhileAway | null {
   const gone = (had?.challenges ?? []).filter((c) => !open.has(c.id));
+  const toldBy = told?.challengedBy ?? [];
+  const toldTo = told?.challenged ?? [];
+  // The lobby names the first few it ended and counts the rest: a challenge this page had and lost that it does not name
+  // is one of those counted while the count lasts — named here, no longer counted, and not "expired" because its
+  // minute is over by now (a fresh-eyes pass with ten challenges read five of them twice, "und 5 weitere … verfallen"
+  // and "… abgelaufen").
+  let moreBy = told?.more ?? 0;
+  let moreTo = told?.moreChallenged ?? 0;
+  const counted = (c: HadOpen["challenges"][number]): boolean => {
+    if (c.incoming ? toldBy.includes(c.other) : toldTo.includes(c.other)) return false;
+    if (c.incoming && moreBy > 0) return (moreBy--, true);
+    if (!c.incoming && moreTo > 0) return (moreTo--, true);
+    return false;
+  };
+  const ended = gone.filter(counted);
+  const rest = gone.filter((c) => !ended.includes(c));
   // A challenge whose minute ran out meanwhile expired, whatever the connection did (a fresh-eyes pass: blamed on it).
-  const expired = gone.filter((c) => c.expiresAt <= now);
-  const cut = gone.filter((c) => c.expiresAt > now);
+  const expired = rest.filter((c) => c.expiresAt <= now);
+  const cut = [...ended, ...rest.filter((c) => c.expiresAt > now)];
   const join = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
   const lost: LostWhileAway = {
     seek: !mine && ((had?.seek ?? false) || (told?.seek ?? false)),
-    challengedBy: join(told?.challengedBy ?? [], cut.filter((c) => c.incoming).map((c) => c.other)),
-    challenged: join(told?.challenged ?? [], cut.filter((c) => !c.incoming).map((c) => c.other)),
-    expired: [...new Set(expired.map((c) => c.other))].filter((n) => !(told?.challengedBy ?? []).includes(n) && !(told?.challenged ?? []).includes(n)),
-    more: told?.more ?? 0,
-    ...(told?.moreChallenged ? { moreChallenged: told.moreChallenged } : {}),
+    challengedBy: join(toldBy, cut.filter((c) => c.incoming).map((c) => c.other)),
+    challenged: join(toldTo, cut.filter((c) => !c.incoming).map((c) => c.other)),
+    expired: [...new Set(expired.map((c) => c.other))].filter((n) => !toldBy.includes(n) && !toldTo.includes(n)),
+    more: moreBy,
+    ...(moreTo > 0 ? { moreChallenged: moreTo } : {}),
     gw: told?.gw ?? null,
     tables: told?.tables ?? [],
     told: told !== null,
