@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { gwStep, look, setupGoldwaage } from "./gw-helpers.js";
-import { friendOnPhone, oneBrowserPerFile, openBrowser, roomOf, shot } from "./helpers.js";
+import WebSocket from "ws";
+import { enterWartesaal, friendOnPhone, oneBrowserPerFile, openBrowser, roomOf, shot } from "./helpers.js";
 
 const held = oneBrowserPerFile();
 
@@ -348,6 +349,54 @@ describe("a new browser whose account cannot be made (the per-address budget, a 
       expect(await fresh.page.getByTestId("watch-refused").innerText()).toContain("Partie nicht gefunden");
     } finally {
       await fresh.close();
+    }
+  }, 90_000);
+});
+
+/** A player in the Wartesaal from Node: an account named `name`, its ticket, its socket welcomed. */
+async function lobbyist(url: string, name: string): Promise<WebSocket> {
+  const account = (await (await fetch(`${url}/api/accounts`, { method: "POST" })).json()) as { token: string };
+  const auth = { authorization: `Bearer ${account.token}` };
+  expect((await fetch(`${url}/api/me/name`, { method: "PUT", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name }) })).status).toBe(200);
+  const t = (await (await fetch(`${url}/api/lobby/ticket`, { method: "POST", headers: auth })).json()) as { ticket: string; socket: string };
+  const ws = new WebSocket(`${url.replace(/^http/, "ws")}${t.socket}`);
+  await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+  const welcomed = new Promise<void>((r) => ws.on("message", (m) => String(m).includes('"welcome"') && r()));
+  ws.send(JSON.stringify({ type: "hello", ticket: t.ticket }));
+  await welcomed;
+  return ws;
+}
+
+describe("many challenges to one phone player", () => {
+  it("shows the first three in full, the rest on asking, and 'Alle ablehnen' declines them all", async () => {
+    const { site } = held;
+    // A fresh-eyes pass challenged by eleven at once scrolled seven screens of cards to reach the players.
+    const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
+    const tag = Math.random().toString(36).slice(2, 6);
+    const me = `Viel${tag}`;
+    const others: WebSocket[] = [];
+    try {
+      await enterWartesaal(phone.page, site.url, me);
+      for (let i = 0; i < 5; i++) {
+        const ws = await lobbyist(site.url, `Frag${i}${tag}`);
+        others.push(ws);
+        ws.send(JSON.stringify({ type: "challenge", to: me, terms: { kind: "friendly", clock: { minutes: 5, increment: 3 }, ruleset: "battlemaske", variant: "single", role: "conte" } }));
+      }
+      const cards = phone.page.getByTestId("challenge-incoming");
+      await phone.page.getByTestId("incoming-more").waitFor();
+      await expect.poll(() => phone.page.getByTestId("incoming-more").innerText()).toBe("2 weitere zeigen");
+      expect(await cards.count()).toBe(3);
+      await shot(phone.page, "incoming-many-phone");
+      await phone.page.getByTestId("incoming-more").click();
+      await expect.poll(() => cards.count()).toBe(5);
+      expect(await phone.page.getByTestId("incoming-more").count()).toBe(0);
+      await phone.page.getByTestId("incoming-decline-all").click();
+      await cards.first().waitFor({ state: "detached", timeout: 10_000 });
+      expect(await phone.page.getByTestId("lobby-notice").innerText()).not.toContain("Zu viele");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      for (const ws of others) ws.close();
+      await phone.close();
     }
   }, 90_000);
 });

@@ -77,6 +77,11 @@ function ListSection<T>(props: { id: string; class?: string; title: string; item
   );
 }
 
+/** Challenges to the player shown in full before "… weitere zeigen". */
+const INCOMING_SHOWN = 3;
+/** "Alle ablehnen" sends at most this many declines at once (the lobby reads bursts of 20 messages, party/lobby.ts). */
+const DECLINE_AT_ONCE = 15;
+
 /** A button of this page: its hook, its look ("primary", "quiet" or plain) and what it does. */
 function Action(props: { id: string; kind?: "primary" | "quiet"; disabled?: boolean; onClick: () => void; children: string }) {
   return (
@@ -319,15 +324,25 @@ function Lobby(props: { account: Account; me: Me }) {
   /** This page's account has an open challenge to `name`, or `name` one to it (one at a time between two players). */
   const challenged = (name: string) => lobby.outgoing().some((c) => c.to === name);
   const challengedBy = (name: string) => lobby.incoming().some((c) => c.from === name);
+  // The first few challenges to the player are shown in full, the rest on asking: a fresh-eyes pass challenged by
+  // eleven players at once scrolled seven phone screens of cards to reach the list of players.
+  const [allIncoming, setAllIncoming] = createSignal(false);
+  const shownIncoming = () => (allIncoming() ? lobby.incoming() : lobby.incoming().slice(0, INCOMING_SHOWN));
+  const hiddenIncoming = () => lobby.incoming().length - shownIncoming().length;
+  // Declined at once, as many as the lobby reads in one burst; the rest stay for a second press.
+  const declineAll = () => {
+    for (const c of lobby.incoming().slice(0, DECLINE_AT_ONCE)) act({ type: "decline", id: c.id });
+  };
   const unseen = () => {
     // Not over the challenge form: the player is answering already (it covered the form's own choices at 390 × 844).
     if (form() !== null) return null;
     const measured = [...inSight().values()];
-    return measured.length > 0 && measured.length >= lobby.incoming().length && !measured.includes(true) ? lobby.incoming()[0] ?? null : null;
+    return measured.length > 0 && measured.length >= shownIncoming().length && !measured.includes(true) ? lobby.incoming()[0] ?? null : null;
   };
 
   /** Brings the challenge from `name` into sight, its "Annehmen" focused (the answer is one key away). */
   function showIncoming(name: string) {
+    if (!shownIncoming().some((c) => c.from === name)) setAllIncoming(true);
     const card = [...document.querySelectorAll<HTMLElement>('[data-testid="challenge-incoming"]')].find((el) => el.dataset.from === name);
     if (!card) return;
     card.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
@@ -377,7 +392,26 @@ function Lobby(props: { account: Account; me: Me }) {
         )}
       </Show>
       <Show when={lobby.incoming().length > 0}>
-        <ListSection id="incoming-title" class="incoming" title={tr("Herausforderungen an dich", "Challenges to you")} items={lobby.incoming()}>
+        <ListSection
+          id="incoming-title"
+          class="incoming"
+          title={tr("Herausforderungen an dich", "Challenges to you")}
+          items={shownIncoming()}
+          after={
+            <Show when={lobby.incoming().length >= INCOMING_SHOWN}>
+              <div class="choice-row incoming-all">
+                <Show when={hiddenIncoming() > 0}>
+                  <Action id="incoming-more" onClick={() => setAllIncoming(true)}>
+                    {hiddenIncoming() === 1 ? tr("Eine weitere zeigen", "Show one more") : tr(`${hiddenIncoming()} weitere zeigen`, `Show ${hiddenIncoming()} more`)}
+                  </Action>
+                </Show>
+                <Action id="incoming-decline-all" kind="quiet" onClick={declineAll}>
+                  {tr("Alle ablehnen", "Decline all")}
+                </Action>
+              </div>
+            </Show>
+          }
+        >
           {(c) => <Incoming challenge={c} watch={watchActions} sent={sentTo.get(c.from)} left={left(c)} onAccept={() => act({ type: "accept", id: c.id })} onDecline={(reason) => act({ type: "decline", id: c.id, ...(reason ? { reason } : {}) })} onCounter={() => setForm({ to: c.from, counter: c.id, initial: { ...c.terms, role: c.terms.role === "random" ? "random" : other(c.terms.role) } })} />}
         </ListSection>
       </Show>
