@@ -298,7 +298,23 @@ describe("a table page that gets no connection (browser)", () => {
       net.restore();
       await page.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
       expect(await page.getByTestId("table-no-connection").count()).toBe(0);
+      // Offline (the page loaded, then the network went): the sockets never open, and that is no proof that the game
+      // does not exist (it said "Diese Partie gibt es nicht." after three tries).
+      const table = page.url();
+      net.silence("refuse");
+      await page.reload();
+      await page.locator(".table-loading").waitFor();
+      await page.context().setOffline(true);
+      await page.getByTestId("table-no-connection").waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(8_000);
+      expect(await page.getByTestId("table-loading-error").count()).toBe(0);
+      expect(await page.getByTestId("watch-refused").count()).toBe(0);
+      await page.context().setOffline(false);
+      net.restore();
+      await page.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
+      expect(page.url()).toBe(table);
     } finally {
+      await page.context().setOffline(false);
       await page.close();
     }
   }, 90_000);

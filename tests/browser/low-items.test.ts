@@ -368,7 +368,7 @@ async function lobbyist(url: string, name: string): Promise<WebSocket> {
 }
 
 describe("many challenges to one phone player", () => {
-  it("shows the first three in full, the rest on asking, and 'Alle ablehnen' declines them all", async () => {
+  it("shows the first three in full, the rest on asking; two that go at once are both named; 'Alle ablehnen' asks, declines them all and says so", async () => {
     const { site } = held;
     // A fresh-eyes pass challenged by eleven at once scrolled seven screens of cards to reach the players.
     const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
@@ -387,12 +387,28 @@ describe("many challenges to one phone player", () => {
       await expect.poll(() => phone.page.getByTestId("incoming-more").innerText()).toBe("2 weitere zeigen");
       expect(await cards.count()).toBe(3);
       await shot(phone.page, "incoming-many-phone");
+      await phone.page.getByTestId("incoming-decline-all").scrollIntoViewIfNeeded();
+      await shot(phone.page, "incoming-many-phone-foot");
       await phone.page.getByTestId("incoming-more").click();
       await expect.poll(() => cards.count()).toBe(5);
       expect(await phone.page.getByTestId("incoming-more").count()).toBe(0);
+      await phone.page.getByTestId("incoming-fewer").click();
+      await expect.poll(() => cards.count()).toBe(3);
+      // Two challengers go at once: both are named, not only the last.
+      others[0]!.close();
+      others[1]!.close();
+      const notice = phone.page.getByTestId("lobby-notice");
+      await expect.poll(() => notice.innerText(), { timeout: 30_000 }).toContain(`Frag1${tag}`);
+      expect(await notice.innerText()).toContain(`Frag0${tag}`);
+      await expect.poll(() => cards.count()).toBe(3);
+      expect(await phone.page.getByTestId("incoming-more").count()).toBe(0);
+      // "Alle ablehnen" asks once more, then declines them and says so.
+      await phone.page.getByTestId("incoming-decline-all").click();
+      expect(await phone.page.getByTestId("incoming-decline-all").innerText()).toBe("Wirklich alle 3 ablehnen?");
+      expect(await cards.count()).toBe(3);
       await phone.page.getByTestId("incoming-decline-all").click();
       await cards.first().waitFor({ state: "detached", timeout: 10_000 });
-      expect(await phone.page.getByTestId("lobby-notice").innerText()).not.toContain("Zu viele");
+      expect(await notice.innerText()).toBe("3 Herausforderungen abgelehnt.");
       expect(phone.errors).toEqual([]);
     } finally {
       for (const ws of others) ws.close();

@@ -1,8 +1,9 @@
-import { createEffect, For, lazy, Match, Suspense, Switch } from "solid-js";
+import { createEffect, ErrorBoundary, For, lazy, Match, Suspense, Switch } from "solid-js";
 import { gameInfo, LANGS, type Lang } from "../../shared/catalog";
 import { lang, setLang, ui } from "./i18n";
 import { Home } from "./pages/Home";
 import { NotFound } from "./pages/NotFound";
+import { PageFailed } from "./ui/PageFailed";
 
 // Everything but the start page loads on demand, so the first visit stays small.
 const Rules = lazy(() => import("./pages/Rules").then((m) => ({ default: m.Rules })));
@@ -67,6 +68,7 @@ export function App() {
         </div>
       </header>
       <main id="main" tabindex="-1">
+        <ErrorBoundary fallback={(error, reset) => <PageFailed error={error} reset={reset} />}>
         <Suspense fallback={<p class="loading">…</p>}>
           <Switch fallback={<NotFound />}>
             <Match when={currentRoute().page === "home"}>
@@ -114,6 +116,7 @@ export function App() {
             </Match>
           </Switch>
         </Suspense>
+        </ErrorBoundary>
       </main>
       <footer class="site-footer">
         <p>Spielcenter · Battlemaske · Zwiegespalten · Goldwaage</p>

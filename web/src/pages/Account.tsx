@@ -1,5 +1,6 @@
 // "Konto": the name, signing out other devices, the standing, and the recovery code that carries the account to this device.
 import { createEffect, createResource, createSignal, on, Show } from "solid-js";
+import { settled } from "../ui/settled";
 import { AccountRefused, authHeaders, ensureAccount, loadMe, renewRecoveryCode, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
 import { tr } from "../i18n";
 import { Link } from "../router";
@@ -92,8 +93,13 @@ export function AccountPage() {
               ? me.error.text
               : tr("Das Konto ließ sich nicht laden.", "The account could not be loaded.")}
         </p>
+        <Show when={String(me.error) !== "Error: 401"}>
+          <button type="button" class="button" data-testid="account-retry" onClick={() => void refetch()}>
+            {tr("Noch einmal versuchen", "Try again")}
+          </button>
+        </Show>
       </Show>
-      <Show when={me()}>
+      <Show when={settled(me)}>
         {(m) => (
           <>
             <section aria-labelledby="name-title">
@@ -145,7 +151,7 @@ export function AccountPage() {
             </p>
           )}
         </Show>
-        <Show when={me()}>
+        <Show when={settled(me)}>
           <p class="small">{tr("Jemand kennt deinen Code? Ein neuer Code macht den alten sofort ungültig.", "Someone knows your code? A new code makes the old one stop working at once.")}</p>
           <p>
             <Show

@@ -1,5 +1,6 @@
 // "Bilanz": points, Elo and Taler, wins and losses per game, level and role, and the last games with their logs.
 import { createResource, createSignal, For, Show } from "solid-js";
+import { settled } from "../ui/settled";
 import { AccountRefused, authHeaders, ensureAccount, loadMe } from "../account";
 import { dayText, lang, tr } from "../i18n";
 import { Link } from "../router";
@@ -64,16 +65,16 @@ const ROLES_ZW: Record<string, [string, string]> = { conte: ["Hüter", "Keeper"]
 const labelOf = (table: Record<string, [string, string]>, key: string | null) => (key && table[key] ? tr(...table[key]!) : (key ?? "–"));
 
 export function BilanzPage() {
-  const [me] = createResource(loadMe);
+  const [me, { refetch: refetchMe }] = createResource(loadMe);
   // Meine Partien page by page: "Mehr" asks for the games finished before the last one shown.
   const [more, setMore] = createSignal<GameRow[]>([]);
   const [exhausted, setExhausted] = createSignal(false);
-  const [games] = createResource(async () => {
+  const [games, { refetch: refetchGames }] = createResource(async () => {
     const first = await gamePage();
     if (first.length < PAGE) setExhausted(true);
     return first;
   });
-  const allGames = () => [...(games() ?? []), ...more()];
+  const allGames = () => [...(settled(games) ?? []), ...more()];
   async function loadMore() {
     const last = allGames().at(-1);
     if (!last) return;
@@ -87,8 +88,11 @@ export function BilanzPage() {
       <h1>{tr("Bilanz", "Records")}</h1>
       <Show when={me.error || games.error}>
         <p role="alert" class="error">{me.error instanceof AccountRefused ? me.error.text : tr("Die Bilanz ließ sich nicht laden.", "The records could not be loaded.")}</p>
+        <button type="button" class="button" data-testid="bilanz-retry" onClick={() => void Promise.all([refetchMe(), refetchGames()])}>
+          {tr("Noch einmal versuchen", "Try again")}
+        </button>
       </Show>
-      <Show when={me()}>
+      <Show when={settled(me)}>
         {(m) => (
           <>
             <Summary me={m()} ids="bilanz" />

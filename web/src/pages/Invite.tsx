@@ -185,6 +185,13 @@ export function Invite(props: { room: string }) {
             </Link>
           )}
         </Show>{" "}
+        {/* Refused for now (no account could be made, the network): the link is not spent, so it can be tried again
+            without going back to the message it came in (a fresh-eyes pass had only "Zur Startseite"). */}
+        <Show when={refused()?.kind === "account" || refused()?.kind === "failed"}>
+          <button type="button" class="button primary" data-testid="invite-retry" onClick={() => { setRefused(null); void readTerms(); }}>
+            {tr("Noch einmal versuchen", "Try again")}
+          </button>{" "}
+        </Show>
         <Link class="button" href="/">
           {tr("Zur Startseite", "To the start page")}
         </Link>

@@ -3,6 +3,7 @@
 // each page saves its own seat and goes to the table.
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../shared/room/report";
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
+import { settled } from "../ui/settled";
 import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_MINUTES, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
 import { AccountRefused, ensureAccount, loadMe, type Account, type Me } from "../account";
@@ -121,7 +122,7 @@ export function Wartesaal() {
           </div>
         )}
       </Show>
-      <Show when={me()} keyed>
+      <Show when={settled(me)} keyed>
         {(m) => (
           <Show when={m.name} fallback={<NameFirst onNamed={() => void refetch()} />}>
             <Lobby account={account()!} me={m} />
@@ -329,9 +330,22 @@ function Lobby(props: { account: Account; me: Me }) {
   const [allIncoming, setAllIncoming] = createSignal(false);
   const shownIncoming = () => (allIncoming() ? lobby.incoming() : lobby.incoming().slice(0, INCOMING_SHOWN));
   const hiddenIncoming = () => lobby.incoming().length - shownIncoming().length;
-  // Declined at once, as many as the lobby reads in one burst; the rest stay for a second press.
+  // Declined at once, as many as the lobby reads in one burst; the rest stay for a second press. The first tap asks.
+  const [sureToDecline, setSureToDecline] = createSignal(false);
+  let sureTimer: ReturnType<typeof setTimeout> | undefined;
+  onCleanup(() => clearTimeout(sureTimer));
   const declineAll = () => {
-    for (const c of lobby.incoming().slice(0, DECLINE_AT_ONCE)) act({ type: "decline", id: c.id });
+    clearTimeout(sureTimer);
+    if (!sureToDecline()) {
+      setSureToDecline(true);
+      sureTimer = setTimeout(() => setSureToDecline(false), 5_000);
+      return;
+    }
+    setSureToDecline(false);
+    const declined = lobby.incoming().slice(0, DECLINE_AT_ONCE);
+    for (const c of declined) act({ type: "decline", id: c.id });
+    const n = declined.length;
+    notice.show(() => (n === 1 ? tr("Eine Herausforderung abgelehnt.", "One challenge declined.") : tr(`${n} Herausforderungen abgelehnt.`, `${n} challenges declined.`)));
   };
   const unseen = () => {
     // Not over the challenge form: the player is answering already (it covered the form's own choices at 390 × 844).
@@ -405,8 +419,14 @@ function Lobby(props: { account: Account; me: Me }) {
                     {hiddenIncoming() === 1 ? tr("Eine weitere zeigen", "Show one more") : tr(`${hiddenIncoming()} weitere zeigen`, `Show ${hiddenIncoming()} more`)}
                   </Action>
                 </Show>
+                <Show when={allIncoming() && lobby.incoming().length > INCOMING_SHOWN}>
+                  <Action id="incoming-fewer" onClick={() => setAllIncoming(false)}>
+                    {tr("Weniger zeigen", "Show fewer")}
+                  </Action>
+                </Show>
+                {/* Asked twice: one tap next to "… weitere zeigen" declined nine at once (a fresh-eyes pass). */}
                 <Action id="incoming-decline-all" kind="quiet" onClick={declineAll}>
-                  {tr("Alle ablehnen", "Decline all")}
+                  {sureToDecline() ? tr(`Wirklich alle ${lobby.incoming().length} ablehnen?`, `Really decline all ${lobby.incoming().length}?`) : tr("Alle ablehnen", "Decline all")}
                 </Action>
               </div>
             </Show>

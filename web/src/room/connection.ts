@@ -172,7 +172,9 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     beat.sent();
   });
   ws.addEventListener("close", () => {
-    if (!opened && ++refused === 3 && !current) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });
+    // Not while the browser knows it is offline: sockets that never open then say nothing about the game (the table's
+    // page says it has no connection yet instead, ui/TableLoading.tsx).
+    if (!opened && ++refused >= 3 && !current && navigator.onLine !== false && !error()) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });
     opened = false;
     greeted = false;
     setConnected(false);
