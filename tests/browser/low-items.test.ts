@@ -331,6 +331,28 @@ describe("a new browser whose account cannot be made (the per-address budget, a 
     } finally {
       await phone.close();
     }
+    // Refused on the Bilanz: it says why and tries again; the other pages are not left at "…" (a second pass: every page
+    // stuck until a reload).
+    const refused = await openBrowser({ width: 360, height: 740 }, "reduce", { touch: true });
+    try {
+      let refuse = true;
+      await refused.page.route("**/api/accounts", (route) =>
+        refuse && route.request().method() === "POST" ? route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ error: "RATE_LIMITED" }) }) : route.continue(),
+      );
+      await refused.page.goto(`${site.url}/bilanz`);
+      await refused.page.getByTestId("bilanz-retry").waitFor();
+      expect(await refused.page.locator("main").innerText()).toContain("zu viele neue Konten");
+      await refused.page.getByTestId("nav-account").click();
+      await refused.page.getByTestId("account-retry").waitFor();
+      refuse = false;
+      await refused.page.getByTestId("account-retry").click();
+      await refused.page.getByTestId("account-name-input").waitFor();
+      await refused.page.getByTestId("nav-bilanz").click();
+      await refused.page.getByTestId("bilanz-empty").waitFor();
+      expect(refused.errors.filter((e) => !e.includes("429"))).toEqual([]);
+    } finally {
+      await refused.close();
+    }
     // The Bilanz asks for the account and the games at once: one account is made for both.
     const fresh = await openBrowser();
     try {
