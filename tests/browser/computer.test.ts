@@ -281,8 +281,9 @@ describe("two tabs of one game (browser)", () => {
 describe("a table page that gets no connection (browser)", () => {
   it("says after a few seconds that it has no connection yet and keeps trying; the table comes with the network", async () => {
     // A fresh-eyes pass reloaded a table on a network that swallowed every frame: "Der Tisch wird gedeckt …" for ever,
-    // nothing to tell a slow table from none.
-    const page = await b.context.newPage();
+    // nothing to tell a slow table from none. A browser of its own: the offline sockets' console lines are its own.
+    const own = await openBrowser();
+    const page = own.page;
     try {
       const net = await silenceableSockets(page);
       await newComputerGameAsConte(page, site.url);
@@ -314,8 +315,7 @@ describe("a table page that gets no connection (browser)", () => {
       await page.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
       expect(page.url()).toBe(table);
     } finally {
-      await page.context().setOffline(false);
-      await page.close();
+      await own.close();
     }
   }, 90_000);
 });
