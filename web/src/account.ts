@@ -19,7 +19,7 @@ export function storedAccount(): Account | null {
   }
 }
 
-
+/** A table the Worker did not open; `text` is what to tell the player when there is something to say (the table limit). */
 export class TableRefused extends Error {
   constructor(readonly status: number, readonly text: string | null) {
     super(`${status}`);
@@ -127,8 +127,6 @@ export async function loadMe(): Promise<Me> {
   if (!r.ok) throw new Error(String(r.status));
   return (await r.json()) as Me;
 }
-
-/** A table the Worker did not open; `text` is what to tell the player when there is something to say (the table limit). */
 
 /** Opens a table for this browser's account (created on first need), so the game counts in its Bilanz and Meine Partien; answers the 201 body. */
 export async function openTableAs<T>(path: string, body: unknown): Promise<T> {
