@@ -299,9 +299,17 @@ describe("a table page that gets no connection (browser)", () => {
       net.restore();
       await page.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
       expect(await page.getByTestId("table-no-connection").count()).toBe(0);
-      // Offline (the page loaded, then the network went): the sockets never open, and that is no proof that the game
-      // does not exist (it said "Diese Partie gibt es nicht." after three tries).
+      // Sockets refused while the site answers (a network or proxy that refuses them): no proof that the game does not
+      // exist either (a third pass read "Diese Partie gibt es nicht." for its running game).
       const table = page.url();
+      net.silence("refuse");
+      await page.reload();
+      await page.getByTestId("table-no-connection").waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(8_000);
+      expect(await page.getByTestId("table-loading-error").count()).toBe(0);
+      net.restore();
+      await page.getByTestId("exchange-confirm").waitFor({ timeout: 30_000 });
+      // Offline (the page loaded, then the network went): the sockets never open, and the Worker cannot be asked.
       net.silence("refuse");
       await page.reload();
       await page.locator(".table-loading").waitFor();

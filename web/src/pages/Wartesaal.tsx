@@ -176,6 +176,8 @@ function Lobby(props: { account: Account; me: Me }) {
   // A notice as a text of the language shown now; it goes after a while, and when the player starts something new
   // (opens the form, accepts, declines, withdraws, takes a seek) — an old "… hat abgelehnt" is not about that.
   const notice = createNotice();
+  /** The challengers whose connections broke while their notice stands. */
+  let lostNames: string[] = [];
   const [form, setFormSignal] = createSignal<FormFor | null>(null);
   const setForm = (f: FormFor | null) => {
     if (f) notice.clear();
@@ -206,9 +208,15 @@ function Lobby(props: { account: Account; me: Me }) {
         // The changed terms show as such in the list (and what changed): no notice besides.
         countered: null,
         // Not by its page: the lobby stopped hearing it (ADR 046) — it did not leave on purpose (a fresh-eyes pass).
-        left: () => (m.lost ? tr(`Die Verbindung von ${by} zum Wartesaal ist abgerissen: die Herausforderung ist verfallen.`, `${by}'s connection to the lobby was lost: the challenge lapsed.`) : tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the lobby.`)),
+        left: m.lost ? null : () => tr(`${by} hat den Wartesaal verlassen.`, `${by} has left the lobby.`),
         failed: () => tr("Der Tisch konnte nicht geöffnet werden.", "The table could not be opened."),
       };
+      // Connections that broke while the notice stands are said in one sentence (four at once took a third of a phone).
+      if (m.how === "left" && m.lost) {
+        lostNames = notice.has("lost") ? [...new Set([...lostNames, by])] : [by];
+        const names = lostNames;
+        return notice.show(() => lostText(names), "lost");
+      }
       const text = texts[m.how];
       if (text) notice.show(text);
     },
@@ -393,7 +401,13 @@ function Lobby(props: { account: Account; me: Me }) {
           <Link href="/rangliste" data-testid="link-ranking">{tr("Rangliste", "Ranking")}</Link>
         </p>
       </Show>
-      <p role="status" class="lobby-notice" data-testid="lobby-notice">{notice.text()?.() ?? ""}</p>
+      <p role="status" class="lobby-notice" data-testid="lobby-notice">
+        {notice.text()?.() ?? ""}
+        {/* It stays in sight while the player scrolls, over what is under it: closed with a tap (a fresh-eyes pass). */}
+        <Show when={notice.text()}>
+          <button type="button" class="notice-close" data-testid="lobby-notice-close" aria-label={tr("Hinweis schließen", "Close the notice")} onClick={() => notice.clear()} />
+        </Show>
+      </p>
       {/* A seek "withdrawn by leaving" that another tab of the player kept open is listed again: nothing to say then. */}
       <Show when={away()?.left && lobby.seeks().some((k) => k.from === lobby.you()) ? null : away()}>
         {(lost) => (
@@ -530,6 +544,13 @@ function Lobby(props: { account: Account; me: Me }) {
       </Show>
     </>
   );
+}
+
+/** "Die Verbindung von Anna zum Wartesaal ist abgerissen …", or of several in one sentence. */
+function lostText(names: readonly string[]): string {
+  if (names.length === 1) return tr(`Die Verbindung von ${names[0]} zum Wartesaal ist abgerissen: die Herausforderung ist verfallen.`, `${names[0]}'s connection to the lobby was lost: the challenge lapsed.`);
+  const list = (and: string) => `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}`;
+  return tr(`Die Verbindungen von ${list("und")} zum Wartesaal sind abgerissen: ihre Herausforderungen sind verfallen.`, `The connections of ${list("and")} to the lobby were lost: their challenges lapsed.`);
 }
 
 /** What a player is playing, and with whom. */

@@ -155,6 +155,8 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
   // partysocket would try for ever; after a few, the page says so (a spectator's link to a table long gone).
   let opened = false;
   let refused = 0;
+  /** Whether the Worker knows the room (asked after refused sockets): "exists" is asked no more. */
+  let roomKnown: null | "asking" | "exists" = null;
 
   // A socket that went quiet without closing is given up and a new one opened (heartbeat.ts): the close that follows
   // says "reconnecting" as for any lost socket, and the new one's hello resends what is unanswered.
@@ -172,9 +174,21 @@ export function connectRoom<V, C, Staged = never>(options: RoomOptions<V, Staged
     beat.sent();
   });
   ws.addEventListener("close", () => {
-    // Not while the browser knows it is offline: sockets that never open then say nothing about the game (the table's
-    // page says it has no connection yet instead, ui/TableLoading.tsx).
-    if (!opened && ++refused >= 3 && !current && navigator.onLine !== false && !error()) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });
+    // Sockets that never open say nothing sure about the game: the Worker answers 404 to a room it never created, but a
+    // network that refuses sockets (or the browser offline) closes them just so, and a fresh-eyes pass read "Diese
+    // Partie gibt es nicht." for its running game. So the Worker is asked (GET /api/games/{room}/table, 404 only for a
+    // room never created); meanwhile and otherwise the table's page says it has no connection yet (ui/TableLoading.tsx).
+    if (!opened && ++refused >= 3 && !current && navigator.onLine !== false && !error() && roomKnown === null) {
+      roomKnown = "asking";
+      void fetch(`/api/games/${encodeURIComponent(session.room)}/table`)
+        .then((r) => {
+          roomKnown = r.status === 404 ? null : r.ok ? "exists" : null;
+          if (r.status === 404 && !current) setError({ code: "NO_SUCH_ROOM", message: "There is no such game.", messageDe: "Diese Partie gibt es nicht." });
+        })
+        .catch(() => {
+          roomKnown = null;
+        });
+    }
     opened = false;
     greeted = false;
     setConnected(false);
