@@ -342,6 +342,8 @@ describe("a new browser whose account cannot be made (the per-address budget, a 
       await refused.page.goto(`${site.url}/bilanz`);
       await refused.page.getByTestId("bilanz-retry").waitFor();
       expect(await refused.page.locator("main").innerText()).toContain("zu viele neue Konten");
+      // Nothing said about games it could not read.
+      expect(await refused.page.locator("main").innerText()).not.toContain("Noch keine");
       await refused.page.getByTestId("nav-account").click();
       await refused.page.getByTestId("account-retry").waitFor();
       refuse = false;

@@ -34,7 +34,8 @@ export function parseRoute(pathname: string): Route {
   if (path === "/spielen/computer") return { page: "computer" };
   if (path === "/spielen/zuzweit") return { page: "hotseat" };
   if (path === "/spielen/freund") return { page: "friend" };
-  if (path === "/spielen/goldwaage") return { page: "goldwaage" };
+  // The game's name alone, as people type it (a fresh-eyes pass met a 404 at /goldwaage).
+  if (path === "/spielen/goldwaage" || path === "/goldwaage") return { page: "goldwaage" };
   if (path === "/tagesspiel") return { page: "daily" };
   if (path === "/konto") return { page: "account" };
   if (path === "/bilanz") return { page: "bilanz" };

@@ -143,7 +143,8 @@ export function BilanzPage() {
         )}
       </Show>
       <h2>{tr("Meine Partien", "My games")}</h2>
-      <Show when={allGames().length > 0} fallback={<p>{tr("Noch keine.", "None yet.")}</p>}>
+      {/* "Noch keine" only once the games were read (not under the message that they could not be, a fresh-eyes pass). */}
+      <Show when={allGames().length > 0} fallback={<Show when={settled(games) !== undefined}><p>{tr("Noch keine.", "None yet.")}</p></Show>}>
         <ul class="game-history" data-testid="bilanz-games">
           <For each={allGames()}>
             {(g) => (
