@@ -728,8 +728,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
 
   /** Whether a game between people ending at `at` counts (10 cards or 3 minutes; view.early says the same). */
   private counts(at: number): boolean {
-    const from = this.room.countsFrom;
-    return from === null ? this.room.cardsPlayed >= RATED_MIN_CARDS : countsAt(this.room.cardsPlayed, from, at);
+    return countsAt(this.room.cardsPlayed, this.room.countsFrom, at);
   }
 
   private decideTakeback(seat: number, action: "request" | "accept" | "decline", now: number): { events: RoomEvent[] } | { error: Refusal } {

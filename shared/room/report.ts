@@ -11,8 +11,11 @@ const SeatIndex = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3));
 export const RATED_MIN_CARDS = 10;
 export const RATED_MIN_MS = 3 * 60 * 1000;
 
-/** Whether a game between people that began at `startedAt` counts if it ends at `at` with `cardsPlayed` cards down. */
-export const countsAt = (cardsPlayed: number, startedAt: number, at: number): boolean => cardsPlayed >= RATED_MIN_CARDS || at - startedAt >= RATED_MIN_MS;
+/**
+ * Whether a game between people whose 3 minutes began at `startedAt` counts if it ends at `at` with `cardsPlayed` cards
+ * down; `startedAt` null: they have not begun (a seat has not come, ADR 047), so only the cards count.
+ */
+export const countsAt = (cardsPlayed: number, startedAt: number | null, at: number): boolean => cardsPlayed >= RATED_MIN_CARDS || (startedAt !== null && at - startedAt >= RATED_MIN_MS);
 
 /** The kinds of table the Worker opens (worker/tables.ts); a hot-seat game never leaves the browser. */
 export const REPORTED_KINDS = ["computer", "online", "daily", "table"] as const;

@@ -94,7 +94,7 @@ type Early = { readonly cardsPlayed: number; readonly startedAt: number; readonl
  * while a seat has not come (`waiting`) they have not begun).
  */
 export const stillEarly = (early: Early, now: number): early is NonNullable<Early> =>
-  early !== undefined && (early.waiting ? early.cardsPlayed < RATED_MIN_CARDS : !countsAt(early.cardsPlayed, early.startedAt, now));
+  early !== undefined && !countsAt(early.cardsPlayed, early.waiting ? null : early.startedAt, now);
 
 /**
  * What leaving now means for this game, the case that applies now (a player pass read the general rule and could not
