@@ -4,7 +4,7 @@
 // reads everything in one round trip and writes everything in one batch (ADR 005).
 import * as v from "valibot";
 import type { GameDefinition } from "../shared/room/game.js";
-import { RATED_MIN_CARDS, RATED_MIN_MS, reportSchemaOf } from "../shared/room/report.js";
+import { countsAt, RATED_MIN_CARDS, RATED_MIN_MS, reportSchemaOf } from "../shared/room/report.js";
 import { boardKey, type Role } from "./daily-score";
 import { berlinDate } from "./daily-seed";
 import { eloDeltas, pointDeltas } from "./ratings";
@@ -240,7 +240,7 @@ function dailyStatements(db: D1Database, r: BattlemaskeReport, at: NonNullable<K
  * Meine Partien calls such a game "abgebrochen" too (worker/api/me.ts).
  */
 export function endedUncounted(kind: string, cardsPlayed: number, startedAt: number, finishedAt: number, reason: string): boolean {
-  return kind === "online" && cardsPlayed < RATED_MIN_CARDS && finishedAt - startedAt < RATED_MIN_MS && reason !== "rules";
+  return kind === "online" && !countsAt(cardsPlayed, startedAt, finishedAt) && reason !== "rules";
 }
 
 /** The archive: the result row (its primary key makes a concurrent duplicate fail the whole batch) and one row per booked seat. */
@@ -277,7 +277,7 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
   const rated = g.rated === 1;
 
   const { winner, draw, reason, team } = r.result;
-  const early = r.cardsPlayed < RATED_MIN_CARDS && r.finishedAt - r.startedAt < RATED_MIN_MS;
+  const early = !countsAt(r.cardsPlayed, r.startedAt, r.finishedAt);
   const earlyExit = endedUncounted(g.kind, r.cardsPlayed, r.startedAt, r.finishedAt, reason);
   const decided = reason !== "aborted" && !earlyExit && (draw || winner !== null || team !== undefined);
   // Ratings move only in a rated duel between two different accounts.
