@@ -104,6 +104,10 @@ describe("Goldwaage (browser)", () => {
         await expect.poll(() => page.getByTestId("gw-shown-note").textContent()).toMatch(/Schon gezeigt: .* hält sie noch verdeckt/);
         await page.locator('[data-testid="gw-seat"][data-seat="1"] [data-testid="gw-shown-before"]').click();
         await expect.poll(() => page.getByTestId("gw-shown-note").count()).toBe(0);
+        // A tap on the note itself puts it away too: it lies over the scale.
+        await page.locator('[data-testid="gw-seat"][data-seat="1"] [data-testid="gw-shown-before"]').click();
+        await page.getByTestId("gw-shown-note").click();
+        await expect.poll(() => page.getByTestId("gw-shown-note").count()).toBe(0);
         explainedBefore = true;
       }
       if (i === 6) await shot(page, "gw-play-desktop");

@@ -446,10 +446,11 @@ export function GoldwaageTable(props: { session: Session }) {
   };
   onCleanup(() => clearTimeout(explainTimer));
   // It goes with the next card played or shown (it stood over the right pan through the next turns, a player pass) and
-  // with a tap anywhere else.
+  // with a tap anywhere but its own button (which toggles it) — on the note too: it lies over the scale, and a player
+  // who tapped it to be rid of it saw it stay.
   createEffect(on(g, () => setExplained(null), { defer: true }));
   const closeOnTapElsewhere = (e: PointerEvent) => {
-    if (!(e.target instanceof Element) || !e.target.closest('[data-testid="gw-shown-before"], [data-testid="gw-shown-note"]')) setExplained(null);
+    if (!(e.target instanceof Element) || !e.target.closest('[data-testid="gw-shown-before"]')) setExplained(null);
   };
   createEffect(() => {
     if (explained() === null) return;
