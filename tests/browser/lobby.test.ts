@@ -171,6 +171,10 @@ describe("Wartesaal", () => {
       await bar.getByTestId("incoming-bar-show").click();
       await bar.waitFor({ state: "detached" });
       await b.waitForFunction(`globalThis.document.activeElement?.dataset.testid === "challenge-accept"`);
+      // The one challenge comes into sight with its heading (the heading stayed above the screen).
+      await b.waitForFunction(`(() => { const h = globalThis.document.getElementById("incoming-title").getBoundingClientRect(); return h.top >= -1 && h.bottom <= 360; })()`, undefined, { timeout: 3000 });
+      const acceptBottom = (await b.evaluate(`globalThis.document.querySelector('[data-testid="challenge-incoming"] [data-testid="challenge-accept"]').getBoundingClientRect().bottom`)) as number;
+      expect(acceptBottom).toBeLessThanOrEqual(360);
       await incoming.getByTestId("challenge-decline").click();
       await incoming.waitFor({ state: "detached" });
     } finally {

@@ -367,7 +367,11 @@ function Lobby(props: { account: Account; me: Me }) {
     if (!shownIncoming().some((c) => c.from === name)) setAllIncoming(true);
     const card = [...document.querySelectorAll<HTMLElement>('[data-testid="challenge-incoming"]')].find((el) => el.dataset.from === name);
     if (!card) return;
-    card.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    // The first challenge brings its heading along ("Herausforderungen an dich" went out of view above it on a phone,
+    // a player pass): the heading and the card fit a phone's screen, upright or in landscape.
+    const first = card.parentElement?.firstElementChild === card;
+    const heading = first ? document.getElementById("incoming-title") : null;
+    (heading ?? card).scrollIntoView({ block: heading ? "start" : "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
     card.querySelector<HTMLElement>('[data-testid="challenge-accept"]')?.focus({ preventScroll: true });
   }
 
