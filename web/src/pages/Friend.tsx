@@ -87,10 +87,10 @@ export function Friend() {
         <legend>{tr("Uhr", "Clock")}</legend>
         <div class="choice-row">
           {choice("clock-none", "none" as Clock, clock, setClock, tr("Ohne Uhr", "No clock"))}
-          {choice("clock-3", "3+2" as Clock, clock, setClock, "3 min + 2 s")}
-          {choice("clock-5", "5+3" as Clock, clock, setClock, "5 min + 3 s")}
-          {choice("clock-10", "10+5" as Clock, clock, setClock, "10 min + 5 s")}
-          {choice("clock-15", "15+10" as Clock, clock, setClock, "15 min + 10 s")}
+          {choice("clock-3", "3+2" as Clock, clock, setClock, tr("3 Min. + 2 s", "3 min + 2 s"))}
+          {choice("clock-5", "5+3" as Clock, clock, setClock, tr("5 Min. + 3 s", "5 min + 3 s"))}
+          {choice("clock-10", "10+5" as Clock, clock, setClock, tr("10 Min. + 5 s", "10 min + 5 s"))}
+          {choice("clock-15", "15+10" as Clock, clock, setClock, tr("15 Min. + 10 s", "15 min + 10 s"))}
         </div>
       </fieldset>
       <fieldset class="choices">
