@@ -7,6 +7,11 @@ export interface TicketProfile {
   readonly name: string;
   readonly points: number;
   readonly elo: number;
+  /**
+   * The account's session generation when the ticket was issued (`accounts.sessions_gen`): "sign out other devices"
+   * counts it up, and the lobby refuses a ticket of an earlier one.
+   */
+  readonly gen: number;
   /** When the ticket stops being accepted (ms since the epoch). */
   readonly exp: number;
 }
@@ -35,7 +40,7 @@ export async function verifyTicket(secret: string | undefined, ticket: string, n
   try {
     if (!(await crypto.subtle.verify("HMAC", await key(secret), unb64url(m[2]!), new TextEncoder().encode(m[1]!)))) return null;
     const p = JSON.parse(new TextDecoder().decode(unb64url(m[1]!))) as TicketProfile;
-    if (typeof p.account !== "string" || typeof p.name !== "string" || typeof p.points !== "number" || typeof p.elo !== "number" || typeof p.exp !== "number") return null;
+    if (typeof p.account !== "string" || typeof p.name !== "string" || typeof p.points !== "number" || typeof p.elo !== "number" || typeof p.gen !== "number" || typeof p.exp !== "number") return null;
     return p.exp > now ? p : null;
   } catch {
     return null;

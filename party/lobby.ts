@@ -10,7 +10,7 @@ import { parseJsonMessage } from "../shared/room/protocol.js";
 import { NO_SHOW_MS } from "../shared/room/clock.js";
 import { GoldwaageTables } from "./lobby-goldwaage";
 import { LiveTables } from "./lobby-live";
-import { verifyTicket, type TicketProfile } from "./lobby-ticket";
+import { TICKET_MS, verifyTicket, type TicketProfile } from "./lobby-ticket";
 import { answerPings, decodeFrame, KeyedBudget, lastHeard, MessageBudget } from "./socket-limits";
 import { nameSkeleton } from "../worker/names";
 import { newToken } from "./tokens";
@@ -28,6 +28,11 @@ export const LOBBY_MAX_PER_ACCOUNT = 8;
 export const CLOSE_RENAMED = 4001;
 /** Close code for a socket whose page was not heard for LOBBY_SILENCE_MS (ADR 046): the page comes back with a new ticket. */
 export const CLOSE_SILENT = 4002;
+/**
+ * Close code for a socket whose account signed out its other devices since its ticket: the device that did it comes
+ * back with its fresh token; a device signed out gets no ticket any more (401).
+ */
+export const CLOSE_SIGNED_OUT = 4003;
 /**
  * How long a greeted socket counts as there without its page heard (a ping, its hello, a message; ADR 046). The page
  * pings every 10 s, in a background tab too (each ping timed from the last frame received, which Chrome's once-a-minute
@@ -94,9 +99,11 @@ export const AWAY_NOTE_NAMES = 5;
  */
 export const LIVE_TELL_MS = 1000;
 
-type Who = Omit<TicketProfile, "exp">;
+type Who = Omit<TicketProfile, "exp" | "gen">;
 interface State {
   who: Who;
+  /** The session generation of its ticket (TicketProfile.gen): closed when the account signs out its other devices. */
+  gen?: number;
   /** The network it came from (`network`), kept from its hello: the per-address counts read it for every socket. */
   net?: string | null;
   /** When it said hello: the page counts as heard from then (a socket that never pings; ADR 046). */
@@ -155,6 +162,7 @@ const ERRORS_DE: Record<LobbyErrorCode, string> = {
   NO_HELLO: "Zuerst anmelden.",
   BAD_TICKET: "Die Anmeldung ist abgelaufen: bitte neu laden.",
   STALE_TICKET: "Dein Name hat sich geändert: die Verbindung wird neu aufgebaut.",
+  SIGNED_OUT: "Dein Konto wurde auf anderen Geräten abgemeldet: die Verbindung wird neu aufgebaut.",
   NOT_PRESENT: "Diese Person ist nicht mehr im Wartesaal.",
   SELF: "Du kannst dich nicht selbst herausfordern.",
   CHALLENGE_OPEN: "Zwischen euch ist schon eine Herausforderung offen.",
@@ -208,6 +216,12 @@ export class Lobby extends Server {
   private readonly graced = new Map<string, { who: Who; until: number; timer: ReturnType<typeof setTimeout> }>();
   /** Sockets this object closed itself (sweep, rename): their close, if the runtime reports it, was handled already. */
   private readonly closedHere = new Set<string>();
+  /**
+   * Sessions generations the Worker told of within the last minute (`signedOut`), for a hello that read the account's
+   * row before the sign-out and greets after it. Kept a minute (a ticket's life), so a stranger's sign-outs of its own
+   * accounts keep nothing here for long.
+   */
+  private readonly signedOutGen = new Map<string, { gen: number; at: number }>();
   /** When the running tables were last told to everyone, and the timer that tells the changes since (LIVE_TELL_MS). */
   private toldLiveAt = 0;
   private liveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -356,21 +370,28 @@ export class Lobby extends Server {
     if (!parsed.ok) return this.error(connection, parsed.code, parsed.message);
     const msg = parsed.message;
     const now = Date.now();
+    // A socket closed here (renamed, silent, signed out) may still send before its close is through: not read.
+    if (this.closedHere.has(connection.id)) return;
     // Any message that parsed counts as the page heard (ADR 046), as its pings do.
     this.lastMessage.set(connection.id, now);
     if (msg.type === "hello") {
       const profile = await verifyTicket((this.env as Cloudflare.Env).ROOM_SECRET, msg.ticket, now);
       if (!profile) return this.error(connection, "BAD_TICKET", "The ticket is not valid or has expired: get a new one (POST /api/lobby/ticket).");
-      const { exp: _exp, ...who } = profile;
+      const { exp: _exp, gen, ...who } = profile;
       // A ticket vouches for the name it was issued with, for a minute; an account that renamed itself since must not
       // come back under the old name (another account may hold it now, and challenges by that name would reach the
       // wrong one). The client fetches a ticket for every connect, so only a stale or replayed ticket is refused here:
       // closed as "renamed", the page comes back with a fresh ticket.
-      let current: { name: string | null } | null;
+      let current: { name: string | null; sessions_gen: number } | null;
       try {
-        current = await (this.env as Cloudflare.Env).DB.prepare("SELECT name FROM accounts WHERE id = ?").bind(who.account).first<{ name: string | null }>();
+        current = await (this.env as Cloudflare.Env).DB.prepare("SELECT name, sessions_gen FROM accounts WHERE id = ?").bind(who.account).first<{ name: string | null; sessions_gen: number }>();
       } catch {
         return connection.close(1011, "the account could not be read: try again");
+      }
+      // Issued before the account signed out its other devices (read now, or told while this hello read the row).
+      if (current && gen < Math.max(current.sessions_gen, this.signedOutGen.get(who.account)?.gen ?? 0)) {
+        this.error(connection, "SIGNED_OUT", "This ticket was issued before the account signed out its other devices: sign in again (a recovery code) or get a new ticket with the new token.");
+        return connection.close(CLOSE_SIGNED_OUT, "signed out");
       }
       if (current?.name !== who.name) {
         this.error(connection, "STALE_TICKET", "This ticket carries a name the account no longer has: get a new ticket (POST /api/lobby/ticket).");
@@ -408,7 +429,7 @@ export class Lobby extends Server {
       this.connectedAt.delete(connection.id);
       this.waitingSince.delete(connection.id);
       this.dropRenamed(who);
-      connection.setState({ who, net: here, at: now });
+      connection.setState({ who, gen, net: here, at: now });
       if (back) {
         clearTimeout(back.timer);
         this.graced.delete(who.account);
@@ -581,6 +602,30 @@ export class Lobby extends Server {
       const known = this.running.profile(r.id);
       if (known) this.running.remember({ ...known, points: r.points, elo: r.elo }, now);
     }
+    this.broadcastPresence();
+  }
+
+  /**
+   * The account signed out its other devices (Durable Object RPC from the Worker's POST /api/me/sessions/revoke): its
+   * sockets greeted with a ticket of an earlier session generation than `gen` are closed (CLOSE_SIGNED_OUT), and later
+   * hellos with such tickets refused. If that was its last socket it leaves after the usual grace, so the device that
+   * signed the others out comes back with its fresh token and keeps its challenges and seek; a device signed out cannot
+   * come back, so what it had ends then. Only the Worker calls this; no socket reaches it.
+   */
+  async signedOut(account: string, gen: number): Promise<void> {
+    const now = Date.now();
+    for (const [a, s] of this.signedOutGen) if (now - s.at > TICKET_MS) this.signedOutGen.delete(a);
+    this.signedOutGen.set(account, { gen, at: now });
+    let who: Who | undefined;
+    for (const c of this.getConnections<State>()) {
+      if (!c.state || c.state.who.account !== account || (c.state.gen ?? 0) >= gen || this.closedHere.has(c.id)) continue;
+      who = c.state.who;
+      this.forget(c);
+      this.closedHere.add(c.id);
+      c.close(CLOSE_SIGNED_OUT, "signed out");
+    }
+    if (!who || this.socketsOf(account) || this.graced.has(account)) return;
+    this.grace(who);
     this.broadcastPresence();
   }
 
@@ -840,11 +885,15 @@ export class Lobby extends Server {
     if (this.closedHere.delete(connection.id)) return;
     const who = connection.state?.who;
     const last = who !== undefined && !this.socketsOf(who.account, connection);
-    if (who && last && grace && !this.graced.has(who.account)) {
-      const timer = setTimeout(() => this.endGrace(who.account), this.graceMs + 50);
-      this.graced.set(who.account, { who, until: Date.now() + this.graceMs, timer });
-    } else if (who && last && !this.graced.has(who.account)) this.gone(who);
+    if (who && last && grace && !this.graced.has(who.account)) this.grace(who);
+    else if (who && last && !this.graced.has(who.account)) this.gone(who);
     this.broadcastPresence(connection);
+  }
+
+  /** `who`'s last socket went without its page closing it: it stays listed for LOBBY_GRACE_MS unless a socket comes back. */
+  private grace(who: Who): void {
+    const timer = setTimeout(() => this.endGrace(who.account), this.graceMs + 50);
+    this.graced.set(who.account, { who, until: Date.now() + this.graceMs, timer });
   }
 
   /** Whether `account` has a greeted socket here, `except` not counted. */

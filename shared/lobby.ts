@@ -154,7 +154,7 @@ export type GwTableEnd = "started" | "closed" | "left" | "failed";
 
 export type ChallengeEnd = "accepted" | "declined" | "expired" | "withdrawn" | "countered" | "left" | "failed";
 
-export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "STALE_TICKET" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NO_SEEK" | "SEEKS_FULL" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED" | "BAD_OPTIONS" | "NO_TABLE" | "TABLE_FULL" | "TABLES_FULL" | "AT_TABLE" | "PLAYING" | "BUSY" | "LOBBY_FULL" | "TOO_MANY_SOCKETS" | "TABLE_LIMIT" | "TOO_OFTEN" | "ADDRESS_FULL";
+export type LobbyErrorCode = "BAD_MESSAGE" | "TOO_LARGE" | "RATE_LIMITED" | "NO_HELLO" | "BAD_TICKET" | "STALE_TICKET" | "SIGNED_OUT" | "NOT_PRESENT" | "SELF" | "CHALLENGE_OPEN" | "NO_CHALLENGE" | "NO_SEEK" | "SEEKS_FULL" | "NOT_YOURS" | "STAKE_TOO_HIGH" | "TABLE_FAILED" | "BAD_OPTIONS" | "NO_TABLE" | "TABLE_FULL" | "TABLES_FULL" | "AT_TABLE" | "PLAYING" | "BUSY" | "LOBBY_FULL" | "TOO_MANY_SOCKETS" | "TABLE_LIMIT" | "TOO_OFTEN" | "ADDRESS_FULL";
 
 export type LobbyServerMessage =
   | { readonly type: "welcome"; readonly you: string }

@@ -444,3 +444,45 @@ describe("many challenges to one phone player", () => {
     }
   }, 90_000);
 });
+
+describe("signing out the other devices while they are in the Wartesaal", () => {
+  it("the device signed out says so and stops (no lists, no buttons); the signing device's other tab stays in the Wartesaal", async () => {
+    const { site } = held;
+    // A fresh-eyes attack: a device signed out kept its Wartesaal socket and accepted a staked challenge for the account.
+    const mine = await openBrowser({ width: 1280, height: 800 });
+    const lost = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
+    try {
+      const name = `Zwei${Math.random().toString(36).slice(2, 6)}`;
+      await enterWartesaal(mine.page, site.url, name);
+      // The other device holds the same account (as a recovery code would bring it there).
+      const stored = (await mine.page.evaluate(`globalThis.localStorage.getItem("spielcenter.account")`)) as string;
+      await lost.page.goto(`${site.url}/`);
+      await lost.page.evaluate(`globalThis.localStorage.setItem("spielcenter.account", ${JSON.stringify(stored)})`);
+      await lost.page.goto(`${site.url}/wartesaal`);
+      await lost.page.getByTestId("lobby-you").waitFor();
+      // A second tab of the signing device signs the others out on the Konto page.
+      const konto = await mine.context.newPage();
+      await konto.goto(`${site.url}/konto`);
+      await konto.getByTestId("signout-others").click();
+      await konto.getByText("Alle anderen Geräte sind abgemeldet").waitFor();
+      // The device signed out: said, with the way back, and no list to act on.
+      await lost.page.getByTestId("lobby-signed-out").waitFor({ timeout: 10_000 });
+      expect(await lost.page.getByTestId("lobby-signed-out").innerText()).toContain("Dieses Gerät ist abgemeldet");
+      expect(await lost.page.getByTestId("lobby-player").count()).toBe(0);
+      expect(await lost.page.getByTestId("lobby-connecting").count()).toBe(0);
+      await shot(lost.page, "lobby-signed-out-phone");
+      // The signing device's Wartesaal tab came back with the fresh token: it is there, and listed.
+      await mine.page.getByTestId("lobby-you").waitFor();
+      await mine.page.locator(`[data-testid="lobby-player"][data-name="${name}"]`).waitFor();
+      expect(await mine.page.getByTestId("lobby-signed-out").count()).toBe(0);
+      // Reloaded, the signed-out device says the same at once (GET /api/me refuses its token).
+      await lost.page.reload();
+      await lost.page.getByTestId("lobby-signed-out").waitFor();
+      expect(await lost.page.getByTestId("lobby-unreachable").count()).toBe(0);
+      expect(mine.errors).toEqual([]);
+    } finally {
+      await mine.close();
+      await lost.close();
+    }
+  }, 90_000);
+});

@@ -122,6 +122,12 @@ export interface Me {
   records: Array<{ game: string; level: string; role: string; helped: boolean; wins: number; losses: number; draws: number }>;
 }
 
+/** Whether `e` is a refusal of this browser's token: the device was signed out (another device signed out the others). */
+export const isSignedOut = (e: unknown): boolean => e instanceof Error && e.message === "401";
+
+/** What a signed-out device is told where it meets its dead token. */
+export const signedOutText = () => tr("Dieses Gerät ist abgemeldet. Mit dem Wiederherstellungscode holst du dein Konto hierher zurück.", "This device is signed out. The recovery code brings your account back here.");
+
 export async function loadMe(): Promise<Me> {
   const r = await fetch("/api/me", { headers: authHeaders(await ensureAccount()) });
   if (!r.ok) throw new Error(String(r.status));

@@ -2,7 +2,7 @@
 // messages as signals. A lost socket reconnects with a fresh ticket; the lobby rebuilds presence from who is back.
 import { createSignal } from "solid-js";
 import type { Challenge, GwTable, LiveGame, LobbyClientMessage, LobbyPlayer, LobbyServerMessage, Seek } from "../../shared/lobby";
-import { authHeaders, type Account } from "./account";
+import { authHeaders, storedAccount, type Account } from "./account";
 import { heartbeat } from "./room/heartbeat";
 import { lostWhileAway, type HadOpen, type LostWhileAway } from "./wartesaal/away";
 
@@ -33,6 +33,11 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   let closed = false;
   /** The lobby refused this tab for good (too many tabs of this account): no more reconnecting. */
   let refused = false;
+  /**
+   * This device was signed out ("Auf anderen Geräten abmelden" on another one): its token gets no ticket (401), so the
+   * page says so and stops trying, instead of "Verbindung wird wiederhergestellt …" for good.
+   */
+  const [signedOut, setSignedOut] = createSignal(false);
   let retry: ReturnType<typeof setTimeout> | undefined;
   /** Gives the current socket up (set for each socket as it opens). */
   let dead = () => {};
@@ -49,7 +54,14 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
   async function open(): Promise<void> {
     let ticket: { ticket: string; socket: string };
     try {
-      const r = await fetch("/api/lobby/ticket", { method: "POST", headers: authHeaders(account) });
+      // The token as this browser keeps it now: signing out the other devices in another tab (or on the Konto page)
+      // gave this one a fresh token, and the lobby closed this page's socket of the old one.
+      const kept = storedAccount();
+      const r = await fetch("/api/lobby/ticket", { method: "POST", headers: authHeaders(kept?.id === account.id ? kept : account) });
+      if (r.status === 401) {
+        setSignedOut(true);
+        return;
+      }
       if (!r.ok) throw new Error(String(r.status));
       ticket = (await r.json()) as { ticket: string; socket: string };
     } catch {
@@ -174,6 +186,7 @@ export function connectLobby(account: Account, on: { matched(m: Matched): void; 
     live,
     connected,
     wasConnected,
+    signedOut,
     awayHad,
     gwTables,
     /** Hears every message from the lobby until the returned function is called. */

@@ -8,6 +8,8 @@ import { endedUncounted } from "../results";
 import { heldSql } from "../taler";
 import { newSession, requireAccount, type AccountEnv } from "./auth";
 import { vJson, vQuery } from "./validate";
+import { getServerByName } from "partyserver";
+import { LOBBY_NAME } from "../../party/lobby";
 
 const NameBody = v.strictObject({ name: DisplayName });
 const Page = v.strictObject({
@@ -48,10 +50,27 @@ export const me = new Hono<AccountEnv>()
     }
     return c.json({ id: c.var.account, name }, 200);
   })
-  /** "Sign out other devices": every token of the account dies (this one too); this device gets a fresh one. */
+  /**
+   * "Sign out other devices": every token of the account dies (this one too); this device gets a fresh one. The session
+   * generation counts up, and the Wartesaal closes the account's sockets of earlier ones and refuses their tickets: a
+   * device signed out kept its lobby socket and could accept a staked challenge for the account (a fresh-eyes attack).
+   * This device's own lobby sockets are closed too; its page comes back at once with the fresh token.
+   */
   .post("/sessions/revoke", async (c) => {
     const { token, insert } = await newSession(c.env.DB, c.var.account);
-    await c.env.DB.batch([c.env.DB.prepare("DELETE FROM sessions WHERE account_id = ?").bind(c.var.account), insert]);
+    const [, gen] = await c.env.DB.batch([
+      c.env.DB.prepare("DELETE FROM sessions WHERE account_id = ?").bind(c.var.account),
+      c.env.DB.prepare("UPDATE accounts SET sessions_gen = sessions_gen + 1 WHERE id = ? RETURNING sessions_gen").bind(c.var.account),
+      insert,
+    ]);
+    const now = (gen?.results[0] as { sessions_gen: number } | undefined)?.sessions_gen ?? 0;
+    try {
+      await (await getServerByName(c.env.Lobby, LOBBY_NAME)).signedOut(c.var.account, now);
+    } catch (err) {
+      // The tokens are dead and every later ticket of an earlier generation is refused; only sockets already open stay
+      // until they next reconnect. Said in the log, not to the player, whose sign-out did happen.
+      console.error(`revoke: telling the Wartesaal failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
     return c.json({ token }, 200);
   })
   /**

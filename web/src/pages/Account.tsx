@@ -1,7 +1,7 @@
 // "Konto": the name, signing out other devices, the standing, and the recovery code that carries the account to this device.
 import { createEffect, createResource, createSignal, on, Show } from "solid-js";
 import { settled } from "../ui/settled";
-import { AccountRefused, authHeaders, ensureAccount, loadMe, renewRecoveryCode, replaceAccount, signOutOtherDevices, storedAccount } from "../account";
+import { AccountRefused, authHeaders, ensureAccount, isSignedOut, loadMe, renewRecoveryCode, replaceAccount, signedOutText, signOutOtherDevices, storedAccount } from "../account";
 import { tr } from "../i18n";
 import { Link } from "../router";
 import { Summary } from "../ui/Summary";
@@ -87,13 +87,13 @@ export function AccountPage() {
       <p class="lead">{tr("Ohne Passwort: Dein Konto lebt in diesem Browser. Mit dem Wiederherstellungscode holst du es auf ein anderes Gerät.", "No password: your account lives in this browser. The recovery code carries it to another device.")}</p>
       <Show when={me.error}>
         <p role="alert" class="error">
-          {String(me.error) === "Error: 401"
-            ? tr("Dieses Gerät ist abgemeldet. Mit dem Wiederherstellungscode holst du dein Konto hierher zurück.", "This device is signed out. The recovery code brings your account back here.")
+          {isSignedOut(me.error)
+            ? signedOutText()
             : me.error instanceof AccountRefused
               ? me.error.text
               : tr("Das Konto ließ sich nicht laden.", "The account could not be loaded.")}
         </p>
-        <Show when={String(me.error) !== "Error: 401"}>
+        <Show when={!isSignedOut(me.error)}>
           <button type="button" class="button" data-testid="account-retry" onClick={() => void refetch()}>
             {tr("Noch einmal versuchen", "Try again")}
           </button>

@@ -6,7 +6,7 @@ import { createEffect, createResource, createSignal, For, on, onCleanup, Show, t
 import { settled } from "../ui/settled";
 import * as v from "valibot";
 import { CHALLENGE_MS, CLOCK_MINUTES, CLOCK_PRESETS, MAX_STAKE, DECLINE_REASONS, TermsSchema, type Challenge, type DeclineReason, type LobbyPlayer, type Terms } from "../../../shared/lobby";
-import { AccountRefused, ensureAccount, loadMe, type Account, type Me } from "../account";
+import { AccountRefused, ensureAccount, isSignedOut, loadMe, signedOutText, type Account, type Me } from "../account";
 import { lang, minutesText, num, tr } from "../i18n";
 import { connectLobby, type LostWhileAway } from "../lobby";
 import { loadSession, ownSeat, saveSession } from "../room/session";
@@ -99,6 +99,18 @@ const REASONS: Record<DeclineReason, () => string> = {
   "other-stake": () => tr("Anderer Einsatz", "Another stake"),
 };
 
+/** This device's token was signed out by another device: no retry helps, the Konto page's recovery code does. */
+function SignedOut() {
+  return (
+    <div role="alert" class="table-error" data-testid="lobby-signed-out">
+      <p>{signedOutText()}</p>
+      <Link href="/konto" class="button">
+        {tr("Zum Konto", "To your account")}
+      </Link>
+    </div>
+  );
+}
+
 export function Wartesaal() {
   const [account, { refetch: retryAccount }] = createResource(ensureAccount);
   // Only from an account that came: a refused one (a 429) read as the source threw out of the page, which stayed blank
@@ -106,12 +118,15 @@ export function Wartesaal() {
   const [me, { refetch }] = createResource(() => (account.state === "ready" ? account() : false), () => loadMe());
   const problem = () => {
     const e: unknown = account.error ?? me.error;
-    if (!e) return null;
+    if (!e || isSignedOut(e)) return null;
     return e instanceof AccountRefused ? e.text : tr("Der Wartesaal ist gerade nicht erreichbar.", "The lobby cannot be reached right now.");
   };
   return (
     <div class="page wartesaal">
       <h1>{tr("Wartesaal", "Lobby")}</h1>
+      <Show when={isSignedOut(me.error)}>
+        <SignedOut />
+      </Show>
       <Show when={problem()}>
         {(text) => (
           <div role="alert" class="table-error" data-testid="lobby-unreachable">
@@ -375,8 +390,9 @@ function Lobby(props: { account: Account; me: Me }) {
     card.querySelector<HTMLElement>('[data-testid="challenge-accept"]')?.focus({ preventScroll: true });
   }
 
+  // Signed out by another device: nothing here can be acted on any more, and nothing would come back.
   return (
-    <>
+    <Show when={!lobby.signedOut()} fallback={<SignedOut />}>
       {/* Back from a lost connection the line is the tables' red mark and their words: the lists under it are unknown,
           the buttons that would change them wait (a fresh-eyes pass: a small grey line, buttons that looked live). */}
       <Show
@@ -546,7 +562,7 @@ function Lobby(props: { account: Account; me: Me }) {
           </div>
         )}
       </Show>
-    </>
+    </Show>
   );
 }
 
