@@ -237,10 +237,13 @@ function dailyStatements(db: D1Database, r: BattlemaskeReport, at: NonNullable<K
  * A game between two people that ended early other than by the rules (resigned, left, timed out before 10 cards and
  * 3 minutes) counts for nobody's records either: otherwise one person with a guest seat and an account could book
  * friendly wins without a card played (the room reports it "aborted" when rated; unrated it shows the resignation).
+ * The same at a table of several people (`people`: the accounts booked at its seats): a stranger who took a free seat
+ * at an open Goldwaage table and gave up at once booked a lost game for the whole team (a fresh-eyes attack). A table
+ * of one person with computer team-mates counts as it ends: nobody else's record is at stake there.
  * Meine Partien calls such a game "abgebrochen" too (worker/api/me.ts).
  */
-export function endedUncounted(kind: string, cardsPlayed: number, startedAt: number, finishedAt: number, reason: string): boolean {
-  return kind === "online" && !countsAt(cardsPlayed, startedAt, finishedAt) && reason !== "rules";
+export function endedUncounted(kind: string, cardsPlayed: number, startedAt: number, finishedAt: number, reason: string, people: number): boolean {
+  return (kind === "online" || (kind === "table" && people >= 2)) && !countsAt(cardsPlayed, startedAt, finishedAt) && reason !== "rules";
 }
 
 /** The archive: the result row (its primary key makes a concurrent duplicate fail the whole batch) and one row per booked seat. */
@@ -278,7 +281,7 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
 
   const { winner, draw, reason, team } = r.result;
   const early = !countsAt(r.cardsPlayed, r.startedAt, r.finishedAt);
-  const earlyExit = endedUncounted(g.kind, r.cardsPlayed, r.startedAt, r.finishedAt, reason);
+  const earlyExit = endedUncounted(g.kind, r.cardsPlayed, r.startedAt, r.finishedAt, reason, rows.filter((a) => a !== null).length);
   const decided = reason !== "aborted" && !earlyExit && (draw || winner !== null || team !== undefined);
   // Ratings move only in a rated duel between two different accounts.
   const counted = rated && decided && rows.length === 2 && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && reason !== "rules");

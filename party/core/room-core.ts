@@ -190,8 +190,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
       // Early timeouts too: otherwise two accounts could move a rating and a stake with a 30-second clock and no card.
       if (this.config.rated && early) return { winner: null, draw: false, reason: "aborted" };
       // Unrated, the table shows who won by the resignation, but no record counts it (worker/results.ts endedUncounted):
-      // the view says so, or the result sheet said "Gewonnen!" where the Bilanz says "abgebrochen".
-      const uncounted = early && this.config.kind === "online" ? { uncounted: true as const } : {};
+      // the view says so, or the result sheet said "Gewonnen!" where the Bilanz says "abgebrochen". So at a table of
+      // two or more people: one who took a free seat and gave up at once cost the others a lost game (an attack).
+      const amongPeople = this.config.kind === "online" || (this.config.kind === "table" && this.humanSeats().length >= 2);
+      const uncounted = early && amongPeople ? { uncounted: true as const } : {};
       return { ...this.rules.forfeit(r.game, r.ended.seats), reason: r.ended.how, ...uncounted };
     }
     const byRules = this.rules.ruleResult(r.game);

@@ -165,7 +165,8 @@ describe("the room core asks the game", () => {
     const core = new RoomCore("g2", goldwaageGame, new MemoryLogStore(), seated);
     core.start(1000);
     core.handle(1, { type: "resign", clientSeq: 1 }, 2000);
-    expect(core.result).toEqual({ winner: null, draw: false, team: "lost", reason: "resign" });
+    // The team lost, but given up within the first second among two people it counts for nobody's record.
+    expect(core.result).toEqual({ winner: null, draw: false, team: "lost", reason: "resign", uncounted: true });
     // Among two people at a Goldwaage table nobody is asked for a take-back: the game cannot ask several.
     expect(goldwaageGame.takebackConsent(0, [0, 1])).toBe("unsupported");
     expect(goldwaageGame.takebackConsent(0, [0])).toEqual([]);

@@ -157,6 +157,44 @@ describe("GoldwaageRoom", () => {
     expect(archive.log.length).toBeGreaterThan(10);
   });
 
+  it("a table of people that one gives up before 10 cards or 3 minutes counts for nobody; alone with computers it counts", async () => {
+    // A fresh-eyes attack: a stranger took the free seat at an open table and gave up at once — a lost game in the host's Bilanz.
+    const games = async (token: string, room: string) => {
+      let mine: any[] = [];
+      for (let i = 0; i < 100 && mine.length === 0; i++) {
+        mine = (await json(call("/api/me/games", { token }))).games.filter((g: { id: string }) => g.id === room);
+        if (mine.length === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+      return mine;
+    };
+    const host = await newAccount(uniqueName("Gq"));
+    const stranger = await newAccount(uniqueName("Gx"));
+    const t = await json(call("/api/goldwaage/table", { body: { players: 3, level: "schwer", friends: 1 }, token: host.token }));
+    const claim = await json(call("/api/goldwaage/invite", { body: { room: t.room, invite: t.invites[0] }, token: stranger.token }));
+    const { a: h, b: x } = await seatBoth(t.socket, [t.seatToken, claim.seatToken]);
+    x.send({ type: "resign", clientSeq: 1 });
+    const over = await h.next((m) => m.type === "state" && m.view?.over);
+    expect(over.view.result).toMatchObject({ team: "lost", reason: "resign", uncounted: true });
+    expect((await games(host.token, t.room))[0]).toMatchObject({ outcome: "aborted" });
+    expect((await games(stranger.token, t.room))[0]).toMatchObject({ outcome: "aborted" });
+    for (const a of [host, stranger]) expect((await json(call("/api/me", { token: a.token }))).records.filter((r: { game: string }) => r.game === "goldwaage")).toEqual([]);
+    await h.close();
+    await x.close();
+
+    // One person with computer team-mates who gives up at once has lost: nobody else's record was at stake.
+    const solo = await newAccount(uniqueName("Gs"));
+    const own = await json(call("/api/goldwaage/table", { body: { players: 3, level: "schwer" }, token: solo.token }));
+    const c = await connect(own.socket);
+    c.send({ type: "hello", seatToken: own.seatToken });
+    await c.next((m) => m.type === "welcome");
+    c.send({ type: "resign", clientSeq: 1 });
+    const lost = await c.next((m) => m.type === "state" && m.view?.over);
+    expect(lost.view.result.uncounted).toBeUndefined();
+    expect((await games(solo.token, own.room))[0]).toMatchObject({ outcome: "loss" });
+    expect((await json(call("/api/me", { token: solo.token }))).records.filter((r: { game: string }) => r.game === "goldwaage")).toEqual([expect.objectContaining({ wins: 0, losses: 1 })]);
+    await c.close();
+  });
+
   it("says which game a table is to a browser without a seat (the bare /partie/<room>): goldwaage, battlemaske, or 404", async () => {
     const gw = (await (await post("/api/goldwaage/table", { players: 2, level: "leicht" })).json()) as { room: string };
     const table = (room: string) => exports.default.fetch(`${origin}/api/games/${room}/table`);

@@ -111,11 +111,11 @@ export const me = new Hono<AccountEnv>()
     const others = named!.results as Array<{ room: string; seat: number; name: string | null }>;
     const games = (own!.results as Row[]).map((r) => {
       // An early end no record counts (worker/results.ts endedUncounted) is "aborted" here too, not a win or a loss.
-      const uncounted = endedUncounted(r.kind, r.cards_played ?? 0, r.started_at, r.finished_at, r.reason);
+      const players = others.filter((o) => o.room === r.room).sort((a, b) => a.seat - b.seat);
+      const uncounted = endedUncounted(r.kind, r.cards_played ?? 0, r.started_at, r.finished_at, r.reason, 1 + players.length);
       // Before a draw or a team's result: two flags falling together before the first card were listed "Remis" under the
       // sheet's "steht als abgebrochen" (a fresh-eyes pass).
       const outcome = uncounted ? "aborted" : r.draw ? "draw" : r.team ? (r.team === "won" ? "win" : "loss") : r.winner === null ? "aborted" : r.winner === r.seat ? "win" : "loss";
-      const players = others.filter((o) => o.room === r.room).sort((a, b) => a.seat - b.seat);
       const opponent = r.game === "battlemaske" ? (players[0]?.name ?? null) : null;
       return { id: r.room, game: r.game, kind: r.kind, rated: r.rated === 1, ruleset: r.ruleset, variant: r.variant, level: r.level, seat: r.seat, outcome, reason: r.reason, opponent, others: players.map((p) => ({ seat: p.seat, name: p.name })), finishedAt: r.finished_at,
         // A daily game's whole log is public from the day after it (its seed decides every attempt of that day);

@@ -1022,6 +1022,15 @@ export function GoldwaageTable(props: { session: Session }) {
                     </p>
                   )}
                 </Show>
+                {/* Given up (or a clock ran out) before 10 cards or 3 minutes at a table of people: no record counts it
+                    (one who took a free seat could otherwise cost the others a lost game). */}
+                <Show when={rv()!.result?.uncounted}>
+                  <p data-testid="result-uncounted">
+                    {watching
+                      ? tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in den Bilanzen steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – the players' records list it as “aborted”.")
+                      : tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – your records list it as “aborted”.")}
+                  </p>
+                </Show>
                 {/* Nobody to say "Gut gespielt!" to when someone never came. */}
                 <Show when={!rv()!.result?.absent}>
                   <Remarks />
