@@ -600,6 +600,68 @@ describe("by keyboard only (browser)", () => {
   }, 300_000);
 });
 
+describe("the focus of a keyboard player (browser)", () => {
+  it("never falls to the page's start: after Rat, Karte zurück and a played card it is in the hand; the round's and the result's dialogs take it and keep Tab inside", async () => {
+    // A keyboard player pass: after "Rat" or "Karte zurück" the focus fell to the page's start (29 Tabs back to a card),
+    // the round's "Weiter" had to be found behind its own dialog, and Tab left the result dialog for the page behind.
+    const kb = await openBrowser();
+    try {
+      const page = kb.page;
+      const focused = () => page.evaluate(`(() => { const a = globalThis.document.activeElement; return !a || a === globalThis.document.body ? "body" : (a.getAttribute("data-testid") ?? a.tagName); })()`) as Promise<string>;
+      const playing = () => page.evaluate(`(() => { const d = globalThis.document; return d.querySelector('[data-testid="table"]')?.getAttribute("data-phase") === "play" && d.querySelector('[data-testid="turn"]')?.getAttribute("data-my-turn") === "true" && d.querySelector('[data-testid="table"]')?.getAttribute("data-busy") === "false"; })()`) as Promise<boolean>;
+      await page.goto(site.url + "/");
+      for (const id of ["new-game-computer", "role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal", "start-game"]) await pressByKeyboard(page, `[data-testid="${id}"]`);
+      await page.getByTestId("table").waitFor();
+      for (let i = 0; i < 60 && !(await playing()); i++) if ((await step(page, i, { keyboard: true })) === "idle") await page.waitForTimeout(50);
+      expect(await playing()).toBe(true);
+      // "Rat": the advice comes, and the focus is on a card, not on the page.
+      await pressByKeyboard(page, '[data-testid="hint"]');
+      await page.getByTestId("hint-box").waitFor();
+      await expect.poll(focused).toBe("hand-card");
+      // A card played with Enter: the focus stays in the hand (or on the next thing to do).
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await page.getByTestId("takeback").isEnabled()) || (await page.getByTestId("name-suit-P").count()) > 0).toBe(true);
+      expect(await focused()).not.toBe("body");
+      // "Karte zurück" (against the computer at once): the focus does not fall to the page's start.
+      if (await page.getByTestId("takeback").isEnabled()) {
+        await pressByKeyboard(page, '[data-testid="takeback"]');
+        await expect.poll(() => page.getByTestId("takeback").isEnabled()).toBe(false);
+        await expect.poll(focused).not.toBe("body");
+      }
+      // On to the round's end by keyboard: its dialog has the focus on "Weiter".
+      let sawRound = false;
+      for (let i = 0; i < 300 && !sawRound; i++) {
+        if ((await page.getByTestId("round-continue").count()) > 0 || (await page.getByTestId("game-result").count()) > 0) {
+          sawRound = (await page.getByTestId("round-continue").count()) > 0;
+          break;
+        }
+        // An elixir led: the suits to name have the focus (they stand above the hand).
+        if ((await page.getByTestId("name-suit-P").count()) > 0) await expect.poll(focused).toMatch(/^name-suit-/);
+        if ((await step(page, i, { keyboard: true, keepRoundTable: true })) === "idle") await page.waitForTimeout(30);
+      }
+      if (sawRound) {
+        await expect.poll(focused).toBe("round-continue");
+        // Tab stays inside the dialog (its one button).
+        await page.keyboard.press("Tab");
+        expect(await focused()).toBe("round-continue");
+        await page.keyboard.press("Enter");
+        await page.getByTestId("round-continue").waitFor({ state: "detached" });
+        await expect.poll(focused).not.toBe("body");
+      }
+      await playToEnd(page, { keyboard: true });
+      // The result dialog takes the focus, and Tab goes round inside it.
+      await expect.poll(() => page.evaluate(`!!globalThis.document.activeElement?.closest('[role="dialog"]')?.querySelector('[data-testid="game-result"]')`)).toBe(true);
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(`!!globalThis.document.activeElement?.closest('[role="dialog"]')?.querySelector('[data-testid="game-result"]')`)).toBe(true);
+      }
+      expect(kb.errors).toEqual([]);
+    } finally {
+      await kb.close();
+    }
+  }, 300_000);
+});
+
 describe("a whole game on every level and rule set (browser)", () => {
   // Leicht/Battlemaske is played above by mouse and Mittel/Zwiegespalten by keyboard; these are the other four.
   it.each([

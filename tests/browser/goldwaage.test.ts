@@ -619,13 +619,22 @@ describe("Goldwaage (browser)", () => {
     // ran out of steps left the player's own turn unplayed (the round table never came).
     // Until round 1's table shows (the steps leave it standing: one that pressed "Weiter" left nothing to wait for).
     const roundOver = async () => (await attr(page, "data-round")) !== "1" || (await page.getByTestId("gw-round-table").count()) > 0;
+    // After each card placed the focus is back in the hand (it fell to the page's start: a keyboard player pass).
+    const focused = () => page.evaluate(`(() => { const a = globalThis.document.activeElement; return !a || a === globalThis.document.body ? "body" : (a.getAttribute("data-testid") ?? a.tagName); })()`) as Promise<string>;
+    let placed = 0;
     for (const end = Date.now() + 150_000; Date.now() < end && !(await roundOver()); ) {
       const r = await gwStep(page, { keyboard: true, keepRoundTable: true });
       const live = (await page.getByTestId("gw-live").textContent()) ?? "";
       if (live) spoken += live + "\n";
       if (r === "idle") await page.waitForTimeout(40);
+      else if (!(await roundOver())) {
+        await expect.poll(focused, { timeout: 10_000 }).not.toBe("body");
+        placed++;
+      }
     }
+    expect(placed).toBeGreaterThan(2);
     await page.getByTestId("gw-round-table").waitFor();
+    await expect.poll(focused).toBe("gw-round-continue");
     // The live scale is round 2's by now: the round table tells what round 1's last card left on it.
     expect(await page.getByTestId("gw-round-table").getByTestId("gw-end-scale").textContent()).toMatch(/^Am Ende (war die Waage leer|lag auf der Waage: links .+, rechts .+ – Unterschied \d+)\.$/);
     await page.waitForTimeout(100);

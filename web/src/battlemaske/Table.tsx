@@ -1,5 +1,6 @@
 // The Battlemaske / Zwiegespalten table: renders the view it is given; legal moves come from the view and the engine.
 // This file only composes it: each part is a component in table/, their shared state is table/store.ts.
+import { keepFocus } from "../ui/focus";
 import { Show, type JSX } from "solid-js";
 import { ANIMATION_MS } from "../../../shared/animation";
 import { tr } from "../i18n";
@@ -34,9 +35,13 @@ export function Table(props: { model: TableModel }): JSX.Element {
 function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   const t = createTableStore(props.model, () => props.rv);
   const { m, v, me, rs } = t;
+  let root: HTMLDivElement | undefined;
+  // A keyboard player's focus whose button went (or was disabled): an open dialog's button, the advised card, a
+  // playable card, the exchange's button, any card — never the page's start (a keyboard player pass).
+  keepFocus(() => root, ['[aria-modal="true"] .button.primary', '[aria-modal="true"] button', 'button.hand-card[data-hint="true"]', 'button.hand-card[data-legal="true"]', '[data-testid="exchange-confirm"], [data-testid="swap-confirm"]', "button.hand-card", '[data-testid="hint"]']);
   return (
     <TableContext.Provider value={t}>
-      <div class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-spectator={m.spectator ? "true" : "false"} data-ruleset={rs()} data-phase={v().phase} data-round={v().round} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
+      <div ref={root} class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-spectator={m.spectator ? "true" : "false"} data-ruleset={rs()} data-phase={v().phase} data-round={v().round} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
         <Head />
 
         <Ranking />

@@ -1,6 +1,7 @@
 // The Goldwaage table at a room: the scale, the Kings, the seats in order, the own hand, a turn (card, then pan), the
 // round table with the solver's verdict and the end table. It renders the room's view; every judgement comes from
 // logic.ts (the engine's decide and the solver), never from rules written here.
+import { keepFocus, modalFocus } from "../ui/focus";
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from "solid-js";
 import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
@@ -557,8 +558,12 @@ export function GoldwaageTable(props: { session: Session }) {
     return over();
   };
 
+  let pageRoot: HTMLDivElement | undefined;
+  // A keyboard player's focus whose button went (a pan's, "bestätigen"): an open dialog's button, else the hand —
+  // never the page's start, as after every play before (a keyboard player pass).
+  keepFocus(() => pageRoot, ['[aria-modal="true"] .button.primary', '[aria-modal="true"] button', '[data-testid="gw-hand-card"]', '[data-testid="gw-table"] .button.primary']);
   return (
-    <div class="page gw-page">
+    <div class="page gw-page" ref={pageRoot}>
       <Show when={leavable() ? leaveAsk() : null} keyed>
         {(ask) => <LeaveDialog text={tr("Wer jetzt geht, gibt die Partie auf: das ganze Team verliert.", "Leaving now gives the game up: the whole team loses.")} onCancel={() => setLeaveAsk(null)} onConfirm={() => leaveNow(ask.go)} />}
       </Show>
@@ -973,7 +978,7 @@ export function GoldwaageTable(props: { session: Session }) {
 
           <Show when={shownReport()}>
             {(r) => (
-              <div class="gw-overlay" role="dialog" aria-modal="true" aria-labelledby="gw-round-title" data-testid="gw-round-table">
+              <div class="gw-overlay" role="dialog" aria-modal="true" aria-labelledby="gw-round-title" data-testid="gw-round-table" ref={modalFocus}>
                 <div class="gw-sheet">
                   <h2 id="gw-round-title">{tr(`Runde ${r().round} vorbei`, `Round ${r().round} over`)}</h2>
                   <RoundAnalysis report={r()} seatName={seatName} />
@@ -997,7 +1002,7 @@ export function GoldwaageTable(props: { session: Session }) {
           </Show>
 
           <Show when={onOver()}>
-            <div class="gw-overlay" role="dialog" aria-modal="true" aria-labelledby="gw-end-title">
+            <div class="gw-overlay" role="dialog" aria-modal="true" aria-labelledby="gw-end-title" ref={modalFocus}>
               <div class="gw-sheet wide" data-testid="gw-result" data-result={rv()!.result?.absent ? "aborted" : (rv()!.result?.team ?? g()!.result ?? "lost")}>
                 {/* A spectator won and lost nothing: the team did (a player pass read "Verloren" as its own loss). */}
                 <h2 id="gw-end-title">

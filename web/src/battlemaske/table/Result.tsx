@@ -1,4 +1,5 @@
 // The result of the game: who won (by name) and why, Profi's scores, the last round, the track, and the ways on.
+import { modalFocus } from "../../ui/focus";
 import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
@@ -67,7 +68,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
   };
   return (
     <Show when={rv().over && showResult()}>
-      <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
+      <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" ref={modalFocus}>
         <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-winner-seat={winnerSeat() === null ? "" : String(winnerSeat())} data-reason={reason()}>
           <h2 id="result-title">{title()}</h2>
           <Show

@@ -1,6 +1,7 @@
 // The round table: the tricks of the round just ended, how far the mirror moved, and a game won in Profi. A player
 // closes it ("Weiter"); a spectator's play goes on without it, so there it covers nothing (a note in the corner) and
 // goes by itself when the next round is dealt.
+import { modalFocus } from "../../ui/focus";
 import { createEffect, onCleanup, Show, untrack, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { gameWonText, personAt, roundMoveText, seatOfRole } from "../log";
@@ -41,6 +42,7 @@ export function RoundTable(): JSX.Element {
           aria-labelledby="round-title"
           data-testid="round-table"
           data-modal={m.spectator ? "false" : "true"}
+          ref={(el) => !m.spectator && modalFocus(el)}
         >
           <div class="overlay-card">
             <h2 id="round-title">
@@ -64,7 +66,7 @@ export function RoundTable(): JSX.Element {
                 </p>
               )}
             </Show>
-            <button type="button" class="button primary" data-testid="round-continue" onClick={() => m.dismissRound()} autofocus={!m.spectator}>
+            <button type="button" class="button primary" data-testid="round-continue" onClick={() => m.dismissRound()}>
               {tr("Weiter", "Continue")}
             </button>
           </div>

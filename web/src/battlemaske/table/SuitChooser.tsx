@@ -21,7 +21,21 @@ export function SuitChooser(): JSX.Element {
   let box: HTMLDivElement | undefined;
   // The elixir was tapped in the hand, often with the page scrolled down to it: the suits' names come into sight (on
   // a small phone they were above the screen's top edge: the player pass).
-  createEffect(on(elixir, (e) => e && queueMicrotask(() => (box?.scrollIntoView({ block: "nearest" }), checkMore())), { defer: true }));
+  // The focus goes to the suits too (the advised one, else the first): a keyboard player pass Shift+Tabbed back through
+  // the whole hand to find them above it.
+  createEffect(
+    on(
+      elixir,
+      (e) =>
+        e &&
+        queueMicrotask(() => {
+          box?.scrollIntoView({ block: "nearest" });
+          checkMore();
+          (box?.querySelector<HTMLElement>('.suit-button[data-hint="true"]:not([disabled])') ?? box?.querySelector<HTMLElement>(".suit-button:not([disabled])"))?.focus({ preventScroll: true });
+        }),
+      { defer: true },
+    ),
+  );
   // The aids may run below the suits' box: a fade alone was not seen as "scroll here" (the second player pass), so a
   // line under the box says so until its foot is reached.
   let options: HTMLDivElement | undefined;

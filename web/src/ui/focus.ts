@@ -1,0 +1,88 @@
+// Keyboard focus at the tables. A keyboard player pass found the focus falling to the page's start after "Rat",
+// "Karte zurück", a round's "Weiter" and every Goldwaage play (the focused button was disabled or went away), and the
+// round and result dialogs neither taking the focus nor keeping it: up to 29 Tabs back to a card.
+import { onCleanup } from "solid-js";
+
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The elements of `root` a Tab reaches, in order, that are on screen. */
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((e) => e.getClientRects().length > 0);
+}
+
+/**
+ * A modal dialog as a `ref`: it takes the focus when it opens (its `[data-autofocus]` element, else its first primary
+ * button, else its first button; without scrolling the page), and Tab and Shift+Tab stay inside it. Pointer users see
+ * nothing of it (the browser shows no focus ring after a tap). Solid calls the ref once per opened dialog.
+ */
+export function modalFocus(el: HTMLElement): void {
+  queueMicrotask(() => {
+    if (!el.isConnected || el.contains(document.activeElement)) return;
+    const first = el.querySelector<HTMLElement>("[data-autofocus]") ?? el.querySelector<HTMLElement>(".button.primary:not([disabled])") ?? focusables(el)[0];
+    first?.focus({ preventScroll: true });
+  });
+  el.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab") return;
+    const all = focusables(el);
+    if (all.length === 0) return;
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const to = e.shiftKey ? (at <= 0 ? all.length - 1 : at - 1) : at === all.length - 1 || at < 0 ? 0 : at + 1;
+    e.preventDefault();
+    all[to]!.focus();
+  });
+}
+
+/**
+ * Keeps a keyboard player's focus inside `root`: when the focused element inside it is disabled or leaves the page
+ * (the button just pressed, the card just played), the focus goes to the first of `targets` (selectors, tried in
+ * order) that is there — an open dialog's button first, then the hand — instead of the page's start. Only after keys:
+ * a tap that removed its button moves no focus (on a phone a focused card opens its details over the table).
+ */
+export function keepFocus(root: () => HTMLElement | undefined, targets: readonly string[]): void {
+  let last: HTMLElement | null = null;
+  let keyboard = false;
+  const onFocusIn = (e: FocusEvent) => {
+    const el = root();
+    last = el && e.target instanceof HTMLElement && el.contains(e.target) ? e.target : null;
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === "Tab" || e.key === "Enter" || e.key === " " || e.key.startsWith("Arrow") || e.key === "Escape" || e.key.length === 1) keyboard = true;
+  };
+  const onPointer = () => {
+    keyboard = false;
+  };
+  const check = () => {
+    const el = root();
+    const a = document.activeElement;
+    if (!el || !keyboard || !last || (a && a !== document.body && a !== last)) return;
+    const gone = !last.isConnected || (last as HTMLButtonElement).disabled === true || last.getClientRects().length === 0;
+    if (!gone) return;
+    for (const sel of targets) {
+      const t = [...el.querySelectorAll<HTMLElement>(sel)].find((x) => !(x as HTMLButtonElement).disabled && x.getClientRects().length > 0);
+      if (t) {
+        t.focus({ preventScroll: true });
+        return;
+      }
+    }
+  };
+  let queued = false;
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      check();
+    });
+  });
+  // The whole page: the table's root may come later than this call (it waits for the first view).
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "class", "hidden"] });
+  document.addEventListener("focusin", onFocusIn);
+  document.addEventListener("keydown", onKey, true);
+  document.addEventListener("pointerdown", onPointer, true);
+  onCleanup(() => {
+    observer.disconnect();
+    document.removeEventListener("focusin", onFocusIn);
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("pointerdown", onPointer, true);
+  });
+}
