@@ -216,6 +216,8 @@ export class Lobby extends Server {
   private readonly graced = new Map<string, { who: Who; until: number; timer: ReturnType<typeof setTimeout> }>();
   /** Sockets this object closed itself (sweep, rename): their close, if the runtime reports it, was handled already. */
   private readonly closedHere = new Set<string>();
+  /** Accounts whose table the Worker is opening right now (`seat`): busy until it answers (`busy`). */
+  private readonly opening = new Set<string>();
   /**
    * Sessions generations the Worker told of within the last minute (`signedOut`), for a hello that read the account's
    * row before the sign-out and greets after it. Kept a minute (a ticket's life), so a stranger's sign-outs of its own
@@ -557,6 +559,8 @@ export class Lobby extends Server {
   async live(report: LiveReport): Promise<void> {
     const now = Date.now();
     const pruned = this.running.prune(now);
+    // A table laid from here that ended (or was called off) keeps nobody busy any more (`busy`).
+    if ("ended" in report) this.db.exec("DELETE FROM matches WHERE room = ?", String(report.room).slice(0, 64));
     if (!this.running.record(report, now) && !pruned) return;
     if (!("ended" in report)) await this.learnProfiles(report.accounts.filter((a): a is string => typeof a === "string"), now);
     this.tellLiveSoon();
@@ -669,8 +673,8 @@ export class Lobby extends Server {
     if (!target) return this.error(connection, "NOT_PRESENT", `${to} is not in the Wartesaal.`);
     if (target.account === me.account) return this.error(connection, "SELF", "You cannot challenge yourself.");
     // One game at a time: a challenge from the table of a running game could never be accepted (accept says PLAYING).
-    if (this.running.playing().has(me.account)) return this.error(connection, "BUSY", "You are at a running table: finish that game first.");
-    if (this.running.playing().has(target.account)) return this.error(connection, "PLAYING", `${to} is playing a game right now.`);
+    if (this.busy(me.account)) return this.error(connection, "BUSY", "You are at a running table: finish that game first.");
+    if (this.busy(target.account)) return this.error(connection, "PLAYING", `${to} is playing a game right now.`);
     const open = this.db
       .exec<{ n: number }>("SELECT COUNT(*) AS n FROM challenges WHERE ((from_account = ? AND to_account = ?) OR (from_account = ? AND to_account = ?)) AND id <> ?", me.account, target.account, target.account, me.account, countering?.id ?? "")
       .one().n;
@@ -712,11 +716,21 @@ export class Lobby extends Server {
    * its attention): PLAYING when either side plays. Sends the error and answers true then; changes nothing.
    */
   private refusedPlaying(connection: Connection, other: string, otherName: string, me: Who): boolean {
-    const playing = this.running.playing();
-    if (playing.has(me.account)) this.error(connection, "BUSY", "You are at a running table: finish that game first.");
-    else if (playing.has(other)) this.error(connection, "PLAYING", `${otherName} is playing a game right now.`);
+    if (this.busy(me.account)) this.error(connection, "BUSY", "You are at a running table: finish that game first.");
+    else if (this.busy(other)) this.error(connection, "PLAYING", `${otherName} is playing a game right now.`);
     else return false;
     return true;
+  }
+
+  /**
+   * Whether `account` is at a table or about to be: a running table the rooms reported, one being opened for it now
+   * (`opening`, while the Worker is asked), or one laid for it within NO_SHOW_MS whose room has not reported yet
+   * (`matches`). Without the last two, two challenges accepted at the same moment both passed the check while the first
+   * table was being opened: two rated tables, the stake held twice, one of them called off a minute later (an attack).
+   */
+  private busy(account: string): boolean {
+    if (this.opening.has(account) || this.running.playing().has(account)) return true;
+    return this.db.exec("SELECT 1 FROM matches WHERE account = ? AND until > ? LIMIT 1", account, Date.now()).toArray().length > 0;
   }
 
   /**
@@ -730,7 +744,14 @@ export class Lobby extends Server {
    */
   private async seat(connection: Connection, pair: Pick<Row, "id" | "from_account" | "from_name" | "to_account" | "to_name" | "terms">, me: Who, restore?: () => void): Promise<void> {
     const id = pair.id;
-    const duel = await this.openTable(pair, clientAddress(connection));
+    const both = [pair.from_account, pair.to_account];
+    for (const a of both) this.opening.add(a);
+    let duel: Awaited<ReturnType<typeof this.openTable>>;
+    try {
+      duel = await this.openTable(pair, clientAddress(connection));
+    } finally {
+      for (const a of both) this.opening.delete(a);
+    }
     if ("error" in duel && duel.error === "TABLE_LIMIT" && restore) {
       restore();
       return this.error(connection, duel.error, duel.message);
@@ -778,7 +799,7 @@ export class Lobby extends Server {
 
   /** An open seek: terms anyone present may take. One per account; a second replaces the first. */
   private postSeek(connection: Connection, me: Who, terms: Terms, now: number): void {
-    if (this.running.playing().has(me.account)) return this.error(connection, "BUSY", "You are at a running table: finish that game first.");
+    if (this.busy(me.account)) return this.error(connection, "BUSY", "You are at a running table: finish that game first.");
     const open = this.db.exec<{ n: number }>("SELECT COUNT(*) AS n FROM seeks WHERE from_account <> ?", me.account).one().n;
     if (open >= MAX_SEEKS) return this.error(connection, "SEEKS_FULL", `At most ${MAX_SEEKS} open seeks at once; take one instead.`);
     const neighbours = this.accountsFrom(connection);

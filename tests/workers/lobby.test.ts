@@ -259,6 +259,33 @@ describe("Lobby", () => {
     await leave(a, b);
   });
 
+  it("two challenges accepted at the same moment: one table, the other accept is PLAYING (no second staked table)", async () => {
+    // An attack: V challenged A1 and A2 (rated, a stake), both accepted at once; in 2 of 3 runs V got two tables, the stake
+    // held twice, one of them called off a minute later.
+    const v = await enter("Rv");
+    const a1 = await enter("Ra");
+    const a2 = await enter("Rb");
+    await sees(v, a1.name);
+    await sees(v, a2.name);
+    const rated = { ...TERMS, kind: "rated", stake: 10 };
+    const c1 = await challenged(v, a1, rated);
+    const c2 = await challenged(v, a2, rated);
+    a1.s.send({ type: "accept", id: c1.id });
+    a2.s.send({ type: "accept", id: c2.id });
+    const first = await matched(v);
+    const winner = first.opponent === a1.name ? a1 : a2;
+    const loser = winner === a1 ? a2 : a1;
+    await matched(winner);
+    expect(await loser.s.next((m) => m.type === "error" || m.type === "matched")).toMatchObject({ type: "error", code: "PLAYING" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(v.s.all.filter((m) => m.type === "matched")).toHaveLength(1);
+    expect(loser.s.all.filter((m) => m.type === "matched")).toEqual([]);
+    // V's stake is held at one table only.
+    const held = (await env.DB.prepare("SELECT COUNT(*) AS n FROM games WHERE (account0 = ? OR account1 = ?) AND stake > 0").bind(v.account.id, v.account.id).first<{ n: number }>())!.n;
+    expect(held).toBe(1);
+    await leave(v, a1, a2);
+  });
+
   it("a socket that floods gets RATE_LIMITED and its messages are not read", async () => {
     const [a, b] = await pair("R");
     for (let i = 0; i < 40; i++) a.s.send({ type: "challenge", to: b.name, terms: TERMS });
