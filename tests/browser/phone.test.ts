@@ -97,6 +97,8 @@ describe.each(PHONES)("a %i × %i phone", (width, height) => {
       const page = phone.page;
       await newComputerGameAsConte(page, site.url);
       await page.getByTestId("exchange-help-close").waitFor();
+      // On a touch screen the cards are tapped (with a mouse clicked: table.test).
+      expect(await page.getByTestId("exchange-help").innerText()).toContain("Tippe die Karte an");
       expect(await page.getByTestId("hint").count()).toBe(1);
       expect(await covered(page), "the intro open").toEqual([]);
       await shot(page, `phone-exchange-intro-${name}`);

@@ -120,6 +120,8 @@ describe("Meine Partien and the replay viewer (browser)", () => {
     await page.locator('.lang-switch button[lang="en"]').click();
     await page.locator('[data-testid="replay-forward"]:has-text("Forward")').waitFor();
     expect(await page.getByTestId("replay-now").textContent()).not.toMatch(/Der |Die /);
+    // The computer's level too ("Computer · Leicht" in English: a player pass).
+    expect(await page.getByTestId("replay-players").textContent()).toContain("Computer · Easy");
     await shot(page, "replay-en-desktop");
     await page.locator('.lang-switch button[lang="de"]').click();
     // The log's JSON to download, at the archive.

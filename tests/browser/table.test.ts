@@ -710,6 +710,8 @@ describe("the intro window (point 12)", () => {
       const text = (await dialog.textContent()) ?? "";
       expect(text).toMatch(/Mischung aus hohen und niedrigen Karten/);
       expect(text).toMatch(/einseitige Runden/);
+      // With a mouse the cards are clicked ("Tippe" read oddly on a desktop: a player pass).
+      expect(text).toMatch(/Klicke die Karte an/);
       expect(text).toMatch(/viele starke \(oder lauter schwache\) Karten/);
       // No chess clock here: nothing to say about one.
       expect(await page.getByTestId("exchange-help-clock").count()).toBe(0);

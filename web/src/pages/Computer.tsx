@@ -1,4 +1,5 @@
 // "Gegen den Computer": the setup screen (role, level, rules, variant); the game itself opens at /partie/<room>.
+import { duelLevelName } from "../levels";
 import { createEffect, createSignal, For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { openTableAs, TableRefused } from "../account";
@@ -107,9 +108,9 @@ export function ComputerSetup() {
         value={c().level}
         onChange={(v) => set("level", v)}
         options={[
-          { value: "leicht", id: "level-leicht", text: tr("Leicht", "Easy") },
-          { value: "mittel", id: "level-mittel", text: tr("Mittel", "Medium") },
-          { value: "stark", id: "level-stark", text: tr("Stark", "Strong") },
+          { value: "leicht", id: "level-leicht", text: duelLevelName("leicht") },
+          { value: "mittel", id: "level-mittel", text: duelLevelName("mittel") },
+          { value: "stark", id: "level-stark", text: duelLevelName("stark") },
         ]}
       />
       <Choices

@@ -1,5 +1,6 @@
 // The replay viewer at /replay/<id>: a finished game from its public archive, step by step (forward, back, a round, a
 // trick, any step of the list, the arrow keys), every hand face up; the log downloadable as JSON. No account needed.
+import { duelLevelName } from "../levels";
 import { createEffect, createMemo, createResource, createSignal, For, Match, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
 import type { Event as BmEvent } from "../../../shared/battlemaske/events";
 import { apply as bmApply, fold as bmFold, type State as BmState } from "../../../shared/battlemaske/state";
@@ -46,7 +47,7 @@ function seatNames(a: Archive): string[] {
   // Several computer seats (a Goldwaage table) are told apart by their seat number, as the guests are.
   const several = a.players.filter((_, seat) => computer(seat)).length > 1;
   const guests = countGuests(a.players.length, (seat) => !!a.players[seat]?.name, computer);
-  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} · ${capital(a.level)}` : several ? `${tr("Computer", "Computer")} ${seat + 1}` : tr("Computer", "Computer")) : guestName(seat, guests)[lang()]));
+  return a.players.map((p, seat) => p.name ?? (computer(seat) ? (a.kind === "computer" && a.level ? `${tr("Computer", "Computer")} · ${duelLevelName(a.level)}` : several ? `${tr("Computer", "Computer")} ${seat + 1}` : tr("Computer", "Computer")) : guestName(seat, guests)[lang()]));
 }
 
 function battlemaskeModel(a: Archive): Model {
