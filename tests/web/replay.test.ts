@@ -61,6 +61,17 @@ describe("replay fold: a Battlemaske game from its log", () => {
     });
   }
 
+  it("the entries a take-back undid are marked undone, and only those: every one from its toVersion up to the take-back", () => {
+    const { log } = loggedGame("single");
+    const steps = replaySteps<State, Event>(bm, log as never);
+    const backs = log.filter((e) => e.event.type === "takeback").map((e) => ({ from: (e.event as { toVersion: number }).toVersion, to: e.version }));
+    expect(backs.length).toBeGreaterThan(0);
+    for (const s of steps) expect(s.undone, `step ${s.index} (v${s.entry.version} ${s.entry.event.type})`).toBe(backs.some((b) => s.entry.version >= b.from && s.entry.version < b.to));
+    // Each take-back undid at least one card, and the take-back itself stands.
+    expect(steps.filter((s) => s.undone && s.entry.event.type === "cardPlayed").length).toBeGreaterThanOrEqual(backs.length);
+    expect(steps.filter((s) => s.entry.event.type === "takeback").every((s) => !s.undone)).toBe(true);
+  });
+
   it("step 0 is the first deal: both hands and the five set-aside cards as dealt", () => {
     const { log } = loggedGame("single");
     const [first] = replaySteps<State, Event>(bm, log as never);

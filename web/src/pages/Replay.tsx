@@ -30,6 +30,8 @@ interface Model {
   readonly rounds: ReadonlyArray<{ readonly label: string; readonly index: number }>;
   /** Steps that take a trick (Battlemaske) or play a card (Goldwaage): what "next trick" / "next card" jumps to. */
   readonly marks: readonly boolean[];
+  /** Steps a later "Karte zurück" undid (struck through in the list, said in the step's words). */
+  readonly undone: readonly boolean[];
   readonly markName: Text;
   /** The jump buttons' names ("Voriger Stich", "Nächste Karte"). */
   readonly markPrev: Text;
@@ -63,7 +65,8 @@ function battlemaskeModel(a: Archive): Model {
       return `${profi ? `${p.game}.` : ""}${p.round}${p.trick > 0 ? ` · ${p.trick}` : ""}`;
     }),
     rounds,
-    marks: steps.map((s) => s.entry.event.type === "trickTaken"),
+    marks: steps.map((s) => s.entry.event.type === "trickTaken" && !s.undone),
+    undone: steps.map((s) => s.undone),
     markName: { de: "Stich", en: "Trick" },
     markPrev: { de: "Voriger Stich", en: "Previous trick" },
     markNext: { de: "Nächster Stich", en: "Next trick" },
@@ -80,7 +83,8 @@ function goldwaageModel(a: Archive): Model {
     texts: steps.map((s) => (isRoomEntry(s.entry) ? roomStepText(s.entry.event as { type: string }, name) : goldwaageStepText(s, name))),
     places: steps.map((s) => String(s.after.round)),
     rounds: steps.flatMap((s) => (s.entry.event.type === "roundDealt" ? [{ label: String(s.after.round), index: s.index }] : [])),
-    marks: steps.map((s) => s.entry.event.type === "cardPlayed"),
+    marks: steps.map((s) => s.entry.event.type === "cardPlayed" && !s.undone),
+    undone: steps.map((s) => s.undone),
     markName: { de: "Karte", en: "Card" },
     markPrev: { de: "Vorige Karte", en: "Previous card" },
     markNext: { de: "Nächste Karte", en: "Next card" },
@@ -295,6 +299,9 @@ function Viewer(props: { archive: Archive }) {
             </div>
             <p class="replay-now" data-testid="replay-now" aria-live="polite">
               <For each={model().texts[at()]}>{(t) => <span>{t[lang()]} </span>}</For>
+              <Show when={model().undone[at()]}>
+                <span class="replay-undone-note" data-testid="replay-now-undone">{tr("(Später zurückgenommen.)", "(Taken back later.)")}</span>
+              </Show>
             </p>
           </div>
           <div class="replay-stage">{model().board(at())}</div>
@@ -303,9 +310,12 @@ function Viewer(props: { archive: Archive }) {
             <ol class="replay-steps" ref={list}>
               <For each={model().texts}>
                 {(t, i) => (
-                  <li data-testid="replay-step" data-index={i()} aria-current={i() === at() ? "step" : undefined} classList={{ current: i() === at() }}>
+                  <li data-testid="replay-step" data-index={i()} data-undone={model().undone[i()] ? "true" : undefined} aria-current={i() === at() ? "step" : undefined} classList={{ current: i() === at(), undone: model().undone[i()] }}>
                     <button type="button" onClick={() => go(i())}>
-                      <span class="replay-place">{model().places[i()]}</span> {t.map((x) => x[lang()]).join(" ") || "…"}
+                      <span class="replay-place">{model().places[i()]}</span> <span class="replay-step-text">{t.map((x) => x[lang()]).join(" ") || "…"}</span>
+                      <Show when={model().undone[i()]}>
+                        <span class="visually-hidden"> {tr("(zurückgenommen)", "(taken back)")}</span>
+                      </Show>
                     </button>
                   </li>
                 )}

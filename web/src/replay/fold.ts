@@ -23,6 +23,11 @@ export interface ReplayStep<S, E> {
   /** The game before this entry and after it. */
   readonly before: S;
   readonly after: S;
+  /**
+   * A later take-back undid this entry: the step stays (the replay shows what happened, as the log keeps it) but is
+   * marked, as the table's log strikes such lines through (a player pass read the first trick twice as if both stood).
+   */
+  readonly undone: boolean;
 }
 
 // The same list as party/core/room-core.ts (the client does not import the room core for one set).
@@ -57,9 +62,11 @@ export function replaySteps<S, E extends { readonly type: string }>(engine: Repl
     }
     // The clocks' start (a table that waited for its seats) changes nothing on the table: no step of its own.
     if (skip(entry) || (isRoomEntry(entry) && entry.event.type === "seated")) continue;
-    steps.push({ index: steps.length, entry, before, after: state });
+    steps.push({ index: steps.length, entry, before, after: state, undone: false });
   }
-  return steps;
+  // Each take-back undoes the entries from its `toVersion` up to itself (a later one may reach back further).
+  const undoneBy = log.flatMap((e) => (isRoomEntry(e) && e.event.type === "takeback" ? [{ from: (e.event as { toVersion: number }).toVersion, to: e.version }] : []));
+  return undoneBy.length === 0 ? steps : steps.map((s) => (undoneBy.some((u) => s.entry.version >= u.from && s.entry.version < u.to) ? { ...s, undone: true } : s));
 }
 
 /** The state at the end of the log: what the last step shows (and the room folded last). */
