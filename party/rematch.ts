@@ -32,6 +32,13 @@ export interface RematchHost {
 
 const NONE: Stored = { state: "none", by: null };
 
+/**
+ * Offers one seat may make after one game. Each offer (and each withdrawal) reaches the other seat and every spectator:
+ * an attack toggled offer / withdraw from eight sockets and flickered 47 frames a second onto their screens. Five leave
+ * room for a change of mind; the sixth is refused (REMATCH_LIMIT) and sends nobody anything.
+ */
+export const MAX_REMATCH_OFFERS = 5;
+
 function error(clientSeq: number | null, code: string, message: string, messageDe: string): Error {
   return { type: "error", clientSeq, code, message, messageDe };
 }
@@ -93,7 +100,12 @@ export class Rematcher {
       case "offer":
         // Two offers crossing are an agreement: the second one accepts the first.
         if (offeredByOther) return this.open(address);
-        if (!(st.state === "offered" && st.by === viewer)) this.set({ state: "offered", by: viewer });
+        if (!(st.state === "offered" && st.by === viewer)) {
+          const offers = this.host.getMeta<number[]>("rematchOffers") ?? [0, 0];
+          if ((offers[viewer] ?? 0) >= MAX_REMATCH_OFFERS) return error(clientSeq, "REMATCH_LIMIT", `At most ${MAX_REMATCH_OFFERS} rematch offers per game: meet again in the Wartesaal.`, `Höchstens ${MAX_REMATCH_OFFERS} Revanche-Angebote pro Partie: trefft euch im Wartesaal wieder.`);
+          this.host.putMeta("rematchOffers", offers.map((n, s) => (s === viewer ? n + 1 : n)));
+          this.set({ state: "offered", by: viewer });
+        }
         return null;
       case "accept":
         return offeredByOther ? this.open(address) : error(clientSeq, "REMATCH_NONE_PENDING", "Your opponent has not offered a rematch.", "Dein Gegner hat keine Revanche angeboten.");

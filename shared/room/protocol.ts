@@ -176,6 +176,8 @@ export type ProtocolErrorCode =
   | "REMARK_LIMIT"
   | "REMATCH_NOT_ALLOWED"
   | "REMATCH_NONE_PENDING"
+  /** A seat's sixth rematch offer after one game (MAX_REMATCH_OFFERS): nothing is sent to anyone. */
+  | "REMATCH_LIMIT"
   | "REMATCH_DONE"
   | "STAKE_TOO_HIGH"
   | "TABLE_LIMIT"

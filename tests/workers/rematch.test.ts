@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, json, newAccount, uniqueName, type Account } from "./api-helpers";
 import { connect, seated, type Msg } from "./sockets";
+import { MAX_REMATCH_OFFERS } from "../../party/rematch";
 
 type Socket = Awaited<ReturnType<typeof connect>>;
 interface Table {
@@ -164,6 +165,29 @@ describe("rematch", () => {
     const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM games WHERE (account0 = ? OR account1 = ?) AND room <> ?").bind(t.accounts[0].id, t.accounts[0].id, t.room).first<{ n: number }>();
     expect(n!.n).toBe(0);
     await closeAll(t.s[0], spectator);
+  });
+
+  it(`offer and withdraw toggled: the ${MAX_REMATCH_OFFERS + 1}th offer is REMATCH_LIMIT and reaches nobody; the other seat may still offer`, async () => {
+    // An attack toggled offer / withdraw from eight sockets: 47 frames a second to the other seat and every spectator.
+    const t = await friendTable();
+    await resigned(t);
+    for (let i = 0; i < MAX_REMATCH_OFFERS; i++) {
+      t.s[1].send({ type: "rematch", clientSeq: 10 + 2 * i, action: "offer" });
+      await rematchState(t.s[0], "offered");
+      t.s[1].send({ type: "rematch", clientSeq: 11 + 2 * i, action: "withdraw" });
+      await rematchState(t.s[0], "none");
+    }
+    t.s[1].send({ type: "rematch", clientSeq: 99, action: "offer" });
+    expect(await errorOf(t.s[1])).toMatchObject({ code: "REMATCH_LIMIT" });
+    const told = t.s[0].all.filter((m) => m.type === "rematch").length;
+    // The other seat's own offer still works, and the limited seat may accept it.
+    t.s[0].send({ type: "rematch", clientSeq: 50, action: "offer" });
+    await t.s[0].next((m) => m.type === "rematch" && m.state === "offered" && m.by === 0);
+    expect(t.s[0].all.filter((m) => m.type === "rematch").length).toBe(told + 1);
+    await t.s[1].next((m) => m.type === "rematch" && m.state === "offered" && m.by === 0);
+    t.s[1].send({ type: "rematch", clientSeq: 100, action: "accept" });
+    await ready(t.s[1]);
+    await closeAll(...t.s);
   });
 
   it("a rated rematch keeps the kind, the clock and the stake", async () => {
