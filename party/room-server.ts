@@ -46,6 +46,16 @@ export const HELLO_GRACE_MS = 3_000;
  */
 export const HELLO_BUDGET_CHARS = 1_000_000;
 export const HELLO_REFILL_PER_S = 200_000;
+/**
+ * The spectators of one network (party/address.ts addressNetwork) have a hello budget of their own inside the table's:
+ * one address that connected, said hello with the log and closed again in eight loops spent the shared budget, and a
+ * real spectator was refused 15 times in 20 s (a fresh-eyes attack; the per-network cap counts open sockets only). A
+ * dozen full logs at once, then about two a second.
+ */
+export const HELLO_BUDGET_PER_NETWORK_CHARS = 300_000;
+export const HELLO_REFILL_PER_NETWORK_PER_S = 40_000;
+/** Networks whose spectator budget is kept in memory at once; the longest-kept goes first. */
+const HELLO_NETWORKS_KEPT = 256;
 const MESSAGE_SCHEMAS = new WeakMap<AnyGame, ClientMessageSchemaOf>();
 /** A failed report is tried again after this long (the Worker records each room once, so retries are safe). */
 const REPORT_RETRY_MS = 30_000;
@@ -104,6 +114,8 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * and send views and logs without limit. Memory only: a fresh instance starts with full buckets, which is harmless.
    */
   private readonly helloBudgets = new Map<Viewer, TokenBucket>();
+  /** The spectators' hello budget per network (HELLO_BUDGET_PER_NETWORK_CHARS), at most HELLO_NETWORKS_KEPT of them. */
+  private readonly networkHelloBudgets = new Map<string, TokenBucket>();
   /** The spectators' history as sent, for the core and version it was built at: built once however many arrive. */
   private spectatorLog: { core: Core; version: number; texts: string[] } | null = null;
   protected store!: SqlLogStore<{ readonly type: string } | RoomEvent>;
@@ -330,6 +342,19 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
    * keeps the address through hibernation), so nothing in memory can drift. The harnesses' machine is exempt as from
    * the Worker's limits; otherwise sockets without an address (none in production) share one network.
    */
+  /** The hello budget of `connection`'s network as a spectator; null for the harnesses' own machine (exempt). */
+  private networkHelloBudget(connection: Connection): TokenBucket | null {
+    const address = clientAddress(connection);
+    if (exemptFromAddressLimits(this.env as Cloudflare.Env, address)) return null;
+    const network = addressNetwork(address) ?? "unknown";
+    let b = this.networkHelloBudgets.get(network);
+    if (!b) {
+      if (this.networkHelloBudgets.size >= HELLO_NETWORKS_KEPT) this.networkHelloBudgets.delete(this.networkHelloBudgets.keys().next().value!);
+      this.networkHelloBudgets.set(network, (b = new TokenBucket(HELLO_BUDGET_PER_NETWORK_CHARS, HELLO_REFILL_PER_NETWORK_PER_S)));
+    }
+    return b;
+  }
+
   private spectatorsFrom(connection: Connection): number {
     const address = clientAddress(connection);
     if (exemptFromAddressLimits(this.env as Cloudflare.Env, address)) return 0;
@@ -477,6 +502,11 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // come back later (partysocket does); no well-behaved page gets near it.
       let budget = this.helloBudgets.get(viewer);
       if (!budget) this.helloBudgets.set(viewer, (budget = new TokenBucket(HELLO_BUDGET_CHARS, HELLO_REFILL_PER_S)));
+      const own = viewer === "spectator" ? this.networkHelloBudget(connection) : null;
+      if (own && !own.admits(now)) {
+        refuse({ type: "error", clientSeq: null, code: "TABLE_BUSY", message: "You have started watching this table too often just now: try again in a moment.", messageDe: "Du hast gerade zu oft angefangen, diesem Tisch zuzuschauen: gleich noch einmal versuchen." });
+        return this.refuse(connection, "too many hellos from this address: try again later");
+      }
       if (!budget.admits(now)) {
         const [message, messageDe] =
           viewer === "spectator"
@@ -502,7 +532,9 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       // was opened (a reload finds it), then who is at the table now; the others learn that if it changed.
       const texts = (messages: ReadonlyArray<ServerMessageOf<unknown>>) => messages.map((m) => JSON.stringify(m));
       const answer = [...texts(reply.slice(0, 1)), ...log, ...texts(reply.slice(1)), ...texts(this.rematch.hello(viewer))];
-      budget.charge(answer.reduce((n, t) => n + t.length, 0), now);
+      const cost = answer.reduce((n, t) => n + t.length, 0);
+      budget.charge(cost, now);
+      own?.charge(cost, now);
       this.broadcastPresence(undefined, connection, answer);
       // The last seat came: the alarm kept for the no-show deadline moves to the next real one (a room left idle would
       // otherwise be woken for nothing a minute after the deal: one write per game instead of one wake). Before the

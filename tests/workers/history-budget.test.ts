@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { randomCommand, seatsToAct, type Command, type Seat } from "../../shared/battlemaske/index.js";
 import { rng } from "../../shared/rng.js";
-import { HELLO_BUDGET_CHARS, HELLO_REFILL_PER_S } from "../../party/room-server";
+import { HELLO_BUDGET_CHARS, HELLO_BUDGET_PER_NETWORK_CHARS, HELLO_REFILL_PER_S } from "../../party/room-server";
 import { TokenBucket } from "../../party/socket-limits";
 import { MAX_CATCH_UP } from "../../party/core/room-core";
 import { call, json } from "./api-helpers";
@@ -153,6 +153,33 @@ describe("spectators share one history budget per table", () => {
       await seat.close();
     }
     for (let i = 0; i < watchers.length; i++) if (!answers[i]!.error) await watchers[i]!.close();
+  });
+
+  it("one address that watches, closes and watches again spends its own budget, not everyone's: another address still gets in", async () => {
+    // A fresh-eyes attack: eight loops of connect, hello with the log, close from one address starved the table's shared
+    // budget (a real spectator refused 15 times in 20 s); the per-address cap counts open sockets only.
+    const g = await duel("profi");
+    const chars = await play(g.stub, true);
+    expect(chars * 2).toBeLessThan(HELLO_BUDGET_PER_NETWORK_CHARS);
+    const from = (ip: string) => connect(g.socket, { "CF-Connecting-IP": ip });
+    let served = 0;
+    let refused: Msg | null = null;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const s = await from("198.51.100.77");
+      const a = await hello(s);
+      if (a.error) refused = a.error;
+      else served++;
+      await s.close();
+    }
+    expect(refused).toMatchObject({ code: "TABLE_BUSY" });
+    expect(served * chars).toBeLessThan(HELLO_BUDGET_PER_NETWORK_CHARS + chars * 3);
+    expect(served * chars).toBeLessThan(HELLO_BUDGET_CHARS);
+    // Another address watches at once, with the whole log.
+    const other = await from("203.0.113.9");
+    const answer = await hello(other);
+    expect(answer.error).toBeNull();
+    expect(answer.history.at(-1)).toMatchObject({ done: true });
+    await other.close();
   });
 
   it("resuming spectators (lastVersion 0: every event again) are charged too: beyond the budget TABLE_BUSY, closed 1013", async () => {
