@@ -162,13 +162,23 @@ describe("Meine Partien and the replay viewer (browser)", () => {
     }
   }, 120_000);
 
-  it("a replay link to no finished game says so while and after it looks, and offers to watch the game live", async () => {
+  it("a replay link to a running game says so while and after it looks, and offers to watch it live; one to no game at all says so at once", async () => {
     const page = b.page;
-    await page.goto(`${site.url}/replay/NoSuchGame123456`);
+    // A table that runs (a friend game waiting for its friend): its archive is not there yet.
+    const account = (await (await fetch(`${site.url}/api/accounts`, { method: "POST" })).json()) as { token: string };
+    const created = (await (await fetch(`${site.url}/api/games`, { method: "POST", headers: { authorization: `Bearer ${account.token}`, "content-type": "application/json" }, body: JSON.stringify({ kind: "friendly", clock: null, ruleset: "battlemaske", variant: "single", role: "conte" }) })).json()) as { room: string };
+    await page.goto(`${site.url}/replay/${created.room}`);
     // While the archive is asked for again (a game that has just ended follows by a moment): a line, not a bare page.
     await page.getByTestId("replay-loading").waitFor({ timeout: 5000 });
     await page.getByTestId("replay-not-found").waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId("replay-watch-live").getAttribute("href")).toBe("/partie/NoSuchGame123456");
+    expect(await page.getByTestId("replay-watch-live").getAttribute("href")).toBe(`/partie/${created.room}`);
+    // A name no table ever had: said at once, and nothing to watch (a player pass waited 4.5 s, then was offered one).
+    const started = Date.now();
+    await page.goto(`${site.url}/replay/NoSuchGame123456`);
+    await page.getByTestId("replay-not-found").waitFor({ timeout: 5000 });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await page.getByTestId("replay-not-found").textContent()).toBe("Unter dieser Adresse gibt es keine Partie.");
+    expect(await page.getByTestId("replay-watch-live").count()).toBe(0);
   }, 60_000);
 
   it("a daily game's replay opens only after its day, for its own player too, and shows nothing of it", async () => {
@@ -180,7 +190,10 @@ describe("Meine Partien and the replay viewer (browser)", () => {
     const daily = roomOf(page);
     for (let i = 0; i < 6 && (await page.locator('[data-testid="hand-card"]').count()) > 8; i++) if ((await step(page)) === "idle") await page.waitForTimeout(30);
     await resign(page);
+    // The end sheet and the Bilanz say from when it can be replayed (their links led to a "not yet": a player pass).
+    expect(await page.getByTestId("result-replay").textContent()).toBe("Nachspielen ab morgen");
     await readBilanz(page, site.url, daily);
+    expect(await page.locator(`[data-testid="my-game"][data-id="${daily}"] [data-testid="my-game-replay"]`).textContent()).toMatch(/^Nachspielen ab \d/);
     await page.locator(`[data-testid="my-game"][data-id="${daily}"] [data-testid="my-game-replay"]`).click();
     await page.getByTestId("replay-not-yet").waitFor({ timeout: 30_000 });
     const today = await page.getByTestId("replay-not-yet").getAttribute("data-date");

@@ -565,7 +565,7 @@ export function GoldwaageTable(props: { session: Session }) {
   return (
     <div class="page gw-page" ref={pageRoot}>
       <Show when={leavable() ? leaveAsk() : null} keyed>
-        {(ask) => <LeaveDialog text={tr("Wer jetzt geht, gibt die Partie auf: das ganze Team verliert.", "Leaving now gives the game up: the whole team loses.")} onCancel={() => setLeaveAsk(null)} onConfirm={() => leaveNow(ask.go)} />}
+        {(ask) => <LeaveDialog text={tr("Wer jetzt geht, gibt die Partie auf: das ganze Team verliert.", "Leaving now gives up the game: the whole team loses.")} onCancel={() => setLeaveAsk(null)} onConfirm={() => leaveNow(ask.go)} />}
       </Show>
       <Show when={cancellable() ? leaveAsk() : null} keyed>
         {(ask) => <LeaveDialog text={cancelText(rv()!.waitingFor.length, (s.invites?.length ?? 0) - rv()!.waitingFor.length)} words={CANCEL_WORDS} onCancel={() => setLeaveAsk(null)} onConfirm={() => cancelNow(ask.go)} />}
@@ -734,10 +734,10 @@ export function GoldwaageTable(props: { session: Session }) {
                           </Show>
                         </strong>
                         <Show when={g()!.starter === x}>
-                          <small class="gw-starter">{x === seat ? tr("beginnst", "start") : tr("beginnt", "starts")}</small>
+                          <small class="gw-starter">{x === seat ? tr("beginnst", "you start") : tr("beginnt", "starts")}</small>
                         </Show>
                         <Show when={phase() === "play" && g()!.turn === x && staged() === null}>
-                          <small class="gw-turn-mark">{tr("am Zug", "to play")}</small>
+                          <small class="gw-turn-mark">{tr("am Zug", "to move")}</small>
                         </Show>
                         <Show when={staged()?.thinking === x}>
                           <small class="gw-thinking" data-testid="gw-thinking">

@@ -172,7 +172,7 @@ export function previewParts(p: Preview, lang: Lang): [string, string] {
 function previewWords(p: Preview, lang: Lang): [string, string] {
   const de = lang === "de";
   const [l, r] = p.sums;
-  if (p.outcome === "nothing") return [de ? "tut nichts: leere Waage, die Karte geht auf den Ablagestapel" : "does nothing: empty scale, the card goes to the discard", ""];
+  if (p.outcome === "nothing") return [de ? "tut nichts: leere Waage, die Karte geht auf den Ablagestapel" : "does nothing: the scale is empty, so the card goes to the discard pile", ""];
   if (p.outcome === "tipped") return [de ? `kippt: Unterschied ${p.difference} > Grenze ${p.limit}` : `tips: difference ${p.difference} > limit ${p.limit}`, ""];
   if (p.outcome === "balanced") {
     if (p.counterweight) return [de ? `Gegengewicht: das Ass wiegt ${p.weight}, ${l} zu ${r} – Gleichgewicht` : `counterweight: the ace weighs ${p.weight}, ${l} to ${r} – balanced`, ""];

@@ -153,8 +153,9 @@ export function BilanzPage() {
                 {RULESETS[g.ruleset] ?? g.ruleset} · {g.ruleset === "goldwaage" ? levelText("goldwaage", g.level) : labelOf(LEVELS, g.kind === "computer" ? g.level : g.kind === "daily" ? "daily" : g.rated ? "rated" : "friendly")}
                 <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show>
                 <Show when={g.ruleset === "goldwaage" && (g.others ?? []).some((o) => o.name)}> · {tr("mit", "with")} {(g.others ?? []).flatMap((o) => (o.name ? [o.name] : [])).join(", ")}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}
+                {/* A daily game of today: the link says from when (it led to a page saying "not yet": a player pass). */}
                 <Link href={`/replay/${g.id}`} data-testid="my-game-replay">
-                  {tr("Partie nachspielen", "Replay the game")}
+                  {g.logPublicFrom ? tr(`Nachspielen ab ${dayText(g.logPublicFrom, "medium")}`, `Replay from ${dayText(g.logPublicFrom, "medium")}`) : tr("Partie nachspielen", "Replay the game")}
                 </Link>{" "}
                 <CopyLink path={`/replay/${g.id}`} />{" "}
                 <Show
@@ -163,7 +164,7 @@ export function BilanzPage() {
                 >
                   {(from) => (
                     <span class="small" data-testid="log-not-yet" data-from={from()}>
-                      {tr(`Protokoll (JSON) ab ${dayText(from(), "medium")}, 0 Uhr (Berliner Zeit) – bis dahin`, `Log (JSON) from ${dayText(from(), "medium")}, midnight Berlin time – until then`)}{" "}
+                      {tr(`Protokoll (JSON) ab ${dayText(from(), "medium")}, 0 Uhr (Berliner Zeit) – bis dahin`, `Full log (JSON) from ${dayText(from(), "medium")}, 00:00 Berlin time; until then`)}{" "}
                       <a
                         href={`/api/games/${g.id}`}
                         data-testid="own-log"
@@ -172,7 +173,7 @@ export function BilanzPage() {
                           void openOwnLog(g.id);
                         }}
                       >
-                        {tr("deine Sicht", "your view")}
+                        {tr("deine Sicht", "your own view")}
                       </a>
                     </span>
                   )}

@@ -115,13 +115,13 @@ export function Home() {
                 <p class="players">{playersText(game.players)}</p>
                 <p>{game.summary[lang()]}</p>
                 <div class="game-card-actions">
-                  <Link class="button primary" href={PLAY_HREF[game.id]} data-testid={`play-${game.id}`}>
+                  {/* The game's name in the accessible name, without a gap before the colon ("Spielen : Battlemaske" was read
+                      from a hidden span: a player pass). */}
+                  <Link class="button primary" href={PLAY_HREF[game.id]} data-testid={`play-${game.id}`} aria-label={`${tr("Spielen", "Play")}: ${game.name[lang()]}`}>
                     {tr("Spielen", "Play")}
-                    <span class="visually-hidden">: {game.name[lang()]}</span>
                   </Link>
-                  <Link class="button" href={hrefOf({ page: "rules", game: game.id })}>
+                  <Link class="button" href={hrefOf({ page: "rules", game: game.id })} aria-label={`${ui().readRules}: ${game.name[lang()]}`}>
                     {ui().readRules}
-                    <span class="visually-hidden">: {game.name[lang()]}</span>
                   </Link>
                 </div>
               </li>

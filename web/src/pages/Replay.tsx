@@ -124,13 +124,18 @@ export function ReplayPage(props: { id: string }) {
         <Match when={loaded()?.kind === "notFound"}>
           <BackLink daily={false} id={props.id} />
           <h1>{tr("Wiederholung", "Replay")}</h1>
-          <p data-testid="replay-not-found">{tr("Unter dieser Adresse gibt es keine beendete Partie. Eine laufende Partie lässt sich erst nach ihrem Ende nachspielen.", "There is no finished game at this address. A running game can be replayed once it is over.")}</p>
-          {/* A player pass followed a replay link too early: the running game itself can be watched. */}
-          <p>
-            <Link href={`/partie/${props.id}`} data-testid="replay-watch-live">
-              {tr("Läuft die Partie noch? Live zuschauen", "Still running? Watch it live")}
-            </Link>
-          </p>
+          <Show
+            when={(loaded() as { exists?: boolean } | undefined)?.exists}
+            fallback={<p data-testid="replay-not-found">{tr("Unter dieser Adresse gibt es keine Partie.", "There is no game at this address.")}</p>}
+          >
+            <p data-testid="replay-not-found">{tr("Unter dieser Adresse gibt es keine beendete Partie. Eine laufende Partie lässt sich erst nach ihrem Ende nachspielen.", "There is no finished game at this address. A running game can be replayed once it is over.")}</p>
+            {/* A player pass followed a replay link too early: the running game itself can be watched. */}
+            <p>
+              <Link href={`/partie/${props.id}`} data-testid="replay-watch-live">
+                {tr("Läuft die Partie noch? Live zuschauen", "Still running? Watch it live")}
+              </Link>
+            </p>
+          </Show>
         </Match>
         <Match when={(() => { const l = loaded(); return l?.kind === "notYet" ? l : null; })()}>
           {(l) => (

@@ -33,7 +33,7 @@ export function GoldwaageBoard(props: { state: State; names: readonly string[] }
           <section class="replay-hand" data-testid={`replay-hand-${i()}`} data-cards={hand.join(" ")}>
             <h3>
               {props.names[i()]}
-              {s().phase === "play" && s().turn === i() ? <span class="badge">{tr("am Zug", "to play")}</span> : null}
+              {s().phase === "play" && s().turn === i() ? <span class="badge">{tr("am Zug", "to move")}</span> : null}
             </h3>
             <div class="replay-cards">
               <For each={sortCards(hand)}>

@@ -18,7 +18,8 @@ export interface Archive {
   readonly log: ReadonlyArray<ArchivedEntry<{ readonly type: string }>>;
 }
 
-export type Loaded = { readonly kind: "ok"; readonly archive: Archive } | { readonly kind: "notYet"; readonly date: string | null } | { readonly kind: "notFound" };
+/** `notFound`'s `exists`: the Worker opened a table of that name (it may still run, or its archive is on its way). */
+export type Loaded = { readonly kind: "ok"; readonly archive: Archive } | { readonly kind: "notYet"; readonly date: string | null } | { readonly kind: "notFound"; readonly exists: boolean };
 
 export const archiveUrl = (id: string): string => `/api/games/${encodeURIComponent(id)}`;
 
@@ -26,9 +27,19 @@ export const archiveUrl = (id: string): string => `/api/games/${encodeURICompone
 export async function loadArchive(id: string, tries = 4): Promise<Loaded> {
   for (let i = 1; ; i++) {
     const l = await loadOnce(id);
-    if (l.kind !== "notFound" || i >= tries) return l;
+    if (l.kind !== "notFound") return l;
+    // A name the Worker never gave a table is said at once, and without "watch it live" (a player pass waited 4.5 s for
+    // a made-up id, then was offered to watch a game that never was).
+    if (i === 1 && !(await tableExists(id))) return { kind: "notFound", exists: false };
+    if (i >= tries) return l;
     await new Promise((res) => setTimeout(res, 700 * i));
   }
+}
+
+/** Whether a table of this name was ever opened (GET /api/games/<id>/table: 404 only for one never created). */
+async function tableExists(id: string): Promise<boolean> {
+  const r = await fetch(`${archiveUrl(id)}/table`).catch(() => null);
+  return r === null || r.status !== 404;
 }
 
 async function loadOnce(id: string): Promise<Loaded> {
@@ -36,12 +47,12 @@ async function loadOnce(id: string): Promise<Loaded> {
   if (r.ok) {
     const a = (await r.json()) as Archive;
     // A catalog entry (an id like "battlemaske") is no finished game.
-    return Array.isArray(a.log) ? { kind: "ok", archive: a } : { kind: "notFound" };
+    return Array.isArray(a.log) ? { kind: "ok", archive: a } : { kind: "notFound", exists: false };
   }
   if (r.status === 404) {
     const body = (await r.json().catch(() => ({}))) as { error?: string; date?: string };
     if (body.error === "NOT_YET") return { kind: "notYet", date: typeof body.date === "string" ? body.date : null };
-    return { kind: "notFound" };
+    return { kind: "notFound", exists: true };
   }
   throw new Error(`archive answered ${r.status}`);
 }

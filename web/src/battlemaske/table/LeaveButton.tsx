@@ -103,18 +103,18 @@ export const stillEarly = (early: Early, now: number): early is NonNullable<Earl
  * a rated one unrated, a friendly one for no record; after that it is lost (a rated one with its points and stake).
  */
 export function leaveText(kind: string, rated: boolean, early: Early, stake: number, now: number): string {
-  if (kind === "computer") return tr("Wer jetzt geht, gibt die Partie gegen den Computer auf.", "Leaving now gives the game against the computer up.");
+  if (kind === "computer") return tr("Wer jetzt geht, gibt die Partie gegen den Computer auf.", "Leaving now resigns the game against the computer.");
   if (stillEarly(early, now)) {
     const cards = RATED_MIN_CARDS - early.cardsPlayed;
     const left = formatClock(early.waiting ? RATED_MIN_MS : early.startedAt + RATED_MIN_MS - now);
     const until = tr(`noch ${cards === 1 ? "eine Karte" : `${cards} Karten`} oder ${left}`, `${cards === 1 ? "one more card" : `${cards} more cards`} or ${left}`);
     return rated
       ? tr(`Die Partie zählt noch nicht (${until}): Wer jetzt geht, bricht sie ab – ohne Wertung und ohne Einsatz.`, `The game does not count yet (${until}): leaving now calls it off – unrated, no stake moves.`)
-      : tr(`Wer jetzt geht, gibt die Freundschaftspartie auf. Sie zählt noch nicht (${until}) und kommt in keine Bilanz.`, `Leaving now gives this friendly game up. It does not count yet (${until}) and goes into no record.`);
+      : tr(`Wer jetzt geht, gibt die Freundschaftspartie auf. Sie zählt noch nicht (${until}) und kommt in keine Bilanz.`, `Leaving now resigns this friendly game. It does not count yet (${until}) and goes into no record.`);
   }
   if (rated)
     return stake > 0
       ? tr(`Wer jetzt geht, verliert die gewertete Partie: 10 Punkte, Elo und ${stake} Taler Einsatz.`, `Leaving now loses this rated game: 10 points, Elo and the stake of ${stake} Taler.`)
       : tr("Wer jetzt geht, verliert die gewertete Partie: 10 Punkte und Elo.", "Leaving now loses this rated game: 10 points and Elo.");
-  return tr("Wer jetzt geht, gibt die Freundschaftspartie auf.", "Leaving now gives this friendly game up.");
+  return tr("Wer jetzt geht, gibt die Freundschaftspartie auf.", "Leaving now resigns this friendly game.");
 }

@@ -150,7 +150,8 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 {tr("Neue Partie", "New game")}
               </button>
             </Show>
-            <Show when={m.kind !== "hotseat" && m.room}>{(room) => <Link class="button" href={`/replay/${room()}`} data-testid="result-replay">{tr("Partie nachspielen", "Replay the game")}</Link>}</Show>
+            {/* A daily game can be replayed once its day is over: the button says so (it led to a page saying "not yet"). */}
+            <Show when={m.kind !== "hotseat" && m.room}>{(room) => <Link class="button" href={`/replay/${room()}`} data-testid="result-replay">{m.kind === "daily" ? tr("Nachspielen ab morgen", "Replay from tomorrow") : tr("Partie nachspielen", "Replay the game")}</Link>}</Show>
             <LeaveButton testId="leave-result" />
           </div>
         </div>
