@@ -3,6 +3,14 @@
 // round and result dialogs neither taking the focus nor keeping it: up to 29 Tabs back to a card.
 import { onCleanup } from "solid-js";
 
+/** Whether the player's last input was a key (not a tap or a click): moves of the focus are for keyboard players only. */
+let keys = false;
+if (typeof document !== "undefined") {
+  document.addEventListener("keydown", (e) => (keys = e.key === "Tab" || e.key === "Enter" || e.key === " " || e.key.startsWith("Arrow") || e.key === "Escape" || e.key.length === 1 ? true : keys), true);
+  document.addEventListener("pointerdown", () => (keys = false), true);
+}
+export const usingKeyboard = (): boolean => keys;
+
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The elements of `root` a Tab reaches, in order, that are on screen. */
@@ -40,21 +48,14 @@ export function modalFocus(el: HTMLElement): void {
  */
 export function keepFocus(root: () => HTMLElement | undefined, targets: readonly string[]): void {
   let last: HTMLElement | null = null;
-  let keyboard = false;
   const onFocusIn = (e: FocusEvent) => {
     const el = root();
     last = el && e.target instanceof HTMLElement && el.contains(e.target) ? e.target : null;
   };
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === "Tab" || e.key === "Enter" || e.key === " " || e.key.startsWith("Arrow") || e.key === "Escape" || e.key.length === 1) keyboard = true;
-  };
-  const onPointer = () => {
-    keyboard = false;
-  };
   const check = () => {
     const el = root();
     const a = document.activeElement;
-    if (!el || !keyboard || !last || (a && a !== document.body && a !== last)) return;
+    if (!el || !usingKeyboard() || !last || (a && a !== document.body && a !== last)) return;
     const gone = !last.isConnected || (last as HTMLButtonElement).disabled === true || last.getClientRects().length === 0;
     if (!gone) return;
     for (const sel of targets) {
@@ -77,12 +78,8 @@ export function keepFocus(root: () => HTMLElement | undefined, targets: readonly
   // The whole page: the table's root may come later than this call (it waits for the first view).
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "class", "hidden"] });
   document.addEventListener("focusin", onFocusIn);
-  document.addEventListener("keydown", onKey, true);
-  document.addEventListener("pointerdown", onPointer, true);
   onCleanup(() => {
     observer.disconnect();
     document.removeEventListener("focusin", onFocusIn);
-    document.removeEventListener("keydown", onKey, true);
-    document.removeEventListener("pointerdown", onPointer, true);
   });
 }
