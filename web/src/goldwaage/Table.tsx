@@ -509,6 +509,10 @@ export function GoldwaageTable(props: { session: Session }) {
     queueMicrotask(() => (document.querySelector('[data-testid="gw-hand-card"]') as HTMLElement | null)?.focus({ preventScroll: true }));
   }
 
+  const [keyNote, setKeyNote] = createSignal<string | null>(null);
+  let keyNoteTimer: ReturnType<typeof setTimeout> | undefined;
+  onCleanup(() => clearTimeout(keyNoteTimer));
+  createEffect(on(selected, () => setKeyNote(null), { defer: true }));
   // Keys: ←/→ move through the hand, Enter/Space take a card, L / R the pan, A (or Enter on the discard) the discard.
   const onKey = (ev: KeyboardEvent) => {
     if (ev.target instanceof HTMLInputElement || ev.altKey || ev.ctrlKey || ev.metaKey) return;
@@ -516,6 +520,13 @@ export function GoldwaageTable(props: { session: Session }) {
     const pv = previews();
     if (pv && k === "l" && pv.left) (ev.preventDefault(), put("left"));
     else if (pv && k === "r" && pv.right) (ev.preventDefault(), put("right"));
+    // A pan this card cannot go to: said, instead of nothing at all (a keyboard player pass pressed R and wondered).
+    else if (pv && (k === "l" || k === "r")) {
+      ev.preventDefault();
+      clearTimeout(keyNoteTimer);
+      setKeyNote(k === "l" ? tr("Auf die linke Schale geht diese Karte gerade nicht.", "This card cannot go onto the left pan now.") : tr("Auf die rechte Schale geht diese Karte gerade nicht.", "This card cannot go onto the right pan now."));
+      keyNoteTimer = setTimeout(() => setKeyNote(null), 4000);
+    }
     // A for "Ablage", D for "discard": the English hint named a German letter (a player pass read A as Ace).
     else if (pv && (k === "a" || k === "d") && pv.discard) (ev.preventDefault(), put(null));
     else if (k === "arrowleft" || k === "arrowright") {
@@ -925,6 +936,13 @@ export function GoldwaageTable(props: { session: Session }) {
                       </label>
                     </Show>
                   </div>
+                </Show>
+                <Show when={keyNote()}>
+                  {(note) => (
+                    <p class="gw-key-note" role="status" data-testid="gw-key-note">
+                      {note()}
+                    </p>
+                  )}
                 </Show>
                 <Show when={room.stopped() ? null : room.error()}>
                   {(e) => (

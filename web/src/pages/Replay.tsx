@@ -293,13 +293,16 @@ function Viewer(props: { archive: Archive }) {
                   </button>
                 )}
               </For>
-              <span class="replay-jump-label">{model().markName[lang()]}</span>
-              <button type="button" class="button quiet chip" data-testid="replay-mark-back" onClick={() => go(seekStep(model().marks, at(), -1, (m) => m))} aria-label={model().markPrev[lang()]} title={model().markPrev[lang()]}>
-                ◀
-              </button>
-              <button type="button" class="button quiet chip" data-testid="replay-mark-forward" onClick={() => go(seekStep(model().marks, at(), 1, (m) => m))} aria-label={model().markNext[lang()]} title={model().markNext[lang()]}>
-                ▶
-              </button>
+              {/* The label and its two buttons wrap as one ("Karte ◀" above a lone "▶": a player pass). */}
+              <span class="replay-jump-group">
+                <span class="replay-jump-label">{model().markName[lang()]}</span>
+                <button type="button" class="button quiet chip" data-testid="replay-mark-back" onClick={() => go(seekStep(model().marks, at(), -1, (m) => m))} aria-label={model().markPrev[lang()]} title={model().markPrev[lang()]}>
+                  ◀
+                </button>
+                <button type="button" class="button quiet chip" data-testid="replay-mark-forward" onClick={() => go(seekStep(model().marks, at(), 1, (m) => m))} aria-label={model().markNext[lang()]} title={model().markNext[lang()]}>
+                  ▶
+                </button>
+              </span>
               <span class="small replay-keys">{tr("Pfeiltasten: Schritt für Schritt", "Arrow keys: step by step")}</span>
             </div>
             <p class="replay-now" data-testid="replay-now" aria-live="polite">
