@@ -337,11 +337,6 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     return n;
   }
 
-  /**
-   * Spectator sockets from `connection`'s network, `connection` not counted: read from the sockets (their upgrade URL
-   * keeps the address through hibernation), so nothing in memory can drift. The harnesses' machine is exempt as from
-   * the Worker's limits; otherwise sockets without an address (none in production) share one network.
-   */
   /** The hello budget of `connection`'s network as a spectator; null for the harnesses' own machine (exempt). */
   private networkHelloBudget(connection: Connection): TokenBucket | null {
     const address = clientAddress(connection);
@@ -355,6 +350,11 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
     return b;
   }
 
+  /**
+   * Spectator sockets from `connection`'s network, `connection` not counted: read from the sockets (their upgrade URL
+   * keeps the address through hibernation), so nothing in memory can drift. The harnesses' machine is exempt as from
+   * the Worker's limits; otherwise sockets without an address (none in production) share one network.
+   */
   private spectatorsFrom(connection: Connection): number {
     const address = clientAddress(connection);
     if (exemptFromAddressLimits(this.env as Cloudflare.Env, address)) return 0;
