@@ -612,9 +612,10 @@ export class Lobby extends Server {
   /**
    * The account signed out its other devices (Durable Object RPC from the Worker's POST /api/me/sessions/revoke): its
    * sockets greeted with a ticket of an earlier session generation than `gen` are closed (CLOSE_SIGNED_OUT), and later
-   * hellos with such tickets refused. If that was its last socket it leaves after the usual grace, so the device that
-   * signed the others out comes back with its fresh token and keeps its challenges and seek; a device signed out cannot
-   * come back, so what it had ends then. Only the Worker calls this; no socket reaches it.
+   * hellos with such tickets refused. What the account had open here ends at once — its challenges, its seek, its seats
+   * at open tables: the lobby cannot tell which device made them, and a challenge the signed-out device sent was
+   * accepted by an accomplice within the grace, the account's stake held (a fresh-eyes attack). The device that signed
+   * the others out comes back with its fresh token. Only the Worker calls this; no socket reaches it.
    */
   async signedOut(account: string, gen: number): Promise<void> {
     const now = Date.now();
@@ -628,8 +629,14 @@ export class Lobby extends Server {
       this.closedHere.add(c.id);
       c.close(CLOSE_SIGNED_OUT, "signed out");
     }
-    if (!who || this.socketsOf(account) || this.graced.has(account)) return;
-    this.grace(who);
+    const graced = this.graced.get(account);
+    if (graced) {
+      clearTimeout(graced.timer);
+      this.graced.delete(account);
+    }
+    who ??= graced?.who;
+    if (!who || this.socketsOf(account)) return;
+    this.gone(who);
     this.broadcastPresence();
   }
 

@@ -281,7 +281,7 @@ export async function recordResult(db: D1Database, r: ResultReport, now = Date.n
 
   const { winner, draw, reason, team } = r.result;
   const early = !countsAt(r.cardsPlayed, r.startedAt, r.finishedAt);
-  const earlyExit = endedUncounted(g.kind, r.cardsPlayed, r.startedAt, r.finishedAt, reason, rows.filter((a) => a !== null).length);
+  const earlyExit = endedUncounted(g.kind, r.cardsPlayed, r.startedAt, r.finishedAt, reason, rows.filter((a) => a !== null).length) || r.result.uncounted === true;
   const decided = reason !== "aborted" && !earlyExit && (draw || winner !== null || team !== undefined);
   // Ratings move only in a rated duel between two different accounts.
   const counted = rated && decided && rows.length === 2 && rows[0] !== null && rows[1] !== null && accounts[0] !== accounts[1] && !(early && reason !== "rules");

@@ -27,6 +27,12 @@ export function resultSchema(winner: v.GenericSchema<number>) {
     draw: v.boolean(),
     reason: v.picklist(["rules", "resign", "leave", "timeout", "aborted"]),
     team: v.optional(v.picklist(["won", "lost"])),
+    /**
+     * The room's word that no record counts this end (an early end among people: RoomResult.uncounted). The Worker
+     * honours it beside its own rule, which sees only the accounts: a guest who opened a Goldwaage table and resigned at
+     * once booked a loss for the account that had joined, while the table said "Zählt nicht" (a fresh-eyes attack).
+     */
+    uncounted: v.optional(v.literal(true)),
   });
 }
 

@@ -181,6 +181,19 @@ describe("GoldwaageRoom", () => {
     await h.close();
     await x.close();
 
+    // A guest (no account) who opened the table and gave up at once: the account that joined books nothing either
+    // (the Worker saw one account and booked its loss, while the table said "Zählt nicht": an attack).
+    const joined = await newAccount(uniqueName("Gj"));
+    const g = await json(call("/api/goldwaage/table", { body: { players: 2, level: "schwer", friends: 1 } }));
+    const seat = await json(call("/api/goldwaage/invite", { body: { room: g.room, invite: g.invites[0] }, token: joined.token }));
+    const pair = await seatBoth(g.socket, [g.seatToken, seat.seatToken]);
+    pair.a.send({ type: "resign", clientSeq: 1 });
+    expect((await pair.b.next((m) => m.type === "state" && m.view?.over)).view.result).toMatchObject({ team: "lost", uncounted: true });
+    expect((await games(joined.token, g.room))[0]).toMatchObject({ outcome: "aborted" });
+    expect((await json(call("/api/me", { token: joined.token }))).records.filter((r: { game: string }) => r.game === "goldwaage")).toEqual([]);
+    await pair.a.close();
+    await pair.b.close();
+
     // One person with computer team-mates who gives up at once has lost: nobody else's record was at stake.
     const solo = await newAccount(uniqueName("Gs"));
     const own = await json(call("/api/goldwaage/table", { body: { players: 3, level: "schwer" }, token: solo.token }));

@@ -12,6 +12,12 @@ export const TOKEN_IDLE_MS = 180 * 24 * 60 * 60 * 1000;
 /** last_used_at is refreshed at most this often, so reading the API does not cost a D1 write per request. */
 export const TOKEN_TOUCH_MS = 24 * 60 * 60 * 1000;
 
+/** The stored hash of the request's bearer token, or null without a well-formed one. */
+export async function bearerHash(c: { req: { header(name: string): string | undefined } }): Promise<string | null> {
+  const m = BEARER.exec(c.req.header("authorization") ?? "");
+  return m ? hashToken(m[1]!) : null;
+}
+
 /** The account the request's bearer token belongs to; null without a (valid, recently used) token. */
 export async function accountOf(c: { env: Cloudflare.Env; req: { header(name: string): string | undefined } }): Promise<string | null> {
   const m = BEARER.exec(c.req.header("authorization") ?? "");

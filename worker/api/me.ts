@@ -97,7 +97,7 @@ export const me = new Hono<AccountEnv>()
     const [own, named] = await db.batch([
       db
         .prepare(
-          `SELECT r.room, r.game, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.team, r.finished_at, r.started_at, json_extract(r.report, '$.cardsPlayed') AS cards_played, m.seat, d.date AS daily_date
+          `SELECT r.room, r.game, r.kind, r.rated, r.ruleset, r.variant, r.level, r.winner, r.draw, r.reason, r.team, r.finished_at, r.started_at, json_extract(r.report, '$.cardsPlayed') AS cards_played, json_extract(r.report, '$.result.uncounted') AS room_uncounted, m.seat, d.date AS daily_date
            FROM (${mine}) m JOIN results r ON r.room = m.room LEFT JOIN daily_attempts d ON d.room = r.room ORDER BY r.finished_at DESC`,
         )
         .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit),
@@ -106,13 +106,13 @@ export const me = new Hono<AccountEnv>()
         .prepare(`SELECT s.room, s.seat, a.name FROM result_seats s JOIN accounts a ON a.id = s.account_id WHERE s.room IN (SELECT room FROM (${mine})) AND s.account_id <> ?1`)
         .bind(id, before ?? Number.MAX_SAFE_INTEGER, limit),
     ]);
-    type Row = { room: string; game: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; team: string | null; finished_at: number; started_at: number; cards_played: number | null; seat: number; daily_date: string | null };
+    type Row = { room: string; game: string; kind: string; rated: number; ruleset: string; variant: string; level: string | null; winner: number | null; draw: number; reason: string; team: string | null; finished_at: number; started_at: number; cards_played: number | null; room_uncounted: number | null; seat: number; daily_date: string | null };
     const today = berlinDate(Date.now());
     const others = named!.results as Array<{ room: string; seat: number; name: string | null }>;
     const games = (own!.results as Row[]).map((r) => {
       // An early end no record counts (worker/results.ts endedUncounted) is "aborted" here too, not a win or a loss.
       const players = others.filter((o) => o.room === r.room).sort((a, b) => a.seat - b.seat);
-      const uncounted = endedUncounted(r.kind, r.cards_played ?? 0, r.started_at, r.finished_at, r.reason, 1 + players.length);
+      const uncounted = endedUncounted(r.kind, r.cards_played ?? 0, r.started_at, r.finished_at, r.reason, 1 + players.length) || r.room_uncounted === 1;
       // Before a draw or a team's result: two flags falling together before the first card were listed "Remis" under the
       // sheet's "steht als abgebrochen" (a fresh-eyes pass).
       const outcome = uncounted ? "aborted" : r.draw ? "draw" : r.team ? (r.team === "won" ? "win" : "loss") : r.winner === null ? "aborted" : r.winner === r.seat ? "win" : "loss";
