@@ -619,10 +619,18 @@ describe("the focus of a keyboard player (browser)", () => {
       await page.keyboard.press("Enter");
       for (let i = 0; i < 60 && !(await playing()); i++) if ((await step(page, i, { keyboard: true })) === "idle") await page.waitForTimeout(50);
       expect(await playing()).toBe(true);
+      // "Aufgeben" by key: the question has the focus on "Nein" (it went to a card, and the next Enter played it); "Nein"
+      // brings it back to "Aufgeben".
+      await pressByKeyboard(page, '[data-testid="resign"]');
+      await expect.poll(focused).toBe("resign-no");
+      await page.keyboard.press("Enter");
+      await expect.poll(focused).toBe("resign");
       // "Rat": the advice comes, and the focus is on a card, not on the page.
       await pressByKeyboard(page, '[data-testid="hint"]');
       await page.getByTestId("hint-box").waitFor();
       await expect.poll(focused).toBe("hand-card");
+      // The advised card, not merely the first playable one (Enter there played another card than advised).
+      await expect.poll(() => page.evaluate(`globalThis.document.activeElement?.getAttribute("data-hint")`)).toBe("true");
       // A card played with Enter: the focus stays in the hand (or on the next thing to do).
       await page.keyboard.press("Enter");
       await expect.poll(async () => (await page.getByTestId("takeback").isEnabled()) || (await page.getByTestId("name-suit-P").count()) > 0).toBe(true);

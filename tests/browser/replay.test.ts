@@ -190,6 +190,8 @@ describe("Meine Partien and the replay viewer (browser)", () => {
     const daily = roomOf(page);
     for (let i = 0; i < 6 && (await page.locator('[data-testid="hand-card"]').count()) > 8; i++) if ((await step(page)) === "idle") await page.waitForTimeout(30);
     await resign(page);
+    // The result sheet has the focus after a resignation by mouse too (it stayed on the page behind: a player pass).
+    await expect.poll(() => page.evaluate(`!!globalThis.document.activeElement?.closest('[role="dialog"][aria-modal="true"]')`)).toBe(true);
     // The end sheet and the Bilanz say from when it can be replayed (their links led to a "not yet": a player pass).
     expect(await page.getByTestId("result-replay").textContent()).toBe("Nachspielen ab morgen");
     await readBilanz(page, site.url, daily);

@@ -38,7 +38,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   let root: HTMLDivElement | undefined;
   // A keyboard player's focus whose button went (or was disabled): an open dialog's button, the advised card, a
   // playable card, the exchange's button, any card — never the page's start (a keyboard player pass).
-  keepFocus(() => root, ['[aria-modal="true"] .button.primary', '[aria-modal="true"] button', 'button.hand-card[data-hint="true"]', 'button.hand-card[data-legal="true"]', '[data-testid="exchange-confirm"], [data-testid="swap-confirm"]', "button.hand-card", '[data-testid="hint"]']);
+  keepFocus(() => root, ['[aria-modal="true"] .button.primary', '[aria-modal="true"] button', '[data-testid="show-result"]', 'button.hand-card[data-hint="true"]', 'button.hand-card[data-legal="true"]', '[data-testid="exchange-confirm"], [data-testid="swap-confirm"]', "button.hand-card", '[data-testid="hint"]']);
   return (
     <TableContext.Provider value={t}>
       <div ref={root} class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-spectator={m.spectator ? "true" : "false"} data-ruleset={rs()} data-phase={v().phase} data-round={v().round} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>

@@ -1,7 +1,7 @@
 // The Goldwaage table at a room: the scale, the Kings, the seats in order, the own hand, a turn (card, then pan), the
 // round table with the solver's verdict and the end table. It renders the room's view; every judgement comes from
 // logic.ts (the engine's decide and the solver), never from rules written here.
-import { keepFocus, modalFocus } from "../ui/focus";
+import { keepFocus, modalFocus, usingKeyboard } from "../ui/focus";
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from "solid-js";
 import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
@@ -710,7 +710,8 @@ export function GoldwaageTable(props: { session: Session }) {
                     <button type="button" class="button quiet" data-testid="gw-resign-confirm" onClick={() => { setConfirming(false); room.resign(); }}>
                       {tr("Ja", "Yes")}
                     </button>
-                    <button type="button" class="button quiet" onClick={() => setConfirming(false)}>
+                    {/* Asked by key: the focus on "Nein" (it went to a card: a keyboard player pass); answered, back on "Aufgeben". */}
+                    <button type="button" class="button quiet" data-testid="gw-resign-no" ref={(el) => usingKeyboard() && queueMicrotask(() => el.focus())} onClick={() => { setConfirming(false); if (usingKeyboard()) queueMicrotask(() => document.querySelector<HTMLElement>('[data-testid="gw-resign"]')?.focus()); }}>
                       {tr("Nein", "No")}
                     </button>
                   </span>

@@ -24,11 +24,17 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * nothing of it (the browser shows no focus ring after a tap). Solid calls the ref once per opened dialog.
  */
 export function modalFocus(el: HTMLElement): void {
-  queueMicrotask(() => {
-    if (!el.isConnected || el.contains(document.activeElement)) return;
-    const first = el.querySelector<HTMLElement>("[data-autofocus]") ?? el.querySelector<HTMLElement>(".button.primary:not([disabled])") ?? focusables(el)[0];
-    first?.focus({ preventScroll: true });
-  });
+  // Tried again on the next frames while the dialog has nothing to focus yet (its buttons come with its content: the
+  // daily game's result sheet left the focus on the page behind, a player pass).
+  const take = (tries: number) => {
+    // Not in the page yet (Solid calls the ref before it inserts the element): the next frame.
+    if (!el.isConnected) return tries > 0 && requestAnimationFrame(() => take(tries - 1));
+    if (el.contains(document.activeElement)) return;
+    const first = el.querySelector<HTMLElement>("[data-autofocus]") ?? [...el.querySelectorAll<HTMLElement>(".button.primary:not([disabled])")].find((b) => b.getClientRects().length > 0) ?? focusables(el)[0];
+    if (first) first.focus({ preventScroll: true });
+    else if (tries > 0) requestAnimationFrame(() => take(tries - 1));
+  };
+  queueMicrotask(() => take(20));
   el.addEventListener("keydown", (e) => {
     if (e.key !== "Tab") return;
     const all = focusables(el);

@@ -1,4 +1,5 @@
 // Your hand: every card a button, marked playable, picked, hinted or known to the opponent; sorted, and walked with the arrows.
+import { usingKeyboard } from "../../ui/focus";
 import { createEffect, createMemo, createSignal, For, on, onCleanup, type JSX } from "solid-js";
 import type { Card, Suit } from "../../../../shared/battlemaske/cards";
 import { lang, tr } from "../../i18n";
@@ -53,6 +54,20 @@ export function Hand(): JSX.Element {
         const first = all.findIndex((b) => b.dataset["legal"] === "true");
         all[focusedAt === Infinity ? Math.max(0, first) : Math.min(focusedAt, all.length - 1)]!.focus({ preventScroll: true });
       }),
+    ),
+  );
+  // "Rat" asked by key: once the advice is there, the focus is on the advised card (it went to the first playable one
+  // while the button waited, and Enter there played another card than advised: a keyboard player pass).
+  createEffect(
+    on(
+      () => m.hint(),
+      (h) => {
+        if (!h || !usingKeyboard()) return;
+        const a = document.activeElement;
+        if (a && a !== document.body && !list?.contains(a) && a.getAttribute("data-testid") !== "hint") return;
+        queueMicrotask(() => buttons().find((b) => b.dataset["hint"] === "true")?.focus({ preventScroll: true }));
+      },
+      { defer: true },
     ),
   );
   // Remember where the focus was when it was in the hand or on the picking bar (then the first playable card follows).

@@ -40,7 +40,7 @@ export function Opponent(props: { seat?: Seat }): JSX.Element {
         </Show>
         <OpponentStatus />
       </span>
-      <div class="backs" data-testid="opponent-backs" tabindex="0" aria-label={tr("Verdeckte Karten des Gegners", "The opponent's hidden cards")} {...topicHandlers(() => ({ kind: "hidden" }))}>
+      <div class="backs" data-testid="opponent-backs" tabindex={v().handSizes[opp()] > 0 ? 0 : -1} aria-label={tr("Verdeckte Karten des Gegners", "The opponent's hidden cards")} {...topicHandlers(() => ({ kind: "hidden" }))}>
         <For each={Array.from({ length: v().handSizes[opp()] })}>{() => <CardBack />}</For>
       </div>
     </div>

@@ -1,4 +1,5 @@
 // The tools under the hand: "Rat", "Karte zurück" and its answer, resigning (asked twice), and after the end the result again.
+import { usingKeyboard } from "../../ui/focus";
 import { createSignal, Show, type JSX } from "solid-js";
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
 import type { Seat } from "../../../../shared/battlemaske/events";
@@ -70,7 +71,9 @@ export function Tools(): JSX.Element {
             <button type="button" class="button" data-testid="resign-yes" onClick={() => { setConfirmResign(false); m.resign(); }}>
               {tr("Ja", "Yes")}
             </button>
-            <button type="button" class="button quiet" onClick={() => setConfirmResign(false)}>
+            {/* Asked by key: the focus on "Nein" (it went to a card, and the next Enter played it: a keyboard player pass);
+                answered "Nein", back on "Aufgeben". */}
+            <button type="button" class="button quiet" data-testid="resign-no" ref={(el) => usingKeyboard() && queueMicrotask(() => el.focus())} onClick={() => { setConfirmResign(false); if (usingKeyboard()) queueMicrotask(() => document.querySelector<HTMLElement>('[data-testid="resign"]')?.focus()); }}>
               {tr("Nein", "No")}
             </button>
           </span>
