@@ -36,6 +36,10 @@ export interface GwHost {
   paidOtherwise(connection: Connection, account: string): void;
   /** The accounts here from the socket's address (null: no per-address limits, the test harnesses). */
   accountsFrom(connection: Connection): Set<string> | null;
+  /** Whether `account` is at a table or about to be (the Wartesaal's one game at a time, Lobby.busy). */
+  busy(account: string): boolean;
+  /** `accounts` count as busy while `opening` runs (a table being opened for them). */
+  opening<T>(accounts: readonly string[], opening: () => Promise<T>): Promise<T>;
 }
 
 interface TableRow {
@@ -85,6 +89,8 @@ export class GoldwaageTables {
 
   async handle(connection: Connection, me: Who, msg: GwMessage, now: number): Promise<void> {
     this.prune();
+    // One game at a time, as for duels: a player at a running table was seated at a Goldwaage table too (an attack).
+    if ((msg.type === "gw-open" || msg.type === "gw-join") && this.host.busy(me.account)) return this.host.error(connection, "BUSY", "You are at a running table: finish that game first.");
     switch (msg.type) {
       case "gw-open":
         return this.open(connection, me, msg.options, now);
@@ -163,9 +169,13 @@ export class GoldwaageTables {
     if (t.creator !== me.account) return this.host.error(connection, "NOT_YOURS", "Only its creator can start a table.");
     const options = JSON.parse(t.options) as Options;
     const seats = this.host.db.exec<SeatRow>("SELECT table_id, account, name FROM gw_seats WHERE table_id = ? ORDER BY joined_at, rowid", id).toArray();
+    if (this.host.busy(me.account)) return this.host.error(connection, "BUSY", "You are at a running table: finish that game first.");
+    const playing = seats.find((s) => this.host.busy(s.account));
+    if (playing) return this.host.error(connection, "PLAYING", `${playing.name} is playing a game right now: start when the game is over, or without them after they leave.`);
     this.drop(id);
     this.broadcast();
-    const opened = await this.openRoom(options, seats.map((s) => s.account), clientAddress(connection));
+    const accounts = seats.map((s) => s.account);
+    const opened = await this.host.opening(accounts, () => this.openRoom(options, accounts, clientAddress(connection)));
     if ("error" in opened) {
       for (const s of seats) this.host.sendTo(s.account, { type: "gw-ended", id, how: "failed", by: null });
       return opened.error === "TABLE_LIMIT" ? this.host.error(connection, "TABLE_LIMIT", opened.message) : this.host.error(connection, "TABLE_FAILED", "The table could not be opened.");

@@ -219,6 +219,11 @@ export class Lobby extends Server {
   /** Accounts whose table the Worker is opening right now (`seat`): busy until it answers (`busy`). */
   private readonly opening = new Set<string>();
   /**
+   * Accounts a rematch reserved (`reserve`, from the Worker before it opens the table): busy until their new table
+   * reports, NO_SHOW_MS at most. Memory only: a restart forgets them, and by then the table has reported.
+   */
+  private readonly reserved = new Map<string, number>();
+  /**
    * Sessions generations the Worker told of within the last minute (`signedOut`), for a hello that read the account's
    * row before the sign-out and greets after it. Kept a minute (a ticket's life), so a stranger's sign-outs of its own
    * accounts keep nothing here for long.
@@ -236,6 +241,15 @@ export class Lobby extends Server {
     broadcast: (message) => this.tellEveryone(message),
     error: (connection, code, message) => this.error(connection, code, message),
     mayChange: (connection, account, now) => this.mayChange(connection, account, now),
+    busy: (account) => this.busy(account),
+    opening: async (accounts, open) => {
+      for (const a of accounts) this.opening.add(a);
+      try {
+        return await open();
+      } finally {
+        for (const a of accounts) this.opening.delete(a);
+      }
+    },
     // A table opened and started is paid for by the Worker's table limit (30 a minute per account) instead.
     paidOtherwise: (connection, account) => {
       this.changes.refund(account);
@@ -559,8 +573,10 @@ export class Lobby extends Server {
   async live(report: LiveReport): Promise<void> {
     const now = Date.now();
     const pruned = this.running.prune(now);
-    // A table laid from here that ended (or was called off) keeps nobody busy any more (`busy`).
+    // A table laid from here that ended (or was called off) keeps nobody busy any more (`busy`); a running one makes its
+    // accounts busy by itself, so a rematch's reservation is done.
     if ("ended" in report) this.db.exec("DELETE FROM matches WHERE room = ?", String(report.room).slice(0, 64));
+    else for (const a of report.accounts) if (typeof a === "string") this.reserved.delete(a);
     if (!this.running.record(report, now) && !pruned) return;
     if (!("ended" in report)) await this.learnProfiles(report.accounts.filter((a): a is string => typeof a === "string"), now);
     this.tellLiveSoon();
@@ -638,6 +654,27 @@ export class Lobby extends Server {
     if (!who || this.socketsOf(account)) return;
     this.gone(who);
     this.broadcastPresence();
+  }
+
+  /**
+   * A rematch's table is about to open for `accounts` after the table `after` (Durable Object RPC from the Worker's
+   * /internal/lobby/duel):
+   * false when one of them is busy (at a table, or one being opened), else they count as busy from now until their
+   * new table reports — so the Wartesaal's one game at a time holds for rematches too (an attack opened a second rated
+   * table by a rematch, the stake held twice). Only the Worker calls this.
+   */
+  async reserve(accounts: readonly string[], after: string): Promise<boolean> {
+    const ids = [...new Set(accounts)].slice(0, 2);
+    // The table the rematch follows may not have told its end yet: it keeps nobody busy here.
+    if (ids.some((a) => this.busy(a, after))) return false;
+    const until = Date.now() + NO_SHOW_MS;
+    for (const a of ids) this.reserved.set(a, until);
+    return true;
+  }
+
+  /** A reserved rematch table could not be opened (the stake, the table budget): its accounts are free again. */
+  async release(accounts: readonly string[]): Promise<void> {
+    for (const a of accounts.slice(0, 2)) this.reserved.delete(a);
   }
 
   /**
@@ -735,9 +772,13 @@ export class Lobby extends Server {
    * (`matches`). Without the last two, two challenges accepted at the same moment both passed the check while the first
    * table was being opened: two rated tables, the stake held twice, one of them called off a minute later (an attack).
    */
-  private busy(account: string): boolean {
-    if (this.opening.has(account) || this.running.playing().has(account)) return true;
-    return this.db.exec("SELECT 1 FROM matches WHERE account = ? AND until > ? LIMIT 1", account, Date.now()).toArray().length > 0;
+  private busy(account: string, except?: string): boolean {
+    const until = this.reserved.get(account);
+    if (until !== undefined && until <= Date.now()) this.reserved.delete(account);
+    if (this.opening.has(account) || (until !== undefined && until > Date.now())) return true;
+    const at = this.running.playing().get(account);
+    if (at && at.room !== except) return true;
+    return this.db.exec("SELECT 1 FROM matches WHERE account = ? AND until > ? AND room <> ? LIMIT 1", account, Date.now(), except ?? "").toArray().length > 0;
   }
 
   /**

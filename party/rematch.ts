@@ -28,6 +28,8 @@ export interface RematchHost {
   /** Only the sockets of `seat`. */
   sendSeat(seat: number, message: RematchReadyMessage | Error): void;
   secret(): string | undefined;
+  /** This table's room name: the rematch names the table it follows (the Worker checks the accounts against it). */
+  room(): string;
 }
 
 const NONE: Stored = { state: "none", by: null };
@@ -134,7 +136,11 @@ export class Rematcher {
         ? error(null, "STAKE_TOO_HIGH", `One of you can no longer cover the stake of ${config.stake ?? 0} Taler.`, `Einer von euch kann den Einsatz von ${config.stake ?? 0} Talern nicht mehr decken.`)
         : opened.error === "TABLE_LIMIT"
           ? error(null, "TABLE_LIMIT", "Too many new tables in a short time: try again in a minute.", "Zu viele neue Tische in kurzer Zeit: versucht es in einer Minute noch einmal.")
-          : error(null, "TABLE_FAILED", "The new table could not be opened.", "Der neue Tisch konnte nicht geöffnet werden.");
+          : opened.error === "PLAYING"
+            ? error(null, "PLAYING", "One of you is at another table now: one game at a time.", "Einer von euch sitzt gerade an einem anderen Tisch: eine Partie nach der anderen.")
+            : opened.error === "SIGNED_OUT"
+              ? error(null, "SIGNED_OUT", "One of you has signed out the other devices since this game began: meet again in the Wartesaal.", "Einer von euch hat seit dieser Partie seine anderen Geräte abgemeldet: trefft euch im Wartesaal wieder.")
+              : error(null, "TABLE_FAILED", "The new table could not be opened.", "Der neue Tisch konnte nicht geöffnet werden.");
       for (const seat of [0, 1]) this.host.sendSeat(seat, e);
       return null;
     }
@@ -148,16 +154,17 @@ export class Rematcher {
 
   /** The Worker opens the table through the Wartesaal's route: the same openDuel, both accounts seated, fresh tokens. */
   /** `address`: the socket's that completed the agreement, whose table budget the table spends too. */
-  private async duel(config: RoomConfigOf<unknown>, address: string | null): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_LIMIT" | "TABLE_FAILED" }> {
+  private async duel(config: RoomConfigOf<unknown>, address: string | null): Promise<Duel | { error: "STAKE_TOO_HIGH" | "TABLE_LIMIT" | "TABLE_FAILED" | "PLAYING" | "SIGNED_OUT" }> {
     try {
       const res = await exports.default.fetch("https://spielcenter.internal/internal/lobby/duel", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${this.host.secret()}` },
-        body: JSON.stringify({ challenger: config.accounts![1], accepter: config.accounts![0], terms: termsOf(config), address }),
+        body: JSON.stringify({ challenger: config.accounts![1], accepter: config.accounts![0], terms: termsOf(config), address, rematchOf: this.host.room() }),
       });
       if (res.ok) return (await res.json()) as Duel;
       const body = (await res.json().catch(() => ({}))) as { error?: string };
       if (body.error === "STAKE_TOO_HIGH") return { error: "STAKE_TOO_HIGH" };
+      if (body.error === "PLAYING" || body.error === "SIGNED_OUT") return { error: body.error };
       if (body.error === "TABLE_LIMIT") return { error: "TABLE_LIMIT" };
       console.error(`rematch: the Worker refused the table: ${res.status} ${JSON.stringify(body)}`);
     } catch (err) {

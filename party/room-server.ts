@@ -47,7 +47,7 @@ export const HELLO_GRACE_MS = 3_000;
 export const HELLO_BUDGET_CHARS = 1_000_000;
 export const HELLO_REFILL_PER_S = 200_000;
 /**
- * The spectators of one network (party/address.ts addressNetwork) have a hello budget of their own inside the table's:
+ * The spectators of one network (party/address.ts addressNetwork; IPv6 by its /48) have a hello budget of their own inside the table's:
  * one address that connected, said hello with the log and closed again in eight loops spent the shared budget, and a
  * real spectator was refused 15 times in 20 s (a fresh-eyes attack; the per-network cap counts open sockets only). A
  * dozen full logs at once, then about two a second.
@@ -133,6 +133,7 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
       for (const c of this.getConnections<ConnectionState>()) if (c.state?.viewer === seat) this.send(c, [m]);
     },
     secret: () => (this.env as Cloudflare.Env).ROOM_SECRET,
+    room: () => this.roomName(),
   });
   /** Tells the Wartesaal that this table runs and how it stands (party/live.ts). */
   private live!: LiveTeller;
@@ -341,7 +342,10 @@ export class GameRoomServer<Core extends AnyCore = AnyCore, O = unknown> extends
   private networkHelloBudget(connection: Connection): TokenBucket | null {
     const address = clientAddress(connection);
     if (exemptFromAddressLimits(this.env as Cloudflare.Env, address)) return null;
-    const network = addressNetwork(address) ?? "unknown";
+    // IPv6 by its /48 here (a home line gets a /56 or a /48: six of its /64s, each with a budget of its own, spent the
+    // table's shared one — a second attack pass).
+    const v64 = addressNetwork(address) ?? "unknown";
+    const network = v64.endsWith("::/64") ? `${v64.split(":").slice(0, 3).join(":")}::/48` : v64;
     let b = this.networkHelloBudgets.get(network);
     if (!b) {
       if (this.networkHelloBudgets.size >= HELLO_NETWORKS_KEPT) this.networkHelloBudgets.delete(this.networkHelloBudgets.keys().next().value!);

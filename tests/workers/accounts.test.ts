@@ -267,22 +267,25 @@ describe("sign out other devices: POST /api/me/sessions/revoke", () => {
 });
 
 describe("a new recovery code: POST /api/me/recovery", () => {
-  it("replaces the code: the old one recovers nothing any more, the new one does; other devices and accounts are untouched", async () => {
+  it("replaces the code: the old one recovers nothing any more, the new one does; every other device is signed out, this one gets a fresh token; other accounts are untouched", async () => {
     const a = await newAccount();
     const other = await json<{ token: string }>(call("/api/accounts/recover", { body: { recoveryCode: a.recoveryCode } }));
     const bystander = await newAccount();
     const r = await call("/api/me/recovery", { method: "POST", token: a.token });
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("private, no-store");
-    const { recoveryCode } = await json<{ recoveryCode: string }>(r);
+    const { recoveryCode, token } = await json<{ recoveryCode: string; token: string }>(r);
     expect(recoveryCode).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){3}$/);
     expect(recoveryCode).not.toBe(a.recoveryCode);
     const old = await call("/api/accounts/recover", { body: { recoveryCode: a.recoveryCode } });
     expect(old.status).toBe(401);
     expect(await json(old)).toMatchObject({ error: "BAD_RECOVERY_CODE" });
     expect(await json(call("/api/accounts/recover", { body: { recoveryCode } }))).toMatchObject({ id: a.id });
-    // Tokens are not touched: signing them out is the other button.
-    expect((await call("/api/me", { token: other.token })).status).toBe(200);
+    // Every other device is signed out too: a stolen token that minted a code and recovered with it after the owner's
+    // sign-out stayed in through the owner's new code (a fresh-eyes attack). This device goes on with its fresh token.
+    expect((await call("/api/me", { token: other.token })).status).toBe(401);
+    expect((await call("/api/me", { token: a.token })).status).toBe(401);
+    expect((await call("/api/me", { token })).status).toBe(200);
     expect(await json(call("/api/accounts/recover", { body: { recoveryCode: bystander.recoveryCode } }))).toMatchObject({ id: bystander.id });
   });
 

@@ -174,6 +174,13 @@ describe("spectators share one history budget per table", () => {
     expect(refused).toMatchObject({ code: "TABLE_BUSY" });
     expect(served * chars).toBeLessThan(HELLO_BUDGET_PER_NETWORK_CHARS + chars * 3);
     expect(served * chars).toBeLessThan(HELLO_BUDGET_CHARS);
+    // Other /64s of the same /48 share that budget (six of them spent the table's budget: a second attack pass).
+    const v6 = await hello(await from("2001:db8:77:1::5"));
+    const v6b = await hello(await from("2001:db8:77:2::5"));
+    const v6c = await hello(await from("2001:db8:77:3::5"));
+    const v6d = await hello(await from("2001:db8:77:4::5"));
+    const v6e = await hello(await from("2001:db8:77:5::5"));
+    expect([v6, v6b, v6c, v6d, v6e].filter((a) => a.error).length).toBeGreaterThan(0);
     // Another address watches at once, with the whole log.
     const other = await from("203.0.113.9");
     const answer = await hello(other);

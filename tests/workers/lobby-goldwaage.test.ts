@@ -74,6 +74,30 @@ describe("Lobby: Goldwaage tables", () => {
     await leave(b!, c!, d!);
   });
 
+  it("one game at a time: a player at a running table can neither open nor join a Goldwaage table; a seated one who went to a duel stops the start", async () => {
+    // An attack: an account at a running rated duel was seated at a Goldwaage table as well.
+    const [a, b, c] = await everyone("Gb", 3);
+    const lobby = env.Lobby.getByName("main");
+    const live = (room: string, name: string) => ({ room, game: "battlemaske", kind: "online", seats: [{ name, computer: false }, { name: "X", computer: false }], ruleset: "battlemaske", variant: "single", level: null, round: 1, mirror: 0, lives: null, clock: null, rated: true, stake: 10, startedAt: Date.now() }) as const;
+    const duel = `gbusy${crypto.randomUUID().slice(0, 8)}`;
+    await lobby.live({ live: live(duel, b!.name), accounts: [b!.account.id, null] });
+    await refused(b!, { type: "gw-open", options: OPTIONS }, "BUSY");
+    a!.s.send({ type: "gw-open", options: OPTIONS });
+    const t = await tableOf(c!, a!.name);
+    await refused(b!, { type: "gw-join", id: t.id }, "BUSY");
+    // C joins, then sits down at a duel: the start waits for it.
+    c!.s.send({ type: "gw-join", id: t.id });
+    await tableOf(a!, a!.name, (x) => x.players.length === 2);
+    const other = `gbusy${crypto.randomUUID().slice(0, 8)}`;
+    await lobby.live({ live: live(other, c!.name), accounts: [c!.account.id, null] });
+    await refused(a!, { type: "gw-start", id: t.id }, "PLAYING");
+    expect(a!.s.all.some((m) => m.type === "gw-matched")).toBe(false);
+    await lobby.live({ room: duel, ended: true });
+    await lobby.live({ room: other, ended: true });
+    a!.s.send({ type: "gw-close", id: t.id });
+    await leave(a!, b!, c!);
+  });
+
   it("start: one room with those accounts in order and a computer for the empty seat; each seat token only to its owner; a second start opens nothing", async () => {
     const [a, b, c, d] = await everyone("Gs", 4);
     a!.s.send({ type: "gw-open", options: { players: 4, level: "leicht", variants: [] } });

@@ -190,6 +190,34 @@ describe("rematch", () => {
     await closeAll(...t.s);
   });
 
+  it("a rematch for an account at another table is PLAYING, and one after a sign-out SIGNED_OUT: no table", async () => {
+    // Attacks: a rematch opened a second rated table beside a Wartesaal game (the stake held twice), and handed a device
+    // signed out since the game a new seat token.
+    const t = await friendTable();
+    await resigned(t);
+    const lobby = env.Lobby.getByName("main");
+    const room = `other${crypto.randomUUID().slice(0, 8)}`;
+    await lobby.live({ live: { room, game: "battlemaske", kind: "online", seats: [{ name: t.names[0], computer: false }, { name: "X", computer: false }], ruleset: "battlemaske", variant: "single", level: null, round: 1, mirror: 0, lives: null, clock: null, rated: true, stake: 10, startedAt: Date.now() }, accounts: [t.accounts[0].id, null] });
+    t.s[1].send({ type: "rematch", clientSeq: 2, action: "offer" });
+    await rematchState(t.s[0], "offered");
+    t.s[0].send({ type: "rematch", clientSeq: 2, action: "accept" });
+    expect(await errorOf(t.s[0])).toMatchObject({ code: "PLAYING" });
+    await lobby.live({ room, ended: true });
+    const count = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM games WHERE (account0 = ? OR account1 = ?) AND room <> ?").bind(t.accounts[0].id, t.accounts[0].id, t.room).first<{ n: number }>())!.n;
+    expect(await count()).toBe(0);
+    await closeAll(...t.s);
+
+    const u = await friendTable();
+    await resigned(u);
+    expect((await call("/api/me/sessions/revoke", { method: "POST", token: u.accounts[1].token })).status).toBe(200);
+    u.s[1].send({ type: "rematch", clientSeq: 2, action: "offer" });
+    await rematchState(u.s[0], "offered");
+    u.s[0].send({ type: "rematch", clientSeq: 2, action: "accept" });
+    expect(await errorOf(u.s[1])).toMatchObject({ code: "SIGNED_OUT" });
+    expect(u.s[1].all.some((m) => m.type === "rematchReady")).toBe(false);
+    await closeAll(...u.s);
+  });
+
   it("a rated rematch keeps the kind, the clock and the stake", async () => {
     const t = await friendTable({ kind: "rated", clock: null, ruleset: "battlemaske", variant: "single", role: "conte", stake: 30 });
     await resigned(t);

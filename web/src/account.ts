@@ -97,15 +97,15 @@ export async function signOutOtherDevices(): Promise<void> {
 }
 
 /**
- * A new recovery code for this account (the old one stops working at once); this browser keeps it, as it keeps the one
- * it was created with.
+ * A new recovery code for this account (the old one stops working at once, and every other device is signed out); this
+ * browser keeps it, as it keeps the one it was created with, and the fresh token that comes with it.
  */
 export async function renewRecoveryCode(): Promise<string> {
   const a = await ensureAccount();
   const res = await fetch("/api/me/recovery", { method: "POST", headers: authHeaders(a) });
   if (res.status !== 200) throw new Error(`POST /api/me/recovery: ${res.status}`);
-  const { recoveryCode } = (await res.json()) as { recoveryCode: string };
-  replaceAccount({ ...a, recoveryCode });
+  const { recoveryCode, token } = (await res.json()) as { recoveryCode: string; token: string };
+  replaceAccount({ ...a, recoveryCode, token });
   return recoveryCode;
 }
 

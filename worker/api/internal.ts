@@ -38,7 +38,8 @@ export async function isRoomSecret(presented: string, secret: string | undefined
 const AccountId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 /** The address of the socket that opened the table (party/address.ts): its address's table budget too. */
 const Address = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))), null);
-const LobbyDuel = v.strictObject({ challenger: AccountId, accepter: AccountId, terms: TermsSchema, address: Address });
+/** `rematchOf`: the table a rematch follows (party/rematch.ts): its accounts are checked against it and the Wartesaal. */
+const LobbyDuel = v.strictObject({ challenger: AccountId, accepter: AccountId, terms: TermsSchema, address: Address, rematchOf: v.optional(v.pipe(v.string(), v.maxLength(64))) });
 const LobbyGoldwaage = v.strictObject({ accounts: v.pipe(v.array(AccountId), v.minLength(1), v.maxLength(4)), options: GwOptionsSchema, address: Address });
 
 /** The table limit over the lobby's and the rematch's tables, as over the HTTP routes': 429 TABLE_LIMIT. */
@@ -83,11 +84,28 @@ export const internal = new Hono<{ Bindings: Cloudflare.Env }>()
    * say), each with its own fresh seat token; the lobby hands each token only to its account's sockets.
    */
   .post("/lobby/duel", vJson(LobbyDuel), async (c) => {
-    const { challenger, accepter, terms, address } = c.req.valid("json");
+    const { challenger, accepter, terms, address, rematchOf } = c.req.valid("json");
+    if (rematchOf !== undefined) {
+      // A rematch bypassed the Wartesaal's one game at a time (an attack: a second rated table, the stake held twice),
+      // and handed a device signed out since the game its new seat token (a seat token outlives the sign-out).
+      const signedOut = await c.env.DB.prepare("SELECT 1 FROM accounts a, games g WHERE g.room = ? AND a.id IN (?, ?) AND a.signed_out_at IS NOT NULL AND a.signed_out_at > g.created_at LIMIT 1").bind(rematchOf, challenger, accepter).first();
+      if (signedOut) return c.json({ error: "SIGNED_OUT" as const, message: "An account signed out its other devices since this table was opened." }, 409);
+      const lobby = await getServerByName(c.env.Lobby, LOBBY_NAME);
+      if (!(await lobby.reserve([challenger, accepter], rematchOf))) return c.json({ error: "PLAYING" as const, message: "One of the accounts is at another table." }, 409);
+    }
+    const release = async () => {
+      if (rematchOf !== undefined) await (await getServerByName(c.env.Lobby, LOBBY_NAME)).release([challenger, accepter]).catch(() => undefined);
+    };
     const refused = await limited(c, [challenger, accepter], address);
-    if (refused) return refused;
+    if (refused) {
+      await release();
+      return refused;
+    }
     const opened = await openDuel(c.env, challenger, terms, accepter);
-    if ("error" in opened) return c.json(opened, 409);
+    if ("error" in opened) {
+      await release();
+      return c.json(opened, 409);
+    }
     const other = (opened.seat === 0 ? 1 : 0) as 0 | 1;
     return c.json({
       room: opened.room,

@@ -56,32 +56,20 @@ export const me = new Hono<AccountEnv>()
    * device signed out kept its lobby socket and could accept a staked challenge for the account (a fresh-eyes attack).
    * This device's own lobby sockets are closed too; its page comes back at once with the fresh token.
    */
-  .post("/sessions/revoke", async (c) => {
-    const { token, insert } = await newSession(c.env.DB, c.var.account);
-    const [, gen] = await c.env.DB.batch([
-      c.env.DB.prepare("DELETE FROM sessions WHERE account_id = ?").bind(c.var.account),
-      c.env.DB.prepare("UPDATE accounts SET sessions_gen = sessions_gen + 1 WHERE id = ? RETURNING sessions_gen").bind(c.var.account),
-      insert,
-    ]);
-    const now = (gen?.results[0] as { sessions_gen: number } | undefined)?.sessions_gen ?? 0;
-    try {
-      await (await getServerByName(c.env.Lobby, LOBBY_NAME)).signedOut(c.var.account, now);
-    } catch (err) {
-      // The tokens are dead and every later ticket of an earlier generation is refused; only sockets already open stay
-      // until they next reconnect. Said in the log, not to the player, whose sign-out did happen.
-      console.error(`revoke: telling the Wartesaal failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    return c.json({ token }, 200);
-  })
+  .post("/sessions/revoke", async (c) => c.json({ token: await signOutEverywhere(c.env, c.var.account) }, 200))
   /**
    * A new recovery code; the old one stops working at once. Signing out other devices does not stop someone who knows
-   * the code (it recovers a fresh token), so a code that was shown to someone must be replaceable.
+   * the code (it recovers a fresh token), so a code that was shown to someone must be replaceable — and the new code
+   * signs every other device out again (as "sign out other devices"; this one gets a fresh token): a stolen token that
+   * minted a code and recovered with it after the owner's sign-out stayed signed in through the owner's new code (a
+   * fresh-eyes attack, following the Konto page's own advice).
    */
   .post("/recovery", async (c) => {
     const recoveryCode = newRecoveryCode();
     await c.env.DB.prepare("UPDATE accounts SET recovery_hash = ? WHERE id = ?").bind(await hashToken(recoveryCode.replace(/-/g, "")), c.var.account).run();
+    const token = await signOutEverywhere(c.env, c.var.account);
     c.header("cache-control", "private, no-store");
-    return c.json({ recoveryCode }, 200);
+    return c.json({ recoveryCode, token }, 200);
   })
   .get("/ledger", vQuery(Page), async (c) => {
     const { limit } = c.req.valid("query");
@@ -124,3 +112,27 @@ export const me = new Hono<AccountEnv>()
     });
     return c.json({ games });
   });
+
+/**
+ * Every token of `account` dies and one fresh token is made for the caller's device. The session generation counts up
+ * (`signed_out_at` too: a rematch of a table opened before is refused, worker/api/internal.ts), and the Wartesaal closes
+ * the account's sockets of earlier tickets: a device signed out kept its lobby socket and accepted a staked challenge
+ * for the account (a fresh-eyes attack).
+ */
+async function signOutEverywhere(env: Cloudflare.Env, account: string): Promise<string> {
+  const { token, insert } = await newSession(env.DB, account);
+  const [, gen] = await env.DB.batch([
+    env.DB.prepare("DELETE FROM sessions WHERE account_id = ?").bind(account),
+    env.DB.prepare("UPDATE accounts SET sessions_gen = sessions_gen + 1, signed_out_at = ? WHERE id = ? RETURNING sessions_gen").bind(Date.now(), account),
+    insert,
+  ]);
+  const now = (gen?.results[0] as { sessions_gen: number } | undefined)?.sessions_gen ?? 0;
+  try {
+    await (await getServerByName(env.Lobby, LOBBY_NAME)).signedOut(account, now);
+  } catch (err) {
+    // The tokens are dead and every later ticket of an earlier generation is refused; only sockets already open stay
+    // until they next reconnect. Said in the log, not to the player, whose sign-out did happen.
+    console.error(`sign-out: telling the Wartesaal failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return token;
+}

@@ -52,7 +52,7 @@ export function AccountPage() {
       await renewRecoveryCode();
       setStored(storedAccount());
       setShowCode(true);
-      setRenewMsg(() => () => tr("Neuer Code erzeugt; der alte gilt nicht mehr. Schreib dir den neuen auf.", "A new code is made; the old one no longer works. Write the new one down."));
+      setRenewMsg(() => () => tr("Neuer Code erzeugt; der alte gilt nicht mehr, und alle anderen Geräte sind abgemeldet. Schreib dir den neuen auf.", "A new code is made; the old one no longer works, and every other device is signed out. Write the new one down."));
     } catch {
       setRenewMsg(() => failed);
     }
@@ -119,7 +119,7 @@ export function AccountPage() {
             </section>
             <section aria-labelledby="devices-title">
               <h2 id="devices-title">{tr("Geräte", "Devices")}</h2>
-              <p class="small">{tr("Verloren oder verliehen? Meldet jedes andere Gerät ab, auf dem dein Konto ist; dieses bleibt angemeldet. Wer deinen Wiederherstellungscode kennt, kommt damit wieder hinein – dann erzeuge unten auch einen neuen Code.", "Lost or lent a device? Signs out every other device your account is on; this one stays signed in. Whoever knows your recovery code can get back in with it – then also make a new code below.")}</p>
+              <p class="small">{tr("Verloren oder verliehen? Meldet jedes andere Gerät ab, auf dem dein Konto ist; dieses bleibt angemeldet. Wer deinen Wiederherstellungscode kennt, kommt damit wieder hinein – dann erzeuge unten einen neuen Code: Er meldet alle anderen Geräte noch einmal ab.", "Lost or lent a device? Signs out every other device your account is on; this one stays signed in. Whoever knows your recovery code can get back in with it – then make a new code below: it signs every other device out once more.")}</p>
               <p>
                 <button type="button" class="button" onClick={() => void signOutOthers()} data-testid="signout-others">
                   {tr("Auf anderen Geräten abmelden", "Sign out other devices")}
