@@ -520,11 +520,18 @@ export function GoldwaageTable(props: { session: Session }) {
     const pv = previews();
     if (pv && k === "l" && pv.left) (ev.preventDefault(), put("left"));
     else if (pv && k === "r" && pv.right) (ev.preventDefault(), put("right"));
-    // A pan this card cannot go to: said, instead of nothing at all (a keyboard player pass pressed R and wondered).
-    else if (pv && (k === "l" || k === "r")) {
+    // A pan (or the discard pile) this card cannot go to: said, instead of nothing at all (a keyboard player pass
+    // pressed R, and A, and wondered).
+    else if (pv && (k === "l" || k === "r" || k === "a" || k === "d")) {
       ev.preventDefault();
       clearTimeout(keyNoteTimer);
-      setKeyNote(k === "l" ? tr("Auf die linke Schale geht diese Karte gerade nicht.", "This card cannot go onto the left pan now.") : tr("Auf die rechte Schale geht diese Karte gerade nicht.", "This card cannot go onto the right pan now."));
+      setKeyNote(
+        k === "l"
+          ? tr("Auf die linke Schale geht diese Karte gerade nicht.", "This card cannot go onto the left pan now.")
+          : k === "r"
+            ? tr("Auf die rechte Schale geht diese Karte gerade nicht.", "This card cannot go onto the right pan now.")
+            : tr("Auf den Ablagestapel kommt eine Karte nur, wenn sie auf der Waage nichts tun kann (Bube oder Dame bei leerer Waage).", "Only a card that can do nothing on the scale goes to the discard pile (a jack or queen on an empty scale)."),
+      );
       keyNoteTimer = setTimeout(() => setKeyNote(null), 4000);
     }
     // A for "Ablage", D for "discard": the English hint named a German letter (a player pass read A as Ace).
