@@ -264,6 +264,22 @@ describe("sign out other devices: POST /api/me/sessions/revoke", () => {
   it("needs a bearer token", async () => {
     expect((await call("/api/me/sessions/revoke", { method: "POST" })).status).toBe(401);
   });
+
+  it("ten a minute per account, a new code counted too: the 11th is 429 and signs nobody out", { timeout: 30_000 }, async () => {
+    // An attack pass sent 1,099 sign-outs in 10 s from six accounts (each wakes the Wartesaal and writes D1).
+    await freshMinute();
+    const a = await newAccount();
+    let token = a.token;
+    for (let i = 0; i < 9; i++) token = (await json<{ token: string }>(call("/api/me/sessions/revoke", { method: "POST", token }))).token;
+    token = (await json<{ token: string }>(call("/api/me/recovery", { method: "POST", token }))).token;
+    const refused = await call("/api/me/sessions/revoke", { method: "POST", token });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect((await call("/api/me", { token })).status).toBe(200);
+    // Another account is not held back.
+    const b = await newAccount();
+    expect((await call("/api/me/sessions/revoke", { method: "POST", token: b.token })).status).toBe(200);
+  });
 });
 
 describe("a new recovery code: POST /api/me/recovery", () => {
