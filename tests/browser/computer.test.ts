@@ -649,7 +649,14 @@ describe("the focus of a keyboard player (browser)", () => {
           break;
         }
         // An elixir led: the suits to name have the focus (they stand above the hand).
-        if ((await page.getByTestId("name-suit-P").count()) > 0) await expect.poll(focused).toMatch(/^name-suit-/);
+        if ((await page.getByTestId("name-suit-P").count()) > 0) {
+          await expect.poll(focused).toMatch(/^name-suit-/);
+          // The arrows move between them.
+          const was = await focused();
+          await page.keyboard.press("ArrowRight");
+          expect(await focused()).toMatch(/^name-suit-/);
+          expect(await focused()).not.toBe(was);
+        }
         if ((await step(page, i, { keyboard: true, keepRoundTable: true })) === "idle") await page.waitForTimeout(30);
       }
       if (sawRound) {
@@ -657,7 +664,8 @@ describe("the focus of a keyboard player (browser)", () => {
         // Tab stays inside the dialog (its one button).
         await page.keyboard.press("Tab");
         expect(await focused()).toBe("round-continue");
-        await page.keyboard.press("Enter");
+        // Escape is the dialog's way out, as "Weiter".
+        await page.keyboard.press("Escape");
         await page.getByTestId("round-continue").waitFor({ state: "detached" });
         await expect.poll(focused).not.toBe("body");
       }
@@ -668,6 +676,12 @@ describe("the focus of a keyboard player (browser)", () => {
         await page.keyboard.press("Tab");
         expect(await page.evaluate(`!!globalThis.document.activeElement?.closest('[role="dialog"]')?.querySelector('[data-testid="game-result"]')`)).toBe(true);
       }
+      // Escape shows the table ("Tisch ansehen"); the focus waits on "Ergebnis zeigen", which brings the sheet back.
+      await page.keyboard.press("Escape");
+      await page.getByTestId("game-result").waitFor({ state: "detached" });
+      await expect.poll(focused).toBe("show-result");
+      await page.keyboard.press("Enter");
+      await page.getByTestId("game-result").waitFor();
       expect(kb.errors).toEqual([]);
     } finally {
       await kb.close();

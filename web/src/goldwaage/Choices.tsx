@@ -10,7 +10,8 @@ const LEVEL_TEXT: Record<Level, { de: string; en: string }> = {
   leicht: { de: "Leicht", en: "Easy" },
   normal: { de: "Normal", en: "Normal" },
   schwer: { de: "Schwer", en: "Hard" },
-  profi: { de: "Profi", en: "Pro" },
+  // One name in both languages, as the table, the rules and Battlemaske's variant say it (a pass read "Pro" here only).
+  profi: { de: "Profi", en: "Profi" },
 };
 
 const VARIANT_TEXT: Record<Variant, { name: [string, string]; note: [string, string] }> = {

@@ -23,7 +23,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * button, else its first button; without scrolling the page), and Tab and Shift+Tab stay inside it. Pointer users see
  * nothing of it (the browser shows no focus ring after a tap). Solid calls the ref once per opened dialog.
  */
-export function modalFocus(el: HTMLElement): void {
+export function modalFocus(el: HTMLElement, onEscape?: () => void): void {
   // Tried again on the next frames while the dialog has nothing to focus yet (its buttons come with its content: the
   // daily game's result sheet left the focus on the page behind, a player pass).
   const take = (tries: number) => {
@@ -36,6 +36,11 @@ export function modalFocus(el: HTMLElement): void {
   };
   queueMicrotask(() => take(20));
   el.addEventListener("keydown", (e) => {
+    // Escape does what the dialog's way out does (a round's "Weiter", the result's "Tisch ansehen"), where it has one.
+    if (e.key === "Escape" && onEscape) {
+      e.preventDefault();
+      return onEscape();
+    }
     if (e.key !== "Tab") return;
     const all = focusables(el);
     if (all.length === 0) return;

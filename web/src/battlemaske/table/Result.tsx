@@ -68,7 +68,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
   };
   return (
     <Show when={rv().over && showResult()}>
-      <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" ref={modalFocus}>
+      <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" ref={(el) => modalFocus(el, () => setShowResult(false))}>
         <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-winner-seat={winnerSeat() === null ? "" : String(winnerSeat())} data-reason={reason()}>
           <h2 id="result-title">{title()}</h2>
           <Show

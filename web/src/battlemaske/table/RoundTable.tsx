@@ -42,7 +42,7 @@ export function RoundTable(): JSX.Element {
           aria-labelledby="round-title"
           data-testid="round-table"
           data-modal={m.spectator ? "false" : "true"}
-          ref={(el) => !m.spectator && modalFocus(el)}
+          ref={(el) => !m.spectator && modalFocus(el, () => m.dismissRound())}
         >
           <div class="overlay-card">
             <h2 id="round-title">

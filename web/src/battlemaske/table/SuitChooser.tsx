@@ -39,11 +39,25 @@ export function SuitChooser(): JSX.Element {
   // The aids may run below the suits' box: a fade alone was not seen as "scroll here" (the second player pass), so a
   // line under the box says so until its foot is reached.
   let options: HTMLDivElement | undefined;
+  // Arrows move between the suits, Escape is "Abbrechen" (a keyboard player pass tried both).
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      setElixir(null);
+      return;
+    }
+    const step = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 0;
+    const all = [...(box?.querySelectorAll<HTMLButtonElement>(".suit-button:not([disabled])") ?? [])];
+    const at = all.indexOf(document.activeElement as HTMLButtonElement);
+    if (step === 0 || at < 0) return;
+    e.preventDefault();
+    all[(at + step + all.length) % all.length]!.focus();
+  };
   const [more, setMore] = createSignal(false);
   const checkMore = () => setMore(!!options && options.scrollTop + options.clientHeight < options.scrollHeight - 4);
   return (
     <Show when={elixir()}>
-      <div class="name-suit" ref={box} role="group" aria-label={rs() === "zwiegespalten" ? tr("Farbe nennen", "Name a suit") : tr("Farbe ansagen", "Name a suit")}>
+      <div class="name-suit" ref={box} onKeyDown={onKey} role="group" aria-label={rs() === "zwiegespalten" ? tr("Farbe nennen", "Name a suit") : tr("Farbe ansagen", "Name a suit")}>
         {/* The suits scroll in a box of their own when their aids are longer than the room: "Abbrechen" stays below
             them, never over an aid's words (a sticky button covered the middle suit's text on phones: the player pass). */}
         <div class="name-suit-options" ref={options} onScroll={checkMore}>
