@@ -20,8 +20,9 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 /**
  * A modal dialog as a `ref`: it takes the focus when it opens (its `[data-autofocus]` element, else its first primary
- * button, else its first button; without scrolling the page), and Tab and Shift+Tab stay inside it. Pointer users see
- * nothing of it (the browser shows no focus ring after a tap). Solid calls the ref once per opened dialog.
+ * button, else its first button; without scrolling the page), Tab and Shift+Tab stay inside it, and Escape does
+ * `onEscape` when the dialog has such a way out. Pointer users see nothing of it (the browser shows no focus ring after
+ * a tap). Solid calls the ref once per opened dialog.
  */
 export function modalFocus(el: HTMLElement, onEscape?: () => void): void {
   // Tried again on the next frames while the dialog has nothing to focus yet (its buttons come with its content: the
