@@ -625,6 +625,12 @@ describe("the focus of a keyboard player (browser)", () => {
       await expect.poll(focused).toBe("resign-no");
       await page.keyboard.press("Enter");
       await expect.poll(focused).toBe("resign");
+      // Escape is "Nein" too.
+      await page.keyboard.press("Enter");
+      await expect.poll(focused).toBe("resign-no");
+      await page.keyboard.press("Escape");
+      await expect.poll(focused).toBe("resign");
+      expect(await page.getByTestId("resign-yes").count()).toBe(0);
       // "Rat": the advice comes, and the focus is on a card, not on the page.
       await pressByKeyboard(page, '[data-testid="hint"]');
       await page.getByTestId("hint-box").waitFor();

@@ -609,6 +609,49 @@ describe("Goldwaage (browser)", () => {
     expect(b.errors).toEqual([]);
   }, 90_000);
 
+  it("by keyboard, A puts a jack or queen from an empty scale on the discard pile; for a number it says why not", async () => {
+    // A second keyboard pass found A refused even where the discard pile was the one choice (a mend of the first pass's).
+    const b = await browser({ width: 1280, height: 800 });
+    const page = b.page;
+    let tried = false;
+    for (let table = 0; table < 15 && !tried; table++) {
+      await setup(page, { players: 2, level: "leicht" });
+      await page.getByTestId("gw-table").waitFor();
+      // Until this seat's first turn of the round (the scale is empty then only for the round's first card).
+      let first = false;
+      for (const end = Date.now() + 30_000; Date.now() < end; ) {
+        const t = await look(page);
+        if (t.over || t.roundTable) break;
+        if (t.myTurn && !t.busy) {
+          first = (await page.getByTestId("gw-difference").getAttribute("data-difference")) === "0" && (await page.locator('.gw-scale [data-card]').count()) === 0;
+          break;
+        }
+        if (t.confirm) await gwStep(page);
+        else await page.waitForTimeout(50);
+      }
+      const cards = await page.locator('[data-testid="gw-hand-card"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card")!));
+      const tool = cards.find((c) => /^[JQ]/.test(c));
+      const number = cards.find((c) => /^\d/.test(c));
+      if (!first || !tool || !number) continue;
+      // A number card: A says when a card goes to the discard pile, and nothing is played.
+      await page.locator(`[data-testid="gw-hand-card"][data-card="${number}"]`).focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("a");
+      await expect.poll(() => page.getByTestId("gw-key-note").textContent()).toMatch(/Ablagestapel/);
+      expect(await page.locator(`[data-testid="gw-hand-card"][data-card="${number}"]`).count()).toBe(1);
+      await page.keyboard.press("Enter");
+      // The jack or queen: A plays it onto the discard pile.
+      await page.locator(`[data-testid="gw-hand-card"][data-card="${tool}"]`).focus();
+      await page.keyboard.press("Enter");
+      await page.getByTestId("gw-put-discard").waitFor();
+      await page.keyboard.press("a");
+      await expect.poll(() => page.locator(`[data-testid="gw-hand-card"][data-card="${tool}"]`).count()).toBe(0);
+      tried = true;
+    }
+    expect(tried, "a table where this seat leads onto the empty scale with a jack or queen and a number card").toBe(true);
+    expect(b.errors).toEqual([]);
+  }, 240_000);
+
   it("keyboard only for a whole round: Tab to a card, Enter, then L / R; the live region speaks each card", async () => {
     const b = await browser({ width: 1280, height: 800 });
     const page = b.page;

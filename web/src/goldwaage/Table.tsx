@@ -520,6 +520,8 @@ export function GoldwaageTable(props: { session: Session }) {
     const pv = previews();
     if (pv && k === "l" && pv.left) (ev.preventDefault(), put("left"));
     else if (pv && k === "r" && pv.right) (ev.preventDefault(), put("right"));
+    // A for "Ablage", D for "discard": the English hint named a German letter (a player pass read A as Ace).
+    else if (pv && (k === "a" || k === "d") && pv.discard) (ev.preventDefault(), put(null));
     // A pan (or the discard pile) this card cannot go to: said, instead of nothing at all (a keyboard player pass
     // pressed R, and A, and wondered).
     else if (pv && (k === "l" || k === "r" || k === "a" || k === "d")) {
@@ -534,8 +536,6 @@ export function GoldwaageTable(props: { session: Session }) {
       );
       keyNoteTimer = setTimeout(() => setKeyNote(null), 4000);
     }
-    // A for "Ablage", D for "discard": the English hint named a German letter (a player pass read A as Ace).
-    else if (pv && (k === "a" || k === "d") && pv.discard) (ev.preventDefault(), put(null));
     else if (k === "arrowleft" || k === "arrowright") {
       const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="gw-hand-card"]')];
       const i = cards.indexOf(document.activeElement as HTMLElement);
@@ -712,7 +712,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 {/* Giving up ends the game for the whole team: asked once more before it is sent. */}
                 <Show when={!watching}>
                 <Show when={!confirming()} fallback={
-                  <span class="gw-confirm" role="group" aria-label={tr("Wirklich aufgeben?", "Really give up?")}>
+                  <span class="gw-confirm" role="group" aria-label={tr("Wirklich aufgeben?", "Really give up?")} onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), setConfirming(false), queueMicrotask(() => document.querySelector<HTMLElement>('[data-testid="gw-resign"]')?.focus()))}>
                     <span>{tr("Aufgeben? Das Team verliert.", "Give up? The team loses.")}</span>
                     <button type="button" class="button quiet" data-testid="gw-resign-confirm" onClick={() => { setConfirming(false); room.resign(); }}>
                       {tr("Ja", "Yes")}

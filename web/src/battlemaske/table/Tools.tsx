@@ -60,7 +60,8 @@ export function Tools(): JSX.Element {
             </button>
           }
         >
-          <span class="confirm-resign">
+          {/* Escape is "Nein", as in the dialogs (a third keyboard pass). */}
+          <span class="confirm-resign" onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), setConfirmResign(false), queueMicrotask(() => document.querySelector<HTMLElement>('[data-testid="resign"]')?.focus()))}>
             <span class="confirm-q">{tr("Wirklich aufgeben?", "Really resign?")}</span>
             {/* The rule the Bilanz then shows as "abgebrochen" (a player pass: nobody had said it beforehand). */}
             <Show when={m.rated === true}>
