@@ -1,7 +1,7 @@
 // The Goldwaage table at a room: the scale, the Kings, the seats in order, the own hand, a turn (card, then pan), the
 // round table with the solver's verdict and the end table. It renders the room's view; every judgement comes from
 // logic.ts (the engine's decide and the solver), never from rules written here.
-import { keepFocus, modalFocus, usingKeyboard } from "../ui/focus";
+import { answerNo, focusIfKeys, keepFocus, modalFocus } from "../ui/focus";
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from "solid-js";
 import { card as cardInfo, sortCards, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
@@ -712,13 +712,13 @@ export function GoldwaageTable(props: { session: Session }) {
                 {/* Giving up ends the game for the whole team: asked once more before it is sent. */}
                 <Show when={!watching}>
                 <Show when={!confirming()} fallback={
-                  <span class="gw-confirm" role="group" aria-label={tr("Wirklich aufgeben?", "Really give up?")} onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), setConfirming(false), queueMicrotask(() => document.querySelector<HTMLElement>('[data-testid="gw-resign"]')?.focus()))}>
+                  <span class="gw-confirm" role="group" aria-label={tr("Wirklich aufgeben?", "Really give up?")} onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), answerNo(() => setConfirming(false), "gw-resign"))}>
                     <span>{tr("Aufgeben? Das Team verliert.", "Give up? The team loses.")}</span>
                     <button type="button" class="button quiet" data-testid="gw-resign-confirm" onClick={() => { setConfirming(false); room.resign(); }}>
                       {tr("Ja", "Yes")}
                     </button>
                     {/* Asked by key: the focus on "Nein" (it went to a card: a keyboard player pass); answered, back on "Aufgeben". */}
-                    <button type="button" class="button quiet" data-testid="gw-resign-no" ref={(el) => usingKeyboard() && queueMicrotask(() => el.focus())} onClick={() => { setConfirming(false); if (usingKeyboard()) queueMicrotask(() => document.querySelector<HTMLElement>('[data-testid="gw-resign"]')?.focus()); }}>
+                    <button type="button" class="button quiet" data-testid="gw-resign-no" ref={focusIfKeys} onClick={() => answerNo(() => setConfirming(false), "gw-resign")}>
                       {tr("Nein", "No")}
                     </button>
                   </span>

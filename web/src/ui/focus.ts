@@ -11,6 +11,20 @@ if (typeof document !== "undefined") {
 }
 export const usingKeyboard = (): boolean => keys;
 
+/**
+ * A question that stands in for its button ("Aufgeben?" with "Ja" / "Nein"): asked by key, its "Nein" (`el`, as a ref)
+ * takes the focus — it went to a card, and the next Enter played it (a keyboard player pass).
+ */
+export const focusIfKeys = (el: HTMLElement): void => {
+  if (keys) queueMicrotask(() => el.focus());
+};
+
+/** Such a question answered "Nein" (or Escape): `close()`, and a keyboard player's focus back on the button `testId`. */
+export function answerNo(close: () => void, testId: string): void {
+  close();
+  if (keys) queueMicrotask(() => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.focus());
+}
+
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The elements of `root` a Tab reaches, in order, that are on screen. */

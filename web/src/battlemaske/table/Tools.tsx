@@ -1,5 +1,5 @@
 // The tools under the hand: "Rat", "Karte zurück" and its answer, resigning (asked twice), and after the end the result again.
-import { usingKeyboard } from "../../ui/focus";
+import { answerNo, focusIfKeys } from "../../ui/focus";
 import { createSignal, Show, type JSX } from "solid-js";
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
 import type { Seat } from "../../../../shared/battlemaske/events";
@@ -61,7 +61,7 @@ export function Tools(): JSX.Element {
           }
         >
           {/* Escape is "Nein", as in the dialogs (a third keyboard pass). */}
-          <span class="confirm-resign" onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), setConfirmResign(false), queueMicrotask(() => document.querySelector<HTMLElement>('[data-testid="resign"]')?.focus()))}>
+          <span class="confirm-resign" onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), answerNo(() => setConfirmResign(false), "resign"))}>
             <span class="confirm-q">{tr("Wirklich aufgeben?", "Really resign?")}</span>
             {/* The rule the Bilanz then shows as "abgebrochen" (a player pass: nobody had said it beforehand). */}
             <Show when={m.rated === true}>
@@ -74,7 +74,7 @@ export function Tools(): JSX.Element {
             </button>
             {/* Asked by key: the focus on "Nein" (it went to a card, and the next Enter played it: a keyboard player pass);
                 answered "Nein", back on "Aufgeben". */}
-            <button type="button" class="button quiet" data-testid="resign-no" ref={(el) => usingKeyboard() && queueMicrotask(() => el.focus())} onClick={() => { setConfirmResign(false); if (usingKeyboard()) queueMicrotask(() => document.querySelector<HTMLElement>('[data-testid="resign"]')?.focus()); }}>
+            <button type="button" class="button quiet" data-testid="resign-no" ref={focusIfKeys} onClick={() => answerNo(() => setConfirmResign(false), "resign")}>
               {tr("Nein", "No")}
             </button>
           </span>
