@@ -141,7 +141,7 @@ const de: RulesDoc = {
           items: [
             "Ihr **verliert**, sobald ihr einen König umdrehen müsstet und keiner mehr offen liegt.",
             "Ihr **gewinnt** gemeinsam, wenn ihr alle vier Runden gespielt habt, ohne zu verlieren.",
-            "Am Tisch mit Freunden wartet niemand ewig: Wer am Zug ist und **10 Minuten** nicht spielt, hat die Partie für alle verloren (der Tisch zeigt, wer getrennt ist und wie lange er noch wartet). Kommt jemand nach dem Geben **eine Minute** lang gar nicht an den Tisch, wird die Partie abgebrochen und zählt nicht. Wer nur mit Computern spielt, hat alle Zeit.",
+            "Am Tisch mit Freunden wartet niemand ewig: Wer am Zug ist und **10 Minuten** nicht spielt, hat die Partie für alle verloren (der Tisch zeigt, wer getrennt ist und wie lange er noch wartet). Kommt jemand nach dem Geben **eine Minute** lang gar nicht an den Tisch, wird die Partie abgebrochen und zählt nicht. Gibt jemand auf (oder geht), bevor **10 Karten** gespielt oder **3 Minuten** vergangen sind, hat das Team verloren, aber die Partie zählt in keiner Bilanz. Wer nur mit Computern spielt, hat alle Zeit.",
           ],
         },
         {
@@ -390,7 +390,7 @@ const en: RulesDoc = {
           items: [
             "You **lose** the moment you would have to turn a king and none is left face up.",
             "You **win** together when you have played all four rounds without losing.",
-            "At a table with friends nobody waits forever: whoever is to play and does not for **10 minutes** has lost the game for everyone (the table shows who is disconnected and how long it still waits). If someone does not come to the table at all within **one minute** of the deal, the game is called off and does not count. Playing with computers only, you have all the time you want.",
+            "At a table with friends nobody waits forever: whoever is to play and does not for **10 minutes** has lost the game for everyone (the table shows who is disconnected and how long it still waits). If someone does not come to the table at all within **one minute** of the deal, the game is called off and does not count. If someone gives up (or leaves) before **10 cards** are played or **3 minutes** have passed, the team has lost, but the game counts in nobody's records. Playing with computers only, you have all the time you want.",
           ],
         },
         {
