@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
-import { newComputerGameAsConte, openBrowser, playToEnd, pressByKeyboard, shot, silenceableSockets, startWebSite, step, type Browser } from "./helpers.js";
+import { newComputerGameAsConte, openBrowser, playToEnd, pressByKeyboard, settle, shot, silenceableSockets, startWebSite, step, type Browser } from "./helpers.js";
 
 let site: Site;
 let b: Browser;
@@ -428,7 +428,7 @@ describe("on a phone (390×844)", () => {
       for (let i = 0; i < 12 && (await page.locator('[data-testid="hand-card"]').count()) > 2; i++) if ((await step(page)) === "idle") await page.waitForTimeout(30);
       expect(await page.getByTestId("game-result").count()).toBe(0);
       await shot(page, "table-midgame-phone");
-      if (await page.getByTestId("round-continue").isVisible()) await page.getByTestId("round-continue").click(); // a round may have ended
+      await settle(page); // a round may have ended, or be about to: the round table would cover the sheet
       // The log is a sheet at the bottom: its handle shows the newest entry; a tap pulls the whole log up.
       const sheet = page.getByTestId("log-sheet");
       expect(await sheet.evaluate((e) => (globalThis as unknown as { getComputedStyle(x: unknown): { position: string } }).getComputedStyle(e).position)).toBe("fixed");

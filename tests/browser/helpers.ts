@@ -346,6 +346,34 @@ export async function step(page: Page, i = 0, opts: StepOptions = {}): Promise<"
   return "idle";
 }
 
+/**
+ * Waits until the table holds still until this page acts — the game over, a round table up, or this seat's turn with
+ * nothing in flight — and closes round tables on the way (unless `keepRoundTable`). A look at "round-continue" and then a
+ * click elsewhere races the computer: its play may end the round between the two, and the round table then lies over
+ * what the click aimed at (words.test's log sheet, a fresh CI run). Returns what it found.
+ */
+export async function settle(page: Page, opts: { keepRoundTable?: boolean; timeoutMs?: number } = {}): Promise<"over" | "round" | "turn"> {
+  for (;;) {
+    const found = (await (
+      await page.waitForFunction(
+        `(() => {
+          const d = globalThis.document;
+          const q = (id) => d.querySelector('[data-testid="' + id + '"]');
+          if (q("game-result")) return "over";
+          if (q("round-continue")) return "round";
+          const table = q("table");
+          return table && table.getAttribute("data-busy") === "false" && q("turn")?.getAttribute("data-my-turn") === "true" ? "turn" : false;
+        })()`,
+        undefined,
+        { timeout: opts.timeoutMs ?? 20_000, polling: 20 },
+      )
+    ).jsonValue()) as "over" | "round" | "turn";
+    if (found !== "round" || opts.keepRoundTable) return found;
+    await page.getByTestId("round-continue").click();
+    await page.getByTestId("round-table").waitFor({ state: "detached" });
+  }
+}
+
 /** Plays the seat's part until the game is over. */
 export async function playToEnd(page: Page, opts: StepOptions & { maxSteps?: number } = {}): Promise<void> {
   const max = opts.maxSteps ?? 400;
