@@ -633,6 +633,7 @@ describe("the focus of a keyboard player (browser)", () => {
       // The advised card, not merely the first playable one (Enter there played another card than advised).
       await expect.poll(() => page.evaluate(`globalThis.document.activeElement?.getAttribute("data-hint")`)).toBe("true");
       // A card played with Enter: the focus stays in the hand (or on the next thing to do).
+      const played = (await page.evaluate(`globalThis.document.activeElement?.getAttribute("data-card")`)) as string;
       await page.keyboard.press("Enter");
       await expect.poll(async () => (await page.getByTestId("takeback").isEnabled()) || (await page.getByTestId("name-suit-P").count()) > 0).toBe(true);
       expect(await focused()).not.toBe("body");
@@ -641,6 +642,9 @@ describe("the focus of a keyboard player (browser)", () => {
         await pressByKeyboard(page, '[data-testid="takeback"]');
         await expect.poll(() => page.getByTestId("takeback").isEnabled()).toBe(false);
         await expect.poll(focused).not.toBe("body");
+        // On the card taken back, not on a neighbour of it (a player pass).
+        await page.locator(`[data-testid="hand-card"][data-card="${played}"][data-back="true"]`).waitFor();
+        await expect.poll(() => page.evaluate(`globalThis.document.activeElement?.getAttribute("data-card")`)).toBe(played);
       }
       // On to the round's end by keyboard: its dialog has the focus on "Weiter".
       let sawRound = false;

@@ -486,3 +486,27 @@ describe("signing out the other devices while they are in the Wartesaal", () => 
     }
   }, 90_000);
 });
+
+describe("a tap on 'Tauschen' on a phone", () => {
+  it("moves no focus onto a card (the focus follows keys only: a focused card is a ring and a card's details on a phone)", async () => {
+    const { site } = held;
+    const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await page.goto(`${site.url}/spielen/computer`);
+      for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal", "start-game"]) await page.getByTestId(id).tap();
+      await page.getByTestId("exchange-confirm").waitFor();
+      const intro = page.getByTestId("exchange-help-close");
+      if (await intro.isVisible().catch(() => false)) await intro.tap();
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().tap();
+      await page.getByTestId("exchange-confirm").tap();
+      await page.getByTestId("exchange-confirm").waitFor({ state: "detached" });
+      await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"]').waitFor();
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(`globalThis.document.activeElement?.getAttribute("data-testid") ?? null`)).not.toBe("hand-card");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});

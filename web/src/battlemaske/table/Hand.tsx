@@ -47,8 +47,9 @@ export function Hand(): JSX.Element {
     on([shown, () => v().phase, () => v().turn], () =>
       queueMicrotask(() => {
         // The focused card (or "Tauschen") left the page: the focus would fall to the page's start; keep it in the hand.
+        // Only after keys: a tap on "Tauschen" put a phone's focus on a card (a player pass; keepFocus has the same rule).
         const a = document.activeElement;
-        if (focusedAt < 0 || (a && a !== document.body)) return;
+        if (focusedAt < 0 || !usingKeyboard() || (a && a !== document.body)) return;
         const all = buttons();
         if (all.length === 0) return;
         const first = all.findIndex((b) => b.dataset["legal"] === "true");
@@ -66,6 +67,31 @@ export function Hand(): JSX.Element {
         const a = document.activeElement;
         if (a && a !== document.body && !list?.contains(a) && a.getAttribute("data-testid") !== "hint") return;
         queueMicrotask(() => buttons().find((b) => b.dataset["hint"] === "true")?.focus({ preventScroll: true }));
+      },
+      { defer: true },
+    ),
+  );
+  // A card that came back ("Karte zurück": the hand grew by exactly this card). A keyboard player's focus goes to it —
+  // it went to the first playable card while the take-back was on its way, a neighbour of the card taken back (a player
+  // pass). A deal, the exchange and the greed swap never grow the hand by one.
+  const [back, setBack] = createSignal<Card | null>(null);
+  createEffect(
+    on(
+      () => v().hand ?? [],
+      (now, before) => {
+        const added = before ? now.filter((c) => !before.includes(c)) : [];
+        setBack(before && now.length === before.length + 1 && added.length === 1 ? added[0]! : null);
+      },
+    ),
+  );
+  createEffect(
+    on(
+      back,
+      (c) => {
+        if (!c || !usingKeyboard()) return;
+        const a = document.activeElement;
+        if (a && a !== document.body && !list?.contains(a) && a.getAttribute("data-testid") !== "takeback") return;
+        queueMicrotask(() => buttons().find((b) => b.dataset["card"] === c)?.focus({ preventScroll: true }));
       },
       { defer: true },
     ),
@@ -106,6 +132,7 @@ export function Hand(): JSX.Element {
                 data-card={c}
                 data-legal={legal(c) ? "true" : "false"}
                 data-hint={hinted(c) ? "true" : undefined}
+                data-back={back() === c ? "true" : undefined}
                 aria-pressed={picking() || elixir() !== null ? picked().includes(c) || elixir() === c : undefined}
                 aria-disabled={!legal(c)}
                 aria-label={cardLabel(rs(), c, lang()) + why(c)}
