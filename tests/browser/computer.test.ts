@@ -614,6 +614,24 @@ describe("the focus of a keyboard player (browser)", () => {
       await page.getByTestId("table").waitFor();
       for (let i = 0; i < 60 && !(await playing()); i++) if ((await step(page, i, { keyboard: true })) === "idle") await page.waitForTimeout(50);
       expect(await playing()).toBe(true);
+      // "Zu deinen Karten": a few Tabs from the page's start; Enter puts the focus on a playable card. Without it a
+      // keyboard player passes the site's links, the plaques, the mirror, the opponent's cards and the trick first.
+      const tabsFromStart = async (to: string): Promise<number> => {
+        await page.locator('a.skip-link[href="#main"]').focus();
+        for (let n = 1; n <= 60; n++) {
+          await page.keyboard.press("Tab");
+          if (await page.evaluate(`!!globalThis.document.activeElement?.matches(${JSON.stringify(to)})`)) return n;
+        }
+        return Infinity;
+      };
+      const toCard = await tabsFromStart('[data-testid="hand-card"]');
+      const toSkip = await tabsFromStart('[data-testid="skip-to-hand"]');
+      expect(toSkip).toBeLessThanOrEqual(8);
+      expect(toSkip).toBeLessThan(toCard);
+      await shot(page, "skip-to-hand-desktop");
+      await page.keyboard.press("Enter");
+      await expect.poll(focused).toBe("hand-card");
+      expect(await page.evaluate(`globalThis.document.activeElement?.getAttribute("data-legal")`)).toBe("true");
       // "Aufgeben" by key: the question has the focus on "Nein" (it went to a card, and the next Enter played it); "Nein"
       // brings it back to "Aufgeben".
       await pressByKeyboard(page, '[data-testid="resign"]');

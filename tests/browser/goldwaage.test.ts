@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
 import { gwStep, look, setupGoldwaage } from "./gw-helpers.js";
-import { archived, openBrowser, shot, silenceableSockets, startWebSite, type Browser } from "./helpers.js";
+import { archived, openBrowser, pressByKeyboard, shot, silenceableSockets, startWebSite, type Browser } from "./helpers.js";
 
 let site: Site;
 const opened: Browser[] = [];
@@ -657,6 +657,11 @@ describe("Goldwaage (browser)", () => {
     const page = b.page;
     await setup(page, { players: 2, level: "leicht", variants: ["zwei-offene-karten"] });
     await page.getByTestId("gw-table").waitFor();
+    await page.getByTestId("gw-hand-card").first().waitFor();
+    // "Zu deinen Karten" is a few Tabs from the page's start, and Enter puts the focus on a card of the hand.
+    await page.locator('a.skip-link[href="#main"]').focus();
+    await pressByKeyboard(page, '[data-testid="skip-to-hand"]', 8);
+    await expect.poll(() => page.evaluate(`globalThis.document.activeElement?.getAttribute("data-testid")`)).toBe("gw-hand-card");
     let spoken = "";
     // By time, not by steps: on a loaded machine the team-mate's paced cards make many idle steps, and a loop that
     // ran out of steps left the player's own turn unplayed (the round table never came).

@@ -15,6 +15,7 @@ import type { TableModel } from "./table/model";
 import { Ranking } from "./table/Ranking";
 import { Result } from "./table/Result";
 import { RoundTable } from "./table/RoundTable";
+import { SkipToHand } from "../ui/SkipToHand";
 import { createTableStore, TableContext } from "./table/store";
 import "./table.css";
 
@@ -42,6 +43,9 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   return (
     <TableContext.Provider value={t}>
       <div ref={root} class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-spectator={m.spectator ? "true" : "false"} data-ruleset={rs()} data-phase={v().phase} data-round={v().round} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"}>
+        <Show when={!m.spectator}>
+          <SkipToHand selectors={['button.hand-card[data-hint="true"]', 'button.hand-card[data-legal="true"]', "button.hand-card"]} />
+        </Show>
         <Head />
 
         <Ranking />

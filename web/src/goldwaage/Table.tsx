@@ -25,6 +25,7 @@ import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, loss
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import { Feed } from "./feed";
+import { SkipToHand } from "../ui/SkipToHand";
 import "./goldwaage.css";
 
 const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H: "red" };
@@ -691,6 +692,9 @@ export function GoldwaageTable(props: { session: Session }) {
             data-busy={String(room.busy())}
             aria-label="Goldwaage"
           >
+            <Show when={!watching}>
+              <SkipToHand selectors={['[data-testid="gw-hand-card"]']} />
+            </Show>
             <header class="gw-top">
               <div class="gw-round">
                 <strong>{tr(`Runde ${g()!.round} von 4`, `Round ${g()!.round} of 4`)}</strong>
