@@ -147,6 +147,47 @@ describe.each(PHONES)("a %i × %i phone", (width, height) => {
   }, 120_000);
 });
 
+describe("a tap on a hand kept still for a resting mouse (a laptop with a touch screen)", () => {
+  it("plays the card the finger touched: the hand is not re-sorted between the touch and its click", async () => {
+    // A fresh CI run: the mouse of the test's earlier clicks rested on the hand, so a new ranking waited to re-sort it;
+    // the finger's own "leave" at the tap's end let the re-sort happen before the click, and the click met another card.
+    const { site } = held;
+    const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await newComputerGameAsConte(page, site.url);
+      const order = () => page.locator('[data-testid="hand-card"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-card")!));
+      const ranking = () => page.getByTestId("plaque").evaluateAll((els) => els.map((e) => e.getAttribute("data-suit")!).filter((x) => x));
+      const sorted = (hand: string[], rk: string[]) => {
+        const suits = [...rk, ...["P", "D", "G"].filter((x) => !rk.includes(x)), "E"];
+        return hand.slice().sort((a, b) => suits.indexOf(a[0]!) - suits.indexOf(b[0]!) || Number(a.slice(1)) - Number(b.slice(1)));
+      };
+      // Play with the mouse (it stays on the hand) until a new ranking waits: the hand shown is not in the ranking's order.
+      let target: string | null = null;
+      for (let i = 0; i < 400 && target === null; i++) {
+        if ((await step(page, i)) === "over") break;
+        if ((await myTurn(page).count()) === 0 || (await page.getByTestId("table").getAttribute("data-phase")) !== "play") {
+          await page.waitForTimeout(30);
+          continue;
+        }
+        const now = await order();
+        const want = sorted(now, await ranking());
+        const legal = await page.locator(LEGAL).evaluateAll((els) => els.map((e) => e.getAttribute("data-card")!));
+        // A playable card whose place the re-sort would give to another card.
+        target = legal.find((c) => !c.startsWith("E") && now.indexOf(c) !== want.indexOf(c)) ?? null;
+      }
+      expect(target, "a re-sort waiting under the resting mouse").not.toBeNull();
+      await shot(page, "phone-tap-hand-held-still");
+      await page.locator(`[data-testid="hand-card"][data-card="${target}"]`).tap();
+      // The card touched goes, no other.
+      await page.locator(`[data-testid="hand-card"][data-card="${target}"]`).waitFor({ state: "detached", timeout: 10_000 });
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 180_000);
+});
+
 /**
  * Whether each element matching `selector` is wholly in sight at the top of the page: inside the screen, above the log's
  * handle, and met by a tap near its top edge, its middle and its bottom edge (a card clipped by its box, or with the

@@ -119,7 +119,10 @@ export function Hand(): JSX.Element {
         onKeyDown={onKeyDown}
         onFocusIn={onFocusIn}
         onPointerEnter={(e) => e.pointerType === "mouse" && setPointerIn(true)}
-        onPointerLeave={() => setPointerIn(false)}
+        // The mouse's leave only: a finger "leaves" at the end of every tap, and that leave re-sorted a hand kept still
+        // for a resting mouse between the tap's touch and its click — the click met another card (a fresh CI run; on a
+        // laptop with a touch screen a tap could play a card the player never touched).
+        onPointerLeave={(e) => e.pointerType === "mouse" && setPointerIn(false)}
       >
         <For each={shown()}>
           {(c) => (
