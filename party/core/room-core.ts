@@ -305,7 +305,10 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
         }
         const helped = r.helped.map((h, i) => h || i === e.seat);
         const takebacks = r.takebacks.map((n, i) => (i === e.seat ? n + 1 : n));
-        return { ...r, version, effective, game, helped, takebackRequest: null, takebacks, hinted: r.hinted.map(() => false), clock };
+        // The cards that still stand, not every card ever played: a card played and taken back nine times made the
+        // "10 cards" of a game that counts out of one card on the table (an attack pass: a friendly win booked at once).
+        const cardsPlayed = effective.filter((x) => typeof this.rules.takebackMark(x.event) === "number").length;
+        return { ...r, version, effective, game, helped, takebackRequest: null, takebacks, hinted: r.hinted.map(() => false), clock, cardsPlayed };
       }
       case "seated": {
         // The clocks start for whoever is to act now, charged nothing for the wait (nobody's ran until here).
@@ -455,7 +458,7 @@ export class RoomCore<S, E extends { readonly type: string }, O, V> {
     return {
       game: this.gameView(viewer),
       waitingFor: this.config.seats.flatMap((s, i) => (s.type === "invite" ? [i] : [])),
-      takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: this.takebackAllowed(viewer), mine: viewer !== "spectator" && this.takebackTarget(viewer) !== null },
+      takeback: { requestedBy: r.takebackRequest?.seat ?? null, allowed: this.takebackAllowed(viewer), mine: viewer !== "spectator" && this.takebackAllowed(viewer) && this.takebackTarget(viewer) !== null },
       helped: r.helped.slice(),
       ...(this.config.names ? { names: this.config.seats.map((_, i) => this.config.names?.[i] ?? null) } : {}),
       ...(computers.length > 0 ? { computers } : {}),

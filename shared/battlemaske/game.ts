@@ -42,7 +42,9 @@ export const battlemaskeGame: GameDefinition<State, Event, Options, View> = {
   toAct: (g) => seatsToAct(g),
   isOver: (g) => g.phase === "over",
   secretOf: (e) => (e.type === "exchangeSubmitted" || e.type === "swapSubmitted" ? e.seat : null),
-  takebackMark: (e) => (e.type === "cardPlayed" ? e.seat : e.type === "roundDealt" ? "boundary" : null),
+  // A completed greed swap is a boundary too: undone, it would put the two cards each seat was shown back into the
+  // other's hidden hand, known (an attack pass); a take-back reaches back to the swap, not past it.
+  takebackMark: (e) => (e.type === "cardPlayed" ? e.seat : e.type === "roundDealt" || e.type === "swapCompleted" ? "boundary" : null),
   actorOf: (e) => (e.type === "cardPlayed" || e.type === "exchangeSubmitted" || e.type === "swapSubmitted" ? e.seat : null),
   creditMs(e) {
     if (e.type === "cardPlayed") return ANIMATION_MS.card;

@@ -210,9 +210,61 @@ describe("room core: take-back (Karte zurück)", () => {
     expect(send(core, 1, { type: "takeback", clientSeq: ++seq, action: "accept" }, 43_000).reply[0]?.type).toBe("ack");
     expect(JSON.stringify(core.state.game)).toBe(before);
   });
-  it("is refused in rated games", () => {
+  it("is refused in rated games, and no view says there is a card to take back", () => {
     const { core } = room(config("online", { rated: true }));
     expect(send(core, 0, { type: "takeback", clientSeq: ++seq, action: "request" }).reply[0]).toMatchObject({ code: "TAKEBACK_NOT_ALLOWED" });
+    const r = rng("rated");
+    for (let i = 0; i < 6; i++) {
+      const s = seatsToAct(core.state.game)[0]!;
+      command(core, s, someCommand(core.state.game, s, r));
+    }
+    expect(core.state.cardsPlayed).toBeGreaterThan(0);
+    for (const seat of [0, 1] as const) expect(core.viewFor(seat).takeback).toMatchObject({ allowed: false, mine: false });
+  });
+  it("the 10 cards after which a game between people counts are the cards that still stand (an attack pass)", () => {
+    // One person with two seats: one card on the table, nine more played and taken back, then a resignation — it was
+    // booked as a friendly win.
+    const { core } = room(config("online"));
+    const r = rng("ten");
+    const { lead } = (() => {
+      for (let i = 0; i < 4 && core.state.game.phase !== "play"; i++) {
+        const s = seatsToAct(core.state.game)[0]!;
+        command(core, s, someCommand(core.state.game, s, r));
+      }
+      return { lead: seatsToAct(core.state.game)[0]! };
+    })();
+    const other = (1 - lead) as Seat;
+    command(core, lead, someCommand(core.state.game, lead, r));
+    for (let i = 0; i < 9; i++) {
+      command(core, other, someCommand(core.state.game, other, r));
+      expect(send(core, other, { type: "takeback", clientSeq: ++seq, action: "request" }).reply[0]?.type).toBe("ack");
+      expect(send(core, lead, { type: "takeback", clientSeq: ++seq, action: "accept" }).reply[0]?.type).toBe("ack");
+    }
+    expect(core.state.cardsPlayed).toBe(1);
+    expect(core.viewFor(lead).early).toMatchObject({ cardsPlayed: 1 });
+    expect(send(core, other, { type: "resign", clientSeq: ++seq }).reply[0]?.type).toBe("ack");
+    expect(core.result).toMatchObject({ winner: lead, reason: "resign", uncounted: true });
+  });
+  it("reaches back to a completed greed swap, not past it: the cards both seats were shown stay where they went (an attack pass)", () => {
+    let checked = 0;
+    for (let game = 0; game < 40 && checked < 3; game++) {
+      const { core, store } = room(config("online", { seed: `swap-${game}` }));
+      const r = rng(`swap-${game}`);
+      for (let i = 0; i < 400 && !core.over; i++) {
+        const s = seatsToAct(core.state.game)[0]!;
+        const before = store.read().length;
+        command(core, s, someCommand(core.state.game, s, r));
+        if (!store.read().slice(before).some((x) => (x.event as { type: string }).type === "swapCompleted") || core.over) continue;
+        // Both seats played a card of this round before the swap, none since: nothing to take back.
+        for (const seat of [0, 1] as const) {
+          expect(core.viewFor(seat).takeback.mine).toBe(false);
+          expect(send(core, seat, { type: "takeback", clientSeq: ++seq, action: "request" }).reply[0]).toMatchObject({ code: "TAKEBACK_NOTHING" });
+        }
+        checked++;
+        break;
+      }
+    }
+    expect(checked).toBe(3);
   });
 });
 

@@ -21,7 +21,7 @@ export function Tools(): JSX.Element {
         </button>
       </Show>
       <Show when={m.canTakeback}>
-        <button type="button" class="button quiet" data-testid="takeback" title={pause() > 0 ? tr(`Dein Gegner hat abgelehnt: In ${pause()} s darfst du wieder fragen.`, `Your opponent declined: you may ask again in ${pause()} s.`) : tr("Nimmt deine letzte Karte der Runde zurück; die Partie zählt dann „mit Hilfe“.", "Takes back your last card of the round; the game then counts as “with help”.")} disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false || rv().takeback.requestedBy === me() || pause() > 0} onClick={() => m.takeback("request")}>
+        <button type="button" class="button quiet" data-testid="takeback" title={pause() > 0 ? tr(`Dein Gegner hat abgelehnt: In ${pause()} s darfst du wieder fragen.`, `Your opponent declined: you may ask again in ${pause()} s.`) : tr("Nimmt deine letzte Karte der Runde zurück (nicht über einen Gier-Tausch hinweg); die Partie zählt dann „mit Hilfe“.", "Takes back your last card of the round (not past a greed swap); the game then counts as “with help”.")} disabled={m.busy() || rv().over || !rv().takeback.allowed || rv().takeback.mine === false || rv().takeback.requestedBy === me() || pause() > 0} onClick={() => m.takeback("request")}>
           {tr("Karte zurück", "Take back")}
           <Show when={pause() > 0 && !rv().over}>
             {/* Read out with its reason; the title says it on hover (a pass: the bare count was not explained). */}
