@@ -4,8 +4,12 @@ import { LATIN_CONFUSABLES } from "./confusables";
 
 export const NAME_MIN = 3;
 export const NAME_MAX = 20;
-/** Letters and digits of any script, with single spaces, dots, hyphens and underscores between them. */
-const NAME_PATTERN = /^[\p{L}\p{N}]+(?:[ ._-][\p{L}\p{N}]+)*$/u;
+/**
+ * Letters and digits of any script, with single spaces, dots, hyphens and underscores between them. A letter may carry
+ * up to three marks: Tamil, Hindi, Thai or Hebrew names are written with them ("ஸ்ரீ", "अनिल"; an attack pass found them
+ * refused), a tower of them over one letter is not a name.
+ */
+const NAME_PATTERN = /^(?:[\p{L}\p{N}]\p{M}{0,3})+(?:[ ._-](?:[\p{L}\p{N}]\p{M}{0,3})+)*$/u;
 /** Names that would pass for the computer, the site, its staff, its games and roles, or a program's placeholder. */
 const RESERVED = [
   "computer", "leicht", "mittel", "stark", "spielcenter", "admin", "administrator", "system", "gast", "guest",
@@ -71,14 +75,15 @@ function digitValue(ch: string): string {
 
 /**
  * What a name looks like, for telling look-alikes apart: NFKC, digits of any script by value, letters of other
- * scripts that look like Latin ones mapped to those (the common ones above, then Unicode's confusables for every
+ * scripts that look like Latin ones mapped to those (marks not composed into a letter dropped) (the common ones above, then Unicode's confusables for every
  * script: Armenian օ, Cherokee Ꮓ, Lisu ꓚ, small capitals ᴏ …), lower case, the separators (space . _ -) dropped, and
  * the usual Latin swaps (0 → o, 1 and i → l, rn → m, vv → w).
  * Two names with the same skeleton are the same name (accounts.name_skeleton is UNIQUE).
  */
 export function nameSkeleton(name: string): string {
   let s = "";
-  for (const ch of name.normalize("NFKC")) {
+  // Marks left after NFKC (none composed them into a letter) are dropped: "Mira" with a line under it is Mira.
+  for (const ch of name.normalize("NFKC").replace(/\p{M}/gu, "")) {
     if (DIGIT.test(ch)) {
       s += digitValue(ch);
       continue;

@@ -55,6 +55,24 @@ describe("display names", () => {
     expect(await json(call("/api/me", { token: a.token }))).toMatchObject({ name: ok });
   });
 
+  it("accepts names written with marks (Tamil, Hindi); refuses a tower of marks; a mark on a Latin name is the same name (an attack pass)", async () => {
+    const a = await newAccount();
+    const b = await newAccount();
+    // Tamil "Sridhar" and Hindi "Anil": vowel signs and viramas are marks (\p{M}), and were refused.
+    for (const name of [uniqueName("ஸ்ரீதர்"), uniqueName("अनिल")]) {
+      const r = await call("/api/me/name", { method: "PUT", body: { name }, token: a.token });
+      expect(r.status, name).toBe(200);
+      expect(await json(r)).toMatchObject({ name: name.normalize("NFKC") });
+    }
+    const tower = await call("/api/me/name", { method: "PUT", body: { name: "Zal\u0300\u0301\u0302\u0303go" }, token: b.token });
+    expect(tower.status).toBe(400);
+    // "Mira" with a combining low line under it reads as Mira: taken.
+    const mira = uniqueName("Mira");
+    expect((await call("/api/me/name", { method: "PUT", body: { name: mira }, token: a.token })).status).toBe(200);
+    const marked = await call("/api/me/name", { method: "PUT", body: { name: mira.replace("a", "a\u0332") }, token: b.token });
+    expect(marked.status).toBe(409);
+  });
+
   it("keeps names unique regardless of case (409), and trims and NFC-normalizes them", async () => {
     const a = await newAccount();
     const b = await newAccount();
