@@ -615,7 +615,12 @@ describe("keyboard and screen reader (point 6)", () => {
         const legal = await page.locator('[data-testid="hand-card"][data-legal="true"]').first().getAttribute("data-card");
         await pressByKeyboard(page, `[data-testid="hand-card"][data-card="${legal}"]`);
       }
-      await pressByKeyboard(page, '[data-testid="exchange-confirm"]');
+      // The pick complete, the next Tab from the hand is "Tauschen" (it stands above the hand: a player pass went back
+      // through every card to reach it).
+      expect(await focused()).toMatch(/^[PDGE]\d$/);
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe("BUTTON:exchange-confirm");
+      await page.keyboard.press("Enter");
       await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"] [data-testid="turn"][data-my-turn="true"]').waitFor();
       await page.waitForTimeout(100);
       expect(await focused()).toMatch(/^[PDGE]\d$/);

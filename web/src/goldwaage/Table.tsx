@@ -757,7 +757,8 @@ export function GoldwaageTable(props: { session: Session }) {
                           </Show>
                         </strong>
                         <Show when={g()!.starter === x}>
-                          <small class="gw-starter">{x === seat ? tr("beginnst", "you start") : tr("beginnt", "starts")}</small>
+                          <small class="gw-starter">{/* After the seat's name: "Du beginnst", "You start" (it read "You you start"). */}
+                          {x === seat ? tr("beginnst", "start") : tr("beginnt", "starts")}</small>
                         </Show>
                         <Show when={phase() === "play" && g()!.turn === x && staged() === null}>
                           <small class="gw-turn-mark">{tr("am Zug", "to move")}</small>

@@ -13,7 +13,7 @@ export function sortHand(hand: readonly Card[], ranking: readonly Suit[]): Card[
 }
 
 export function Hand(): JSX.Element {
-  const { m, v, rs, leaving, legal, picked, elixir, picking, staged, pickRule, infoHandlers, clickCard } = useTable();
+  const { m, v, rs, leaving, legal, picked, elixir, picking, pickComplete, staged, pickRule, infoHandlers, clickCard } = useTable();
   const hinted = (c: Card) => m.hint()?.cards.includes(c) ?? false;
   /** The hand without a card that is already on its way to (or in) the staged trick. */
   const handShown = () => {
@@ -38,6 +38,16 @@ export function Hand(): JSX.Element {
     const all = buttons();
     const i = all.indexOf(e.target as HTMLButtonElement);
     if (i < 0) return;
+    // The pick complete, Tab leads on to "Tauschen" / "Karten tauschen": it stands above the hand, and a keyboard player
+    // went back through every card to reach it (a player pass: ten Shift+Tabs). The arrows still walk the hand.
+    if (e.key === "Tab" && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey && picking() && pickComplete()) {
+      const confirm = document.querySelector<HTMLButtonElement>('[data-testid="exchange-confirm"], [data-testid="swap-confirm"]');
+      if (confirm && !confirm.disabled) {
+        e.preventDefault();
+        confirm.focus();
+        return;
+      }
+    }
     const to = e.key === "ArrowRight" || e.key === "ArrowDown" ? i + 1 : e.key === "ArrowLeft" || e.key === "ArrowUp" ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? all.length - 1 : null;
     if (to === null) return;
     e.preventDefault();
