@@ -436,7 +436,7 @@ export function GoldwaageTable(props: { session: Session }) {
   };
 
   // While a batch plays out, a seat's cards as they stand in it: the cards played so far are out of every hand.
-  const openNow = (x: Seat) => g()!.open[x]!.filter((c) => !(staged()?.gone ?? []).includes(c));
+  const openNow = (x: Seat) => (staged()?.open[x] ?? g()!.open[x]!).filter((c) => !(staged()?.gone ?? []).includes(c));
   // The seat whose cards shown before are explained under them (a tap on them; gone after a while or a tap again).
   const [explained, setExplained] = createSignal<Seat | null>(null);
   let explainTimer: ReturnType<typeof setTimeout> | undefined;
