@@ -112,6 +112,13 @@ describe("Meine Partien and the replay viewer (browser)", () => {
     await atIndex(page, count - 3);
     await page.locator('[data-testid="replay-round"][data-round="1"]').click();
     await atIndex(page, 0);
+    // The round shown stands out from the others (filled), not by a border every chip has (a player pass).
+    await page.mouse.move(5, 5);
+    const fills = await page.getByTestId("replay-round").evaluateAll((els) => els.map((e) => [e.getAttribute("aria-pressed"), (globalThis as unknown as { getComputedStyle(x: unknown): { backgroundColor: string } }).getComputedStyle(e).backgroundColor]));
+    const pressed = fills.filter(([p]) => p === "true").map(([, b]) => b);
+    expect(pressed).toHaveLength(1);
+    expect(pressed[0]).not.toBe("rgba(0, 0, 0, 0)");
+    for (const [p, b] of fills) if (p !== "true") expect(b).not.toBe(pressed[0]);
     await page.getByTestId("replay-mark-forward").click();
     expect(await page.getByTestId("replay-now").textContent()).toMatch(/den Stich/);
     await page.locator('[data-testid="replay-step"][data-index="3"] button').click();

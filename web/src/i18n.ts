@@ -102,9 +102,16 @@ export function playersText(players: { min: number; max: number }): string {
 /** A whole number as text, negative ones with a true minus sign (−10, not the hyphen of -10). */
 export const num = (n: number): string => (n < 0 ? `−${-n}` : String(n));
 
-/** Minutes of a clock as text: a decimal comma in German ("0,5 Min.", not "0.5" — a fresh-eyes pass), a point in English. */
 /** A calendar date (YYYY-MM-DD, the daily game's Berlin date) as the page's language writes it: "5. Dezember 2026". */
 export const dayText = (date: string, style: "medium" | "long" = "long"): string =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: style, timeZone: "UTC" });
 
+/**
+ * A moment (ms since the epoch) with its date and time: "07.12.26, 10:33" in German, "7 Dec 2026, 10:33" in English —
+ * the English short form "07/12/2026" reads as July 12 to many (a player pass), and the replay wrote the month out.
+ */
+export const momentText = (ms: number): string =>
+  new Date(ms).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: lang() === "de" ? "short" : "medium", timeStyle: "short" });
+
+/** Minutes of a clock as text: a decimal comma in German ("0,5 Min.", not "0.5" — a fresh-eyes pass), a point in English. */
 export const minutesText = (m: number): string => (lang() === "de" ? String(m).replace(".", ",") : String(m));

@@ -2,7 +2,7 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import { settled } from "../ui/settled";
 import { AccountRefused, authHeaders, ensureAccount, loadMe } from "../account";
-import { dayText, lang, tr } from "../i18n";
+import { dayText, lang, momentText, tr } from "../i18n";
 import { Link } from "../router";
 import { Summary } from "../ui/Summary";
 import { levelName, variantName } from "../goldwaage/names";
@@ -149,7 +149,7 @@ export function BilanzPage() {
           <For each={allGames()}>
             {(g) => (
               <li data-testid="my-game" data-id={g.id}>
-                <time datetime={new Date(g.finishedAt).toISOString()}>{new Date(g.finishedAt).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</time>{" "}
+                <time datetime={new Date(g.finishedAt).toISOString()}>{momentText(g.finishedAt)}</time>{" "}
                 {RULESETS[g.ruleset] ?? g.ruleset} · {g.ruleset === "goldwaage" ? levelText("goldwaage", g.level) : labelOf(LEVELS, g.kind === "computer" ? g.level : g.kind === "daily" ? "daily" : g.rated ? "rated" : "friendly")}
                 <Show when={g.opponent}>{(o) => <> · {tr("gegen", "vs")} {o()}</>}</Show>
                 <Show when={g.ruleset === "goldwaage" && (g.others ?? []).some((o) => o.name)}> · {tr("mit", "with")} {(g.others ?? []).flatMap((o) => (o.name ? [o.name] : [])).join(", ")}</Show> · <strong>{outcomeText(g.outcome)}</strong>{" "}

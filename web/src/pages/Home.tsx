@@ -1,6 +1,6 @@
 import { For, Show } from "solid-js";
 import { GAMES, type GameId } from "../../../shared/catalog";
-import { lang, playersText, tr, ui } from "../i18n";
+import { lang, momentText, playersText, tr, ui } from "../i18n";
 import { hrefOf } from "../route";
 import { Link } from "../router";
 import { currentRoom, loadSession, runningGames, type RunningGame } from "../room/session";
@@ -65,7 +65,7 @@ export function Home() {
                     <Link href={`/partie/${g.room}`} data-testid="resume-other" data-room={g.room}>
                       {runningText(g)}
                     </Link>{" "}
-                    <span class="small">{tr("seit", "since")} {new Date(g.at).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</span>
+                    <span class="small">{tr("seit", "since")} {momentText(g.at)}</span>
                   </li>
                 )}
               </For>
