@@ -21,6 +21,13 @@ describe("roundClockText", () => {
     expect(roundClockText(null, 0, 20_000, "de")).toBeNull();
   });
 
+  it("at one shared device (hot-seat) names each running clock by its role, not \"Deine Uhr\"", () => {
+    const both = { control: fischer, remaining: [125_000, 200_000], running: [0, 1], since: 10_000, waitingSince: [10_000, 10_000] };
+    expect(roundClockText(both, 0, 10_000, "de", ["Conte", "Maske"])).toBe("Die Uhren laufen schon: Conte 2:05 · Maske 3:20");
+    const one = { ...both, running: [1] };
+    expect(roundClockText(one, 0, 10_000, "en", ["Conte", "Maske"])).toBe("The clock is running: Maske 3:20");
+  });
+
   it("for the emergency brake only its last minute", () => {
     const c = { control: { type: "brake" } as const, remaining: [BRAKE_MS, BRAKE_MS], running: [0, 1], since: 0, waitingSince: [0, 0] };
     expect(roundClockText(c, 0, 60_000, "de")).toBeNull();

@@ -17,7 +17,7 @@ export function RoundTable(): JSX.Element {
   // The next round's clocks run once the round table's time is up; a player still reading here is told so, with
   // the own time ticking (a player pass: a clock ran out behind this box).
   const now = wallNow;
-  const ownClock = (): string | null => (m.spectator ? null : roundClockText(rv().clock, me(), now(), lang()));
+  const ownClock = (): string | null => (m.spectator ? null : roundClockText(rv().clock, me(), now(), lang(), m.kind === "hotseat" ? v().roles.map((r) => role(r)) : undefined));
   createEffect(() => {
     if (!m.round() || !rv().clock) return;
     useNow(); // ticks while this effect stands

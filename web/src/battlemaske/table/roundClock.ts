@@ -3,7 +3,16 @@
 import type { Lang } from "../../../../shared/catalog";
 import { brakeLeftMs, formatClock, timeLeft, type ClockState, type TimeControl } from "../../../../shared/room/clock";
 
-export function roundClockText(c: (ClockState & { readonly control: TimeControl }) | null, me: number, now: number, lang: Lang): string | null {
+/**
+ * `names` (per seat): at one shared device (hot-seat) the clocks that run are named by their roles — "Deine Uhr" was
+ * nobody's there, and both may run (the exchange; a player pass).
+ */
+export function roundClockText(c: (ClockState & { readonly control: TimeControl }) | null, me: number, now: number, lang: Lang, names?: readonly string[]): string | null {
+  if (names && c && c.control.type === "fischer" && c.running.length > 0) {
+    const left = timeLeft(c, c.control, now);
+    const each = c.running.map((s) => `${names[s]} ${formatClock(left[s] ?? 0)}`).join(" · ");
+    return lang === "de" ? `${c.running.length > 1 ? "Die Uhren laufen" : "Die Uhr läuft"} schon: ${each}` : `${c.running.length > 1 ? "The clocks are" : "The clock is"} running: ${each}`;
+  }
   if (!c || !c.running.includes(me)) return null;
   if (c.control.type === "brake") {
     // Without a clock only the brake's last minute matters (ten minutes to read a round table are plenty).
