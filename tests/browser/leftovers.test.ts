@@ -279,6 +279,10 @@ describe("Goldwaage's feed", () => {
     for (const line of lines) expect(line).not.toMatch(/ (links|rechts)(,|$)/);
     await shot(page, "leftovers-goldwaage-feed-desktop");
     await page.getByTestId("gw-resign").click();
+    // "Ja" and "Nein" stand apart (they touched: a player pass).
+    const yes = (await page.getByTestId("gw-resign-confirm").boundingBox())!;
+    const no = (await page.getByTestId("gw-resign-no").boundingBox())!;
+    expect(no.x - (yes.x + yes.width)).toBeGreaterThanOrEqual(4);
     await page.getByTestId("gw-resign-confirm").click();
     await page.getByTestId("gw-result").waitFor({ timeout: 15_000 });
     expect(b.errors).toEqual([]);
