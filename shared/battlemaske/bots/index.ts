@@ -174,7 +174,7 @@ export function hint(state: State, seat: Seat, seed?: Seed): Hint | null {
   const cmd = t.command;
   if (cmd.type === "play") {
     const now = Math.abs(info.tricks[0] - info.tricks[1]);
-    return { command: cmd, cards: [cmd.card], suit: cmd.suit ?? null, reason: playReason(ruleset, cmd, b.trickWin, b.diffAfter, now), winChance };
+    return { command: cmd, cards: [cmd.card], suit: cmd.suit ?? null, reason: playReason(ruleset, cmd, b.trickWin, b.diffAfter, now, state.trick.length === 0), winChance };
   }
   return { command: cmd, cards: cmd.cards.slice(), suit: null, reason: pickReason(ruleset, cmd, conte, wants(info)), winChance };
 }
@@ -183,7 +183,7 @@ export function hint(state: State, seat: Seat, seed?: Seed): Hint | null {
  * Rat for a card, as an order and what follows: "Spiel Elixier 2+ aus und sag Dukaten an: Du gibst den Stich … ab; …".
  * `trickWin`: the chance to take this trick; `diffAfter` / `diffNow`: the trick difference after it (expected) and now.
  */
-export function playReason(ruleset: Ruleset, cmd: Extract<Command, { type: "play" }>, trickWin: number, diffAfter: number, diffNow: number): { de: string; en: string } {
+export function playReason(ruleset: Ruleset, cmd: Extract<Command, { type: "play" }>, trickWin: number, diffAfter: number, diffNow: number, leading = false): { de: string; en: string } {
   const zw = ruleset === "zwiegespalten";
   const card = { de: cardLabel(ruleset, cmd.card, "de"), en: cardLabel(ruleset, cmd.card, "en") };
   const order = cmd.suit
@@ -193,16 +193,21 @@ export function playReason(ruleset: Ruleset, cmd: Extract<Command, { type: "play
       }
     : { de: `Spiel ${card.de}`, en: `Play ${card.en}` };
   const p = trickWin;
-  const sure = p >= 0.999 || p <= 0.001;
+  const certain = p >= 0.999 || p <= 0.001;
+  // Said as a fact only when the cards decide it (following a card on the table). A lead's trick is the opponent's to
+  // decide: every world Stark looked at may agree, and the opponent still answer otherwise ("Du gibst den Stich ab",
+  // and the player won it: a player pass).
+  const sure = certain && !leading;
   const win = p >= 0.5;
-  const de1 = win ? `Du gewinnst den Stich${sure ? "" : ` wahrscheinlich (${pct(p)})`}` : `Du gibst den Stich${sure ? "" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
-  const en1 = win ? `you ${sure ? "" : "probably "}win the trick${sure ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : "probably "}give the trick away${sure ? "" : ` (${pct(1 - p)})`}`;
+  const de1 = win ? `Du gewinnst den Stich${sure ? "" : certain ? " voraussichtlich" : ` wahrscheinlich (${pct(p)})`}` : `Du gibst den Stich${sure ? "" : certain ? " voraussichtlich" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
+  const en1 = win ? `you ${sure ? "" : certain ? "will likely " : "probably "}win the trick${sure || certain ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : certain ? "will likely " : "probably "}give the trick away${sure || certain ? "" : ` (${pct(1 - p)})`}`;
   // An uncertain trick makes the difference after it a mean over both outcomes, even when it is a whole number: a
   // 50 % trick at 7 gives "7", which the trick can never leave (8 or 6) — said "etwa", never "bleibt".
   const exact = sure && Math.abs(diffAfter - Math.round(diffAfter)) < 1e-9;
   const dd = Math.round(diffAfter);
-  const de2 = exact && dd === diffNow ? `der Abstand bleibt ${dd}` : `der Abstand ist dann ${exact ? "" : "etwa "}${dd}`;
-  const en2 = exact && dd === diffNow ? `the difference stays ${dd}` : `the difference is then ${exact ? "" : "about "}${dd}`;
+  const likely = certain && !sure && Math.abs(diffAfter - Math.round(diffAfter)) < 1e-9;
+  const de2 = exact && dd === diffNow ? `der Abstand bleibt ${dd}` : `der Abstand ist dann ${exact ? "" : likely ? "voraussichtlich " : "etwa "}${dd}`;
+  const en2 = exact && dd === diffNow ? `the difference stays ${dd}` : `the difference is then ${exact ? "" : likely ? "likely " : "about "}${dd}`;
   return { de: `${order.de}: ${de1}; ${de2}.`, en: `${order.en}: ${en1}; ${en2}.` };
 }
 
