@@ -6,10 +6,13 @@ export const NAME_MIN = 3;
 export const NAME_MAX = 20;
 /**
  * Letters and digits of any script, with single spaces, dots, hyphens and underscores between them. A letter may carry
- * up to three marks: Tamil, Hindi, Thai or Hebrew names are written with them ("ஸ்ரீ", "अनिल"; an attack pass found them
- * refused), a tower of them over one letter is not a name.
+ * marks: Tamil, Hindi, Thai or Hebrew names are written with them ("ஸ்ரீ", "अनिल"; an attack pass found them refused).
+ * How many, MARKS_PER_LETTER says, counted with the accents of composed letters taken apart (NFD): "à" plus three more
+ * accents is a tower over one letter, not a name (a second pass saved one that NFKC had composed down to three).
  */
-const NAME_PATTERN = /^(?:[\p{L}\p{N}]\p{M}{0,3})+(?:[ ._-](?:[\p{L}\p{N}]\p{M}{0,3})+)*$/u;
+const NAME_PATTERN = /^(?:[\p{L}\p{N}]\p{M}*)+(?:[ ._-](?:[\p{L}\p{N}]\p{M}*)+)*$/u;
+/** Vietnamese "ệ", Thai's vowel and tone, Hindi's nukta and vowel sign: two at most; three or more is a tower. */
+const MARK_TOWER = /\p{M}{3,}/u;
 /** Names that would pass for the computer, the site, its staff, its games and roles, or a program's placeholder. */
 const RESERVED = [
   "computer", "leicht", "mittel", "stark", "spielcenter", "admin", "administrator", "system", "gast", "guest",
@@ -28,6 +31,7 @@ export const DisplayName = v.pipe(
   v.string("name must be a string"),
   v.transform(normalizeName),
   v.check((s) => [...s].length >= NAME_MIN && [...s].length <= NAME_MAX, `name must be ${NAME_MIN} to ${NAME_MAX} characters long`),
+  v.check((s) => !MARK_TOWER.test(s.normalize("NFD")), "a letter may carry at most two accents or marks"),
   v.check((s) => NAME_PATTERN.test(s), "name may contain letters, digits and single spaces, dots, hyphens or underscores between them"),
   // Letters by category that draw nothing (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0 are \p{L}): a player
   // shown with an empty name. Default_Ignorable_Code_Point is Unicode's list of what renders invisibly.

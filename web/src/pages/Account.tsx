@@ -61,7 +61,7 @@ export function AccountPage() {
   async function saveName(e: SubmitEvent) {
     e.preventDefault();
     const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify({ name: name().trim() }) });
-    setNameMsg(() => () => r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern, einzelne Leerzeichen, Punkte oder Striche dazwischen.", "This name is not allowed: 3 to 20 letters or digits, single spaces, dots or hyphens between them."));
+    setNameMsg(() => () => r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern, einzelne Leerzeichen, Punkte oder Striche dazwischen, höchstens zwei Akzente auf einem Buchstaben.", "This name is not allowed: 3 to 20 letters or digits, single spaces, dots or hyphens between them, at most two accents on a letter."));
     if (r.ok) void refetch();
   }
 

@@ -22,7 +22,7 @@ export function NameForm(props: { inputTestId: string; saveTestId?: string; labe
   async function save(e: SubmitEvent) {
     e.preventDefault();
     const r = await fetch("/api/me/name", { method: "PUT", headers: { "content-type": "application/json", ...authHeaders(await ensureAccount()) }, body: JSON.stringify({ name: name().trim() }) });
-    setMsg(() => () => r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern.", "This name is not allowed: 3 to 20 letters or digits."));
+    setMsg(() => () => r.ok ? tr("Gespeichert.", "Saved.") : r.status === 409 ? tr("Dieser Name ist vergeben.", "This name is taken.") : tr("Dieser Name geht nicht: 3 bis 20 Buchstaben oder Ziffern, höchstens zwei Akzente auf einem Buchstaben.", "This name is not allowed: 3 to 20 letters or digits, at most two accents on a letter."));
     if (r.ok) props.onSaved();
   }
   return (
