@@ -406,6 +406,10 @@ describe("on a phone (390×844)", () => {
       await page.goto(site.url + "/");
       expect(await page.getByTestId("resume-what").innerText()).toBe("Gegen den Computer (Mittel)");
       await shot(page, "home-resume-phone");
+      // In English the level too (it read "Against the computer (Mittel)": a player pass).
+      await page.locator('.lang-switch button[lang="en"]').click();
+      expect(await page.getByTestId("resume-what").innerText()).toBe("Against the computer (Medium)");
+      await page.locator('.lang-switch button[lang="de"]').click();
       await page.getByTestId("resume-game").click();
       await page.locator('[data-testid="turn"][data-my-turn="true"]').waitFor();
 

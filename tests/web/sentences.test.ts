@@ -138,7 +138,7 @@ function hintSentences() {
       ["ace", { type: "play", card: "D1" }],
       ["elixir lead", { type: "play", card: e, suit: "D" }],
     ] as const)
-      for (const [trickWin, after, now] of [[1, 0, 0], [0, 2, 0], [0.62, 1.4, 0], [0.3, 2, 2]] as const) {
+      for (const [trickWin, after, now] of [[1, 0, 0], [0, 2, 0], [0.62, 1.4, 0], [0.3, 2, 2], [0.5, 1, 0]] as const) {
         const r = playReason(rs, cmd as Extract<Command, { type: "play" }>, trickWin, after, now, label === "elixir lead");
         for (const l of LANGS) out("hint", [rs, l, `${label} p=${trickWin} after=${after} now=${now}`], r[l]);
       }

@@ -107,11 +107,11 @@ export const dayText = (date: string, style: "medium" | "long" = "long"): string
   new Date(`${date}T12:00:00Z`).toLocaleDateString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: style, timeZone: "UTC" });
 
 /**
- * A moment (ms since the epoch) with its date and time: "07.12.26, 10:33" in German, "7 Dec 2026, 10:33" in English —
- * the English short form "07/12/2026" reads as July 12 to many (a player pass), and the replay wrote the month out.
+ * A moment (ms since the epoch) with its date and time: "07.12.2026, 10:33" in German, "7 Dec 2026, 10:33" in English —
+ * the English short form "07/12/2026" reads as July 12 to many, and the Bilanz's "07.12.26" was not the replay's
+ * "07.12.2026" for the same game (two player passes). The replay's header uses it too.
  */
-export const momentText = (ms: number): string =>
-  new Date(ms).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: lang() === "de" ? "short" : "medium", timeStyle: "short" });
+export const momentText = (ms: number): string => new Date(ms).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** Minutes of a clock as text: a decimal comma in German ("0,5 Min.", not "0.5" — a fresh-eyes pass), a point in English. */
 export const minutesText = (m: number): string => (lang() === "de" ? String(m).replace(".", ",") : String(m));

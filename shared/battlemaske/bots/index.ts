@@ -199,8 +199,10 @@ export function playReason(ruleset: Ruleset, cmd: Extract<Command, { type: "play
   // and the player won it: a player pass).
   const sure = certain && !leading;
   const win = p >= 0.5;
-  const de1 = win ? `Du gewinnst den Stich${sure ? "" : certain ? " voraussichtlich" : ` wahrscheinlich (${pct(p)})`}` : `Du gibst den Stich${sure ? "" : certain ? " voraussichtlich" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
-  const en1 = win ? `you ${sure ? "" : certain ? "will likely " : "probably "}win the trick${sure || certain ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : certain ? "will likely " : "probably "}give the trick away${sure || certain ? "" : ` (${pct(1 - p)})`}`;
+  // A coin flip is not "wahrscheinlich" either way (a second pass read "Du gewinnst den Stich wahrscheinlich (50 %)").
+  const open = !certain && Math.abs(p - 0.5) < 0.05;
+  const de1 = open ? `der Stich ist offen (${pct(p)})` : win ? `Du gewinnst den Stich${sure ? "" : certain ? " voraussichtlich" : ` wahrscheinlich (${pct(p)})`}` : `Du gibst den Stich${sure ? "" : certain ? " voraussichtlich" : ` wahrscheinlich (${pct(1 - p)})`} ab`;
+  const en1 = open ? `the trick is a toss-up (${pct(p)})` : win ? `you ${sure ? "" : certain ? "will likely " : "probably "}win the trick${sure || certain ? "" : ` (${pct(p)})`}` : `you ${sure ? "" : certain ? "will likely " : "probably "}give the trick away${sure || certain ? "" : ` (${pct(1 - p)})`}`;
   // An uncertain trick makes the difference after it a mean over both outcomes, even when it is a whole number: a
   // 50 % trick at 7 gives "7", which the trick can never leave (8 or 6) — said "etwa", never "bleibt".
   const exact = sure && Math.abs(diffAfter - Math.round(diffAfter)) < 1e-9;

@@ -1,13 +1,15 @@
 import { For, Show } from "solid-js";
 import { GAMES, type GameId } from "../../../shared/catalog";
 import { lang, momentText, playersText, tr, ui } from "../i18n";
+import { duelLevelName } from "../levels";
 import { hrefOf } from "../route";
 import { Link } from "../router";
 import { currentRoom, loadSession, runningGames, type RunningGame } from "../room/session";
 
 /** What an unfinished game was, in a few words. */
 function runningText(g: RunningGame): string {
-  const level = g.level ? ` (${g.level.charAt(0).toUpperCase()}${g.level.slice(1)})` : "";
+  // The level in the page's language ("Against the computer (Mittel)" in English: a player pass).
+  const level = g.level ? ` (${duelLevelName(g.level)})` : "";
   if (g.game === "goldwaage") return "Goldwaage";
   // The seat does not say the rule set (Battlemaske or Zwiegespalten): only what kind of game it is.
   if (g.kind === "computer") return tr(`Gegen den Computer${level}`, `Against the computer${level}`);

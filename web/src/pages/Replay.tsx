@@ -7,7 +7,7 @@ import { apply as bmApply, fold as bmFold, type State as BmState } from "../../.
 import { capital, roleName } from "../../../shared/battlemaske/words";
 import type { Event as GwEvent } from "../../../shared/goldwaage/events";
 import { apply as gwApply, fold as gwFold, type State as GwState } from "../../../shared/goldwaage/state";
-import { dayText, lang, tr } from "../i18n";
+import { dayText, lang, momentText, tr } from "../i18n";
 import { levelName, variantName } from "../goldwaage/names";
 import { storedAccount } from "../account";
 import { ownSeat } from "../room/session";
@@ -254,7 +254,7 @@ function Viewer(props: { archive: Archive }) {
           {/* Against the computer the players already say so ("Gast (Conte) gegen Computer · Leicht (Maske)"): the kind
               repeated it (a player pass). */}
           <span data-testid="replay-players">{playersText()}</span> · {a.kind === "computer" ? "" : `${kindText()} · `}<strong data-testid="replay-result">{resultText()}</strong> ·{" "}
-          <time datetime={new Date(a.finishedAt).toISOString()}>{new Date(a.finishedAt).toLocaleString(lang() === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short" })}</time>
+          <time datetime={new Date(a.finishedAt).toISOString()}>{momentText(a.finishedAt)}</time>
         </p>
         <div class="replay-share">
           <CopyLink path={`/replay/${a.id}`} field />
