@@ -59,7 +59,10 @@ export function Head(): JSX.Element {
       <Show when={rv().helped[me()]}>
         <span class="helped">{tr("mit Hilfe", "with help")}</span>
       </Show>
-      <Show when={rv().clock}>{(c) => <Clocks clock={c()} me={me()} opponent={m.opponent[lang()]} {...(m.spectator && m.seatName ? { meName: m.seatName(0)[lang()] } : {})} />}</Show>
+      {/* At one shared device the clocks are the roles' ("Du 3:18 · Gegenüber 3:17" named nobody: a player pass). */}
+      <Show when={rv().clock}>
+        {(c) => <Clocks clock={c()} me={me()} opponent={m.kind === "hotseat" ? role(v().roles[opp()]) : m.opponent[lang()]} {...(m.spectator && m.seatName ? { meName: m.seatName(0)[lang()] } : m.kind === "hotseat" ? { meName: role(v().roles[me()]) } : {})} />}
+      </Show>
       {/* Everyone at the table sees how many watch. */}
       <Show when={(m.watchers?.() ?? 0) > 0}>
         <span class="watchers" data-testid="watchers" data-count={m.watchers!()}>

@@ -7,7 +7,7 @@ import { effectText } from "../log";
 import { useTable } from "./store";
 
 export function Trick(): JSX.Element {
-  const { m, v, me, rs, staged, infoHandlers, explain } = useTable();
+  const { m, v, me, rs, role, staged, infoHandlers, explain } = useTable();
   // While a batch plays out the table shows its frames instead of the view's trick (the view moves on at the end).
   const trickShown = () => staged()?.trick ?? v().trick;
   const lastTrick = () => {
@@ -20,7 +20,9 @@ export function Trick(): JSX.Element {
   // ten cards and "Tauschen" fit without scrolling (the player pass, 375 × 667). Not while the exchange's help is
   // open over the stage (it needs the room), and not in play, where the hand would jump under a finger at the first card.
   const quiet = () => v().phase === "exchange" && !explain() && trickShown().length === 0 && !lastTrick();
-  const who = (s: Seat) => (m.spectator && m.seatName ? m.seatName(s)[lang()] : s === me() ? tr("Du", "You") : m.opponent[lang()]);
+  // At one shared device "Du" and "deiner" name nobody (a player pass): there a seat is its role.
+  const hotseat = m.kind === "hotseat";
+  const who = (s: Seat) => (m.spectator && m.seatName ? m.seatName(s)[lang()] : hotseat ? role(v().roles[s]) : s === me() ? tr("Du", "You") : m.opponent[lang()]);
   return (
     <div class="trick" classList={{ quiet: quiet() }} data-testid="trick" data-count={trickShown().length} data-staged={staged() ? "true" : undefined}>
       <Show
@@ -30,7 +32,7 @@ export function Trick(): JSX.Element {
             {(t) => (
               <div class="last-trick" data-testid="last-trick">
                 <span class="trick-caption">
-                  {tr("Letzter Stich", "Last trick")} – {t().winner === me() && !m.spectator ? tr("deiner", "yours") : who(t().winner)}
+                  {tr("Letzter Stich", "Last trick")} – {t().winner === me() && !m.spectator && !hotseat ? tr("deiner", "yours") : who(t().winner)}
                   {/* An elixir lead's named suit stays with its trick (it went with the answer: a fresh-eyes pass). */}
                   <Show when={t().namedSuit}>
                     {(s) => (
