@@ -7,7 +7,7 @@ export const NAME_MAX = 20;
 /**
  * Letters and digits of any script, with single spaces, dots, hyphens and underscores between them. A letter may carry
  * marks: Tamil, Hindi, Thai or Hebrew names are written with them ("ஸ்ரீ", "अनिल"; an attack pass found them refused).
- * How many, MARKS_PER_LETTER says, counted with the accents of composed letters taken apart (NFD): "à" plus three more
+ * How many, MARK_TOWER says, counted with the accents of composed letters taken apart (NFD): "à" plus three more
  * accents is a tower over one letter, not a name (a second pass saved one that NFKC had composed down to three).
  */
 const NAME_PATTERN = /^(?:[\p{L}\p{N}]\p{M}*)+(?:[ ._-](?:[\p{L}\p{N}]\p{M}*)+)*$/u;
@@ -79,9 +79,9 @@ function digitValue(ch: string): string {
 
 /**
  * What a name looks like, for telling look-alikes apart: NFKC, digits of any script by value, letters of other
- * scripts that look like Latin ones mapped to those (marks not composed into a letter dropped) (the common ones above, then Unicode's confusables for every
- * script: Armenian օ, Cherokee Ꮓ, Lisu ꓚ, small capitals ᴏ …), lower case, the separators (space . _ -) dropped, and
- * the usual Latin swaps (0 → o, 1 and i → l, rn → m, vv → w).
+ * scripts that look like Latin ones mapped to those (the common ones above, then Unicode's confusables for every
+ * script: Armenian օ, Cherokee Ꮓ, Lisu ꓚ, small capitals ᴏ …), marks that NFKC did not compose into a letter dropped,
+ * lower case, the separators (space . _ -) dropped, and the usual Latin swaps (0 → o, 1 and i → l, rn → m, vv → w).
  * Two names with the same skeleton are the same name (accounts.name_skeleton is UNIQUE).
  */
 export function nameSkeleton(name: string): string {

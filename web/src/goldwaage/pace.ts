@@ -49,7 +49,7 @@ export const pace: Pace<View, Staged> = (before, events) => {
   };
   return (event) => {
     i += 1;
-    const e = event as { type: string; seat?: Seat; card?: string; pan?: "left" | "right" | null; weight?: number; lifeLost?: boolean; unbalanced?: boolean };
+    const e = event as { type: string; seat?: Seat; card?: string; cards?: readonly string[]; pan?: "left" | "right" | null; weight?: number; lifeLost?: boolean; unbalanced?: boolean };
     const thinking = thinkerAfter(i);
     const frame = (flash: Staged["flash"], ms: number) => ({ staged: { pans, lives, thinking, flash, last, gone, playedBy, open }, ms: ms + (thinking !== null ? THINK_MS : 0) });
     if (e.type === "cardPlayed") {
@@ -74,7 +74,7 @@ export const pace: Pace<View, Staged> = (before, events) => {
       return shown;
     }
     if (e.type === "cardsShown" && e.seat !== undefined) {
-      open = { ...open, [e.seat]: (e as { cards?: readonly string[] }).cards ?? [] };
+      open = { ...open, [e.seat]: e.cards ?? [] };
       return frame(null, 0);
     }
     if (e.type === "roundEnded" || e.type === "gameEnded" || e.type === "takeback") return "stop";
