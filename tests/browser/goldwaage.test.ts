@@ -326,10 +326,24 @@ describe("Goldwaage (browser)", () => {
     const feed = (page: Page) => page.locator(".gw-feed li").allInnerTexts();
     const said = await feed(p.page);
     expect(said.length).toBeGreaterThan(0);
+    const loggedBefore = await p.page.getByTestId("gw-log-entry").allTextContents();
     await p.page.reload();
     await p.page.getByTestId("gw-table").waitFor();
     await p.page.locator('[data-testid="gw-hand-card"]').first().waitFor();
     await expect.poll(() => feed(p.page), { timeout: 10_000 }).toEqual(said);
+    // The whole game log under the feed: the same lines oldest first, its first the deal, the same after the reload.
+    const gameLog = (page: Page) => page.getByTestId("gw-log-entry").allTextContents();
+    const logged = await gameLog(p.page);
+    expect(logged[0]).toBe("Runde 1 ist ausgeteilt.");
+    expect(logged.slice(-said.length).reverse()).toEqual(said);
+    expect(logged).toEqual(loggedBefore);
+    // Closed it shows nothing but its handle; a tap opens it with the newest line in sight.
+    expect(await p.page.getByTestId("gw-log-entry").last().isVisible()).toBe(false);
+    await p.page.locator('[data-testid="gw-log"] summary').click();
+    await expect.poll(() => p.page.getByTestId("gw-log-entry").last().isVisible()).toBe(true);
+    await p.page.getByTestId("gw-log").scrollIntoViewIfNeeded();
+    await shot(p.page, "gw-log-phone");
+    await p.page.locator('[data-testid="gw-log"] summary').click();
     expect({
       round: await attr(p.page, "data-round"),
       hand: await p.page.locator('[data-testid="gw-hand-card"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-card"))),
@@ -343,6 +357,11 @@ describe("Goldwaage (browser)", () => {
     await p.page.getByTestId("gw-result").waitFor();
     await a.page.getByTestId("gw-result").waitFor();
     await shot(p.page, "gw-end-phone");
+    // At the end the log holds the whole game: one heading per round dealt, the result its last line.
+    const heads = await p.page.locator('[data-testid="gw-log-entry"].head').allTextContents();
+    expect(heads.length).toBeGreaterThan(0);
+    expect(heads.every((h, i) => h === `Runde ${i + 1} ist ausgeteilt.`)).toBe(true);
+    expect((await gameLog(p.page)).at(-1)).toMatch(/^(Gewonnen|Verloren)/);
     expect(await p.page.getByTestId("gw-result").getAttribute("data-result")).toBe(await a.page.getByTestId("gw-result").getAttribute("data-result"));
     expect(a.errors).toEqual([]);
     expect(p.errors).toEqual([]);

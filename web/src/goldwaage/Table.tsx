@@ -25,9 +25,12 @@ import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, loss
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import { Feed } from "./feed";
+import { GameLog, type LogEntry } from "./GameLog";
 import { SkipToHand } from "../ui/SkipToHand";
 import "./goldwaage.css";
 
+/** The game log's most lines (a whole game has a few hundred at most). */
+const LOG_CAP = 2000;
 const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H: "red" };
 
 /** One card face: rank and suit large, its accessible name spoken. */
@@ -207,6 +210,13 @@ export function GoldwaageTable(props: { session: Session }) {
   // Spoken lines in both languages: the feed follows the language switch (a player pass: it stayed German).
   const [said, setSaid] = createSignal<Array<Record<Lang, string>>>([]);
   const [feed, setFeed] = createSignal<Array<Record<Lang, string>>>([]);
+  // The whole game's lines, oldest first, for the log under the feed (the feed keeps the newest few only; a player pass
+  // could not read back what happened two cards ago). A round's deal heads its lines. Bounded by the game: four rounds
+  // of at most 16 cards, each with a few lines; the cap only guards against a room that sends without end.
+  const [log, setLog] = createSignal<LogEntry[]>([]);
+  const logLines = (lines: Array<Record<Lang, string>>, head: boolean) => {
+    if (lines.length > 0) setLog((l) => [...l, ...lines.map((line) => ({ line, head }))].slice(-LOG_CAP));
+  };
   const [roundShown, setRoundShown] = createSignal<number | null>(null);
   // The creator knows: seats after the invited ones are computer team-mates; others learn it when those seats act.
   const known = s.seat === 0 && (s.kind === "computer" || s.invites) ? [1, 2, 3].filter((x) => x > (s.invites?.length ?? 0)) : [];
@@ -258,6 +268,7 @@ export function GoldwaageTable(props: { session: Session }) {
     }
     if (replay) setFeed((f) => [...told.lines.slice().reverse(), ...f].slice(0, 8));
     else say(told.lines);
+    logLines(told.lines, m.event.type === "roundDealt");
   };
   const room = connectGoldwaage(s, speak, (entries, view) => {
     narrator.restart(view ? LIVES[view.game.level] : 0);
@@ -972,6 +983,7 @@ export function GoldwaageTable(props: { session: Session }) {
             <ul class="gw-feed" aria-hidden="true">
               <For each={feed().slice(0, 4)}>{(l) => <li>{l[lang()]}</li>}</For>
             </ul>
+            <GameLog entries={log()} />
 
             {/* On Profi the computers' plays are their only signal; the rules page says how (the player pass found it
                 explained nowhere at the table). */}
