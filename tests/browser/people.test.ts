@@ -73,6 +73,8 @@ describe("hot-seat with a chess clock (browser)", () => {
       expect(await clocks.textContent()).toMatch(/Conte/);
       expect(await clocks.textContent()).toMatch(/Maske/);
       expect(await clocks.textContent()).not.toMatch(/Du|Gegenüber/);
+      // The other side's row too: its role is its name ("Gegenüber · Maske" named nobody).
+      expect(await page.locator(".opp-name").textContent()).toMatch(/^Maske · \d+ Karten/);
       await page.clock.fastForward(10_000);
       expect(await clocks.locator(".running").count()).toBe(1);
       expect(await clocks.textContent()).toMatch(/2:5\d.*3:00/);

@@ -16,6 +16,8 @@ export function playedCards(v: View): Set<Card> {
 export function opponentVoids(v: View, me: Seat): Set<Suit> {
   const out = new Set<Suit>();
   const o = me === 0 ? 1 : 0;
+  // With no card left there is nothing to be void in: the struck suits stood beside "0 Karten" at a game's end.
+  if (v.handSizes[o] === 0) return out;
   const h = v.history;
   let from = 0;
   h.forEach((t, i) => {

@@ -19,7 +19,9 @@ export function Opponent(props: { seat?: Seat }): JSX.Element {
   return (
     <div class="opponent" classList={{ "spectator-seat": props.seat !== undefined }} data-testid={props.seat === undefined ? "opponent-hand" : "seat-hand"} data-count={v().handSizes[opp()]}>
       <span class="opp-name">
-        {name()} · {role(v().roles[opp()])} ·{" "}
+        {/* At one shared device (hot-seat) both players sit here in turn: the role is the name ("Gegenüber · Conte" named
+            nobody, a player pass). */}
+        {m.kind === "hotseat" ? role(v().roles[opp()]) : `${name()} · ${role(v().roles[opp()])}`} ·{" "}
         {/* The count opens the hidden cards' info too: in landscape the backs give their room to the trick (a fresh-eyes
             pass found nothing there to press). */}
         <span class="opp-count" data-testid="opponent-count" {...topicHandlers(() => ({ kind: "hidden" }))}>
