@@ -605,6 +605,53 @@ describe("by keyboard only (browser)", () => {
 });
 
 describe("the focus of a keyboard player (browser)", () => {
+  it("the own turn to follow begins on a card that may be played, not where the last card played was", async () => {
+    // A player pass: the focus stayed at the place of the card played last; the computer led another suit, Enter on the
+    // focused card was refused ("nicht spielbar") and the player had to look for a playable one.
+    const kb = await openBrowser();
+    try {
+      const page = kb.page;
+      // Own turns to follow a lead with the focus in the hand and a card there that may not be played: games until three
+      // were seen (a short game has fewer).
+      let following = 0;
+      for (let game = 0; game < 4 && following < 3; game++) {
+        await page.goto(site.url + "/");
+        for (const id of ["new-game-computer", "role-conte", "level-stark", "ruleset-battlemaske", "variant-normal", "start-game"]) await pressByKeyboard(page, `[data-testid="${id}"]`);
+        await page.getByTestId("table").waitFor();
+        for (let i = 0; i < 400; i++) {
+          const at = await settle(page, { keepRoundTable: true, timeoutMs: 60_000 });
+          if (at === "over") break;
+          if (at === "round") {
+            // The round's dialog has the focus on "Weiter".
+            await page.keyboard.press("Enter");
+            await page.getByTestId("round-continue").waitFor({ state: "detached" });
+            continue;
+          }
+          const f = (await page.evaluate(`(() => {
+            const d = globalThis.document, a = d.activeElement;
+            return {
+              inHand: a?.getAttribute("data-testid") === "hand-card",
+              legal: a?.getAttribute("data-legal") ?? null,
+              notPlayable: d.querySelectorAll('[data-testid="hand-card"][data-legal="false"]').length,
+              trick: Number(d.querySelector('[data-testid="trick"]')?.getAttribute("data-count") ?? 0),
+              phase: d.querySelector('[data-testid="table"]')?.getAttribute("data-phase"),
+            };
+          })()`)) as { inHand: boolean; legal: string | null; notPlayable: number; trick: number; phase: string };
+          if (f.phase === "play" && f.inHand && f.trick === 1 && f.notPlayable > 0) {
+            following++;
+            expect(f.legal).toBe("true");
+          }
+          if ((await step(page, i, { keyboard: true })) === "idle") await page.waitForTimeout(30);
+        }
+        expect(await page.getByTestId("game-result").count()).toBe(1);
+      }
+      expect(following).toBeGreaterThan(2);
+      expect(kb.errors).toEqual([]);
+    } finally {
+      await kb.close();
+    }
+  }, 300_000);
+
   it("never falls to the page's start: after Rat, Karte zurück and a played card it is in the hand; the round's and the result's dialogs take it and keep Tab inside", async () => {
     // A keyboard player pass: after "Rat" or "Karte zurück" the focus fell to the page's start (29 Tabs back to a card),
     // the round's "Weiter" had to be found behind its own dialog, and Tab left the result dialog for the page behind.

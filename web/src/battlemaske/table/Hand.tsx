@@ -13,7 +13,7 @@ export function sortHand(hand: readonly Card[], ranking: readonly Suit[]): Card[
 }
 
 export function Hand(): JSX.Element {
-  const { m, v, rs, leaving, legal, picked, elixir, picking, pickComplete, staged, pickRule, infoHandlers, clickCard } = useTable();
+  const { m, v, rs, leaving, legal, picked, elixir, picking, pickComplete, staged, pickRule, infoHandlers, clickCard, myTurn } = useTable();
   const hinted = (c: Card) => m.hint()?.cards.includes(c) ?? false;
   /** The hand without a card that is already on its way to (or in) the staged trick. */
   const handShown = () => {
@@ -63,8 +63,27 @@ export function Hand(): JSX.Element {
         const all = buttons();
         if (all.length === 0) return;
         const first = all.findIndex((b) => b.dataset["legal"] === "true");
-        all[focusedAt === Infinity ? Math.max(0, first) : Math.min(focusedAt, all.length - 1)]!.focus({ preventScroll: true });
+        const at = all[focusedAt === Infinity ? Math.max(0, first) : Math.min(focusedAt, all.length - 1)]!;
+        // On the own turn not onto a card that may not be played (below).
+        (myTurn() && at.dataset["legal"] === "false" && first >= 0 ? all[first]! : at).focus({ preventScroll: true });
       }),
+    ),
+  );
+  // The own turn begins (or what may be played changes) while a keyboard player's focus rests on a card that may not be
+  // played — the place of the card played last, before the opponent led another suit: it moves to the first playable
+  // card, so Enter plays rather than being refused (a player pass).
+  createEffect(
+    on(
+      () => (myTurn() ? shown().filter((c) => legal(c)).join() : ""),
+      (playable) => {
+        if (!playable || !usingKeyboard()) return;
+        queueMicrotask(() => {
+          const a = document.activeElement as HTMLElement | null;
+          if (!a || !list?.contains(a) || a.dataset["legal"] !== "false") return;
+          buttons().find((b) => b.dataset["legal"] === "true")?.focus({ preventScroll: true });
+        });
+      },
+      { defer: true },
     ),
   );
   // "Rat" asked by key: once the advice is there, the focus is on the advised card (it went to the first playable one
