@@ -510,3 +510,37 @@ describe("a tap on 'Tauschen' on a phone", () => {
     }
   }, 120_000);
 });
+
+describe("the cards received in the exchange", () => {
+  it("are marked in the hand (⇄), named so for a screen reader, and are the card the log says came (the details' sentence: sentences.test)", async () => {
+    const { site } = held;
+    const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await page.goto(`${site.url}/spielen/computer`);
+      for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal", "start-game"]) await page.getByTestId(id).tap();
+      await page.getByTestId("exchange-confirm").waitFor();
+      const intro = page.getByTestId("exchange-help-close");
+      if (await intro.isVisible().catch(() => false)) await intro.tap();
+      // Before the exchange nothing is marked.
+      expect(await page.locator('[data-testid="hand-card"][data-received="true"]').count()).toBe(0);
+      await page.locator('[data-testid="hand-card"][data-legal="true"]').first().tap();
+      await page.getByTestId("exchange-confirm").tap();
+      await page.locator('[data-testid="table"][data-phase="play"][data-busy="false"]').waitFor();
+      const marked = page.locator('[data-testid="hand-card"][data-received="true"]');
+      await expect.poll(() => marked.count()).toBeGreaterThan(0);
+      const labels = await marked.evaluateAll((es) => es.map((e) => e.getAttribute("aria-label") ?? ""));
+      const log = (await page.getByTestId("log-entry").allTextContents()).find((t) => t.startsWith("Tausch:")) ?? "";
+      for (const l of labels) {
+        expect(l).toContain(", vom Gegner erhalten");
+        // "Tausch: Du gibst Pfau 5 ab und bekommst Elixier 3+."
+        expect(log.split("bekommst")[1] ?? "").toContain(l.split(",")[0]!);
+      }
+      expect(await marked.first().locator(".received-tag").textContent()).toBe("⇄");
+      await shot(page, "received-phone");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});

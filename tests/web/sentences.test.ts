@@ -179,6 +179,8 @@ function infoSentences() {
       const aid = {
         ...lead,
         hand: [low, high, "P6", "P7", "D1", "G3"],
+        // The opponent holds cards too: with none it is void in nothing (with seed 11 Battlemaske's `lead` is a game's end).
+        handSizes: [6, 6],
         knownAtOpponent: ["G5", "P2"],
         trick: [],
         history: [

@@ -104,6 +104,9 @@ export function cardInfoLines(v: View, me: Seat, id: Card, lang: Lang, inHand: b
     if (c.value === 7) out.push(de ? "Keine Karte dieser Farbe ist höher." : "No card of this suit is higher.");
     else out.push(higher.length ? (de ? `Höher und noch nicht aufgetaucht: ${listOf(higher, lang)}.` : `Higher and not seen yet: ${listOf(higher, lang)}.`) : de ? "Jede höhere Karte dieser Farbe ist schon gespielt oder in deiner Hand." : "Every higher card of this suit is played or in your hand.");
   }
+  // The hand's "⇄" mark says this (Hand.tsx): what the opponent gave, it knows this seat holds.
+  if (inHand && v.received.includes(id) && (v.hand ?? []).includes(id))
+    out.push(de ? `Dein Gegner hat ${it} dir in dieser Runde gegeben (⇄) – er weiß, dass du ${it} hältst.` : "Your opponent gave it to you this round (⇄) – it knows you hold it.");
   if (inHand && v.turn === me && v.phase === "play") {
     const legal = v.legalCards.includes(id);
     const lead = v.trick[0];

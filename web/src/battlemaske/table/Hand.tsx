@@ -1,6 +1,6 @@
-// Your hand: every card a button, marked playable, picked, hinted or known to the opponent; sorted, and walked with the arrows.
+// Your hand: every card a button, marked playable, picked, hinted, received from or known to the opponent; sorted, and walked with the arrows.
 import { usingKeyboard } from "../../ui/focus";
-import { createEffect, createMemo, createSignal, For, on, onCleanup, type JSX } from "solid-js";
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
 import type { Card, Suit } from "../../../../shared/battlemaske/cards";
 import { lang, tr } from "../../i18n";
 import { CardFace, cardLabel, suitOf, valueOf } from "../cards";
@@ -137,6 +137,9 @@ export function Hand(): JSX.Element {
   document.addEventListener("focusin", onFocusElsewhere);
   onCleanup(() => document.removeEventListener("focusin", onFocusElsewhere));
 
+  // Cards the opponent handed over this round (the exchange, a greed swap): the opponent knows this seat holds them, and
+  // a player pass could not tell after the exchange which of the hand's cards were new.
+  const received = (c: Card) => v().received.includes(c);
   const why = (c: Card) => (legal(c) ? "" : pickRule() ? ` (${pickRule()})` : tr(" (nicht spielbar)", " (not playable)"));
   return (
     <div class="hand-wrap">
@@ -167,11 +170,19 @@ export function Hand(): JSX.Element {
                 data-back={back() === c ? "true" : undefined}
                 aria-pressed={picking() || elixir() !== null ? picked().includes(c) || elixir() === c : undefined}
                 aria-disabled={!legal(c)}
-                aria-label={cardLabel(rs(), c, lang()) + why(c)}
+                aria-label={cardLabel(rs(), c, lang()) + (received(c) ? tr(", vom Gegner erhalten", ", received from the opponent") : "") + why(c)}
+                data-received={received(c) ? "true" : undefined}
                 onClick={() => clickCard(c)}
                 {...infoHandlers(c, true)}
               >
                 <CardFace id={c} ruleset={rs()} lang={lang()} />
+                {/* A mark, not a word: "erhalten" covered the index of a phone's narrow card; the card's info window and
+                    its name for screen readers say it in words. */}
+                <Show when={received(c)}>
+                  <small class="received-tag" aria-hidden="true">
+                    ⇄
+                  </small>
+                </Show>
               </button>
             </li>
           )}

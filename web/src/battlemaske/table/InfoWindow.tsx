@@ -22,11 +22,12 @@ const KEEP_CLEAR = ".hand-card.legal, .felt .button, .felt [role='dialog'], .ove
 const LOG = ".log-sheet";
 /**
  * What it should leave uncovered where it can: the stage a player reads while choosing (the opponent's cards, the
- * trick, the prompt "Du spielst aus."; a fresh-eyes pass found the window over all three on a desktop).
+ * trick, the prompt "Du spielst aus."; a fresh-eyes pass found the window over all three on a desktop), and the suits'
+ * ranking (a player pass: over it while a card had the keyboard's focus).
  */
-const STAGE = ".opponent, .trick, .turn";
-/** What it had better leave uncovered: the other hand cards. */
-const RATHER_CLEAR = ".hand-card:not(.legal)";
+const STAGE = ".opponent, .trick, .turn, .plaques";
+/** What it had better leave uncovered: the other hand cards, and the language switch (the window lies above it). */
+const RATHER_CLEAR = ".hand-card:not(.legal), .lang-switch";
 /** "Beside" what it explains: at most this far from it, and overlapping its column within the same distance. */
 const NEAR = 100;
 
