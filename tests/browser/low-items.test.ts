@@ -487,17 +487,22 @@ describe("signing out the other devices while they are in the Wartesaal", () => 
   }, 90_000);
 });
 
+/** A phone at a new game against Leicht, at the exchange with its help closed. */
+async function toExchange(page: Page, siteUrl: string): Promise<void> {
+  await page.goto(`${siteUrl}/spielen/computer`);
+  for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal", "start-game"]) await page.getByTestId(id).tap();
+  await page.getByTestId("exchange-confirm").waitFor();
+  const intro = page.getByTestId("exchange-help-close");
+  if (await intro.isVisible().catch(() => false)) await intro.tap();
+}
+
 describe("a tap on 'Tauschen' on a phone", () => {
   it("moves no focus onto a card (the focus follows keys only: a focused card is a ring and a card's details on a phone)", async () => {
     const { site } = held;
     const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
     try {
       const page = phone.page;
-      await page.goto(`${site.url}/spielen/computer`);
-      for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal", "start-game"]) await page.getByTestId(id).tap();
-      await page.getByTestId("exchange-confirm").waitFor();
-      const intro = page.getByTestId("exchange-help-close");
-      if (await intro.isVisible().catch(() => false)) await intro.tap();
+      await toExchange(page, site.url);
       await page.locator('[data-testid="hand-card"][data-legal="true"]').first().tap();
       await page.getByTestId("exchange-confirm").tap();
       await page.getByTestId("exchange-confirm").waitFor({ state: "detached" });
@@ -517,11 +522,7 @@ describe("the cards received in the exchange", () => {
     const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
     try {
       const page = phone.page;
-      await page.goto(`${site.url}/spielen/computer`);
-      for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-normal", "start-game"]) await page.getByTestId(id).tap();
-      await page.getByTestId("exchange-confirm").waitFor();
-      const intro = page.getByTestId("exchange-help-close");
-      if (await intro.isVisible().catch(() => false)) await intro.tap();
+      await toExchange(page, site.url);
       // Before the exchange nothing is marked.
       expect(await page.locator('[data-testid="hand-card"][data-received="true"]').count()).toBe(0);
       await page.locator('[data-testid="hand-card"][data-legal="true"]').first().tap();
