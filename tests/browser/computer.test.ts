@@ -175,6 +175,11 @@ describe("an elixir led (browser)", () => {
       await page.emulateMedia({ reducedMotion: "no-preference" });
       const card = await elixir.getAttribute("data-card");
       await elixir.click();
+      await page.getByTestId("name-suit-P").waitFor();
+      // The three suits' names on one line, however long their aids (centred, they stood at three heights on a desktop).
+      const tops = await page.locator(".suit-button-name").evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(3);
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1);
       await page.getByTestId("name-suit-P").click();
       // At once (the chooser stood greyed over the trick for the whole batch, 1.5–2 s: a fresh-eyes pass): no suits, the
       // elixir in the trick with "Angesagt: Pfau" beside it (gone until the batch's end: the next pass), the table
