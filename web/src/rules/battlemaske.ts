@@ -62,7 +62,7 @@ const de: RulesDoc = {
         },
         {
           kind: "p",
-          text: "Beim Tausch gilt: Wer zwei oder mehr Elixiere auf der Hand hat, muss mindestens eines davon abgeben. Nach dem Tausch weißt du sicher, welche Karten jetzt beim Gegner sind – die, die du ihm gegeben hast.",
+          text: "Beim Tausch gilt: Wer zwei oder mehr Elixiere auf der Hand hat, muss mindestens eines davon abgeben. Nach dem Tausch weißt du sicher, welche Karten jetzt beim Gegner sind – die, die du ihm gegeben hast. Und er weiß, welche du von ihm hast: Am Tisch tragen sie das Zeichen ⇄.",
         },
       ],
     },
@@ -283,7 +283,7 @@ const en: RulesDoc = {
         },
         {
           kind: "p",
-          text: "In the exchange: whoever holds two or more elixirs must give away at least one of them. After the exchange you know for sure which cards your opponent holds – the ones you gave.",
+          text: "In the exchange: whoever holds two or more elixirs must give away at least one of them. After the exchange you know for sure which cards your opponent holds – the ones you gave. And it knows which ones you got from it: at the table they carry the mark ⇄.",
         },
       ],
     },

@@ -81,7 +81,7 @@ const de: RulesDoc = {
         },
         {
           kind: "p",
-          text: "Hast du zwei oder mehr Elixiere auf der Hand, muss unter den Karten, die du abgibst, mindestens ein Elixier sein. Nach dem Tausch weißt du sicher, welche Karten der andere jetzt hat – die, die du ihm gegeben hast.",
+          text: "Hast du zwei oder mehr Elixiere auf der Hand, muss unter den Karten, die du abgibst, mindestens ein Elixier sein. Nach dem Tausch weißt du sicher, welche Karten der andere jetzt hat – die, die du ihm gegeben hast. Und er weiß, welche du von ihm hast: Am Tisch tragen sie das Zeichen ⇄.",
         },
       ],
     },
@@ -334,7 +334,7 @@ const en: RulesDoc = {
         },
         {
           kind: "p",
-          text: "If you hold two or more elixirs, the cards you give away must include at least one elixir. After the exchange you know for sure which cards the other player now holds – the ones you gave.",
+          text: "If you hold two or more elixirs, the cards you give away must include at least one elixir. After the exchange you know for sure which cards the other player now holds – the ones you gave. And they know which ones you got from them: at the table they carry the mark ⇄.",
         },
       ],
     },
