@@ -33,12 +33,18 @@ import "./goldwaage.css";
 const LOG_CAP = 2000;
 const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H: "red" };
 
-/** One card face: rank and suit large, its accessible name spoken. */
+const SUIT_SIGN: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+/** One card face: rank and suit large, its accessible name spoken; where the face is whole (a hand's card), its suit
+ * large in the middle too (goldwaage.css: the corner alone left a hand of blank cards, a player pass). */
 export function Face(props: { id: Card; small?: boolean }) {
   const c = () => cardInfo(props.id);
   return (
     <span class={`gw-face ${SUIT_CLASS[c().suit]}${props.small ? " small" : ""}`} data-card={props.id} aria-label={spokenCard(props.id, lang())} role="img">
       <span aria-hidden="true">{cardName(props.id, lang())}</span>
+      <span class="gw-pip" aria-hidden="true">
+        {SUIT_SIGN[c().suit]}
+      </span>
     </span>
   );
 }
