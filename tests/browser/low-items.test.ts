@@ -102,7 +102,8 @@ describe("a tap in a second Goldwaage tab while the other tab's card plays out",
       await two.goto(one.url());
       await two.locator('[data-testid="gw-table"]').waitFor({ timeout: 30_000 });
       // The first tab shows its open card; then this seat begins the round.
-      for (let i = 0; i < 100 && !(await look(one)).myTurn; i++) if ((await gwStep(one)) === "idle") await one.waitForTimeout(50);
+      // By time, not by steps: on a loaded machine (a CI run beside browsers) a hundred steps passed before the turn came.
+      for (const end = Date.now() + 60_000; Date.now() < end && !(await look(one)).myTurn; ) if ((await gwStep(one)) === "idle") await one.waitForTimeout(50);
       await two.locator('[data-testid="gw-table"][data-busy="false"][data-phase="play"]').waitFor();
       expect((await look(two)).myTurn).toBe(true);
       // Armed in the second tab: once it plays the first tab's card out (busy), a tap on its hand.
@@ -110,7 +111,7 @@ describe("a tap in a second Goldwaage tab while the other tab's card plays out",
       let tapped: string | null | undefined;
       void armed.then((c) => (tapped = c));
       // The first tab plays its card (and, if it played its open card, shows another and confirms).
-      for (let i = 0; i < 20 && tapped === undefined; i++) if ((await gwStep(one)) === "idle") await one.waitForTimeout(50);
+      for (const end = Date.now() + 30_000; Date.now() < end && tapped === undefined; ) if ((await gwStep(one)) === "idle") await one.waitForTimeout(50);
       expect(await armed).not.toBeNull();
       const notice = two.locator(".table-error").first();
       await notice.waitFor({ timeout: 5_000 });
