@@ -2,7 +2,7 @@
 // two browser contexts through an invite link (take-back accepted once and declined once, a rejoin). One site for the file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Site } from "../../scripts/lib/site.js";
-import { exchangeUntilPlay, inviteFriend, myTurn, openBrowser, playInTurn, playToEnd, resign, shot, siteAndTwoBrowsers, type Browser, type Setting } from "./helpers.js";
+import { exchangeUntilPlay, inviteFriend, myTurn, openBrowser, playInTurn, resign, shot, siteAndTwoBrowsers, step, type Browser, type Setting } from "./helpers.js";
 
 let env: Setting | undefined;
 let site: Site;
@@ -42,14 +42,32 @@ describe("hot-seat with the curtain (browser)", () => {
     await shot(page, "hotseat-table-desktop");
 
     let curtains = 0;
-    await playToEnd(page, {
-      onCurtain: async () => {
-        curtains++;
-        expect(await page.getByTestId("hand-card").count()).toBe(0);
-      },
-    });
+    let roundTables = 0;
+    const onCurtain = async () => {
+      curtains++;
+      expect(await page.getByTestId("hand-card").count()).toBe(0);
+    };
+    for (let i = 0; i < 400; i++) {
+      // Between two rounds both players read the round table: no card of the next round in sight behind it, nobody
+      // named "Du", and "Weiter" brings the curtain, whoever plays next (a player pass saw one player's new hand).
+      if (await page.getByTestId("round-continue").isVisible().catch(() => false)) {
+        roundTables++;
+        expect(await page.getByTestId("table").getAttribute("data-between")).toBe("true");
+        expect(await page.locator('[data-testid="hand-card"]:visible').count()).toBe(0);
+        expect(await page.getByTestId("my-role").textContent()).toBe("Zu zweit an einem Gerät");
+        if (roundTables === 1) await shot(page, "hotseat-round-table-desktop");
+        await page.getByTestId("round-continue").click();
+        await curtain.waitFor();
+        continue;
+      }
+      const r = await step(page, i, { onCurtain });
+      if (r === "over") break;
+      if (r === "idle") await page.waitForTimeout(30);
+    }
     expect(curtains).toBeGreaterThan(5);
+    expect(roundTables).toBeGreaterThan(0);
     expect(["conte", "maske"]).toContain(await page.getByTestId("game-result").getAttribute("data-winner"));
+    expect(await page.getByTestId("my-role").textContent()).toBe("Zu zweit an einem Gerät");
     await shot(page, "hotseat-result-desktop");
     expect(b.errors).toEqual([]);
   }, 180_000);

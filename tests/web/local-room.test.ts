@@ -57,6 +57,32 @@ const shownLeft = (room: LocalRoom, seat: Seat, now: number) => {
 };
 
 describe("a hot-seat room: both seats are people at one device", () => {
+  it("brings the curtain down after every round that ends with the game going on, whoever is to act next", () => {
+    // Both players read the round table together; behind it lie the next round's cards of the seat to act (a player
+    // pass saw them face up when that seat had played the round's last card).
+    const { deps } = device();
+    let ends = 0;
+    let sameSeat = 0;
+    for (let g = 0; g < 6; g++) {
+      const room = LocalRoom.create(deps, options, `local-rounds-${g}`, null);
+      let ended = false;
+      room.listen((m) => (ended ||= m.some((x) => x.type === "event" && (x.event as { type: string }).type === "roundEnded")));
+      for (let i = 0; i < 200 && !room.view().over; i++) {
+        const before = room.shown;
+        ended = false;
+        play(room);
+        if (ended && !room.view().over) {
+          ends++;
+          if (room.shown === before) sameSeat++;
+          expect(room.curtainDown).toBe(true);
+        }
+      }
+    }
+    expect(ends).toBeGreaterThan(4);
+    // The case the pass found: the seat that played the round's last card also opens the next one.
+    expect(sameSeat).toBeGreaterThan(0);
+  });
+
   it("deals with the curtain down before seat 0; each seat's commands go through the core, and the curtain comes down at each change", () => {
     const { deps } = device();
     const room = LocalRoom.create(deps, options, "local-1", null);

@@ -204,8 +204,10 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
 
   return (
     <div class="page play">
+      {/* A round just ended: its table is read by both players, over the table with its cards hidden (Table.tsx), the
+          curtain down behind it (room/local.ts); "Weiter" leaves the curtain for the seat to act. */}
       <Show
-        when={!curtain() || view().over}
+        when={!curtain() || view().over || round() !== null}
         fallback={
           <div class="curtain" data-testid="curtain" data-seat={shown()}>
             <div class="curtain-card">

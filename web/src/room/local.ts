@@ -188,11 +188,16 @@ export class LocalRoom {
     return (hotseatRules.toAct(this.core.state.game)[0] as Seat | undefined) ?? null;
   }
 
-  /** After new entries: the curtain comes down when another seat is to act; store; tell the page. */
+  /**
+   * After new entries: the curtain comes down when another seat is to act, and after every round that ends with the game
+   * going on — both players read the round table together, and the next round's cards behind it were one player's hand,
+   * face up (a player pass); store; tell the page.
+   */
   private publish(entries: ReadonlyArray<LogEntry<LoggedEvent>>): void {
     if (entries.length === 0) return;
     const next = this.seatToAct();
-    if (next !== null && next !== this.shownSeat) {
+    const roundOver = next !== null && entries.some((e) => e.event.type === "roundEnded");
+    if (next !== null && (next !== this.shownSeat || (roundOver && this.downSince === null))) {
       this.shownSeat = next;
       this.downSince = this.deps.now();
     }

@@ -37,8 +37,12 @@ export function Head(): JSX.Element {
           </span>
         }
       >
+        {/* At one shared device "Du bist Maske" named nobody while both look: the round table and the game's end (a
+            player pass). */}
         <span data-testid="my-role">
-          {tr("Du bist", "You are")} <strong>{role(myRole())}</strong>
+          <Show when={m.kind === "hotseat" && (rv().over || m.round() !== null)} fallback={<>{tr("Du bist", "You are")} <strong>{role(myRole())}</strong></>}>
+            {tr("Zu zweit an einem Gerät", "Two players, one device")}
+          </Show>
         </span>
       </Show>
       <Show when={v().match}>
