@@ -472,6 +472,48 @@ const PROTECTED = '[data-testid="hand-card"][data-legal="true"], .actions .butto
 const STAGE = '[data-testid="opponent-backs"], [data-testid="trick"], [data-testid="turn"]';
 
 describe("the card info window (point 2)", () => {
+  it("leaves the card it explains in sight (desktop), and lies above the language switch (a 360 px phone)", async () => {
+    // A player pass: over the right-most card's corner it hid the mark it explained (⇄); on a phone the DE/EN switch
+    // stood over its first line (the window was inside the felt's sticky foot, a stacking context of its own).
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      await closeIntro(page);
+      const cards = page.getByTestId("hand-card");
+      const n = await cards.count();
+      for (const i of [0, Math.floor(n / 2), n - 1]) {
+        await page.mouse.move(5, 5);
+        await page.getByTestId("card-info").waitFor({ state: "detached" });
+        await cards.nth(i).hover();
+        await page.locator('[data-testid="card-info"]:not([style*="hidden"])').waitFor();
+        const [card] = await rectsOf(page, `[data-testid="hand-card"] >> nth=${i}`);
+        const [info] = await rectsOf(page, '[data-testid="card-info"]');
+        const overlap = Math.max(0, Math.min(card!.right, info!.right) - Math.max(card!.left, info!.left)) * Math.max(0, Math.min(card!.bottom, info!.bottom) - Math.max(card!.top, info!.top));
+        expect(overlap, `card ${i} of ${n}`).toBe(0);
+      }
+    });
+    await withBrowser([{ width: 360, height: 640 }, "reduce", { touch: true }], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      await closeIntro(page);
+      // The keyboard's focus on a card opens its window; at the top of a small screen it meets the switch.
+      for (let i = 0; i < 40 && !(await page.evaluate(`globalThis.document.activeElement?.getAttribute("data-testid") === "hand-card"`)); i++) await page.keyboard.press("Tab");
+      await page.locator('[data-testid="card-info"]:not([style*="hidden"])').waitFor();
+      const top = (await page.evaluate(`(() => {
+        const d = globalThis.document;
+        const box = d.querySelector('[data-testid="card-info"]');
+        // The window lets pointers through (pointer-events: none); for this one look it takes them, to be found on top.
+        box.style.pointerEvents = "auto";
+        const a = d.querySelector(".lang-switch").getBoundingClientRect(), w = box.getBoundingClientRect();
+        const x = (Math.max(a.left, w.left) + Math.min(a.right, w.right)) / 2, y = (Math.max(a.top, w.top) + Math.min(a.bottom, w.bottom)) / 2;
+        if (Math.min(a.right, w.right) <= Math.max(a.left, w.left) || Math.min(a.bottom, w.bottom) <= Math.max(a.top, w.top)) return "apart";
+        return d.elementFromPoint(x, y)?.closest('[data-testid="card-info"]') ? "window" : "switch";
+      })()`)) as string;
+      expect(["apart", "window"]).toContain(top);
+      await shot(page, "table-card-info-p360");
+    });
+  }, 120_000);
+
   it("desktop: opens beside the hovered card, covers no playable card or button, closes when the card is played", async () => {
     await withBrowser([DESKTOP], async (b) => {
       const page = b.page;

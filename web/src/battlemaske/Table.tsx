@@ -15,6 +15,7 @@ import type { TableModel } from "./table/model";
 import { Ranking } from "./table/Ranking";
 import { Result } from "./table/Result";
 import { RoundTable } from "./table/RoundTable";
+import { InfoWindow } from "./table/InfoWindow";
 import { SkipToHand } from "../ui/SkipToHand";
 import { createTableStore, TableContext } from "./table/store";
 import "./table.css";
@@ -57,6 +58,10 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
 
           <LogBox />
         </div>
+
+        {/* At the table's root, not in the felt's sticky foot: that foot is a stacking context of its own (z-index 3), and
+            the language switch stood over the window's text on a phone (a player pass). */}
+        <InfoWindow />
 
         <RoundTable />
 

@@ -5,7 +5,6 @@ import { lang, tr } from "../../i18n";
 import { ExchangeHelp } from "./ExchangeHelp";
 import { Hand } from "./Hand";
 import { HintBox } from "./HintBox";
-import { InfoWindow } from "./InfoWindow";
 import { InviteBox } from "./InviteBox";
 import { Opponent } from "./Opponent";
 import { PickBar } from "./PickBar";
@@ -50,7 +49,6 @@ export function Felt(): JSX.Element {
           <PickBar />
         </div>
 
-        <InfoWindow />
         {/* Every line a batch adds is its own node: a screen reader reads each of them, not only the last. */}
         <div class="visually-hidden" aria-live="polite" aria-relevant="additions" data-testid="live">
           <For each={m.log().slice(-LIVE_LINES)}>{(e) => <p>{e.text[lang()]}</p>}</For>

@@ -36,7 +36,7 @@ const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.m
 /**
  * The place for a w×h window near `anchor` inside the viewport: every position on an 8 px grid beside the anchor (its
  * column widened by NEAR on each side, within NEAR + 30 px of it) is weighed by what it covers — `clear` a thousand
- * times as heavily as the anchor itself, `stage` half as much as the anchor, `rather` a twentieth — and by its distance
+ * times an area of its own, the anchor itself a hundred times, `stage` half, `rather` a twentieth — and by its distance
  * from the anchor; the lightest wins.
  */
 export function placeBeside(anchor: Box, w: number, h: number, clear: readonly Box[], vw: number, vh: number, rather: readonly Box[] = [], stage: readonly Box[] = []): { left: number; top: number } {
@@ -54,7 +54,9 @@ export function placeBeside(anchor: Box, w: number, h: number, clear: readonly B
   for (const left of xs)
     for (const top of ys) {
       const box = { left, top, right: left + w, bottom: top + h };
-      let covered = area(box, anchor);
+      // What it explains stays in sight: a window over the card's corner hid the very mark it explained (⇄, a player
+      // pass) — a hundred times the stage's weight, under the buttons'.
+      let covered = area(box, anchor) * 100;
       // A playable card or a button under the window cannot be used: far worse than hiding part of the stage.
       for (const c of clear) covered += area(box, c) * 1000;
       for (const c of stage) covered += area(box, c) / 2;
