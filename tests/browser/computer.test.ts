@@ -180,6 +180,8 @@ describe("an elixir led (browser)", () => {
       const tops = await page.locator(".suit-button-name").evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().top)));
       expect(tops).toHaveLength(3);
       expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1);
+      // For a screen reader each choice is named by its suit, its aid the description (the whole aid was the name).
+      for (const name of ["Pfau", "Dukaten", "Glut"]) expect(await page.getByRole("button", { name, exact: true }).count()).toBe(1);
       await page.getByTestId("name-suit-P").click();
       // At once (the chooser stood greyed over the trick for the whole batch, 1.5–2 s: a fresh-eyes pass): no suits, the
       // elixir in the trick with "Angesagt: Pfau" beside it (gone until the batch's end: the next pass), the table

@@ -341,6 +341,8 @@ describe("Goldwaage (browser)", () => {
     expect(await p.page.getByTestId("gw-log-entry").last().isVisible()).toBe(false);
     await p.page.locator('[data-testid="gw-log"] summary').click();
     await expect.poll(() => p.page.getByTestId("gw-log-entry").last().isVisible()).toBe(true);
+    // Open, it stands alone: the short feed (newest first) does not run against it (oldest first) right above.
+    expect(await p.page.locator(".gw-feed").isVisible()).toBe(false);
     await p.page.getByTestId("gw-log").scrollIntoViewIfNeeded();
     await shot(p.page, "gw-log-phone");
     await p.page.locator('[data-testid="gw-log"] summary').click();

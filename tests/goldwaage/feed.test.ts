@@ -35,6 +35,7 @@ describe("the Goldwaage feed", () => {
   it("in 120 random games, for every reader: the lives it names are the engine's, live and told again alike; computers and round ends are reported", () => {
     let lifeLines = 0;
     let shownLines = 0;
+    let lastKings = 0;
     for (let g = 0; g < 120; g++) {
       const players = (2 + (g % 3)) as 2 | 3 | 4;
       const options: Options = { players, level: (["leicht", "normal", "schwer", "profi"] as const)[g % 4]!, variants: [] };
@@ -62,6 +63,13 @@ describe("the Goldwaage feed", () => {
                 expect(l.en).toContain(`${after.lives} ${after.lives === 1 ? "life" : "lives"} left`);
                 lifeLines++;
               }
+              // The last King turned: said so, never "noch 0 Leben" (read as the game's end while the round went on).
+              if (/der letzte König wird umgedreht/i.test(l.de)) {
+                expect(after.lives).toBe(0);
+                expect(l.en).toMatch(/the last King is turned – one more life lost and the game is lost/i);
+                lastKings++;
+              }
+              expect(l.de).not.toMatch(/noch 0 Leben/);
               if (/zeigt jetzt/.test(l.de)) shownLines++;
             }
           }
@@ -76,5 +84,6 @@ describe("the Goldwaage feed", () => {
     // The checks above must have met lives lost and open cards changed in play.
     expect(lifeLines).toBeGreaterThan(100);
     expect(shownLines).toBeGreaterThan(100);
+    expect(lastKings).toBeGreaterThan(10);
   }, 120_000);
 });

@@ -788,7 +788,7 @@ export function GoldwaageTable(props: { session: Session }) {
                         </Show>
                         {/* Not beside "getrennt" / "nicht da": a seat nobody sits at chooses nothing (a fresh-eyes pass). */}
                         <Show when={phase() === "show" && !g()!.shown[x] && !away(x)}>
-                          <small class="gw-choosing">{tr("wählt offene Karte", "choosing open card")}</small>
+                          <small class="gw-choosing">{x === seat ? tr("wählst offene Karte", "choosing your open card") : tr("wählt offene Karte", "choosing open card")}</small>
                         </Show>
                         <Show when={away(x)}>
                           {/* Never came since the deal (ADR 041): not "disconnected", nobody has sat there yet. */}

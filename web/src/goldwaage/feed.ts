@@ -70,6 +70,16 @@ export class Feed {
     let roundEnded: number | undefined;
     const line = (de: string, en: string) => lines.push({ de, en });
     const lives = (n: number) => `${n} ${n === 1 ? "life" : "lives"}`;
+    // "noch 0 Leben" read as the game's end while the round went on (a player pass): the last King turned is said so —
+    // the team loses only when it must lose a life and has none left.
+    const turned = (l: Lang) =>
+      running.lives > 0
+        ? l === "de"
+          ? `ein König wird umgedreht, noch ${running.lives} Leben`
+          : `a King is turned, ${lives(running.lives)} left`
+        : l === "de"
+          ? "der letzte König wird umgedreht – noch ein verlorenes Leben, und die Partie ist verloren"
+          : "the last King is turned – one more life lost and the game is lost";
     if (e.type === "cardPlayed") {
       if (m.actor === "computer") computer = e.seat!;
       // At the start of a line: "Du", "You".
@@ -90,16 +100,16 @@ export class Feed {
     } else if (e.type === "scaleTipped") {
       if (e.lifeLost) running.lives -= 1;
       line(
-        `Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `Ein König wird umgedreht, noch ${running.lives} Leben.` : "Kein König mehr."}`,
-        `Tipped: difference ${e.difference}. ${e.lifeLost ? `A King is turned, ${lives(running.lives)} left.` : "No King left."}`,
+        `Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `${capital(turned("de"))}.` : "Kein König mehr."}`,
+        `Tipped: difference ${e.difference}. ${e.lifeLost ? `${capital(turned("en"))}.` : "No King left."}`,
       );
       running.left = running.right = 0;
     } else if (e.type === "roundEnded") {
       if (e.unbalanced && e.lifeLost) running.lives -= 1;
       if (e.unbalanced) {
         line(
-          `Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? `ein König wird umgedreht, noch ${running.lives} Leben` : "kein König mehr"}.`,
-          `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? `a King is turned, ${lives(running.lives)} left` : "no King left"}.`,
+          `Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? turned("de") : "kein König mehr"}.`,
+          `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? turned("en") : "no King left"}.`,
         );
       } else line(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`);
       roundEnded = e.round;
@@ -118,3 +128,5 @@ export class Feed {
     return { lines, ...(computer !== undefined ? { computer } : {}), ...(roundEnded !== undefined ? { roundEnded } : {}) };
   }
 }
+
+const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);

@@ -71,14 +71,18 @@ export function SuitChooser(): JSX.Element {
               data-hint={advised(s) ? "true" : undefined}
               disabled={m.busy()}
               onClick={() => nameSuit(s)}
+              // Its name is the suit (and the advice); the aid is its description: a screen reader read the whole
+              // paragraph as the button's name, three times over (a player pass).
+              aria-labelledby={`suit-name-${s}`}
+              aria-describedby={`suit-aid-${s}`}
             >
-              <span class="suit-button-name">
+              <span class="suit-button-name" id={`suit-name-${s}`}>
                 <SuitEmblem suit={s} ruleset={rs()} /> {suitName(rs(), s, lang())}
                 <Show when={advised(s)}>
                   <span class="suit-hint">{tr("– Rat", "– hint")}</span>
                 </Show>
               </span>
-              <small class="aid" data-testid={`announcement-aid-${s}`}>
+              <small class="aid" id={`suit-aid-${s}`} data-testid={`announcement-aid-${s}`}>
                 {/* One line each: what still beats the elixir, what is known of the opponent, the effect, your count. */}
                 <For each={aidLines(s)}>{(line) => <span class="aid-line" style={{ display: "block" }}>{line} </span>}</For>
               </small>
