@@ -57,16 +57,19 @@ describe("the Goldwaage feed", () => {
             if (event.type === "cardPlayed") expect(told.computer).toBe(b.actor === players - 1 ? b.actor : undefined);
             expect(told.roundEnded).toBe(event.type === "roundEnded" ? event.round : undefined);
             for (const l of told.lines) {
-              const lives = /noch (\d+) Leben/.exec(l.de);
+              const lives = /noch (\d+) (König liegt|Könige liegen) – (einen|\d+) Fehler verkraftet ihr noch/.exec(l.de);
               if (lives) {
                 expect(Number(lives[1]), l.de).toBe(after.lives);
-                expect(l.en).toContain(`${after.lives} ${after.lives === 1 ? "life" : "lives"} left`);
+                expect(lives[3] === "einen" ? 1 : Number(lives[3])).toBe(after.lives);
+                expect(l.en).toContain(`${after.lives} ${after.lives === 1 ? "King" : "Kings"} left – you can afford`);
                 lifeLines++;
               }
+              expect(l.de).not.toMatch(/noch \d+ Leben/);
               // The last King turned: said so, never "noch 0 Leben" (read as the game's end while the round went on).
               if (/der letzte König wird umgedreht/i.test(l.de)) {
                 expect(after.lives).toBe(0);
-                expect(l.en).toMatch(/the last King is turned – one more life lost and the game is lost/i);
+                expect(l.de).toMatch(/der letzte König wird umgedreht – der nächste Fehler verliert die Partie/i);
+                expect(l.en).toMatch(/the last King is turned – the next mistake loses the game/i);
                 lastKings++;
               }
               expect(l.de).not.toMatch(/noch 0 Leben/);

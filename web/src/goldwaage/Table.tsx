@@ -83,9 +83,11 @@ export function PanColumn(props: { pan: Pan; cards: readonly PanCard[]; sum: num
   );
 }
 
-export function Kings(props: { total: number; left: number }) {
+/** The Kings still lying; `running`: the game goes on, so with none left the next mistake loses (said, not only drawn). */
+export function Kings(props: { total: number; left: number; running?: boolean }) {
+  const last = () => props.running === true && props.left === 0;
   return (
-    <div class="gw-kings" role="img" aria-label={tr(`Leben: ${props.left} von ${props.total}`, `Lives: ${props.left} of ${props.total}`)}>
+    <div class="gw-kings" role="img" aria-label={tr(`Leben: ${props.left} von ${props.total}`, `Lives: ${props.left} of ${props.total}`) + (last() ? tr(" – der nächste Fehler verliert", " – the next mistake loses") : "")} title={last() ? tr("Kein König mehr: Der nächste Fehler verliert die Partie.", "No King left: the next mistake loses the game.") : undefined}>
       <Index each={Array.from({ length: props.total })}>
         {(_, i) => (
           <span class="gw-king" classList={{ lost: i >= props.left }} aria-hidden="true">
@@ -717,7 +719,7 @@ export function GoldwaageTable(props: { session: Session }) {
                 <strong>{tr(`Runde ${g()!.round} von 4`, `Round ${g()!.round} of 4`)}</strong>
                 <span>{cardsLeft() === 1 ? tr("noch 1 Karte in der Runde", "1 card left in the round") : tr(`noch ${cardsLeft()} Karten in der Runde`, `${cardsLeft()} cards left in the round`)}</span>
               </div>
-              <Kings total={totalKings()} left={lives()} />
+              <Kings total={totalKings()} left={lives()} running={!over()} />
               <div class="gw-meta">
                 <span class="gw-level" title={`${tableLevel()}${g()!.variants.length ? ` · ${g()!.variants.map(variantName).join(" · ")}` : ""}`}>
                   {tableLevel()}
@@ -852,7 +854,7 @@ export function GoldwaageTable(props: { session: Session }) {
                   <span class="gw-room">{tr(`noch ${Math.max(0, g()!.limit - difference())} Luft`, `${Math.max(0, g()!.limit - difference())} to spare`)}</span>
                   <Show when={staged()?.flash}>
                     <strong class="gw-flash" role="status">
-                      {staged()!.flash === "balanced" ? tr("Gleichgewicht!", "Balanced!") : tr("Gekippt! Ein König fällt.", "Tipped! A King falls.")}
+                      {staged()!.flash === "balanced" ? tr("Gleichgewicht!", "Balanced!") : lives() === 0 ? tr("Gekippt! Der letzte König fällt.", "Tipped! The last King falls.") : tr("Gekippt! Ein König fällt.", "Tipped! A King falls.")}
                     </strong>
                   </Show>
                 </div>

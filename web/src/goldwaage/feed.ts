@@ -70,16 +70,16 @@ export class Feed {
     let roundEnded: number | undefined;
     const line = (de: string, en: string) => lines.push({ de, en });
     const lives = (n: number) => `${n} ${n === 1 ? "life" : "lives"}`;
-    // "noch 0 Leben" read as the game's end while the round went on (a player pass): the last King turned is said so —
-    // the team loses only when it must lose a life and has none left.
-    const turned = (l: Lang) =>
-      running.lives > 0
-        ? l === "de"
-          ? `ein König wird umgedreht, noch ${running.lives} Leben`
-          : `a King is turned, ${lives(running.lives)} left`
-        : l === "de"
-          ? "der letzte König wird umgedreht – noch ein verlorenes Leben, und die Partie ist verloren"
-          : "the last King is turned – one more life lost and the game is lost";
+    // The team loses only when it must lose a life and has no King left to turn: "noch 0 Leben" read as the game's end
+    // while the round went on, and "noch 1 Leben" as a last chance with two left (two player passes). So the Kings still
+    // lying are named with the mistakes they still absorb.
+    const turned = (l: Lang) => {
+      const n = running.lives;
+      if (n === 0) return l === "de" ? "der letzte König wird umgedreht – der nächste Fehler verliert die Partie" : "the last King is turned – the next mistake loses the game";
+      return l === "de"
+        ? `ein König wird umgedreht, noch ${n} ${n === 1 ? "König liegt" : "Könige liegen"} – ${n === 1 ? "einen Fehler" : `${n} Fehler`} verkraftet ihr noch`
+        : `a King is turned, ${n} ${n === 1 ? "King" : "Kings"} left – you can afford ${n === 1 ? "one more mistake" : `${n} more mistakes`}`;
+    };
     if (e.type === "cardPlayed") {
       if (m.actor === "computer") computer = e.seat!;
       // At the start of a line: "Du", "You".
