@@ -511,6 +511,10 @@ describe("the card info window (point 2)", () => {
       })()`)) as string;
       expect(["apart", "window"]).toContain(top);
       await shot(page, "table-card-info-p360");
+      // Escape closes it and leaves the focus on the card (WCAG 1.4.13; it stayed while the card kept the focus).
+      await page.keyboard.press("Escape");
+      await page.getByTestId("card-info").waitFor({ state: "detached", timeout: 2000 });
+      expect(await page.evaluate(`globalThis.document.activeElement?.getAttribute("data-testid")`)).toBe("hand-card");
     });
   }, 120_000);
 

@@ -26,11 +26,21 @@ export function createInfoTopic() {
   const onMove = (e: PointerEvent) => {
     if (e.pointerType === "mouse") touching = false;
   };
+  // Escape closes an open window and does nothing else that time (WCAG 1.4.13: dismissable without moving the focus;
+  // a player pass found it stayed while its card kept the focus). The next Escape goes where it went before.
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== "Escape" || !shown()) return;
+    setShown(null);
+    e.stopPropagation();
+    e.preventDefault();
+  };
   document.addEventListener("pointerdown", onTouch, true);
   document.addEventListener("pointermove", onMove, true);
+  document.addEventListener("keydown", onKey, true);
   onCleanup(() => {
     document.removeEventListener("pointerdown", onTouch, true);
     document.removeEventListener("pointermove", onMove, true);
+    document.removeEventListener("keydown", onKey, true);
   });
   const handlers = (t: () => InfoTopic) => ({
     onMouseEnter: (e: MouseEvent) => {
