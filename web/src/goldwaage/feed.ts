@@ -69,7 +69,6 @@ export class Feed {
     let computer: Seat | undefined;
     let roundEnded: number | undefined;
     const line = (de: string, en: string) => lines.push({ de, en });
-    const lives = (n: number) => `${n} ${n === 1 ? "life" : "lives"}`;
     // The team loses only when it must lose a life and has no King left to turn: "noch 0 Leben" read as the game's end
     // while the round went on, and "noch 1 Leben" as a last chance with two left (two player passes). So the Kings still
     // lying are named with the mistakes they still absorb.
