@@ -55,6 +55,9 @@ describe("hot-seat with the curtain (browser)", () => {
         expect(await page.getByTestId("table").getAttribute("data-between")).toBe("true");
         expect(await page.locator('[data-testid="hand-card"]:visible').count()).toBe(0);
         expect(await page.getByTestId("my-role").textContent()).toBe("Zu zweit an einem Gerät");
+        // The head names the round that ended, as the round table does (it named the next one behind it).
+        const ended = /Runde (\d) vorbei/.exec((await page.locator("#round-title").textContent()) ?? "")![1];
+        expect(await page.locator(".table-head").textContent()).toContain(`Runde ${ended}/3`);
         if (roundTables === 1) await shot(page, "hotseat-round-table-desktop");
         await page.getByTestId("round-continue").click();
         await curtain.waitFor();

@@ -6,11 +6,14 @@ import { useTable } from "./store";
 
 export function Head(): JSX.Element {
   const { m, rv, v, me, opp, rs, myRole, role } = useTable();
+  // While a round's table is open the head names that round (it named the next one behind "Runde 1 vorbei", a player
+  // pass); the next round is named once the table is closed.
+  const ended = () => (!rv().over ? m.round() : null);
   return (
     <div class="table-head">
       <span>
         {rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}
-        {v().variant === "profi" ? ` · Profi · ${tr("Partie", "game")} ${v().game}` : ""} · {tr("Runde", "Round")} {v().round}/3{" "}
+        {v().variant === "profi" ? ` · Profi · ${tr("Partie", "game")} ${ended()?.game ?? v().game}` : ""} · {tr("Runde", "Round")} {ended()?.round ?? v().round}/3{" "}
         {/* The rules beside the game, in a tab of their own (the table stays): Goldwaage's table had them, this one not. */}
         <a href={`/regeln/${rs()}`} target="_blank" rel="noopener" data-testid="rules-link">
           {tr("Regeln", "Rules")}
