@@ -546,32 +546,3 @@ describe("the cards received in the exchange", () => {
     }
   }, 120_000);
 });
-
-describe("a picked card in a phone's lower row", () => {
-  it("does not rise over the foot of the card above it (an unlifted one: two elixirs, only they may go)", async () => {
-    const { site } = held;
-    const phone = await openBrowser({ width: 390, height: 844 }, "reduce", { touch: true });
-    try {
-      const page = phone.page;
-      let measured: { picked: number; above: number } | null = null;
-      // Deals until one holds two elixirs in the lower row under cards that may not go (the elixir rule).
-      for (let game = 0; game < 12 && !measured; game++) {
-        await toExchange(page, site.url);
-        const lower = page.locator('.hand li:nth-child(n+6) [data-testid="hand-card"][data-legal="true"]');
-        if ((await page.locator('[data-testid="hand-card"][data-legal="false"]').count()) === 0 || (await lower.count()) === 0) continue;
-        await lower.first().tap();
-        measured = (await page.evaluate(`(() => {
-          const p = globalThis.document.querySelector(".hand-card.picked");
-          const li = p.closest("li");
-          const above = li.parentElement.children[[...li.parentElement.children].indexOf(li) - 5].querySelector(".hand-card");
-          return above.getAttribute("data-legal") === "false" ? { picked: p.getBoundingClientRect().top, above: above.getBoundingClientRect().bottom } : null;
-        })()`)) as { picked: number; above: number } | null;
-      }
-      expect(measured, "a deal with an unlifted card above a playable one in the lower row").not.toBeNull();
-      expect(measured!.picked).toBeGreaterThanOrEqual(measured!.above - 0.5);
-      expect(phone.errors).toEqual([]);
-    } finally {
-      await phone.close();
-    }
-  }, 180_000);
-});
