@@ -28,6 +28,7 @@ describe("hot-seat with the curtain (browser)", () => {
     await curtain.waitFor();
     expect(await curtain.getAttribute("data-seat")).toBe("0");
     expect(await page.getByTestId("hand-card").count()).toBe(0);
+    expect(await page.getByTestId("curtain-round").textContent()).toBe("Runde 1 von 3 – Tausch");
     await shot(page, "hotseat-curtain-desktop");
     await page.getByTestId("curtain-ready").click();
 
@@ -61,6 +62,8 @@ describe("hot-seat with the curtain (browser)", () => {
         if (roundTables === 1) await shot(page, "hotseat-round-table-desktop");
         await page.getByTestId("round-continue").click();
         await curtain.waitFor();
+        // The curtain says a new round begins (after a round's table it read like any other handover).
+        expect(await page.getByTestId("curtain-round").textContent()).toBe(`Runde ${Number(ended) + 1} von 3 – Tausch`);
         continue;
       }
       const r = await step(page, i, { onCurtain });

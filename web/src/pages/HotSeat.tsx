@@ -211,6 +211,13 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
         fallback={
           <div class="curtain" data-testid="curtain" data-seat={shown()}>
             <div class="curtain-card">
+              {/* A round's exchange: said, so the one who takes the device knows a new round began (a third pass: the
+                  curtain after a round's table read like any other). */}
+              <Show when={view().game.phase === "exchange"}>
+                <p class="curtain-round" data-testid="curtain-round">
+                  {tr(`Runde ${view().game.round} von 3 – Tausch`, `Round ${view().game.round} of 3 – exchange`)}
+                </p>
+              </Show>
               <h1>{tr(`${who()} ist dran`, `${who()}'s turn`)}</h1>
               <p>{tr(`Gib das Gerät ${toWhom()}. Tippe erst, wenn ${withArticle()} vor dem Bildschirm sitzt.`, `Hand the device to the ${who()}. Tap only when the ${who()} sits in front of the screen.`)}</p>
               <button type="button" class="button primary big" data-testid="curtain-ready" onClick={raise} autofocus>
