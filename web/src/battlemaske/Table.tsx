@@ -43,7 +43,7 @@ function TableView(props: { model: TableModel; rv: RoomView }): JSX.Element {
   keepFocus(() => root, ['[aria-modal="true"] .button.primary', '[aria-modal="true"] button', '[data-testid="show-result"]', 'button.hand-card[data-hint="true"]', 'button.hand-card[data-legal="true"]', '[data-testid="exchange-confirm"], [data-testid="swap-confirm"]', "button.hand-card", '[data-testid="hint"]']);
   return (
     <TableContext.Provider value={t}>
-      <div ref={root} class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-spectator={m.spectator ? "true" : "false"} data-ruleset={rs()} data-phase={v().phase} data-round={v().round} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"} data-between={m.kind === "hotseat" && m.round() !== null && !props.rv.over ? "true" : undefined}>
+      <div ref={root} class={`table rs-${rs()}`} style={ANIMATION_VARS} data-testid="table" data-spectator={m.spectator ? "true" : "false"} data-ruleset={rs()} data-phase={v().phase} data-round={v().round} data-seat={me()} data-version={m.version()} data-busy={m.busy() ? "true" : "false"} data-between={m.kind === "hotseat" && t.roundOpen() !== null ? "true" : undefined}>
         <Show when={!m.spectator}>
           <SkipToHand selectors={['button.hand-card[data-hint="true"]', 'button.hand-card[data-legal="true"]', "button.hand-card"]} />
         </Show>

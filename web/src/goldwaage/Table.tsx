@@ -21,7 +21,7 @@ import { WatchRefused } from "../ui/WatchRefused";
 import { SeatClosed } from "../ui/SeatClosed";
 import { TableLoading } from "../ui/TableLoading";
 import { useNow, wallNow } from "../ui/now";
-import { cardName, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, putTitle, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
+import { cardName, SUIT_SIGN, clearingLine, endLivesText, endScaleText, livesLostText, lossText, openChoiceAfter, panEffect, panPlace, pansAllowed, playedLine, previewParts, previewPlay, previewText, putTitle, roundReports, roundVerdict, spokenCard, verdictText, type PlayedStep, type RoundReport } from "./logic";
 import type { RoomEventMessage } from "../room/connection";
 import { connectGoldwaage, type RoomView } from "./room";
 import { Feed } from "./feed";
@@ -32,8 +32,6 @@ import "./goldwaage.css";
 /** The game log's most lines (a whole game has a few hundred at most). */
 const LOG_CAP = 2000;
 const SUIT_CLASS: Record<string, string> = { C: "black", S: "black", D: "red", H: "red" };
-
-const SUIT_SIGN: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 /** One card face: rank and suit large, its accessible name spoken; where the face is whole (a hand's card), its suit
  * large in the middle too (goldwaage.css: the corner alone left a hand of blank cards, a player pass). */

@@ -103,9 +103,12 @@ export function openChoiceAfter(v: View, seat: Seat, card: Card): { need: number
   return { need, keep, required: choosing && keep.length < need && rest.length > need, possible: choosing && rest.length > need };
 }
 
+/** A suit's sign: ♣ ♦ ♥ ♠. */
+export const SUIT_SIGN: Readonly<Record<string, string>> = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
 export function cardName(id: Card, lang: Lang): string {
   const c = cardInfo(id);
-  const suit = { C: "♣", D: "♦", H: "♥", S: "♠" }[c.suit];
+  const suit = SUIT_SIGN[c.suit];
   const rank = c.rank === "J" ? (lang === "de" ? "B" : "J") : c.rank === "Q" ? (lang === "de" ? "D" : "Q") : c.rank;
   return `${rank}${suit}`;
 }

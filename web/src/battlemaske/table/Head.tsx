@@ -5,10 +5,10 @@ import { Clocks } from "./Clocks";
 import { useTable } from "./store";
 
 export function Head(): JSX.Element {
-  const { m, rv, v, me, opp, rs, myRole, role } = useTable();
+  const { m, rv, v, me, opp, rs, myRole, role, roundOpen } = useTable();
   // While a round's table is open the head names that round (it named the next one behind "Runde 1 vorbei", a player
   // pass); the next round is named once the table is closed.
-  const ended = () => (!rv().over ? m.round() : null);
+  const ended = roundOpen;
   return (
     <div class="table-head">
       <span>
@@ -43,7 +43,7 @@ export function Head(): JSX.Element {
         {/* At one shared device "Du bist Maske" named nobody while both look: the round table and the game's end (a
             player pass). */}
         <span data-testid="my-role">
-          <Show when={m.kind === "hotseat" && (rv().over || m.round() !== null)} fallback={<>{tr("Du bist", "You are")} <strong>{role(myRole())}</strong></>}>
+          <Show when={m.kind === "hotseat" && (rv().over || roundOpen() !== null)} fallback={<>{tr("Du bist", "You are")} <strong>{role(myRole())}</strong></>}>
             {tr("Zu zweit an einem Gerät", "Two players, one device")}
           </Show>
         </span>

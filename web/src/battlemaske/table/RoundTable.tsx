@@ -13,7 +13,7 @@ import { useNow, wallNow } from "../../ui/now";
 const SPECTATOR_NOTE_MS = 8000;
 
 export function RoundTable(): JSX.Element {
-  const { m, rv, v, me, rs, role, viewer } = useTable();
+  const { m, rv, v, me, rs, role, viewer, roundOpen } = useTable();
   // The next round's clocks run once the round table's time is up; a player still reading here is told so, with
   // the own time ticking (a player pass: a clock ran out behind this box).
   const now = wallNow;
@@ -33,7 +33,7 @@ export function RoundTable(): JSX.Element {
     createEffect(() => m.version() >= shownAt + 2 && m.dismissRound());
   });
   return (
-    <Show when={!rv().over ? m.round() : null}>
+    <Show when={roundOpen()}>
       {(r) => (
         <div
           class={m.spectator ? "round-note" : "overlay"}

@@ -31,6 +31,8 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   /** A game with a chess clock (Fischer); the brake of a game without one leaves ten minutes, no hurry. */
   const timed = () => rv().clock?.control?.type === "fischer";
   /** This seat's chess clock runs now (a spectator has none). */
+  /** The round table's summary while it stands (a round ended, the game goes on): the round table, the head and the hot-seat's hidden table read it. */
+  const roundOpen = () => (!rv().over ? m.round() : null);
   const myClockRuns = () => !m.spectator && timed() && !rv().over && (rv().clock?.running.includes(me()) ?? false);
 
   const [picked, setPicked] = createSignal<Card[]>([]);
@@ -187,6 +189,7 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     explain,
     setExplain,
     myClockRuns,
+    roundOpen,
     showResult,
     setShowResult,
     leaveAsk,
