@@ -352,6 +352,12 @@ describe("a reload at the round table (browser)", () => {
         }
       }
       const shown = await page.getByTestId("round-table").innerText();
+      // The round's difference is labelled beside the score ("→ 0" read like the mirror's new position, a player pass)
+      // and is the one the sentence below names.
+      const diff = (await page.getByTestId("round-diff").innerText()).trim();
+      expect(diff).toMatch(/^(· )?Abstand \d+$/);
+      expect(await page.getByTestId("round-move").innerText()).toContain(`Der Abstand ist ${diff.match(/\d+/)![0]}:`);
+      expect(await page.getByTestId("round-sum").innerText()).not.toContain("→");
       await page.reload();
       await page.getByTestId("round-continue").waitFor();
       expect(await page.getByTestId("round-table").innerText()).toBe(shown);

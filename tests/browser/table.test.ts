@@ -567,6 +567,45 @@ describe("the card info window (point 2)", () => {
     });
   }, 120_000);
 
+  it("a mouse resting where it clicked opens no window when a card slides under it; the first movement does", async () => {
+    // A player pass at a phone's width with a mouse: "Weiter" on the round table lies over the hand, and closing it left
+    // the pointer on a card whose window opened unasked.
+    await withBrowser([{ width: 360, height: 640 }], async (b) => {
+      const page = b.page;
+      // A round 1 won 10 : 0 ends the game without a round table: then a new game, up to five.
+      for (let game = 0; game < 5 && !(await page.getByTestId("round-continue").count()); game++) {
+        await startGame(page);
+        await closeIntro(page);
+        for (let i = 0; i < 400 && !(await page.getByTestId("round-continue").count()); i++) {
+          const r = await step(page, i, { keepRoundTable: true });
+          if (r === "over") break;
+          if (r === "idle") await page.waitForTimeout(50);
+        }
+      }
+      const go = page.getByTestId("round-continue");
+      await page.waitForTimeout(300);
+      const box = (await go.boundingBox())!;
+      const [x, y] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.up();
+      await go.waitFor({ state: "detached" });
+      await page.waitForTimeout(600);
+      // The premise: a hand card now lies under the pointer.
+      expect(await page.evaluate(`!!globalThis.document.elementFromPoint(${x}, ${y})?.closest('[data-testid="hand-card"]')`)).toBe(true);
+      expect(await page.locator('[data-testid="card-info"]:not([style*="hidden"])').count()).toBe(0);
+      await page.mouse.move(x + 3, y + 2);
+      await page.locator('[data-testid="card-info"]:not([style*="hidden"])').waitFor({ timeout: 2000 });
+      // Escape closes it, and moving on over the same card does not bring it back.
+      await page.keyboard.press("Escape");
+      await page.getByTestId("card-info").waitFor({ state: "detached", timeout: 2000 });
+      await page.mouse.move(x + 5, y + 4);
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId("card-info").count()).toBe(0);
+      expect(b.errors).toEqual([]);
+    });
+  }, 120_000);
+
   it("landscape phone: a long press on the opponent's card count opens the hidden cards' info (the backs are not shown there)", async () => {
     await withBrowser([LANDSCAPE, "reduce", { touch: true }], async (b) => {
       const page = b.page;

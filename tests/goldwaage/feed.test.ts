@@ -35,6 +35,7 @@ describe("the Goldwaage feed", () => {
   it("in 120 random games, for every reader: the lives it names are the engine's, live and told again alike; computers and round ends are reported", () => {
     let lifeLines = 0;
     let shownLines = 0;
+    let ownShown = 0;
     let lastKings = 0;
     for (let g = 0; g < 120; g++) {
       const players = (2 + (g % 3)) as 2 | 3 | 4;
@@ -74,6 +75,13 @@ describe("the Goldwaage feed", () => {
               }
               expect(l.de).not.toMatch(/noch 0 Leben/);
               if (/zeigt jetzt/.test(l.de)) shownLines++;
+              // A card shown in play is named in words, the reader's own too ("Du zeigst jetzt Pik 8.").
+              expect(l.de).not.toMatch(/[♣♦♥♠]/);
+              if (/^Du zeigst jetzt (Kreuz|Karo|Herz|Pik) (Ass|Bube|Dame|\d+)\.$/.test(l.de)) {
+                expect(event.type === "cardsShown" && event.seat === reader).toBe(true);
+                expect(l.en).toMatch(/^You now show (ace|jack|queen|\d+) of (clubs|diamonds|hearts|spades)\.$/);
+                ownShown++;
+              }
             }
           }
         }
@@ -87,6 +95,7 @@ describe("the Goldwaage feed", () => {
     // The checks above must have met lives lost and open cards changed in play.
     expect(lifeLines).toBeGreaterThan(100);
     expect(shownLines).toBeGreaterThan(100);
+    expect(ownShown).toBeGreaterThan(50);
     expect(lastKings).toBeGreaterThan(10);
   }, 120_000);
 });

@@ -3,7 +3,7 @@
 // it event by event; the table only shows the lines and reacts to what `tell` reports.
 import type { Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
-import { cardName, playedLine, type Lang } from "./logic";
+import { playedLine, spokenCard, type Lang } from "./logic";
 
 export type Line = Record<Lang, string>;
 
@@ -118,9 +118,12 @@ export class Feed {
     } else if (e.type === "gameEnded") {
       if (e.result === "won") line("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.");
       else line("Verloren – kein König mehr.", "Lost – no King left.");
-    } else if (e.type === "cardsShown" && e.seat !== this.seat && (this.roundPlaying ?? before?.game.phase === "play")) {
-      const shown = (l: Lang) => e.cards?.map((c) => cardName(c, l)).join(", ");
-      line(`${this.nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.`, `${this.nameIn(e.seat!, "en")} now shows ${shown("en")}.`);
+    } else if (e.type === "cardsShown" && (this.roundPlaying ?? before?.game.phase === "play")) {
+      // Named in words, as every play is ("Pik 8", not "8♠"), and the reader's own new open card too: the whole game's
+      // log lacked it (a player pass).
+      const shown = (l: Lang) => e.cards?.map((c) => spokenCard(c, l)).join(", ");
+      if (e.seat === this.seat) line(`Du zeigst jetzt ${shown("de")}.`, `You now show ${shown("en")}.`);
+      else line(`${this.nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.`, `${this.nameIn(e.seat!, "en")} now shows ${shown("en")}.`);
     }
     if (e.type === "roundDealt") this.roundPlaying = false;
     if (e.type === "cardPlayed") this.roundPlaying = true;

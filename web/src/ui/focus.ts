@@ -6,7 +6,9 @@ import { onCleanup } from "solid-js";
 /** Whether the player's last input was a key (not a tap or a click): moves of the focus are for keyboard players only. */
 let keys = false;
 if (typeof document !== "undefined") {
-  document.addEventListener("keydown", (e) => (keys = e.key === "Tab" || e.key === "Enter" || e.key === " " || e.key.startsWith("Arrow") || e.key === "Escape" || e.key.length === 1 ? true : keys), true);
+  // Escape leaves it as it was: a mouse player closes a hover's info window with it, and the hand then took the focus
+  // (with its ring and the focused card's window) at the next turn as if the keys were in use (a player pass).
+  document.addEventListener("keydown", (e) => (keys = e.key === "Tab" || e.key === "Enter" || e.key === " " || e.key.startsWith("Arrow") || e.key.length === 1 ? true : keys), true);
   document.addEventListener("pointerdown", () => (keys = false), true);
 }
 export const usingKeyboard = (): boolean => keys;

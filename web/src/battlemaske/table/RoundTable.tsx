@@ -50,7 +50,14 @@ export function RoundTable(): JSX.Element {
               {v().variant === "profi" ? ` (${tr("Partie", "game")} ${r().game})` : ""}
             </h2>
             <p class="round-sum" data-testid="round-sum">
-              {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")} → <b>{r().moved}</b>
+              {/* The difference is labelled: a bare "→ 0" read like the mirror's new position (a player pass). */}
+              <span class="nowrap-score">
+                {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")}
+              </span>{" "}
+              <span class="round-diff" data-testid="round-diff">
+                <span class="round-dot" aria-hidden="true">· </span>
+                {rs() === "zwiegespalten" ? tr("Unterschied", "difference") : tr("Abstand", "difference")} <b>{r().moved}</b>
+              </span>
             </p>
             <p data-testid="round-move">{roundMoveText(rs(), r().moved, r().mirror, lang())}</p>
             <Show when={r().gameWinner}>

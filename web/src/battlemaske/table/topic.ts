@@ -21,15 +21,25 @@ export function createInfoTopic() {
   const onTouch = (e: PointerEvent) => {
     touching = e.pointerType !== "mouse";
     if (touching) setShown(null);
+    else restingAt = { x: e.clientX, y: e.clientY };
   };
+  // Where the mouse last pressed, while it has not moved since: a card that slides under a resting pointer (the round
+  // table's "Weiter" closed over the hand, a played card's neighbour moved up) gets a mouseenter without any movement,
+  // and its window opened unasked (a player pass, at a phone's width with a mouse). It opens once the mouse moves.
+  let restingAt: { x: number; y: number } | null = null;
+  // The element whose window Escape closed: moving on it does not reopen it until the pointer leaves it.
+  let dismissed: HTMLElement | null = null;
   // A mouse that moves is a mouse again (a device with both).
   const onMove = (e: PointerEvent) => {
-    if (e.pointerType === "mouse") touching = false;
+    if (e.pointerType !== "mouse") return;
+    touching = false;
+    if (restingAt && (restingAt.x !== e.clientX || restingAt.y !== e.clientY)) restingAt = null;
   };
   // Escape closes an open window and does nothing else that time (WCAG 1.4.13: dismissable without moving the focus;
   // a player pass found it stayed while its card kept the focus). The next Escape goes where it went before.
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== "Escape" || !shown()) return;
+    dismissed = shown()!.anchor;
     setShown(null);
     e.stopPropagation();
     e.preventDefault();
@@ -45,10 +55,20 @@ export function createInfoTopic() {
   const handlers = (t: () => InfoTopic) => ({
     onMouseEnter: (e: MouseEvent) => {
       // A tap sends mouse events too: on touch only the long press opens the window.
-      if (!touching) setShown({ topic: t(), anchor: e.currentTarget as HTMLElement });
+      if (touching || (restingAt && restingAt.x === e.clientX && restingAt.y === e.clientY)) return;
+      setShown({ topic: t(), anchor: e.currentTarget as HTMLElement });
+    },
+    // The first real movement over an element entered under a resting pointer opens its window.
+    onMouseMove: (e: MouseEvent) => {
+      const el = e.currentTarget as HTMLElement;
+      if (touching || restingAt || dismissed === el || shown()?.anchor === el) return;
+      setShown({ topic: t(), anchor: el });
     },
     // The mouse events a tap sends do not close it either: the next touch does.
-    onMouseLeave: () => touching || setShown(null),
+    onMouseLeave: (e: MouseEvent) => {
+      if (dismissed === e.currentTarget) dismissed = null;
+      if (!touching) setShown(null);
+    },
     // By keyboard only: a click focuses the card as well, and the window is the pointer's business then.
     onFocus: (e: FocusEvent) => {
       const el = e.currentTarget as HTMLElement;
