@@ -29,7 +29,7 @@ const BOTH_SCREENS = [
 /** A phone turned sideways: its own two-column table (table.css); with the desktop's it was a page 1,356 px high. */
 const LANDSCAPE = { width: 740, height: 360 };
 /** The layout check's screens: the two above and the phone in landscape. */
-const LAYOUT_SCREENS = [...BOTH_SCREENS, ["landscape phone", LANDSCAPE]] as const;
+const LAYOUT_SCREENS = [...BOTH_SCREENS, ["landscape phone", LANDSCAPE], ["small phone", { width: 360, height: 640 }]] as const;
 
 /** Sets up a game vs the computer and waits for the exchange. */
 async function startGame(page: Page, opts: { role?: "conte" | "maske"; level?: string; ruleset?: string } = {}): Promise<void> {
@@ -73,6 +73,14 @@ async function unreachable(page: Page): Promise<string[]> {
       if (c.top < a.bottom - 0.5 && c.bottom > a.top + 0.5) early.push("Abbrechen over the suits (" + Math.round(c.top) + "–" + Math.round(c.bottom) + " in " + Math.round(a.top) + "–" + Math.round(a.bottom) + ")");
       // Aids running below the box are announced by a line under it (a fade alone was not seen as scrollable).
       if (opts.scrollTop === 0 && opts.scrollHeight > opts.clientHeight + 4 && !d.querySelector('[data-testid="name-suit-more"]')) early.push("the suits' box scrolls without saying so");
+    }
+    // Rising over the mirror bar, the suit choice covers it whole or not at all (its numbers' top peeked over it at
+    // 360 × 640, a player pass), and never the plaques (the ranking decides the choice).
+    const ns = d.querySelector('.stage-over .name-suit'), mirror = d.querySelector('.table .mirror'), plaques = d.querySelector('.table .plaques');
+    if (ns && mirror && plaques) {
+      const a = ns.getBoundingClientRect(), m = mirror.getBoundingClientRect(), p = plaques.getBoundingClientRect();
+      if (a.top > m.top + 0.5 && a.top < m.bottom - 0.5 && a.left < m.right && a.right > m.left) early.push("the suit choice over part of the mirror bar (" + Math.round(a.top) + " in " + Math.round(m.top) + "–" + Math.round(m.bottom) + ")");
+      if (a.top < p.bottom - 0.5 && a.left < p.right && a.right > p.left) early.push("the suit choice over the plaques");
     }
     // The language switch stays above a modal (it works there) but off its card: it sat on the card's corner in
     // landscape (a player pass).

@@ -1,5 +1,5 @@
 // An elixir led: the suits to name, each with the announcement aid, and a way back.
-import { createEffect, createSignal, For, on, Show, type JSX } from "solid-js";
+import { createEffect, createSignal, For, on, onCleanup, Show, type JSX } from "solid-js";
 import { SUITS, type Suit } from "../../../../shared/battlemaske/cards";
 import { lang, tr } from "../../i18n";
 import { SuitEmblem, suitName } from "../cards";
@@ -19,6 +19,19 @@ export function SuitChooser(): JSX.Element {
     return !!h && h.suit === s && h.cards.includes(elixir()!);
   };
   let box: HTMLDivElement | undefined;
+  // On a phone the choice may rise above the stage up to the plaques (table.css, --suit-rise): by a fixed 4rem it left
+  // the top few pixels of the mirror bar's numbers peeking over it at 360 × 640 (a player pass). Measured, it covers
+  // the bar whole or not at all.
+  const measureRise = () => {
+    const plaques = document.querySelector(".table .plaques");
+    const stage = box?.parentElement;
+    if (!box || !plaques || !stage) return;
+    const rise = Math.floor(stage.getBoundingClientRect().top - plaques.getBoundingClientRect().bottom - 4);
+    box.style.setProperty("--suit-rise", `${Math.max(0, rise)}px`);
+  };
+  const onResize = () => elixir() && measureRise();
+  window.addEventListener("resize", onResize);
+  onCleanup(() => window.removeEventListener("resize", onResize));
   // The elixir was tapped in the hand, often with the page scrolled down to it: the suits' names come into sight (on
   // a small phone they were above the screen's top edge: the player pass).
   // The focus goes to the suits too (the advised one, else the first): a keyboard player pass Shift+Tabbed back through
@@ -29,6 +42,7 @@ export function SuitChooser(): JSX.Element {
       (e) =>
         e &&
         queueMicrotask(() => {
+          measureRise();
           box?.scrollIntoView({ block: "nearest" });
           checkMore();
           (box?.querySelector<HTMLElement>('.suit-button[data-hint="true"]:not([disabled])') ?? box?.querySelector<HTMLElement>(".suit-button:not([disabled])"))?.focus({ preventScroll: true });
