@@ -27,13 +27,16 @@ export function createInfoTopic() {
   // table's "Weiter" closed over the hand, a played card's neighbour moved up) gets a mouseenter without any movement,
   // and its window opened unasked (a player pass, at a phone's width with a mouse). It opens once the mouse moves.
   let restingAt: { x: number; y: number } | null = null;
+  // Within a pixel: a pointer event's coordinates are fractional, a mouse event's whole (a click at a card's centre,
+  // 640.5, and the mouseenter after it, 640, are the same place: a second pass found the window open after "Tauschen").
+  const atRest = (x: number, y: number) => !!restingAt && Math.abs(restingAt.x - x) < 1 && Math.abs(restingAt.y - y) < 1;
   // The element whose window Escape closed: moving on it does not reopen it until the pointer leaves it.
   let dismissed: HTMLElement | null = null;
   // A mouse that moves is a mouse again (a device with both).
   const onMove = (e: PointerEvent) => {
     if (e.pointerType !== "mouse") return;
     touching = false;
-    if (restingAt && (restingAt.x !== e.clientX || restingAt.y !== e.clientY)) restingAt = null;
+    if (restingAt && !atRest(e.clientX, e.clientY)) restingAt = null;
   };
   // Escape closes an open window and does nothing else that time (WCAG 1.4.13: dismissable without moving the focus;
   // a player pass found it stayed while its card kept the focus). The next Escape goes where it went before.
@@ -55,7 +58,7 @@ export function createInfoTopic() {
   const handlers = (t: () => InfoTopic) => ({
     onMouseEnter: (e: MouseEvent) => {
       // A tap sends mouse events too: on touch only the long press opens the window.
-      if (touching || (restingAt && restingAt.x === e.clientX && restingAt.y === e.clientY)) return;
+      if (touching || atRest(e.clientX, e.clientY)) return;
       setShown({ topic: t(), anchor: e.currentTarget as HTMLElement });
     },
     // The first real movement over an element entered under a resting pointer opens its window.
