@@ -466,6 +466,47 @@ describe("clicks during a batch (point 1)", () => {
   }, 120_000);
 });
 
+describe("the hand during a batch", () => {
+  it("shows no playable card while the taken trick is gathered and the computer's next lead is not yet on the table", async () => {
+    // A fresh-eyes pass: the hand was already greyed by the computer's next lead while the frames still showed the trick
+    // it took — the suit of that lead, a moment before the card.
+    await withBrowser([DESKTOP, "no-preference"], async (b) => {
+      const page = b.page;
+      await startGame(page);
+      await closeIntro(page);
+      await page.evaluate(`(() => {
+        const d = globalThis.document, w = globalThis;
+        w.__gathering = [];
+        const sample = () => {
+          if (!d.querySelector('[data-testid="last-trick"] .played.gathering')) return;
+          w.__gathering.push(d.querySelectorAll('[data-testid="hand-card"][data-legal="true"]').length);
+        };
+        new w.MutationObserver(sample).observe(d.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      })()`);
+      let seen = 0;
+      for (let i = 0; i < 400 && seen < 2; i++) {
+        if (await page.getByTestId("game-result").count()) break;
+        await page.evaluate("globalThis.__gathering = []");
+        const r = await step(page, i);
+        if (r === "over") break;
+        if (r === "idle") {
+          await page.waitForTimeout(50);
+          continue;
+        }
+        await idle(page);
+        // The computer took a trick and led the next: the frames of the taken trick must not have shown a playable card.
+        const after = (await page.evaluate(`(() => { const d = globalThis.document; const t = d.querySelector('[data-testid="trick"]'); return { count: Number(t?.getAttribute("data-count") ?? 0), caps: [...(t?.querySelectorAll(".played figcaption") ?? [])].map((e) => e.textContent), gathering: globalThis.__gathering }; })()`)) as { count: number; caps: string[]; gathering: number[] };
+        if (after.count === 1 && after.caps[0] === "Computer" && after.gathering.length > 0) {
+          expect(after.gathering.filter((n) => n > 0)).toEqual([]);
+          seen++;
+        }
+      }
+      expect(seen).toBeGreaterThan(0);
+      expect(b.errors).toEqual([]);
+    });
+  }, 120_000);
+});
+
 /** Whether two rectangles overlap. */
 const overlap = (a: DOMRectLike, c: DOMRectLike) => a.left < c.right - 1 && a.right > c.left + 1 && a.top < c.bottom - 1 && a.bottom > c.top + 1;
 interface DOMRectLike {
