@@ -237,3 +237,12 @@ describe("the result's last round in words (roundMoveShort)", () => {
     expect(roundMoveShort("battlemaske", 0, "en")).toBe("Maske does not advance");
   });
 });
+
+describe("every seat at the table (the room's 'seated')", () => {
+  it("says the clocks run only at a table with a clock (a fresh-eyes pass read it at a table 'Ohne Uhr')", () => {
+    const v = view(play("battlemaske", "single", () => true), 0);
+    const text = (clocked: boolean) => describeEvent({ type: "seated" }, 5, v, 0, { de: "Bruno", en: "Bruno" }, clocked).map((e) => e.text);
+    expect(text(true)).toEqual([{ de: "Beide sind am Tisch: die Uhren laufen.", en: "Both are at the table: the clocks run." }]);
+    expect(text(false)).toEqual([{ de: "Beide sind am Tisch.", en: "Both are at the table." }]);
+  });
+});
