@@ -68,6 +68,10 @@ describe("The Wartesaal and a running game", () => {
     // A stake above A's Taler: said in the form, nothing sent, the settings kept.
     await a.getByTestId("challenge-kind-rated").click();
     const stake = a.getByTestId("challenge-stake");
+    // No stake set: said as none ("Einsatz 0 Taler" read as a stake nobody had set, a fresh-eyes pass); one set: named.
+    expect(await a.getByTestId("challenge-summary").innerText()).toContain("Gewertet, ohne Einsatz");
+    await stake.fill("3");
+    expect(await a.getByTestId("challenge-summary").innerText()).toContain("Gewertet, Einsatz 3 Taler");
     expect(Number(await stake.getAttribute("max"))).toBe(Math.min(taler, 1000));
     await stake.fill(String(taler + 1));
     await a.getByTestId("challenge-send").click();

@@ -335,6 +335,33 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       await shot(page, "exchange-two-elixirs-desktop");
     });
   }, 120_000);
+
+  it("in rounds 2 and 3, where more than one card goes, the rule says at least one elixir", async () => {
+    // A fresh-eyes pass read "eines davon musst du abgeben" in round 2 as "exactly one".
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      let found = false;
+      for (let game = 0; game < 6 && !found; game++) {
+        await startGame(page);
+        await closeIntro(page);
+        for (let i = 0; i < 400; i++) {
+          const at = (await page.evaluate(`(() => { const t = globalThis.document.querySelector('[data-testid="table"]'); return t && t.getAttribute("data-busy") === "false" && t.getAttribute("data-phase") === "exchange" ? Number(t.getAttribute("data-round")) : 0; })()`)) as number;
+          if (at >= 2) {
+            found = (await page.locator('[data-testid="hand-card"][data-card^="E"]').count()) >= 2;
+            break;
+          }
+          const r = await step(page, i);
+          if (r === "over") break;
+          if (r === "idle") await page.waitForTimeout(50);
+        }
+      }
+      expect(found).toBe(true);
+      const note = page.getByTestId("elixir-rule");
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/^Du hast (zwei|drei|vier) Elixiere: mindestens eines davon musst du abgeben\.$/);
+      expect(b.errors).toEqual([]);
+    });
+  }, 180_000);
 });
 
 describe("a card on its way (desktop)", () => {

@@ -133,7 +133,12 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     // is open at first, and a player pass missed the rule in round 2).
     if (elixirs < 2 || picked().some(isElixir)) return null;
     const n = [tr("zwei", "two"), tr("drei", "three"), tr("vier", "four")][elixirs - 2];
-    return tr(`Du hast ${n} Elixiere: eines davon musst du abgeben.`, `You hold ${n} elixirs: you must give one of them away.`);
+    // Giving one card, that one is an elixir; giving two or three (rounds 2 and 3), at least one is ("eines" read as
+    // exactly one there: a fresh-eyes pass).
+    const several = (pickOptions()[0]?.length ?? 1) > 1;
+    return several
+      ? tr(`Du hast ${n} Elixiere: mindestens eines davon musst du abgeben.`, `You hold ${n} elixirs: you must give at least one of them away.`)
+      : tr(`Du hast ${n} Elixiere: eines davon musst du abgeben.`, `You hold ${n} elixirs: you must give one of them away.`);
   };
 
   function clickCard(c: Card) {
