@@ -555,6 +555,8 @@ describe("Bilanz and Konto (browser)", () => {
       await other.page.goto(site.url + "/konto");
       await other.page.getByTestId("account-name").waitFor();
       expect(await other.page.getByTestId("account-name").textContent()).not.toContain(name); // a fresh guest of its own
+      // The field has its own heading, apart from "Neuen Code erzeugen" above it (a fresh-eyes pass).
+      expect(await other.page.getByRole("form", { name: "Konto von einem anderen Gerät holen" }).getByTestId("account-recover-input").count()).toBe(1);
       await other.page.getByTestId("account-recover-input").fill("ABCDE-FGHJK-MNPQR-STVWX");
       await other.page.getByTestId("account-recover").click();
       expect(await other.page.getByTestId("account-recover-status").textContent()).toMatch(/Kein Konto|No account/);

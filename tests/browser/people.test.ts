@@ -29,6 +29,8 @@ describe("hot-seat with the curtain (browser)", () => {
     expect(await curtain.getAttribute("data-seat")).toBe("0");
     expect(await page.getByTestId("hand-card").count()).toBe(0);
     expect(await page.getByTestId("curtain-round").textContent()).toBe("Runde 1 von 3 – Tausch");
+    // A mouse clicks (it read "Tippe" at a desktop: a fresh-eyes pass).
+    expect(await curtain.innerText()).toContain("Klicke erst, wenn");
     await shot(page, "hotseat-curtain-desktop");
     await page.getByTestId("curtain-ready").click();
 

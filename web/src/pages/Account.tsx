@@ -175,7 +175,11 @@ export function AccountPage() {
           </p>
           <StatusLine msg={renewMsg()} testId="account-new-code-status" />
         </Show>
-        <form class="name-form" onSubmit={recover}>
+        {/* Its own heading and words: right under "Neuen Code erzeugen" the bare field read as part of that (a fresh-eyes
+            pass). */}
+        <h3 id="recover-title">{tr("Konto von einem anderen Gerät holen", "Bring an account from another device")}</h3>
+        <p class="small">{tr("Gib den Wiederherstellungscode ein, den dir das andere Gerät zeigt. Das Konto dieses Browsers wird dann durch jenes ersetzt.", "Enter the recovery code the other device shows you. This browser's account is then replaced by that one.")}</p>
+        <form class="name-form" onSubmit={recover} aria-labelledby="recover-title">
           <input type="text" value={code()} onInput={(e) => setCode(e.currentTarget.value)} aria-label={tr("Code eines anderen Geräts", "Code from another device")} placeholder="XXXXX-XXXXX-XXXXX-XXXXX" autocomplete="off" class="code-input" data-testid="account-recover-input" />
           <button type="submit" class="button" data-testid="account-recover">
             {tr("Konto hierher holen", "Bring the account here")}

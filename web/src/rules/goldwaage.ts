@@ -63,7 +63,7 @@ const de: RulesDoc = {
         {
           kind: "table",
           caption: "Grenze in den Runden 1 bis 4",
-          head: ["Spieler", "1", "2", "3", "4"],
+          head: ["Spieler", "Runde 1", "Runde 2", "Runde 3", "Runde 4"],
           rows: [
             ["2", "8", "7", "6", "5"],
             ["3–4", "9", "8", "7", "6"],
@@ -312,7 +312,7 @@ const en: RulesDoc = {
         {
           kind: "table",
           caption: "Limit in rounds 1 to 4",
-          head: ["Players", "1", "2", "3", "4"],
+          head: ["Players", "Round 1", "Round 2", "Round 3", "Round 4"],
           rows: [
             ["2", "8", "7", "6", "5"],
             ["3–4", "9", "8", "7", "6"],

@@ -4,6 +4,7 @@
 import { createEffect, on, onCleanup, Show, type JSX } from "solid-js";
 import { tr } from "../../i18n";
 import { useTable } from "./store";
+import { coarsePointer } from "../../ui/pointer";
 
 export function ExchangeHelp(): JSX.Element {
   const { m, v, rv, explain, setExplain, role, myRole, myClockRuns } = useTable();
@@ -46,7 +47,7 @@ export function ExchangeHelp(): JSX.Element {
     }),
   );
   // "Tippe" on a touch screen, "Klicke" with a mouse (a player pass read "Tippe" on a desktop).
-  const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+  const touch = coarsePointer();
   // A spectator holds no role: its table only shows seat 0's side.
   const isMine = (r: "conte" | "maske") => !m.spectator && myRole() === r;
   const mine = (r: "conte" | "maske") => (isMine(r) ? tr(" (das bist du)", " (that is you)") : "");

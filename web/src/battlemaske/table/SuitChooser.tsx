@@ -5,6 +5,7 @@ import { lang, tr } from "../../i18n";
 import { SuitEmblem, suitName } from "../cards";
 import { announcementAid } from "../info";
 import { useTable } from "./store";
+import { coarsePointer } from "../../ui/pointer";
 
 export function SuitChooser(): JSX.Element {
   const { m, v, me, rs, elixir, setElixir, nameSuit } = useTable();
@@ -107,7 +108,7 @@ export function SuitChooser(): JSX.Element {
         <Show when={more()}>
           <p class="name-suit-more" aria-hidden="true" data-testid="name-suit-more">
             {/* A mouse scrolls where a finger swipes (a player pass read "wischen" at a desktop). */}
-            {coarse() ? tr("▼ Mehr Text darunter – im Feld wischen", "▼ More below – swipe in the box") : tr("▼ Mehr Text darunter – im Feld scrollen", "▼ More below – scroll in the box")}
+            {coarsePointer() ? tr("▼ Mehr Text darunter – im Feld wischen", "▼ More below – swipe in the box") : tr("▼ Mehr Text darunter – im Feld scrollen", "▼ More below – scroll in the box")}
           </p>
         </Show>
         <button type="button" class="button quiet" onClick={() => setElixir(null)}>
@@ -116,9 +117,4 @@ export function SuitChooser(): JSX.Element {
       </div>
     </Show>
   );
-}
-
-/** Whether the main pointer is a finger (a phone, a tablet) rather than a mouse. */
-function coarse(): boolean {
-  return typeof window !== "undefined" && window.matchMedia("(pointer: coarse)").matches;
 }

@@ -1,0 +1,7 @@
+// Which words fit the device: "Tippe" under a finger, "Klicke" under a mouse (player passes read "Tippe" at a desktop
+// and "wischen" with a mouse).
+
+/** Whether the main pointer is a finger (a phone, a tablet) rather than a mouse. */
+export function coarsePointer(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(pointer: coarse)").matches;
+}
