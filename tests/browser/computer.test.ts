@@ -809,6 +809,10 @@ describe("a whole game on every level and rule set (browser)", () => {
       });
       const result = page.getByTestId("game-result");
       expect(["conte", "maske"]).toContain(await result.getAttribute("data-winner"));
+      // The last round is named by its number, the one the table's head names (a game won in round 2 read "Letzte
+      // Runde" as round 3: a fresh-eyes pass).
+      const round = await page.getByTestId("table").getAttribute("data-round");
+      expect(await page.getByTestId("result-round").innerText()).toMatch(new RegExp(`^Runde ${round}: `));
       await shot(page, `result-${level}-${ruleset}-desktop`);
       expect(one.errors).toEqual([]);
     } finally {

@@ -101,14 +101,11 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
           </Show>
           <Show when={m.round()}>
             {(r) => (
-              <p class="round-sum">
-                {/* The last round played to its end: after a flag fall or a resignation mid-round that is an earlier one, so
-                    it is named by its number (a player pass read "Letzte Runde" as the round the game stopped in). */}
-                {v().variant === "profi" && r().game !== v().game
-                  ? tr(`Partie ${r().game}, Runde ${r().round}`, `Game ${r().game}, round ${r().round}`)
-                  : r().round < v().round && rv().result?.reason !== "rules"
-                    ? tr(`Runde ${r().round}`, `Round ${r().round}`)
-                    : tr("Letzte Runde", "Last round")}
+              <p class="round-sum" data-testid="result-round">
+                {/* The last round played to its end, always by its number: after a flag fall or a resignation mid-round
+                    that is an earlier one (a player pass read "Letzte Runde" as the round the game stopped in), and a game
+                    won in round 2 read "Letzte Runde" as round 3 (a fresh-eyes pass). */}
+                {v().variant === "profi" && r().game !== v().game ? tr(`Partie ${r().game}, Runde ${r().round}`, `Game ${r().game}, round ${r().round}`) : tr(`Runde ${r().round}`, `Round ${r().round}`)}
                 :{" "}
                 <span class="nowrap-score">
                   {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")}
