@@ -494,7 +494,7 @@ describe("clicks during a batch (point 1)", () => {
 });
 
 describe("the hand during a batch", () => {
-  it("shows no playable card while the taken trick is gathered and the computer's next lead is not yet on the table", async () => {
+  it("shows no card as playable while the taken trick is gathered and the computer's next lead is not yet on the table", async () => {
     // A fresh-eyes pass: the hand was already greyed by the computer's next lead while the frames still showed the trick
     // it took — the suit of that lead, a moment before the card.
     await withBrowser([DESKTOP, "no-preference"], async (b) => {
@@ -506,7 +506,8 @@ describe("the hand during a batch", () => {
         w.__gathering = [];
         const sample = () => {
           if (!d.querySelector('[data-testid="last-trick"] .played.gathering')) return;
-          w.__gathering.push(d.querySelectorAll('[data-testid="hand-card"][data-legal="true"]').length);
+          // Shown as playable (raised and bright: the class); data-legal stays the batch's end view, where a click counts.
+          w.__gathering.push(d.querySelectorAll('[data-testid="hand-card"].legal, [data-testid="hand-card"][aria-disabled="false"]').length);
         };
         new w.MutationObserver(sample).observe(d.body, { subtree: true, childList: true, attributes: true, characterData: true });
       })()`);

@@ -13,7 +13,7 @@ export function sortHand(hand: readonly Card[], ranking: readonly Suit[]): Card[
 }
 
 export function Hand(): JSX.Element {
-  const { m, v, rs, leaving, legal, picked, elixir, picking, pickComplete, staged, pickRule, infoHandlers, clickCard, myTurn } = useTable();
+  const { m, v, rs, leaving, legal, shownLegal, picked, elixir, picking, pickComplete, staged, pickRule, infoHandlers, clickCard, myTurn } = useTable();
   const hinted = (c: Card) => m.hint()?.cards.includes(c) ?? false;
   /** The hand without a card that is already on its way to (or in) the staged trick. */
   const handShown = () => {
@@ -140,7 +140,7 @@ export function Hand(): JSX.Element {
   // Cards the opponent handed over this round (the exchange, a greed swap): the opponent knows this seat holds them, and
   // a player pass could not tell after the exchange which of the hand's cards were new.
   const received = (c: Card) => v().received.includes(c);
-  const why = (c: Card) => (legal(c) ? "" : pickRule() ? ` (${pickRule()})` : tr(" (nicht spielbar)", " (not playable)"));
+  const why = (c: Card) => (shownLegal(c) ? "" : pickRule() ? ` (${pickRule()})` : tr(" (nicht spielbar)", " (not playable)"));
   return (
     <div class="hand-wrap">
       <ul
@@ -162,14 +162,14 @@ export function Hand(): JSX.Element {
               <button
                 type="button"
                 class="hand-card"
-                classList={{ leaving: leaving() === c, legal: legal(c), picked: picked().includes(c) || elixir() === c, hinted: hinted(c), known: v().knownAtOpponent.includes(c) }}
+                classList={{ leaving: leaving() === c, legal: shownLegal(c), picked: picked().includes(c) || elixir() === c, hinted: hinted(c), known: v().knownAtOpponent.includes(c) }}
                 data-testid="hand-card"
                 data-card={c}
                 data-legal={legal(c) ? "true" : "false"}
                 data-hint={hinted(c) ? "true" : undefined}
                 data-back={back() === c ? "true" : undefined}
                 aria-pressed={picking() || elixir() !== null ? picked().includes(c) || elixir() === c : undefined}
-                aria-disabled={!legal(c)}
+                aria-disabled={!shownLegal(c)}
                 aria-label={cardLabel(rs(), c, lang()) + (received(c) ? tr(", vom Gegner erhalten", ", received from the opponent") : "") + why(c)}
                 data-received={received(c) ? "true" : undefined}
                 onClick={() => clickCard(c)}

@@ -110,20 +110,23 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     return pickOptions().some((o) => o.length === p.length && p.every((x) => o.includes(x)));
   };
   const myTurn = () => !m.spectator && v().turn === me() && !rv().over;
-  // A batch's frames still show an earlier moment (the trick just taken) while the view after them already holds the
-  // opponent's next lead: the hand greyed by that lead told its suit before the card was on the table (a fresh-eyes
-  // pass). Until the frames show every card of the trick to follow, no card is playable — a click waits for the lead.
-  const leadUnseen = (g: View) => {
-    const st = staged();
-    if (!st || g.trick.length === 0) return false;
-    return !g.trick.every((p) => st.trick.some((q) => q.card === p.card));
-  };
   const legal = (c: Card) => {
     const g = target();
     if (rv().over || !(g.hand ?? []).includes(c)) return false;
-    if (pickingIn(g)) return pickLegal(c);
-    return g.turn === me() && g.legalCards.includes(c) && !leadUnseen(g);
+    return pickingIn(g) ? pickLegal(c) : g.turn === me() && g.legalCards.includes(c);
   };
+  // A batch's frames still show an earlier moment (the trick just taken) while the view after them already holds the
+  // opponent's next lead: a hand greyed by that lead told its suit before the card was on the table (a fresh-eyes pass).
+  // Until the frames show every card of the trick to follow, the hand looks as while waiting; what a click may play is
+  // still the batch's end view (issue 15, point 1: a click ends the frames and counts there).
+  const leadUnseen = () => {
+    const st = staged();
+    const g = target();
+    if (!st || pickingIn(g) || g.trick.length === 0) return false;
+    return !g.trick.every((p) => st.trick.some((q) => q.card === p.card));
+  };
+  /** Whether a card shows as playable: `legal`, unless the lead it follows is not on the table yet. */
+  const shownLegal = (c: Card) => legal(c) && !leadUnseen();
   /** Why a card may not be picked now, when the rule says it in a sentence (two elixirs: one must go). */
   const pickRule = (): string | null => {
     const g = target();
@@ -220,6 +223,7 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
     pickRule,
     myTurn,
     legal,
+    shownLegal,
     staged,
     clickCard,
     confirmPick,
