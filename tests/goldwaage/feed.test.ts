@@ -5,7 +5,7 @@ import { applyInPlace, decide, fold, legalCommands, newGame, view, LIVES, type E
 import { redactEvent } from "../../shared/goldwaage/redact.js";
 import { rng } from "../../shared/rng.js";
 import { Feed, type FeedEvent, type Line } from "../../web/src/goldwaage/feed";
-import type { Lang } from "../../web/src/goldwaage/logic";
+import { spokenCard, type Lang } from "../../web/src/goldwaage/logic";
 
 const nameIn = (reader: number) => (x: Seat, l: Lang) => (x === reader ? (l === "de" ? "du" : "you") : l === "de" ? `Platz ${x + 1}` : `Seat ${x + 1}`);
 
@@ -36,6 +36,9 @@ describe("the Goldwaage feed", () => {
     let lifeLines = 0;
     let shownLines = 0;
     let ownShown = 0;
+    let topNamed = 0;
+    let startShown = 0;
+    let tipLines = 0;
     let lastKings = 0;
     for (let g = 0; g < 120; g++) {
       const players = (2 + (g % 3)) as 2 | 3 | 4;
@@ -49,7 +52,10 @@ describe("the Goldwaage feed", () => {
         const againLines: Line[] = [];
         for (const b of batches) {
           const before = { game: view(b.before, reader as Seat) };
+          let prev = b.before;
           for (const { event, after } of b.events) {
+            const stateBefore = prev;
+            prev = after;
             // The seat's own redacted event, as the room sends it; the last seat acts as a computer.
             const m: FeedEvent = { event: redactEvent(event, reader as Seat, false) as FeedEvent["event"], actor: b.actor === players - 1 ? "computer" : "player" };
             const told = live.tell(m, before);
@@ -75,6 +81,26 @@ describe("the Goldwaage feed", () => {
               }
               expect(l.de).not.toMatch(/noch 0 Leben/);
               if (/zeigt jetzt/.test(l.de)) shownLines++;
+              // The round start's open cards are told too, each by its seat.
+              if (event.type === "cardsShown" && event.cards.length > 0 && stateBefore.phase === "show") {
+                expect(l.de).toBe(`${event.seat === reader ? "Du zeigst" : `Platz ${event.seat + 1} zeigt`} offen: ${event.cards.map((c) => spokenCard(c, "de")).join(", ")}.`);
+                startShown++;
+              }
+              // A Jack's or Queen's line names the card it moves or takes away: the engine's top card of that pan.
+              if (event.type === "cardPlayed" && event.pan && /^[JQ]/.test(event.card)) {
+                const top = stateBefore.pans[event.pan].at(-1)!;
+                expect(l.de).toContain(`ihre oberste Karte, ${spokenCard(top.card, "de")}${top.card.startsWith("A") ? ` (${top.weight})` : ""},`);
+                topNamed++;
+              }
+              // A tip says the pans' weights, the engine's, whose difference is the one it names.
+              const tip = /^Gekippt \(links (\d+), rechts (\d+)\): Unterschied (\d+)\./.exec(l.de);
+              if (event.type === "scaleTipped") {
+                expect(tip, l.de).not.toBeNull();
+                const sum = (p: readonly { weight: number }[]) => p.reduce((a, c) => a + c.weight, 0);
+                expect([Number(tip![1]), Number(tip![2])]).toEqual([sum(stateBefore.pans.left), sum(stateBefore.pans.right)]);
+                expect(Math.abs(Number(tip![1]) - Number(tip![2]))).toBe(Number(tip![3]));
+                tipLines++;
+              }
               // A card shown in play is named in words, the reader's own too ("Du zeigst jetzt Pik 8.").
               expect(l.de).not.toMatch(/[♣♦♥♠]/);
               if (/^Du zeigst jetzt (Kreuz|Karo|Herz|Pik) (Ass|Bube|Dame|\d+)\.$/.test(l.de)) {
@@ -96,6 +122,9 @@ describe("the Goldwaage feed", () => {
     expect(lifeLines).toBeGreaterThan(100);
     expect(shownLines).toBeGreaterThan(100);
     expect(ownShown).toBeGreaterThan(50);
+    expect(topNamed).toBeGreaterThan(50);
+    expect(startShown).toBeGreaterThan(100);
+    expect(tipLines).toBeGreaterThan(50);
     expect(lastKings).toBeGreaterThan(10);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 // The Goldwaage table's spoken feed: each room event in words, in both languages at once (the feed follows the language
 // switch), from the pans and lives as they stand at that event. Pure and DOM-free, so tests/goldwaage/feed.test.ts drives
 // it event by event; the table only shows the lines and reacts to what `tell` reports.
-import type { Card } from "../../../shared/goldwaage/cards";
+import { card as cardOf, type Card } from "../../../shared/goldwaage/cards";
 import type { Pan, Seat } from "../../../shared/goldwaage/events";
 import { playedLine, spokenCard, type Lang } from "./logic";
 
@@ -9,7 +9,13 @@ export type Line = Record<Lang, string>;
 
 /** What the feed needs of a view: the pans' sums, the lives left and the phase (the room's view before an event). */
 export interface FeedView {
-  readonly game: { readonly sums: readonly [number, number] | readonly number[]; readonly lives: number; readonly phase: string };
+  readonly game: { readonly sums: readonly [number, number] | readonly number[]; readonly lives: number; readonly phase: string; readonly pans?: { readonly left: readonly PanCard[]; readonly right: readonly PanCard[] } };
+}
+
+/** A card on a pan with the weight it has there (an Ace's is what it balanced). */
+interface PanCard {
+  readonly card: Card;
+  readonly weight: number;
 }
 
 /** One room event as the feed reads it (the room's `event` message: the event and who acted). */
@@ -26,9 +32,10 @@ export interface Told {
 }
 
 interface Figures {
-  left: number;
-  right: number;
   lives: number;
+  /** The pans' cards, bottom first (null: not known, a view without them): a Jack's or Queen's line names the top card
+   * it moves or takes away, a tip the pans' weights. */
+  pans: { left: PanCard[]; right: PanCard[] } | null;
 }
 
 /**
@@ -53,7 +60,7 @@ export class Feed {
 
   /** The log told again from its start (a reload, a late join): the figures start from an empty scale and `lives`. */
   restart(lives: number): void {
-    this.running = { left: 0, right: 0, lives };
+    this.running = { lives, pans: { left: [], right: [] } };
     this.batchStart = null;
   }
 
@@ -62,7 +69,8 @@ export class Feed {
     const e = m.event as { type: string; seat?: Seat; card?: Card; pan?: Pan | null; weight?: number; difference?: number; lifeLost?: boolean; unbalanced?: boolean; round?: number; result?: string; cards?: Card[] };
     if (before !== this.batchStart || !this.running) {
       this.batchStart = before;
-      this.running = before ? { left: before.game.sums[0] ?? 0, right: before.game.sums[1] ?? 0, lives: before.game.lives } : { left: 0, right: 0, lives: 0 };
+      const p = before?.game.pans;
+      this.running = before ? { lives: before.game.lives, pans: p ? { left: [...p.left], right: [...p.right] } : null } : { lives: 0, pans: null };
     }
     const running = this.running;
     const lines: Line[] = [];
@@ -87,22 +95,28 @@ export class Feed {
         return name.charAt(0).toUpperCase() + name.slice(1);
       };
       const rank = e.card!.slice(0, -1);
-      // A Jack or Queen moves or removes a card; a number card or an Ace adds its weight.
-      if (e.pan && rank !== "J" && rank !== "Q") {
-        if (e.pan === "left") running.left += e.weight ?? 0;
-        else running.right += e.weight ?? 0;
+      // A Jack or Queen moves or removes its pan's top card; a number card or an Ace adds its weight.
+      let top: PanCard | undefined;
+      const pans = running.pans;
+      if (pans && e.pan && rank !== "J" && rank !== "Q") pans[e.pan].push({ card: e.card!, weight: e.weight ?? cardOf(e.card!).weight });
+      else if (pans && e.pan) {
+        top = pans[e.pan].pop();
+        if (top && rank === "J") pans[e.pan === "left" ? "right" : "left"].push(top);
       }
-      line(playedLine(who("de"), e.card!, e.pan ?? null, e.weight, "de"), playedLine(who("en"), e.card!, e.pan ?? null, e.weight, "en"));
+      line(playedLine(who("de"), e.card!, e.pan ?? null, e.weight, "de", top), playedLine(who("en"), e.card!, e.pan ?? null, e.weight, "en", top));
     } else if (e.type === "scaleBalanced") {
       line("Gleichgewicht – die Waage wird geleert.", "Balanced – the scale is emptied.");
-      running.left = running.right = 0;
+      running.pans = { left: [], right: [] };
     } else if (e.type === "scaleTipped") {
       if (e.lifeLost) running.lives -= 1;
+      // With the pans' weights where known: "Unterschied 18" alone did not say how it came (a fresh-eyes pass).
+      const sum = (p: readonly PanCard[]) => p.reduce((a, c) => a + c.weight, 0);
+      const w = running.pans ? { de: ` (links ${sum(running.pans.left)}, rechts ${sum(running.pans.right)})`, en: ` (left ${sum(running.pans.left)}, right ${sum(running.pans.right)})` } : { de: "", en: "" };
       line(
-        `Gekippt: Unterschied ${e.difference}. ${e.lifeLost ? `${capital(turned("de"))}.` : "Kein König mehr."}`,
-        `Tipped: difference ${e.difference}. ${e.lifeLost ? `${capital(turned("en"))}.` : "No King left."}`,
+        `Gekippt${w.de}: Unterschied ${e.difference}. ${e.lifeLost ? `${capital(turned("de"))}.` : "Kein König mehr."}`,
+        `Tipped${w.en}: difference ${e.difference}. ${e.lifeLost ? `${capital(turned("en"))}.` : "No King left."}`,
       );
-      running.left = running.right = 0;
+      running.pans = { left: [], right: [] };
     } else if (e.type === "roundEnded") {
       if (e.unbalanced && e.lifeLost) running.lives -= 1;
       if (e.unbalanced) {
@@ -114,16 +128,18 @@ export class Feed {
       roundEnded = e.round;
     } else if (e.type === "roundDealt") {
       line(`Runde ${e.round} ist ausgeteilt.`, `Round ${e.round} is dealt.`);
-      this.running = { left: 0, right: 0, lives: running.lives };
+      this.running = { lives: running.lives, pans: { left: [], right: [] } };
     } else if (e.type === "gameEnded") {
       if (e.result === "won") line("Gewonnen! Alle vier Runden gespielt.", "Won! All four rounds played.");
       else line("Verloren – kein König mehr.", "Lost – no King left.");
-    } else if (e.type === "cardsShown" && (this.roundPlaying ?? before?.game.phase === "play")) {
+    } else if (e.type === "cardsShown" && (e.cards?.length ?? 0) > 0) {
       // Named in words, as every play is ("Pik 8", not "8♠"), and the reader's own new open card too: the whole game's
-      // log lacked it (a player pass).
-      const shown = (l: Lang) => e.cards?.map((c) => spokenCard(c, l)).join(", ");
-      if (e.seat === this.seat) line(`Du zeigst jetzt ${shown("de")}.`, `You now show ${shown("en")}.`);
-      else line(`${this.nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.`, `${this.nameIn(e.seat!, "en")} now shows ${shown("en")}.`);
+      // log lacked it (a player pass). The round start's choices as well ("zeigt offen"), so the log tells which cards
+      // lay open from the first card on (a fresh-eyes pass found them only in the replay).
+      const shown = (l: Lang) => e.cards!.map((c) => spokenCard(c, l)).join(", ");
+      const playing = this.roundPlaying ?? before?.game.phase === "play";
+      if (e.seat === this.seat) line(playing ? `Du zeigst jetzt ${shown("de")}.` : `Du zeigst offen: ${shown("de")}.`, playing ? `You now show ${shown("en")}.` : `You show: ${shown("en")}.`);
+      else line(playing ? `${this.nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.` : `${this.nameIn(e.seat!, "de")} zeigt offen: ${shown("de")}.`, playing ? `${this.nameIn(e.seat!, "en")} now shows ${shown("en")}.` : `${this.nameIn(e.seat!, "en")} shows: ${shown("en")}.`);
     }
     if (e.type === "roundDealt") this.roundPlaying = false;
     if (e.type === "cardPlayed") this.roundPlaying = true;

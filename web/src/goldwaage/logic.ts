@@ -135,21 +135,24 @@ export function panPlace(pan: Pan | null, lang: Lang): string {
  * What a Jack or a Queen played on `pan` does to it, after the pan's words (" – ihre oberste Karte wandert auf die linke
  * Schale"); "" for any other card. "Dame auf die linke Schale" alone read as if the Queen lay there (a player pass).
  */
-export function panEffect(card: Card, pan: Pan | null, lang: Lang): string {
+export function panEffect(card: Card, pan: Pan | null, lang: Lang, top?: { readonly card: Card; readonly weight: number }): string {
   const rank = cardInfo(card).rank;
   if (pan === null || (rank !== "J" && rank !== "Q")) return "";
   const de = lang === "de";
-  if (rank === "Q") return de ? " – ihre oberste Karte geht mit der Dame weg" : " – its top card goes with the queen";
+  // The top card by name where the teller knows it (the feed follows the pans): a fresh-eyes pass could not tell from
+  // the log which card went ("ihre oberste Karte"). An Ace with the weight it has there.
+  const named = top ? `, ${spokenCard(top.card, lang)}${cardInfo(top.card).rank === "A" ? ` (${top.weight})` : ""},` : "";
+  if (rank === "Q") return de ? ` – ihre oberste Karte${named} geht mit der Dame weg` : ` – its top card${named} goes with the queen`;
   const other: Pan = pan === "left" ? "right" : "left";
-  return de ? ` – ihre oberste Karte wandert ${panPlace(other, lang)}` : ` – its top card moves to the ${other} pan`;
+  return de ? ` – ihre oberste Karte${named} wandert ${panPlace(other, lang)}` : ` – its top card${named} moves to the ${other} pan`;
 }
 
 /** The feed's line for a card played: "Du: Kreuz 7 auf die rechte Schale", an Ace with its weight, a Jack or Queen with what it does, the empty scale's "tut nichts". */
-export function playedLine(who: string, card: Card, pan: Pan | null, weight: number | undefined, lang: Lang): string {
+export function playedLine(who: string, card: Card, pan: Pan | null, weight: number | undefined, lang: Lang, top?: { readonly card: Card; readonly weight: number }): string {
   const de = lang === "de";
   if (pan === null) return `${who}: ${spokenCard(card, lang)} ${panPlace(null, lang)} – ${de ? "tut nichts" : "does nothing"}`;
   const ace = cardInfo(card).rank === "A" ? (de ? `, wiegt ${weight}` : `, weighs ${weight}`) : "";
-  return `${who}: ${spokenCard(card, lang)} ${panPlace(pan, lang)}${ace}${panEffect(card, pan, lang)}`;
+  return `${who}: ${spokenCard(card, lang)} ${panPlace(pan, lang)}${ace}${panEffect(card, pan, lang, top)}`;
 }
 
 /** The line shown (and spoken) before a play: what it does to the scale, with the warning when it tips. */
