@@ -291,6 +291,10 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       const counter = (await page.getByTestId("card-counter").boundingBox())!;
       await shot(page, "counter-long-log-desktop");
       expect(counter.y + counter.height, "the counter's foot").toBeLessThanOrEqual(900);
+      // Its legend says what the frames mean, in sight with it (a fresh-eyes pass could not decode them).
+      const legend = (await page.getByTestId("card-counter-legend").boundingBox())!;
+      expect(legend.y + legend.height, "the legend's foot").toBeLessThanOrEqual(900);
+      expect(await page.getByTestId("card-counter-legend").innerText()).toMatch(/deine\s+sicher beim Gegner\s+gespielt/);
       const newest = (await page.evaluate(`(() => {
         const log = globalThis.document.querySelector('[data-testid="game-log"]'), last = log.lastElementChild;
         const a = log.getBoundingClientRect(), r = last.getBoundingClientRect();

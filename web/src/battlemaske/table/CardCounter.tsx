@@ -32,7 +32,7 @@ function saveOpen(open: boolean): void {
  * The collapsible card counter: all 25 cards; played struck through, yours outlined green, surely at the opponent outlined
  * red. `over`: the game has ended (by its last card, a resignation or a flag).
  */
-export function CardCounter(props: { v: RoomView["game"]; me: Seat; over: boolean }): JSX.Element {
+export function CardCounter(props: { v: RoomView["game"]; me: Seat; over: boolean; opponentName?: string | null }): JSX.Element {
   const deckCards = () => {
     const el = props.v.ruleset === "zwiegespalten" ? [2, 3, 4, 5] : [1, 2, 3, 4];
     return [...SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((n) => `${s}${n}`)), ...el.map((n) => `E${n}`)];
@@ -57,16 +57,25 @@ export function CardCounter(props: { v: RoomView["game"]; me: Seat; over: boolea
           {(c) => (
             <li
               classList={{ played: played().has(c), mine: props.v.hand?.includes(c) ?? false, theirs: props.v.knownAtOpponent.includes(c) }}
-              title={cardLabel(props.v.ruleset, c, lang())}
+              // The card and what its look says (the title named the card alone: a fresh-eyes pass could not read the frames).
+              title={cardLabel(props.v.ruleset, c, lang()) + (played().has(c) ? tr(" – gespielt", " – played") : props.v.hand?.includes(c) ? tr(" – deine", " – yours") : props.v.knownAtOpponent.includes(c) ? tr(" – sicher beim Gegner", " – surely with the opponent") : "")}
             >
               <CardFace id={c} ruleset={props.v.ruleset} lang={lang()} small />
             </li>
           )}
         </For>
       </ul>
+      {/* What the frames mean, once (a fresh-eyes pass could not decode green, red and struck through). */}
+      <p class="counter-legend" data-testid="card-counter-legend">
+        <Show when={props.v.hand}>
+          <span class="key mine">{tr("deine", "yours")}</span>{" "}
+        </Show>
+        <span class="key theirs">{tr("sicher beim Gegner", "surely with the opponent")}</span> <span class="key played">{tr("gespielt", "played")}</span>
+      </p>
       <Show when={voids().size > 0}>
         <p class="voids">
-          {tr("Gegner blank in:", "Opponent void in:")} <For each={[...voids()]}>{(s) => <s>{suitName(props.v.ruleset, s, lang())} </s>}</For>
+          {/* A spectator's "Gegner" named nobody: the player by name (a fresh-eyes pass). */}
+          {props.opponentName ? tr(`${props.opponentName} blank in:`, `${props.opponentName} void in:`) : tr("Gegner blank in:", "Opponent void in:")} <For each={[...voids()]}>{(s) => <s>{suitName(props.v.ruleset, s, lang())} </s>}</For>
         </p>
       </Show>
     </details>

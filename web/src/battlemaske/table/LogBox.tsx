@@ -52,7 +52,7 @@ export function LogBox(): JSX.Element {
       </details>
       {/* Before the deal there is nothing to count ("25 Karten" at a table still waiting for the friend). */}
       <Show when={v().phase !== "setup"}>
-        <CardCounter v={v()} me={me()} over={rv().over} />
+        <CardCounter v={v()} me={me()} over={rv().over} opponentName={m.spectator && m.seatName ? m.seatName(me() === 0 ? 1 : 0)[lang()] : null} />
       </Show>
     </aside>
   );
