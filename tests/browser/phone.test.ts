@@ -320,6 +320,13 @@ describe.each([
       expect(await outOfSight(page, '[data-testid="last-trick"] .played .card-face'), "the last trick's cards").toEqual([]);
       if (height <= 500) expect(await onePage(page), "in landscape the page is one screen high").toBe(true);
       await shot(page, `phone-swap-${name}`);
+      // With "Rat" open the stage keeps room for the trick (it gave all of it: the cards were cut in half, a fresh-eyes
+      // pass at 390 × 844).
+      await page.getByTestId("hint").tap();
+      await page.getByTestId("hint-box").waitFor();
+      await page.waitForTimeout(300);
+      expect(await outOfSight(page, '[data-testid="last-trick"] .played .card-face'), "the last trick's cards with Rat open").toEqual([]);
+      await shot(page, `phone-swap-rat-${name}`);
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();
