@@ -94,6 +94,9 @@ describe("The Wartesaal and a running game", () => {
     await incoming.getByTestId("challenge-accept").click();
     await a.locator('[data-testid="table"][data-seat="0"]').waitFor({ timeout: 30_000 });
     await b.locator('[data-testid="table"][data-seat="1"]').waitFor({ timeout: 30_000 });
+    // Without a clock the log names the emergency brake, not clocks (two fresh-eyes passes read "die Uhren laufen").
+    await a.locator('[data-testid="log-entry"]', { hasText: "Beide sind am Tisch: Die Notbremse läuft" }).waitFor({ timeout: 15_000 });
+    expect(await a.locator('[data-testid="log-entry"]', { hasText: "die Uhren laufen" }).count()).toBe(0);
     const room = roomOf(a);
 
     // C watches: no exchange help opens by itself, and both still picking reads "wählen noch".

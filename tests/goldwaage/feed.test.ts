@@ -39,6 +39,7 @@ describe("the Goldwaage feed", () => {
     let topNamed = 0;
     let startShown = 0;
     let tipLines = 0;
+    let leftOver = 0;
     let lastKings = 0;
     for (let g = 0; g < 120; g++) {
       const players = (2 + (g % 3)) as 2 | 3 | 4;
@@ -94,6 +95,11 @@ describe("the Goldwaage feed", () => {
               }
               // A tip says the pans' weights, the engine's, whose difference is the one it names.
               const tip = /^Gekippt \(links (\d+), rechts (\d+)\): Unterschied (\d+)\./.exec(l.de);
+              if (event.type === "roundEnded" && event.unbalanced) {
+                const sum = (p: readonly { weight: number }[]) => p.reduce((a, c) => a + c.weight, 0);
+                expect(l.de).toContain(`Karten auf der Waage (links ${sum(stateBefore.pans.left)}, rechts ${sum(stateBefore.pans.right)}):`);
+                leftOver++;
+              }
               if (event.type === "scaleTipped") {
                 expect(tip, l.de).not.toBeNull();
                 const sum = (p: readonly { weight: number }[]) => p.reduce((a, c) => a + c.weight, 0);
@@ -125,6 +131,7 @@ describe("the Goldwaage feed", () => {
     expect(topNamed).toBeGreaterThan(50);
     expect(startShown).toBeGreaterThan(100);
     expect(tipLines).toBeGreaterThan(50);
+    expect(leftOver).toBeGreaterThan(20);
     expect(lastKings).toBeGreaterThan(10);
   }, 120_000);
 });

@@ -239,10 +239,12 @@ describe("the result's last round in words (roundMoveShort)", () => {
 });
 
 describe("every seat at the table (the room's 'seated')", () => {
-  it("says the clocks run only at a table with a clock (a fresh-eyes pass read it at a table 'Ohne Uhr')", () => {
+  it("says the clocks run only at a table with chess clocks, the brake at a table 'Ohne Uhr' (a fresh-eyes pass read the clocks there)", () => {
     const v = view(play("battlemaske", "single", () => true), 0);
-    const text = (clocked: boolean) => describeEvent({ type: "seated" }, 5, v, 0, { de: "Bruno", en: "Bruno" }, clocked).map((e) => e.text);
-    expect(text(true)).toEqual([{ de: "Beide sind am Tisch: die Uhren laufen.", en: "Both are at the table: the clocks run." }]);
-    expect(text(false)).toEqual([{ de: "Beide sind am Tisch.", en: "Both are at the table." }]);
+    const text = (clock: "fischer" | "brake" | null) => describeEvent({ type: "seated" }, 5, v, 0, { de: "Bruno", en: "Bruno" }, clock).map((e) => e.text);
+    expect(text("fischer")).toEqual([{ de: "Beide sind am Tisch: die Uhren laufen.", en: "Both are at the table: the clocks run." }]);
+    // "Ohne Uhr": the emergency brake runs, not clocks (a second pass still read "die Uhren laufen" there).
+    expect(text("brake")).toEqual([{ de: "Beide sind am Tisch: Die Notbremse läuft – wer 10 Minuten nicht spielt, verliert.", en: "Both are at the table: the brake runs – no move for 10 minutes loses." }]);
+    expect(text(null)).toEqual([{ de: "Beide sind am Tisch.", en: "Both are at the table." }]);
   });
 });

@@ -103,7 +103,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
       setRound({ game: v.game, round: v.round, conte: t[conteSeat]!, maske: t[1 - conteSeat]!, moved: ev.moved as number, mirror: ev.mirror as number, gameWinner: null });
     }
     if (ev.type === "gameEnded" && v?.variant === "profi" && ev.game === 1) setRound((r) => (r ? { ...r, gameWinner: ev.winner as "conte" | "maske" } : r));
-    const entries = [...lapsedTakeback(takebackAsked, ev, msg.version, v, viewer(before), opp()), ...describeEvent(ev, msg.version, v, viewer(before), opp(), !!before?.clock)];
+    const entries = [...lapsedTakeback(takebackAsked, ev, msg.version, v, viewer(before), opp()), ...describeEvent(ev, msg.version, v, viewer(before), opp(), before?.clock?.control?.type ?? null)];
     takebackAsked = pendingTakeback(takebackAsked, ev);
     noteDecline(ev, msg.time);
     // What a take-back undid stays in the log, struck through (the player pass found it listed as if still played).
@@ -113,7 +113,7 @@ export function RoomTable(props: { session: Session<Seat>; computer?: Seat }) {
     // A page opening a running game: the whole log so far, from the room's history of this seat (empty before the deal).
     if (!end) return;
     historyCame = true;
-    const { log: lines, lastEvent, takeback } = logFromHistory(entries, end.game, viewer(end), opp(), !!end.clock);
+    const { log: lines, lastEvent, takeback } = logFromHistory(entries, end.game, viewer(end), opp(), end.clock?.control?.type ?? null);
     takebackAsked = takeback;
     setLog(lines);
     for (const m of entries) noteDecline(m.event, m.time);

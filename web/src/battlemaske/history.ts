@@ -18,7 +18,7 @@ function tableAt(end: View, game: 1 | 2, round: 1 | 2 | 3): View {
 }
 
 /** The log lines of the whole history, in order, and the last own hint if nothing followed it. */
-export function logFromHistory(entries: readonly RoomEventMessage[], end: View, me: Viewer, opponent: Record<Lang, string>, clocked = true): { log: LogEntry[]; lastEvent: RoomEventMessage | null; takeback: Seat | null } {
+export function logFromHistory(entries: readonly RoomEventMessage[], end: View, me: Viewer, opponent: Record<Lang, string>, clock: "fischer" | "brake" | null = "fischer"): { log: LogEntry[]; lastEvent: RoomEventMessage | null; takeback: Seat | null } {
   let game: 1 | 2 = 1;
   let round: 1 | 2 | 3 = 1;
   let takeback: Seat | null = null;
@@ -27,7 +27,7 @@ export function logFromHistory(entries: readonly RoomEventMessage[], end: View, 
     const ev = m.event;
     if (ev.type === "takeback") log.splice(0, log.length, ...markUndone(log, ev.toVersion as number));
     const table = tableAt(end, game, round);
-    log.push(...lapsedTakeback(takeback, ev, m.version, table, me, opponent), ...describeEvent(ev, m.version, table, me, opponent, clocked));
+    log.push(...lapsedTakeback(takeback, ev, m.version, table, me, opponent), ...describeEvent(ev, m.version, table, me, opponent, clock));
     takeback = pendingTakeback(takeback, ev);
     if (ev.type === "roundDealt") {
       game = ev.game as 1 | 2;

@@ -292,7 +292,7 @@ export function lapsedTakeback(pending: Seat | null, ev: Ev, version: number, be
   return [{ key: `${version}r`, text: both((l) => (l === "de" ? `„Karte zurück“ verfallen: ${subject(p, l, true)} ${verb(p, "spielst", "spielt")} weiter.` : `Take-back request lapsed: ${subject(p, l)} ${verb(p, "play", "plays")} on.`)) }];
 }
 
-export function describeEvent(ev: Ev, version: number, before: View | null, me: Viewer, opp: Record<Lang, string>, clocked = true): LogEntry[] {
+export function describeEvent(ev: Ev, version: number, before: View | null, me: Viewer, opp: Record<Lang, string>, clock: "fischer" | "brake" | null = "fischer"): LogEntry[] {
   const key = String(version);
   if (!before) return [];
   const v = before;
@@ -383,10 +383,16 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
     }
     case "noShow":
       return one((l) => noShowText((ev.seats as Seat[]).map(at), l), true);
-    // Every seat of a table of people has come: with a clock, the clocks stood until now; without one there is no clock
-    // to start (a fresh-eyes pass read "die Uhren laufen" at a table "Ohne Uhr").
+    // Every seat of a table of people has come: the chess clocks stood until now; a table "Ohne Uhr" has the emergency
+    // brake instead, said as such (a fresh-eyes pass read "die Uhren laufen" there); a table with neither says only that.
     case "seated":
-      return one((l) => (clocked ? (l === "de" ? "Beide sind am Tisch: die Uhren laufen." : "Both are at the table: the clocks run.") : l === "de" ? "Beide sind am Tisch." : "Both are at the table."));
+      return one((l) =>
+        clock === "fischer"
+          ? l === "de" ? "Beide sind am Tisch: die Uhren laufen." : "Both are at the table: the clocks run."
+          : clock === "brake"
+            ? l === "de" ? "Beide sind am Tisch: Die Notbremse läuft – wer 10 Minuten nicht spielt, verliert." : "Both are at the table: the brake runs – no move for 10 minutes loses."
+            : l === "de" ? "Beide sind am Tisch." : "Both are at the table.",
+      );
     case "timeout": {
       if (ev.seats && ev.seats.length > 1) return one((l) => (l === "de" ? "Beide haben im selben Augenblick die Zeit überschritten: unentschieden." : "Both ran out of time at the same instant: a draw."), true);
       const p = at(ev.seat);

@@ -87,6 +87,13 @@ export class Feed {
         ? `ein König wird umgedreht, noch ${n} ${n === 1 ? "König liegt" : "Könige liegen"} – ${n === 1 ? "einen Fehler" : `${n} Fehler`} verkraftet ihr noch`
         : `a King is turned, ${n} ${n === 1 ? "King" : "Kings"} left – you can afford ${n === 1 ? "one more mistake" : `${n} more mistakes`}`;
     };
+    // The pans' weights in words, " (links 14, rechts 3)", where the feed knows the pans; else nothing.
+    const weights = (): Line => {
+      const p = running.pans;
+      if (!p) return { de: "", en: "" };
+      const sum = (x: readonly PanCard[]) => x.reduce((a, c) => a + c.weight, 0);
+      return { de: ` (links ${sum(p.left)}, rechts ${sum(p.right)})`, en: ` (left ${sum(p.left)}, right ${sum(p.right)})` };
+    };
     if (e.type === "cardPlayed") {
       if (m.actor === "computer") computer = e.seat!;
       // At the start of a line: "Du", "You".
@@ -110,8 +117,7 @@ export class Feed {
     } else if (e.type === "scaleTipped") {
       if (e.lifeLost) running.lives -= 1;
       // With the pans' weights where known: "Unterschied 18" alone did not say how it came (a fresh-eyes pass).
-      const sum = (p: readonly PanCard[]) => p.reduce((a, c) => a + c.weight, 0);
-      const w = running.pans ? { de: ` (links ${sum(running.pans.left)}, rechts ${sum(running.pans.right)})`, en: ` (left ${sum(running.pans.left)}, right ${sum(running.pans.right)})` } : { de: "", en: "" };
+      const w = weights();
       line(
         `Gekippt${w.de}: Unterschied ${e.difference}. ${e.lifeLost ? `${capital(turned("de"))}.` : "Kein König mehr."}`,
         `Tipped${w.en}: difference ${e.difference}. ${e.lifeLost ? `${capital(turned("en"))}.` : "No King left."}`,
@@ -120,9 +126,11 @@ export class Feed {
     } else if (e.type === "roundEnded") {
       if (e.unbalanced && e.lifeLost) running.lives -= 1;
       if (e.unbalanced) {
+        // With the pans' weights, as a tip says them (a second pass missed them here).
+        const w = weights();
         line(
-          `Runde ${e.round} vorbei – Karten auf der Waage: ${e.lifeLost ? turned("de") : "kein König mehr"}.`,
-          `Round ${e.round} over – cards left on the scale: ${e.lifeLost ? turned("en") : "no King left"}.`,
+          `Runde ${e.round} vorbei – Karten auf der Waage${w.de}: ${e.lifeLost ? turned("de") : "kein König mehr"}.`,
+          `Round ${e.round} over – cards left on the scale${w.en}: ${e.lifeLost ? turned("en") : "no King left"}.`,
         );
       } else line(`Runde ${e.round} vorbei – die Waage ist leer.`, `Round ${e.round} over – the scale is empty.`);
       roundEnded = e.round;

@@ -68,9 +68,9 @@ export function CardCounter(props: { v: RoomView["game"]; me: Seat; over: boolea
       {/* What the frames mean, once (a fresh-eyes pass could not decode green, red and struck through). */}
       <p class="counter-legend" data-testid="card-counter-legend">
         <Show when={props.v.hand}>
-          <span class="key mine">{tr("deine", "yours")}</span>{" "}
+          <span class="key key-mine">{tr("deine", "yours")}</span>{" "}
         </Show>
-        <span class="key theirs">{tr("sicher beim Gegner", "surely with the opponent")}</span> <span class="key played">{tr("gespielt", "played")}</span>
+        <span class="key key-theirs">{tr("sicher beim Gegner", "surely with the opponent")}</span> <span class="key key-played">{tr("gespielt", "played")}</span>
       </p>
       <Show when={voids().size > 0}>
         <p class="voids">
