@@ -7,9 +7,9 @@ import { playedLine, spokenCard, type Lang } from "./logic";
 
 export type Line = Record<Lang, string>;
 
-/** What the feed needs of a view: the pans' sums, the lives left and the phase (the room's view before an event). */
+/** What the feed needs of a view: the pans' cards, the lives left and the phase (the room's view before an event). */
 export interface FeedView {
-  readonly game: { readonly sums: readonly [number, number] | readonly number[]; readonly lives: number; readonly phase: string; readonly pans?: { readonly left: readonly PanCard[]; readonly right: readonly PanCard[] } };
+  readonly game: { readonly lives: number; readonly phase: string; readonly pans?: { readonly left: readonly PanCard[]; readonly right: readonly PanCard[] } };
 }
 
 /** A card on a pan with the weight it has there (an Ace's is what it balanced). */

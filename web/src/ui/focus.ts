@@ -7,7 +7,8 @@ import { onCleanup } from "solid-js";
 let keys = false;
 if (typeof document !== "undefined") {
   // Escape leaves it as it was: a mouse player closes a hover's info window with it, and the hand then took the focus
-  // (with its ring and the focused card's window) at the next turn as if the keys were in use (a player pass).
+  // (with its ring and the focused card's window) at the next turn as if the keys were in use (seen while testing the
+  // window under a resting mouse, table.test).
   document.addEventListener("keydown", (e) => (keys = e.key === "Tab" || e.key === "Enter" || e.key === " " || e.key.startsWith("Arrow") || e.key.length === 1 ? true : keys), true);
   document.addEventListener("pointerdown", () => (keys = false), true);
 }

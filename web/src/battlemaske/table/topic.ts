@@ -28,7 +28,7 @@ export function createInfoTopic() {
   // and its window opened unasked (a player pass, at a phone's width with a mouse). It opens once the mouse moves.
   let restingAt: { x: number; y: number } | null = null;
   // Within a pixel: a pointer event's coordinates are fractional, a mouse event's whole (a click at a card's centre,
-  // 640.5, and the mouseenter after it, 640, are the same place: a second pass found the window open after "Tauschen").
+  // 640.5, and the mouseenter after it, 640, are the same place: a fresh-eyes pass found the window open after "Tauschen").
   const atRest = (x: number, y: number) => !!restingAt && Math.abs(restingAt.x - x) < 1 && Math.abs(restingAt.y - y) < 1;
   // The element whose window Escape closed: moving on it does not reopen it until the pointer leaves it.
   let dismissed: HTMLElement | null = null;
