@@ -178,12 +178,16 @@ export function winsAs(rs: Ruleset, p: Person, role: Role, lang: Lang, byRoleOnl
   return byRoleOnly ? `${w}.` : `${w} ${de ? "als" : "as"} ${de ? roleName(rs, role, lang) : roleNoun(rs, role, lang)}.`;
 }
 
+/** A round's trick difference by the rule set's name for it: "Abstand", Zwiegespalten's "Unterschied", "difference". */
+export function differenceName(rs: Ruleset, lang: Lang): string {
+  return lang === "de" ? (rs === "zwiegespalten" ? "Unterschied" : "Abstand") : "difference";
+}
+
 /** The round table's sentence: "Der Abstand ist 2: Der Spiegel rückt 2 Felder zur Maske und steht auf 6." */
 export function roundMoveText(rs: Ruleset, moved: number, mirror: number, lang: Lang): string {
   const de = lang === "de";
-  const diff = rs === "zwiegespalten" ? (de ? "Der Unterschied" : "The difference") : de ? "Der Abstand" : "The difference";
   const move = trackMove(rs, moved, mirror, lang);
-  return `${diff} ${de ? "ist" : "is"} ${moved}: ${de ? capital(move) : move}.`;
+  return `${de ? "Der" : "The"} ${differenceName(rs, lang)} ${de ? "ist" : "is"} ${moved}: ${de ? capital(move) : move}.`;
 }
 
 /** Profi, the round table after game 1: who won it, and that game 2 follows with the roles swapped. */

@@ -146,8 +146,10 @@ export class Feed {
       // lay open from the first card on (a fresh-eyes pass found them only in the replay).
       const shown = (l: Lang) => e.cards!.map((c) => spokenCard(c, l)).join(", ");
       const playing = this.roundPlaying ?? before?.game.phase === "play";
-      if (e.seat === this.seat) line(playing ? `Du zeigst jetzt ${shown("de")}.` : `Du zeigst offen: ${shown("de")}.`, playing ? `You now show ${shown("en")}.` : `You show: ${shown("en")}.`);
-      else line(playing ? `${this.nameIn(e.seat!, "de")} zeigt jetzt ${shown("de")}.` : `${this.nameIn(e.seat!, "de")} zeigt offen: ${shown("de")}.`, playing ? `${this.nameIn(e.seat!, "en")} now shows ${shown("en")}.` : `${this.nameIn(e.seat!, "en")} shows: ${shown("en")}.`);
+      const own = e.seat === this.seat;
+      const de = `${own ? "Du zeigst" : `${this.nameIn(e.seat!, "de")} zeigt`}${playing ? " jetzt" : " offen:"}`;
+      const en = `${own ? "You" : this.nameIn(e.seat!, "en")}${playing ? " now" : ""} ${own ? "show" : "shows"}${playing ? "" : ":"}`;
+      line(`${de} ${shown("de")}.`, `${en} ${shown("en")}.`);
     }
     if (e.type === "roundDealt") this.roundPlaying = false;
     if (e.type === "cardPlayed") this.roundPlaying = true;

@@ -10,7 +10,7 @@ import { lang, tr } from "../i18n";
 import { fischer, LocalRoom, type LocalRoomDeps } from "../room/local";
 import { navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
-import { coarsePointer } from "../ui/pointer";
+import { pressVerb } from "../ui/pointer";
 
 const OPPOSITE = { de: "Gegenüber", en: "Opposite" };
 
@@ -221,7 +221,7 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
               </Show>
               <h1>{tr(`${who()} ist dran`, `${who()}'s turn`)}</h1>
               {/* "Tippe" on a touch screen, "Klicke" with a mouse (a fresh-eyes pass read "Tippe" at a desktop). */}
-              <p>{coarsePointer() ? tr(`Gib das Gerät ${toWhom()}. Tippe erst, wenn ${withArticle()} vor dem Bildschirm sitzt.`, `Hand the device to the ${who()}. Tap only when the ${who()} sits in front of the screen.`) : tr(`Gib das Gerät ${toWhom()}. Klicke erst, wenn ${withArticle()} vor dem Bildschirm sitzt.`, `Hand the device to the ${who()}. Click only when the ${who()} sits in front of the screen.`)}</p>
+              <p>{tr(`Gib das Gerät ${toWhom()}. ${pressVerb().de} erst, wenn ${withArticle()} vor dem Bildschirm sitzt.`, `Hand the device to the ${who()}. ${pressVerb().en} only when the ${who()} sits in front of the screen.`)}</p>
               <button type="button" class="button primary big" data-testid="curtain-ready" onClick={raise} autofocus>
                 {tr(`Ich bin ${who()} – Karten zeigen`, `I am ${who()} – show my cards`)}
               </button>

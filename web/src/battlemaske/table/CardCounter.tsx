@@ -38,6 +38,8 @@ export function CardCounter(props: { v: RoomView["game"]; me: Seat; over: boolea
     return [...SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((n) => `${s}${n}`)), ...el.map((n) => `E${n}`)];
   };
   const played = () => playedCards(props.v);
+  const mine = (c: string) => props.v.hand?.includes(c) ?? false;
+  const theirs = (c: string) => props.v.knownAtOpponent.includes(c);
   const voids = () => opponentVoids(props.v, props.me);
   const left = () => {
     const n = deckCards().length - played().size;
@@ -56,9 +58,9 @@ export function CardCounter(props: { v: RoomView["game"]; me: Seat; over: boolea
         <For each={deckCards()}>
           {(c) => (
             <li
-              classList={{ played: played().has(c), mine: props.v.hand?.includes(c) ?? false, theirs: props.v.knownAtOpponent.includes(c) }}
+              classList={{ played: played().has(c), mine: mine(c), theirs: theirs(c) }}
               // The card and what its look says (the title named the card alone: a fresh-eyes pass could not read the frames).
-              title={cardLabel(props.v.ruleset, c, lang()) + (played().has(c) ? tr(" – gespielt", " – played") : props.v.hand?.includes(c) ? tr(" – deine", " – yours") : props.v.knownAtOpponent.includes(c) ? tr(" – sicher beim Gegner", " – surely with the opponent") : "")}
+              title={cardLabel(props.v.ruleset, c, lang()) + (played().has(c) ? tr(" – gespielt", " – played") : mine(c) ? tr(" – deine", " – yours") : theirs(c) ? tr(" – sicher beim Gegner", " – surely with the opponent") : "")}
             >
               <CardFace id={c} ruleset={props.v.ruleset} lang={lang()} small />
             </li>

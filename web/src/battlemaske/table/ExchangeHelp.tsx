@@ -4,7 +4,7 @@
 import { createEffect, on, onCleanup, Show, type JSX } from "solid-js";
 import { tr } from "../../i18n";
 import { useTable } from "./store";
-import { coarsePointer } from "../../ui/pointer";
+import { pressVerb } from "../../ui/pointer";
 
 export function ExchangeHelp(): JSX.Element {
   const { m, v, rv, explain, setExplain, role, myRole, myClockRuns } = useTable();
@@ -47,7 +47,7 @@ export function ExchangeHelp(): JSX.Element {
     }),
   );
   // "Tippe" on a touch screen, "Klicke" with a mouse (a player pass read "Tippe" on a desktop).
-  const touch = coarsePointer();
+  const press = pressVerb();
   // A spectator holds no role: its table only shows seat 0's side.
   const isMine = (r: "conte" | "maske") => !m.spectator && myRole() === r;
   const mine = (r: "conte" | "maske") => (isMine(r) ? tr(" (das bist du)", " (that is you)") : "");
@@ -78,8 +78,8 @@ export function ExchangeHelp(): JSX.Element {
         >
           <p>
             {tr(
-              `${touch ? "Tippe" : "Klicke"} ${v().pickCount === 1 ? "die Karte" : `die ${v().pickCount} Karten`} an, die du loswerden willst, und drücke „Tauschen“ – gleichzeitig bekommst du genauso viele vom Gegner. Wer zwei oder mehr Elixiere hat, muss mindestens eines abgeben.`,
-              `${touch ? "Tap" : "Click"} the ${v().pickCount === 1 ? "card" : `${v().pickCount} cards`} you want to get rid of and press "Exchange" – at the same moment you get as many from your opponent. Holding two or more elixirs, you must give at least one.`,
+              `${press.de} ${v().pickCount === 1 ? "die Karte" : `die ${v().pickCount} Karten`} an, die du loswerden willst, und drücke „Tauschen“ – gleichzeitig bekommst du genauso viele vom Gegner. Wer zwei oder mehr Elixiere hat, muss mindestens eines abgeben.`,
+              `${press.en} the ${v().pickCount === 1 ? "card" : `${v().pickCount} cards`} you want to get rid of and press "Exchange" – at the same moment you get as many from your opponent. Holding two or more elixirs, you must give at least one.`,
             )}
           </p>
           <p classList={{ mine: isMine("conte") }}>

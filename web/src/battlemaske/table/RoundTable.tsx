@@ -4,7 +4,7 @@
 import { modalFocus } from "../../ui/focus";
 import { createEffect, onCleanup, Show, untrack, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
-import { gameWonText, personAt, roundMoveText, seatOfRole } from "../log";
+import { differenceName, gameWonText, personAt, roundMoveText, seatOfRole } from "../log";
 import { roundClockText } from "./roundClock";
 import { useTable } from "./store";
 import { useNow, wallNow } from "../../ui/now";
@@ -56,7 +56,7 @@ export function RoundTable(): JSX.Element {
               </span>{" "}
               <span class="round-diff" data-testid="round-diff">
                 <span class="round-dot" aria-hidden="true">· </span>
-                {rs() === "zwiegespalten" ? tr("Unterschied", "difference") : tr("Abstand", "difference")} <b>{r().moved}</b>
+                {differenceName(rs(), lang())} <b>{r().moved}</b>
               </span>
             </p>
             <p data-testid="round-move">{roundMoveText(rs(), r().moved, r().mirror, lang())}</p>
