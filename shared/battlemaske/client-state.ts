@@ -48,6 +48,7 @@ export function stateFromView(v: View): State {
     history: v.history.slice(),
     winner: v.winner,
     results: v.results.slice(),
+    rounds: v.rounds.slice(),
     match: v.match?.result ?? null,
   };
 }

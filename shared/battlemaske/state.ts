@@ -29,6 +29,18 @@ export interface GameResult {
   readonly rounds: number;
 }
 
+/** One round's score, public once the round has ended: the scoresheet of a game's end and its replay. */
+export interface RoundScore {
+  readonly game: 1 | 2;
+  readonly round: 1 | 2 | 3;
+  /** Tricks per role (Profi's second game swaps the seats' roles). */
+  readonly conte: number;
+  readonly maske: number;
+  /** How far the round moved the mirror, and where it stood after it (uncapped, as the state's). */
+  readonly moved: number;
+  readonly mirror: number;
+}
+
 export interface MatchResult {
   readonly scores: readonly [number, number];
   readonly winner: Seat | null;
@@ -63,6 +75,8 @@ export interface State {
   /** The current game's winner, once decided. */
   winner: Role | null;
   results: GameResult[];
+  /** Every ended round of the match, in order (a take-back refolds the log, so it never holds an undone round). */
+  rounds: RoundScore[];
   match: MatchResult | null;
 }
 
@@ -87,6 +101,7 @@ export function emptyState(): State {
     history: [],
     winner: null,
     results: [],
+    rounds: [],
     match: null,
   };
 }
@@ -137,6 +152,7 @@ export function cloneState(s: State): State {
     given: [s.given[0].slice(), s.given[1].slice()],
     history: s.history.slice(),
     results: s.results.slice(),
+    rounds: s.rounds.slice(),
   };
 }
 
@@ -223,9 +239,12 @@ export function applyInPlace(s: State, e: Event): State {
       s.phase = e.effect === "greed" && s.hands[0].length > 0 ? "swap" : "play";
       return s;
     }
-    case "roundEnded":
+    case "roundEnded": {
       s.mirror = e.mirror;
+      const conte: Seat = roleOf(s, 0) === "conte" ? 0 : 1;
+      s.rounds.push({ game: s.game, round: s.round, conte: e.tricks[conte], maske: e.tricks[other(conte)], moved: e.moved, mirror: e.mirror });
       return s;
+    }
     case "gameEnded":
       s.winner = e.winner;
       s.phase = "over";

@@ -2,7 +2,7 @@
 import type { Card, Ruleset, Suit, Variant } from "./cards.js";
 import type { Role, Seat } from "./events.js";
 import { legalCards, matchScores } from "./engine.js";
-import { other, pickCount, roleOf, turnOf, type GameResult, type MatchResult, type Phase, type PlayedCard, type State, type TrickRecord } from "./state.js";
+import { other, pickCount, roleOf, turnOf, type GameResult, type MatchResult, type Phase, type PlayedCard, type RoundScore, type State, type TrickRecord } from "./state.js";
 
 export type Viewer = Seat | "spectator";
 
@@ -45,6 +45,8 @@ export interface View {
   /** The current game's winner. */
   readonly winner: Role | null;
   readonly results: readonly GameResult[];
+  /** Every ended round's score, public (the scoresheet). */
+  readonly rounds: readonly RoundScore[];
   /** Profi only: running scores and, at the end, the result. */
   readonly match: { readonly scores: readonly [number, number]; readonly result: MatchResult | null } | null;
 }
@@ -79,6 +81,7 @@ export function view(state: State, viewer: Viewer): View {
     received: seat === null ? [] : state.given[other(seat)].slice(),
     winner: state.winner,
     results: state.results.slice(),
+    rounds: state.rounds.slice(),
     match: state.options.variant === "profi" ? { scores: matchScores(state), result: state.match } : null,
   };
 }

@@ -459,6 +459,10 @@ describe("on a phone (390×844)", () => {
       await page.getByTestId("game-result").waitFor();
       expect(await page.getByTestId("game-result").getAttribute("data-winner")).toBe("conte");
       expect(await page.getByTestId("game-result").getAttribute("data-reason")).toBe("resign");
+      // The round given up in stands on the scoresheet as not played to its end, under the rounds that were.
+      const open = page.getByTestId("result-round-open");
+      expect(await open.innerText()).toMatch(new RegExp(`^${await page.getByTestId("table").getAttribute("data-round")}\\s+nicht zu Ende gespielt$`));
+      expect(await page.locator('[data-testid="result-rounds"] tbody tr').last().getAttribute("data-testid")).toBe("result-round-open");
       await shot(page, "result-phone");
       // Seen to its end, it is no longer listed; the other one still is.
       await page.goto(site.url + "/");
@@ -813,7 +817,21 @@ describe("a whole game on every level and rule set (browser)", () => {
       // The last round is named by its number, the one the table's head names (a game won in round 2 read "Letzte
       // Runde" as round 3: a fresh-eyes pass).
       const round = await page.getByTestId("table").getAttribute("data-round");
-      expect(await page.getByTestId("result-round").innerText()).toMatch(new RegExp(`^Runde ${round}: `));
+      expect(await page.getByTestId("result-round").getAttribute("data-round")).toBe(round);
+      // The scoresheet: every round played, each adding its difference to the track, the player's side marked (the end
+      // box named the last round only: a player pass).
+      const rows = (await page.evaluate(`[...globalThis.document.querySelectorAll('[data-testid="result-rounds"] tbody tr')].map((r) => [...r.children].map((c) => Number(c.textContent)))`)) as number[][];
+      expect(rows.map((r) => r[0])).toEqual(Array.from({ length: Number(round) }, (_, i) => i + 1));
+      let track = 0;
+      for (const [, conte, maske, moved, mirror] of rows) {
+        expect(conte! + maske!).toBe(10);
+        expect(moved).toBe(Math.abs(conte! - maske!));
+        track += moved!;
+        expect(mirror).toBe(Math.min(10, track));
+      }
+      expect(track >= 10).toBe((await result.getAttribute("data-winner")) === "maske");
+      const own = ruleset === "zwiegespalten" ? (role === "conte" ? "Hüter" : "Schatten") : role === "conte" ? "Conte" : "Maske";
+      expect(await page.locator('[data-testid="result-rounds"] thead').innerText()).toContain(`${own} (du)`);
       await shot(page, `result-${level}-${ruleset}-desktop`);
       expect(one.errors).toEqual([]);
     } finally {

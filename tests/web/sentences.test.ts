@@ -8,7 +8,7 @@ import { applyInPlace, emptyState, legalCommands, newGame, decide, type Command,
 import { view, type View } from "../../shared/battlemaske/view.js";
 import type { Lang } from "../../shared/catalog.js";
 import { announcementAid, cardInfoLines, fieldInfoLines, hiddenInfoLines, suitInfoLines } from "../../web/src/battlemaske/info.js";
-import { describeEvent, effectText, endLines, gameWonText, personAt, roundMoveShort, roundMoveText, withoutTitle, type EndFacts, type Viewer } from "../../web/src/battlemaske/log.js";
+import { describeEvent, effectText, endLines, gameWonText, personAt, roundMoveText, withoutTitle, type EndFacts, type Viewer } from "../../web/src/battlemaske/log.js";
 
 const RULESETS: Ruleset[] = ["battlemaske", "zwiegespalten"];
 const LANGS: Lang[] = ["de", "en"];
@@ -226,15 +226,6 @@ describe("the result's sentences under its title (withoutTitle)", () => {
     expect(withoutTitle(hot, "Der Conte gewinnt!")).toEqual(hot.slice(1));
     expect(withoutTitle(hot, "Die Maske gewinnt!")).toEqual(hot);
     expect(withoutTitle(["Der Computer gewinnt: Du hast aufgegeben."], "Verloren")).toEqual(["Der Computer gewinnt: Du hast aufgegeben."]);
-  });
-});
-
-describe("the result's last round in words (roundMoveShort)", () => {
-  it("says how far the round moved the track, by role ('→ 6' read as where it stands)", () => {
-    expect(roundMoveShort("zwiegespalten", 6, "de")).toBe("Schatten rückt 6 vor");
-    expect(roundMoveShort("battlemaske", 0, "de")).toBe("Maske rückt nicht vor");
-    expect(roundMoveShort("zwiegespalten", 2, "en")).toBe("Shadow advances 2");
-    expect(roundMoveShort("battlemaske", 0, "en")).toBe("Maske does not advance");
   });
 });
 

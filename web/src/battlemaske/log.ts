@@ -444,20 +444,13 @@ export interface EndFacts {
   readonly match: { readonly scores: readonly [number, number]; readonly rounds: readonly [number, number] | null } | null;
 }
 
-/** The end table's sentences: the winner by name (you / the computer / your opponent / a player), why, and Profi's scores. */
-/** The result's note of the last round's move, after "→": "Schatten rückt 6 vor", "Maske rückt nicht vor". */
-export function roundMoveShort(rs: Ruleset, moved: number, lang: Lang): string {
-  const who = roleName(rs, "maske", lang);
-  if (lang === "en") return moved === 0 ? `${who} does not advance` : `${who} advances ${moved}`;
-  return moved === 0 ? `${who} rückt nicht vor` : `${who} rückt ${moved} vor`;
-}
-
 /** The end's sentences under a title, without one that only repeats it ("Der Conte gewinnt!" over "Der Conte gewinnt."). */
 export function withoutTitle(lines: readonly string[], title: string): string[] {
   const bare = (t: string) => t.trim().replace(/[.!]$/, "");
   return lines.filter((line) => bare(line) !== bare(title));
 }
 
+/** The end table's sentences: the winner by name (you / the computer / your opponent / a player), why, and Profi's scores. */
 export function endLines(f: EndFacts, lang: Lang): string[] {
   const de = lang === "de";
   const rs = f.ruleset;

@@ -4,13 +4,14 @@ import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
-import { endLines, matchPeople, noShowText, personAt, roundMoveShort, withoutTitle } from "../log";
+import { endLines, matchPeople, noShowText, personAt, withoutTitle } from "../log";
 import { dailyMirrorText } from "../daily";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
 import { RatedChange } from "./RatedChange";
 import { Rematch } from "./Rematch";
 import { Link } from "../../router";
+import { Scoresheet } from "./Scoresheet";
 import { useTable } from "./store";
 
 /** `children`: more about the result (the daily game's score), shown under the scores. */
@@ -49,6 +50,13 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
       },
       lang(),
     );
+  };
+  /** The round the game stopped in before its end (given up, a flag, a leave), if any of it was played. */
+  const openRound = (): { game: 1 | 2; round: number } | null => {
+    const vv = v();
+    if (reason() === "rules" || reason() === "aborted") return null;
+    const ended = vv.rounds.some((r) => r.game === vv.game && r.round === vv.round);
+    return ended ? null : { game: vv.game, round: vv.round };
   };
   const title = () => {
     // "nicht gewertet" only where there was a rating to lose: a friendly game called off for a no-show simply does not count.
@@ -99,22 +107,9 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 : tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – your records list it as “aborted”.")}
             </p>
           </Show>
-          <Show when={m.round()}>
-            {(r) => (
-              <p class="round-sum" data-testid="result-round">
-                {/* The last round played to its end, always by its number: after a flag fall or a resignation mid-round
-                    that is an earlier one (a player pass read "Letzte Runde" as the round the game stopped in), and a game
-                    won in round 2 read "Letzte Runde" as round 3 (a fresh-eyes pass). */}
-                {v().variant === "profi" && r().game !== v().game ? tr(`Partie ${r().game}, Runde ${r().round}`, `Game ${r().game}, round ${r().round}`) : tr(`Runde ${r().round}`, `Round ${r().round}`)}
-                :{" "}
-                <span class="nowrap-score">
-                  {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")}
-                </span>{" "}
-                {/* In words: a bare "→ 6" beside the final "Schatten: 10 / 10" read as where the track stands (a player
-                    pass); it is how far the round moved it. */}
-                <span class="round-move">→ {roundMoveShort(rs(), r().moved, lang())}</span>
-              </p>
-            )}
+          {/* Every round, not just the last: the end box named one round, and how the game went stood only in the log. */}
+          <Show when={v().rounds.length > 0 || openRound()}>
+            <Scoresheet rounds={v().rounds} open={openRound()} />
           </Show>
           {/* A Conte who gave the daily game up: the mirror its score counts, not the table's (daily.ts). */}
           <Show
