@@ -19,7 +19,7 @@ export function Hand(): JSX.Element {
   const handShown = () => {
     const st = staged();
     const out = new Set([...(st?.trick ?? []), ...(st?.taken?.cards ?? [])].map((p) => p.card));
-    return (v().hand ?? []).filter((c) => !out.has(c));
+    return (st?.hand ?? v().hand ?? []).filter((c) => !out.has(c));
   };
   // A new ranking re-sorts the hand, but not under the pointer: while it rests on the hand, only cards leave or arrive.
   const [pointerIn, setPointerIn] = createSignal(false);
