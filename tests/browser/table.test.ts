@@ -498,7 +498,7 @@ describe("clicks during a batch (point 1)", () => {
 });
 
 describe("the hand during a batch", () => {
-  it("shows no card as playable while the taken trick is gathered and the computer's next lead is not yet on the table", async () => {
+  it("shows no card as playable while the taken trick is gathered and the computer's next lead is not yet on the table; an effect is said once", async () => {
     // A fresh-eyes pass: the hand was already greyed by the computer's next lead while the frames still showed the trick
     // it took — the suit of that lead, a moment before the card.
     await withBrowser([DESKTOP, "no-preference"], async (b) => {
@@ -508,15 +508,30 @@ describe("the hand during a batch", () => {
       await page.evaluate(`(() => {
         const d = globalThis.document, w = globalThis;
         w.__gathering = [];
+        w.__effects = 0;
+        w.__twice = [];
         const sample = () => {
           if (!d.querySelector('[data-testid="last-trick"] .played.gathering')) return;
+          // A trick gathered with its effect: the turn line says it to a screen reader (its live text), the screen shows
+          // it once, in the trick's box (a player pass read the Stolz sentence twice at once; a phone cut the turn line's).
+          const line = d.querySelector('[data-testid="turn"]');
+          const said = line?.textContent ?? "";
+          if (!/Stich\. \S/.test(said)) return;
+          w.__effects++;
+          const shown = line.cloneNode(true);
+          shown.querySelectorAll(".visually-hidden").forEach((e) => e.remove());
+          const box = d.querySelector('[data-testid="last-trick"] [data-testid="effect"]');
+          const effect = said.slice(said.indexOf("Stich.") + 7);
+          if (!box || box.textContent !== effect || shown.textContent.includes(effect.slice(0, 6))) w.__twice.push(said + " | " + shown.textContent + " | " + box?.textContent);
           // Shown as playable (raised and bright: the class); data-legal stays the batch's end view, where a click counts.
           w.__gathering.push(d.querySelectorAll('[data-testid="hand-card"].legal, [data-testid="hand-card"][aria-disabled="false"]').length);
         };
         new w.MutationObserver(sample).observe(d.body, { subtree: true, childList: true, attributes: true, characterData: true });
       })()`);
       let seen = 0;
-      for (let i = 0; i < 400 && seen < 2; i++) {
+      let effects = 0;
+      for (let i = 0; i < 400 && (seen < 2 || effects === 0); i++) {
+        effects = (await page.evaluate("globalThis.__effects")) as number;
         if (await page.getByTestId("game-result").count()) break;
         await page.evaluate("globalThis.__gathering = []");
         const r = await step(page, i);
@@ -534,6 +549,8 @@ describe("the hand during a batch", () => {
         }
       }
       expect(seen).toBeGreaterThan(0);
+      expect(await page.evaluate("globalThis.__effects")).toBeGreaterThan(0);
+      expect(await page.evaluate("globalThis.__twice")).toEqual([]);
       expect(b.errors).toEqual([]);
     });
   }, 120_000);

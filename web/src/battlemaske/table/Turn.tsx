@@ -1,5 +1,5 @@
 // The turn line: whose move it is and what to do now, in words; while a batch plays out, what is happening in it.
-import type { JSX } from "solid-js";
+import { Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { lang, tr } from "../../i18n";
 import { cardLabel } from "../cards";
@@ -21,9 +21,7 @@ export function Turn(): JSX.Element {
     if (st.taken) {
       const w: Seat = st.taken.winner;
       const who = w === me() ? tr("Du nimmst den Stich.", "You take the trick.") : tr(`${they()} nimmt den Stich.`, `${they()} takes the trick.`);
-      const name = w === me() ? tr("Du", "You") : they();
-      // Gier after the round's last trick swaps nothing: the line says so, as the log does (a fresh-eyes pass).
-      return st.taken.effect ? `${who} ${effectText(st.taken.effect, st.taken.stolen, { de: name, en: name }, lang(), rs(), st.left)}` : who;
+      return who;
     }
     const last = st.trick[st.trick.length - 1];
     if (!last) return null;
@@ -37,8 +35,7 @@ export function Turn(): JSX.Element {
     const last = st?.trick[st.trick.length - 1];
     if (st?.taken) {
       const w: Seat = st.taken.winner;
-      const took = tr(`${name(w)} nimmt den Stich.`, `${name(w)} takes the trick.`);
-      return st.taken.effect ? `${took} ${effectText(st.taken.effect, st.taken.stolen, { de: name(w), en: name(w) }, lang(), rs(), st.left)}` : took;
+      return tr(`${name(w)} nimmt den Stich.`, `${name(w)} takes the trick.`);
     }
     if (last) return tr(`${name(last.seat)} spielt ${cardLabel(rs(), last.card, "de")}.`, `${name(last.seat)} plays ${cardLabel(rs(), last.card, "en")}.`);
     const vv = v();
@@ -53,6 +50,17 @@ export function Turn(): JSX.Element {
       return vv.phase === "exchange" ? tr(`Tausch: ${who} ${picks} noch …`, `Exchange: ${who} still picking …`) : tr(`Kartentausch: ${who} ${picks} noch …`, `Swap: ${who} still picking …`);
     }
     return vv.turn === null ? "" : tr(`${name(vv.turn)} ist am Zug.`, `${name(vv.turn)} to play.`);
+  };
+  /**
+   * The effect of the trick being gathered, said after "… nimmt den Stich." for a screen reader only: the trick's box
+   * shows it under the cards (Trick), and a player pass read the Stolz sentence twice at once — on a phone the turn
+   * line's copy was cut off besides. Gier after the round's last trick swaps nothing: the sentence says so (st.left).
+   */
+  const takenEffect = (): string | null => {
+    const t = staged()?.taken;
+    if (!t?.effect) return null;
+    const name = m.spectator ? (m.seatName?.(t.winner)[lang()] ?? "") : t.winner === me() ? tr("Du", "You") : they();
+    return effectText(t.effect, t.stolen, { de: name, en: name }, lang(), rs(), staged()!.left);
   };
   const status = (): string => {
     if (m.spectator) return watched();
@@ -78,6 +86,7 @@ export function Turn(): JSX.Element {
     // The frames are read from the live region line by line; the turn line speaks once they are done (aria-busy).
     <p class="turn" data-testid="turn" data-my-turn={myTurn() || picking() ? "true" : "false"} data-staged={staged() ? "true" : undefined} aria-live="polite" aria-busy={staged() ? "true" : undefined}>
       {status()}
+      <Show when={takenEffect()}>{(e) => <span class="visually-hidden"> {e()}</span>}</Show>
     </p>
   );
 }
