@@ -485,6 +485,9 @@ describe("the daily game (browser)", () => {
     await page.getByTestId("previous-seed").waitFor();
     await page.getByTestId("check-seed").click();
     expect(await page.getByTestId("check-result").textContent()).toContain("✓");
+    // The proof in plain words, each string under its name ("Seed", "Verpflichtung" told a player nothing: a player pass).
+    expect(await page.getByTestId("today-commitment").textContent()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await page.locator('section[aria-labelledby="check-title"]').innerText()).not.toMatch(/Seed|Verpflichtung/);
     await shot(page, "daily-desktop");
     await page.getByTestId("daily-role-maske").click();
     await page.getByTestId("daily-start").click();

@@ -287,20 +287,39 @@ export function Daily() {
       <Show when={day()}>
         {(d) => (
           <section aria-labelledby="check-title">
-            <h2 id="check-title">{tr("Gestern nachprüfen", "Check yesterday")}</h2>
+            {/* In plain words first: "Seed", "SHA-256" and "Verpflichtung" told a player nothing (a player pass); the
+                strings stay, for anyone who wants to check them elsewhere. */}
+            <h2 id="check-title">{tr("Faire Karten, nachprüfbar", "Fair cards, checkable")}</h2>
             <p class="small">
-              {tr(`Die Karten vom ${dayText(d().previous.date)} kamen aus dem Seed`, `The cards of ${dayText(d().previous.date)} came from the seed`)} <code data-testid="previous-seed">{d().previous.seed}</code>.{" "}
-              {tr("Sein SHA-256 war vorher veröffentlicht:", "Its SHA-256 was published beforehand:")} <code>{d().previous.commitment}</code>
+              {tr(
+                "Die Karten eines Tages entstehen aus einer geheimen Zahl. Ihren Fingerabdruck zeigen wir schon vorher, die Zahl selbst erst nach dem Tag: So lassen sich die Karten nicht mehr ändern, wenn die ersten gespielt haben.",
+                "A day's cards come from a secret number. We show its fingerprint beforehand and the number itself only after the day: so the cards cannot be changed once the first players have played.",
+              )}
             </p>
+            <dl class="small daily-proof">
+              <dt>{tr(`Zahl vom ${dayText(d().previous.date)}`, `Number of ${dayText(d().previous.date)}`)}</dt>
+              <dd>
+                <code data-testid="previous-seed">{d().previous.seed}</code>
+              </dd>
+              <dt>{tr("Ihr Fingerabdruck, vorher gezeigt (SHA-256)", "Its fingerprint, shown beforehand (SHA-256)")}</dt>
+              <dd>
+                <code>{d().previous.commitment}</code>
+              </dd>
+            </dl>
             <button type="button" class="button" data-testid="check-seed" onClick={check}>
-              {tr("Prüfen", "Check")}
+              {tr("Passt die Zahl zum Fingerabdruck?", "Does the number match the fingerprint?")}
             </button>{" "}
             <Show when={checked() !== null}>
               <span role="status" data-testid="check-result">
                 {checked() ? tr("✓ stimmt überein", "✓ matches") : tr("✗ stimmt nicht", "✗ does not match")}
               </span>
             </Show>
-            <p class="small">{tr(`Heutige Verpflichtung: ${d().commitment}`, `Today's commitment: ${d().commitment}`)}</p>
+            <dl class="small daily-proof">
+              <dt>{tr(`Fingerabdruck für heute, ${dayText(d().date)}`, `Fingerprint for today, ${dayText(d().date)}`)}</dt>
+              <dd>
+                <code data-testid="today-commitment">{d().commitment}</code>
+              </dd>
+            </dl>
           </section>
         )}
       </Show>
