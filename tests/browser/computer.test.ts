@@ -836,6 +836,15 @@ describe("a whole game on every level and rule set (browser)", () => {
       const own = ruleset === "zwiegespalten" ? (role === "conte" ? "Hüter" : "Schatten") : role === "conte" ? "Conte" : "Maske";
       expect(await page.locator('[data-testid="result-rounds"] thead').innerText()).toContain(`${own} (du)`);
       await shot(page, `result-${level}-${ruleset}-desktop`);
+      // The replay lists the same rounds at its end, and none before the first round's end.
+      const sheetRows = (id: string) => page.locator(`[data-testid="${id}"] tbody tr`).evaluateAll((els) => els.map((e) => e.textContent));
+      const resultRows = await sheetRows("result-rounds");
+      await page.getByTestId("result-replay").click();
+      await page.getByTestId("replay-hand-0").waitFor();
+      expect(await page.getByTestId("replay-rounds").count()).toBe(0);
+      await page.getByTestId("replay-last").click();
+      await page.getByTestId("replay-rounds").waitFor();
+      expect(await sheetRows("replay-rounds")).toEqual(resultRows);
       expect(one.errors).toEqual([]);
     } finally {
       await one.close();

@@ -8,7 +8,8 @@ import { byRole, capital, roleName, trackName } from "../../../shared/battlemask
 import { lang, tr } from "../i18n";
 import { CardFace, suitName } from "../battlemaske/cards";
 import { Plaques } from "../battlemaske/table/Ranking";
-import { effectText } from "../battlemaske/log";
+import { effectText, seatOfRole } from "../battlemaske/log";
+import { Scoresheet } from "../battlemaske/Scoresheet";
 import "../battlemaske/table.css";
 
 export function BattlemaskeBoard(props: { state: State; names: readonly [string, string] }): JSX.Element {
@@ -62,6 +63,16 @@ export function BattlemaskeBoard(props: { state: State; names: readonly [string,
         </div>
       </div>
       <Hand seat={0} label={who(0)} state={s()} />
+      {/* The rounds replayed so far, as the end box lists them: it grows as the replay passes each round's end. */}
+      <Show when={s().rounds.length > 0}>
+        <Scoresheet
+          rounds={s().rounds}
+          rs={rs()}
+          profi={s().options.variant === "profi"}
+          gameNote={(game) => `${props.names[seatOfRole(game, "conte")]} ${tr("als", "as")} ${roleName(rs(), "conte", lang())}`}
+          testId="replay-rounds"
+        />
+      </Show>
     </div>
   );
 }

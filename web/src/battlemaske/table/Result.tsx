@@ -4,14 +4,14 @@ import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
-import { endLines, matchPeople, noShowText, personAt, withoutTitle } from "../log";
+import { endLines, matchPeople, noShowText, personAt, seatOfRole, withoutTitle } from "../log";
 import { dailyMirrorText } from "../daily";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
 import { RatedChange } from "./RatedChange";
 import { Rematch } from "./Rematch";
 import { Link } from "../../router";
-import { Scoresheet } from "./Scoresheet";
+import { Scoresheet } from "../Scoresheet";
 import { useTable } from "./store";
 
 /** `children`: more about the result (the daily game's score), shown under the scores. */
@@ -51,6 +51,8 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
       lang(),
     );
   };
+  /** A player's own role in `game` (none for a spectator or at one shared device: there the columns are the roles). */
+  const mine = (game: 1 | 2): "conte" | "maske" | null => (m.spectator || m.kind === "hotseat" ? null : seatOfRole(game, "conte") === me() ? "conte" : "maske");
   /** The round the game stopped in before its end (given up, a flag, a leave), if any of it was played. */
   const openRound = (): { game: 1 | 2; round: number } | null => {
     const vv = v();
@@ -109,7 +111,19 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
           </Show>
           {/* Every round, not just the last: the end box named one round, and how the game went stood only in the log. */}
           <Show when={v().rounds.length > 0 || openRound()}>
-            <Scoresheet rounds={v().rounds} open={openRound()} />
+            <Scoresheet
+              rounds={v().rounds}
+              open={openRound()}
+              rs={rs()}
+              profi={v().variant === "profi"}
+              head={(r) => (v().variant !== "profi" && mine(1) === r ? `${role(r)} (${tr("du", "you")})` : role(r))}
+              gameNote={(game) => {
+                const own = mine(game);
+                return own ? `${tr("du als", "you as")} ${role(own)}` : null;
+              }}
+              testId="result-rounds"
+              lastTestId="result-round"
+            />
           </Show>
           {/* A Conte who gave the daily game up: the mirror its score counts, not the table's (daily.ts). */}
           <Show

@@ -16,7 +16,7 @@ export function Tools(): JSX.Element {
   return (
     <div class="tools" hidden={v().phase === "setup"}>
       <Show when={m.canHint}>
-        <button type="button" class="button quiet" data-testid="hint" disabled={m.busy() || rv().over || !(myTurn() || picking())} onClick={() => m.requestHint()}>
+        <button type="button" class="button quiet" data-testid="hint" title={tr("Zeigt, was der Computer auf Stark hier spielen würde; die Partie zählt dann „mit Hilfe“.", "Shows what the computer on Strong would play here; the game then counts as “with help”.")} disabled={m.busy() || rv().over || !(myTurn() || picking())} onClick={() => m.requestHint()}>
           {tr("Rat", "Hint")}
         </button>
       </Show>
