@@ -81,50 +81,54 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
       <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" ref={(el) => modalFocus(el, () => setShowResult(false))}>
         <div class="overlay-card" data-testid="game-result" data-winner={winnerRole() ?? "draw"} data-winner-seat={winnerSeat() === null ? "" : String(winnerSeat())} data-reason={reason()}>
           <h2 id="result-title">{title()}</h2>
-          <Show
-            when={reason() !== "aborted"}
-            fallback={
-              <Show
-                when={rv().result?.absent}
-                fallback={<p>{tr("Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren: Sie zählt nicht – keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards were played or 3 minutes had passed: it does not count – no points, no Elo, no Taler.")}</p>}
-              >
-                {(absent) => (
-                  <p data-testid="result-no-show">
-                    {noShowText(absent().map((s) => personAt(v(), s as Seat, viewer(), m.opponent)), lang())} {tr("Keine Punkte, kein Elo, keine Taler.", "No points, no Elo, no Taler.")}
-                  </p>
-                )}
-              </Show>
-            }
-          >
-            <div data-testid="result-text">
-              {/* Not the title once more (hot-seat: "Der Conte gewinnt!" over "Der Conte gewinnt.", a player pass). */}
-              <For each={withoutTitle(lines(), title())}>{(line) => <p>{line}</p>}</For>
-            </div>
-          </Show>
-          <Show when={rv().result?.uncounted}>
-            {/* A spectator has no record of this game: the sentence speaks of the players' (a player pass). */}
-            <p data-testid="result-uncounted">
-              {m.spectator
-                ? tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in den Bilanzen der beiden steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – both players' records list it as “aborted”.")
-                : tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – your records list it as “aborted”.")}
-            </p>
-          </Show>
-          {/* Every round, not just the last: the end box named one round, and how the game went stood only in the log. */}
-          <Show when={v().rounds.length > 0 || openRound()}>
-            <Scoresheet
-              rounds={v().rounds}
-              open={openRound()}
-              rs={rs()}
-              profi={v().variant === "profi"}
-              head={(r) => (v().variant !== "profi" && mine(1) === r ? `${role(r)} (${tr("du", "you")})` : role(r))}
-              gameNote={(game) => {
-                const own = mine(game);
-                return own ? `${tr("du als", "you as")} ${role(own)}` : null;
-              }}
-              testId="result-rounds"
-              lastTestId="result-round"
-            />
-          </Show>
+          {/* On a low landscape screen the sentences and the scoresheet stand side by side (under each other the box pushed
+              its buttons off the screen). */}
+          <div class={`result-body${v().rounds.length > 0 || openRound() ? " with-sheet" : ""}`}>
+            <Show
+              when={reason() !== "aborted"}
+              fallback={
+                <Show
+                  when={rv().result?.absent}
+                  fallback={<p>{tr("Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren: Sie zählt nicht – keine Punkte, kein Elo, keine Taler.", "The game ended before 10 cards were played or 3 minutes had passed: it does not count – no points, no Elo, no Taler.")}</p>}
+                >
+                  {(absent) => (
+                    <p data-testid="result-no-show">
+                      {noShowText(absent().map((s) => personAt(v(), s as Seat, viewer(), m.opponent)), lang())} {tr("Keine Punkte, kein Elo, keine Taler.", "No points, no Elo, no Taler.")}
+                    </p>
+                  )}
+                </Show>
+              }
+            >
+              <div data-testid="result-text">
+                {/* Not the title once more (hot-seat: "Der Conte gewinnt!" over "Der Conte gewinnt.", a player pass). */}
+                <For each={withoutTitle(lines(), title())}>{(line) => <p>{line}</p>}</For>
+              </div>
+            </Show>
+            <Show when={rv().result?.uncounted}>
+              {/* A spectator has no record of this game: the sentence speaks of the players' (a player pass). */}
+              <p data-testid="result-uncounted">
+                {m.spectator
+                  ? tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in den Bilanzen der beiden steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – both players' records list it as “aborted”.")
+                  : tr("Zählt nicht: Die Partie endete, bevor 10 Karten gespielt oder 3 Minuten vergangen waren – in der Bilanz steht sie als „abgebrochen“.", "Not counted: the game ended before 10 cards were played or 3 minutes had passed – your records list it as “aborted”.")}
+              </p>
+            </Show>
+            {/* Every round, not just the last: the end box named one round, and how the game went stood only in the log. */}
+            <Show when={v().rounds.length > 0 || openRound()}>
+              <Scoresheet
+                rounds={v().rounds}
+                open={openRound()}
+                rs={rs()}
+                profi={v().variant === "profi"}
+                head={(r) => (v().variant !== "profi" && mine(1) === r ? `${role(r)} (${tr("du", "you")})` : role(r))}
+                gameNote={(game) => {
+                  const own = mine(game);
+                  return own ? `${tr("du als", "you as")} ${role(own)}` : null;
+                }}
+                testId="result-rounds"
+                lastTestId="result-round"
+              />
+            </Show>
+          </div>
           {/* A Conte who gave the daily game up: the mirror its score counts, not the table's (daily.ts). */}
           <Show
             when={m.kind === "daily" && !m.spectator && winnerSeat() !== me() && dailyMirrorText({ role: myRole(), reached: false, mirror: v().mirror, rounds: v().round, reason: reason() }, lang())}
