@@ -125,6 +125,7 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       await check("exchange");
       await closeIntro(page);
       const wanted = ["exchange", "play", "suit-choice", "round-table", "result"];
+      const effectUnder: string[] = [];
       // A game can end in its first round (10 : 0) without a round table, or lead no elixir: then another one. The
       // test's player (the first legal card, as the Conte) often takes every trick of round 1: three such games in a
       // row, the old limit, failed a CI run; up to eight games, within four minutes, until every phase was seen.
@@ -134,8 +135,12 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
           const t = q("table");
           return { over: !!q("game-result"), round: !!q("round-continue"), suit: !!q("name-suit-P"), busy: t?.getAttribute("data-busy") === "true", phase: t?.getAttribute("data-phase"),
             lead: q("trick")?.getAttribute("data-count") === "0" && q("turn")?.getAttribute("data-my-turn") === "true",
-            elixir: d.querySelector('[data-testid="hand-card"][data-legal="true"][data-card^="E"]')?.getAttribute("data-card") ?? null };
-        })()`)) as { over: boolean; round: boolean; suit: boolean; busy: boolean; phase: string; lead: boolean; elixir: string | null };
+            elixir: d.querySelector('[data-testid="hand-card"][data-legal="true"][data-card^="E"]')?.getAttribute("data-card") ?? null,
+            // A trick's effect under (or beside) the trick must end above the turn line: a three-line one ran under it
+            // with eight cards in hand (a fresh-eyes pass, 390 × 844 and 360 × 640).
+            effectUnder: (() => { const e = q("effect"), u = q("turn"); if (!e || !u || e.getBoundingClientRect().height === 0) return null; const a = e.getBoundingClientRect(), b = u.getBoundingClientRect(); return a.bottom > b.top + 1 && a.top < b.bottom ? Math.round(a.bottom) + ">" + Math.round(b.top) + " " + e.textContent.slice(0, 20) : null; })() };
+        })()`)) as { over: boolean; round: boolean; suit: boolean; busy: boolean; phase: string; lead: boolean; elixir: string | null; effectUnder: string | null };
+        if (s.effectUnder && !s.busy && !s.round && !s.over) effectUnder.push(s.effectUnder);
         if (s.over) {
           await check("result");
           if (wanted.every((p) => seen.has(p)) || games === 8) break;
@@ -168,6 +173,7 @@ describe("layout: hand and buttons on screen and uncovered in every phase (point
       expect([...seen.keys()]).toEqual(expect.arrayContaining(wanted));
       const failures = [...seen].flatMap(([phase, bad]) => bad.map((x) => `${phase}: ${x}`));
       expect(failures).toEqual([]);
+      expect(effectUnder, "an effect's text under the turn line").toEqual([]);
       expect(b.errors).toEqual([]);
     });
   }, 300_000);
@@ -495,6 +501,42 @@ describe("clicks during a batch (point 1)", () => {
       expect(b.errors).toEqual([]);
     });
   }, 120_000);
+});
+
+describe("a trick's effect on an upright phone", () => {
+  it.each([["small phone", { width: 360, height: 640 }], ["phone", PHONE]] as const)("%s: the effect's text ends above the turn line, with eight or nine cards in hand", async (_name, viewport) => {
+    // A fresh-eyes pass: with eight cards in hand a three-line Stolz ran under "Du spielst aus." (390 × 844), and beside
+    // the trick on the shortest phone four lines did (360 × 640).
+    await withBrowser([viewport], async (b) => {
+      const page = b.page;
+      const under: string[] = [];
+      let looked = 0;
+      for (let games = 0; games < 8 && looked < 4; games++) {
+        await startGame(page, { role: "maske" });
+        await closeIntro(page);
+        for (let i = 0; i < 400 && looked < 4; i++) {
+          if (await page.getByTestId("game-result").count()) break;
+          const s = (await page.evaluate(`(() => {
+            const d = globalThis.document, q = (id) => d.querySelector('[data-testid="' + id + '"]');
+            const e = q("effect"), t = q("turn");
+            if (!e || !t || q("round-continue") || q("table").getAttribute("data-busy") === "true" || q("table").getAttribute("data-phase") !== "play") return null;
+            if (d.querySelectorAll('[data-testid="hand-card"]').length < 8) return null;
+            const a = e.getBoundingClientRect(), u = t.getBoundingClientRect();
+            return { text: e.textContent, bottom: Math.round(a.bottom), top: Math.round(u.top) };
+          })()`)) as { text: string; bottom: number; top: number } | null;
+          // Long texts are the point (Stolz, Zorn: three lines and more at these widths).
+          if (s && s.text.length > 80) {
+            looked++;
+            if (s.bottom > s.top + 1) under.push(`${s.bottom} > ${s.top}: ${s.text}`);
+          }
+          if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
+        }
+      }
+      expect(looked).toBeGreaterThan(0);
+      expect(under).toEqual([]);
+      expect(b.errors).toEqual([]);
+    });
+  }, 240_000);
 });
 
 describe("the hand during a batch", () => {

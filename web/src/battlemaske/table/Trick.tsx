@@ -54,8 +54,9 @@ export function Trick(): JSX.Element {
                   </For>
                 </div>
                 {/* While it is gathered this is where its effect is read (the turn line says it to a screen reader only), with
-                    the cards left to swap after it (Gier after the round's last trick swaps nothing). */}
-                <Show when={t().effect}>{(e) => <p class="effect-text" data-testid="effect">{effectText(e(), t().stolen, { de: who(t().winner), en: who(t().winner) }, lang(), rs(), staged()?.taken ? staged()!.left : undefined)}</p>}</Show>
+                    the cards left to swap after it, in the frames and after them alike (Gier after the round's last trick
+                    swaps nothing; with nine cards left it read "(eine, wenn nur noch eine übrig ist)", a fresh-eyes pass). */}
+                <Show when={t().effect}>{(e) => <p class="effect-text" data-testid="effect">{effectText(e(), t().stolen, { de: who(t().winner), en: who(t().winner) }, lang(), rs(), staged()?.taken ? staged()!.left : 10 - v().history.length)}</p>}</Show>
               </div>
             )}
           </Show>
