@@ -12,7 +12,7 @@ import { differenceName } from "./log";
 export interface ScoresheetProps {
   readonly rounds: readonly RoundScore[];
   /** The round the game stopped in before its end (a resignation, a flag, a leave). */
-  readonly open?: { readonly game: 1 | 2; readonly round: number } | null;
+  readonly open?: { readonly game: 1 | 2; readonly round: number; readonly conte: number; readonly maske: number } | null;
   readonly rs: Ruleset;
   readonly profi: boolean;
   /** A column's head: the role, with whose side it was where that is one seat for the whole game ("Maske (du)"). */
@@ -69,7 +69,9 @@ export function Scoresheet(props: ScoresheetProps): JSX.Element {
               <Show when={props.profi && last()?.game !== o().game}>{gameHead(o().game)}</Show>
               <tr class="sheet-open" data-testid="result-round-open">
                 <th scope="row">{o().round}</th>
-                <td colSpan={4}>{tr("nicht zu Ende gespielt", "not played to its end")}</td>
+                <td>{o().conte}</td>
+                <td>{o().maske}</td>
+                <td colSpan={2}>{tr("nicht zu Ende gespielt", "not played to its end")}</td>
               </tr>
             </>
           )}

@@ -292,22 +292,22 @@ export function Daily() {
             <h2 id="check-title">{tr("Faire Karten, nachprüfbar", "Fair cards, checkable")}</h2>
             <p class="small">
               {tr(
-                "Die Karten eines Tages entstehen aus einer geheimen Zahl. Ihren Fingerabdruck zeigen wir schon vorher, die Zahl selbst erst nach dem Tag: So lassen sich die Karten nicht mehr ändern, wenn die ersten gespielt haben.",
-                "A day's cards come from a secret number. We show its fingerprint beforehand and the number itself only after the day: so the cards cannot be changed once the first players have played.",
+                "Die Karten eines Tages entstehen aus einem geheimen Code. Seinen Fingerabdruck (SHA-256 des Codes, als Text) zeigen wir schon vorher, den Code selbst erst nach dem Tag: So lassen sich die Karten nicht mehr ändern, wenn die ersten gespielt haben.",
+                "A day's cards come from a secret code. We show its fingerprint (the SHA-256 of the code as text) beforehand and the code itself only after the day: so the cards cannot be changed once the first players have played.",
               )}
             </p>
             <dl class="small daily-proof">
-              <dt>{tr(`Zahl vom ${dayText(d().previous.date)}`, `Number of ${dayText(d().previous.date)}`)}</dt>
+              <dt>{tr(`Code vom ${dayText(d().previous.date)}`, `Code of ${dayText(d().previous.date)}`)}</dt>
               <dd>
                 <code data-testid="previous-seed">{d().previous.seed}</code>
               </dd>
-              <dt>{tr("Ihr Fingerabdruck, vorher gezeigt (SHA-256)", "Its fingerprint, shown beforehand (SHA-256)")}</dt>
+              <dt>{tr("Sein Fingerabdruck, vorher gezeigt", "Its fingerprint, shown beforehand")}</dt>
               <dd>
                 <code>{d().previous.commitment}</code>
               </dd>
             </dl>
             <button type="button" class="button" data-testid="check-seed" onClick={check}>
-              {tr("Passt die Zahl zum Fingerabdruck?", "Does the number match the fingerprint?")}
+              {tr("Passt der Code zum Fingerabdruck?", "Does the code match the fingerprint?")}
             </button>{" "}
             <Show when={checked() !== null}>
               <span role="status" data-testid="check-result">

@@ -27,7 +27,8 @@ export function BattlemaskeBoard(props: { state: State; names: readonly [string,
           <For each={[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}>{(f) => <li classList={{ here: f === Math.min(10, s().mirror), passed: f < s().mirror }}>{f}</li>}</For>
         </ol>
         <span class="replay-score">
-          {tr("Stiche", "Tricks")}: {roleName(rs(), roleOf(s(), 0), lang())} <b>{tricksOf(0)}</b> : <b>{tricksOf(1)}</b> {roleName(rs(), roleOf(s(), 1), lang())}
+          {/* The Conte first, as the table and the scoresheet count (by seat, a Maske in seat 0 read first: a pass). */}
+          {tr("Stiche", "Tricks")}: {roleName(rs(), "conte", lang())} <b>{tricksOf(seatOfRole(s().game, "conte"))}</b> : <b>{tricksOf(seatOfRole(s().game, "maske"))}</b> {roleName(rs(), "maske", lang())}
         </span>
       </div>
       <Hand seat={1} label={who(1)} state={s()} />

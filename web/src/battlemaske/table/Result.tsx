@@ -54,11 +54,14 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
   /** A player's own role in `game` (none for a spectator or at one shared device: there the columns are the roles). */
   const mine = (game: 1 | 2): "conte" | "maske" | null => (m.spectator || m.kind === "hotseat" ? null : seatOfRole(game, "conte") === me() ? "conte" : "maske");
   /** The round the game stopped in before its end (given up, a flag, a leave), if any of it was played. */
-  const openRound = (): { game: 1 | 2; round: number } | null => {
+  const openRound = (): { game: 1 | 2; round: number; conte: number; maske: number } | null => {
     const vv = v();
     if (reason() === "rules" || reason() === "aborted") return null;
     const ended = vv.rounds.some((r) => r.game === vv.game && r.round === vv.round);
-    return ended ? null : { game: vv.game, round: vv.round };
+    // With the tricks it stood at: "2 · 3 : 0 · nicht zu Ende gespielt" (a bare "nicht zu Ende gespielt" lost the score
+    // the table had shown, a fresh-eyes pass).
+    const conte = vv.roles[0] === "conte" ? 0 : 1;
+    return ended ? null : { game: vv.game, round: vv.round, conte: vv.tricks[conte], maske: vv.tricks[1 - conte] };
   };
   const title = () => {
     // "nicht gewertet" only where there was a rating to lose: a friendly game called off for a no-show simply does not count.
@@ -134,7 +137,9 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
             when={m.kind === "daily" && !m.spectator && winnerSeat() !== me() && dailyMirrorText({ role: myRole(), reached: false, mirror: v().mirror, rounds: v().round, reason: reason() }, lang())}
             fallback={
               <p data-testid="result-mirror" data-mirror={v().mirror}>
-                {capital(trackName(rs(), lang()))}: <b>{v().mirror}</b> / 10
+                {/* Profi: the second game's track (the scoresheet above lists both games; a pass read it as the match's). */}
+                {capital(trackName(rs(), lang()))}
+                {v().variant === "profi" ? ` (${tr("Partie", "game")} ${v().game})` : ""}: <b>{v().mirror}</b> / 10
               </p>
             }
           >
