@@ -940,6 +940,41 @@ describe("the sorted hand (point 10)", () => {
 });
 
 describe("the intro window (point 12)", () => {
+
+  it("a Profi match's second game: not behind the first game's last round table — it opens once that is closed; the head keeps the first game's role meanwhile", async () => {
+    // A fresh-eyes pass: at the second game's start the help stood behind the round table (two windows), and the head
+    // said "Du bist Maske" over "Partie 1 · Runde 2/3".
+    await withBrowser([DESKTOP], async (b) => {
+      const page = b.page;
+      await page.goto(site.url + "/spielen/computer");
+      for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-profi"]) await page.getByTestId(id).click();
+      await page.getByTestId("start-game").click();
+      await page.getByTestId("exchange-confirm").waitFor();
+      await closeIntro(page);
+      let secondGame = false;
+      for (let i = 0; i < 600 && !secondGame; i++) {
+        if (await page.getByTestId("game-result").count()) break;
+        const cont = page.getByTestId("round-continue");
+        if (await cont.isVisible()) {
+          const title = (await page.locator("#round-title").textContent()) ?? "";
+          const head = (await page.getByTestId("my-role").textContent()) ?? "";
+          expect(await page.getByTestId("exchange-help").count(), title).toBe(0);
+          if (title.includes("Partie 1")) expect(head, title).toContain("Conte");
+          await cont.click();
+          // The second game's first exchange: the help opens now, and the head names the second game's role.
+          if ((await page.getByTestId("table").getAttribute("data-round")) === "1" && title.includes("Partie 1")) {
+            await page.getByTestId("exchange-help").waitFor({ timeout: 5000 });
+            expect(await page.getByTestId("my-role").textContent()).toContain("Maske");
+            secondGame = true;
+          }
+          continue;
+        }
+        if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
+      }
+      expect(secondGame).toBe(true);
+      expect(b.errors).toEqual([]);
+    });
+  }, 240_000);
   it("opens at the start of the game as a dialog with both roles' advice, closes, and 'Was tauschen?' reopens it", async () => {
     await withBrowser([DESKTOP], async (b) => {
       const page = b.page;

@@ -1,6 +1,7 @@
 // The head line: game and round, your role, the Profi score, help used, the clocks, the connection.
 import { Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
+import { seatOfRole } from "../log";
 import { Clocks } from "./Clocks";
 import { useTable } from "./store";
 
@@ -9,6 +10,11 @@ export function Head(): JSX.Element {
   // While a round's table is open the head names that round (it named the next one behind "Runde 1 vorbei", a player
   // pass); the next round is named once the table is closed.
   const ended = roundOpen;
+  // So does the role: behind a Profi match's first game's last round table it said the second game's (a fresh-eyes pass).
+  const shownRole = () => {
+    const r = ended();
+    return r && r.game !== v().game ? (seatOfRole(r.game, "conte") === me() ? "conte" : "maske") : myRole();
+  };
   return (
     <div class="table-head">
       <span>
@@ -43,7 +49,7 @@ export function Head(): JSX.Element {
         {/* At one shared device "Du bist Maske" named nobody while both look: the round table and the game's end (a
             player pass). */}
         <span data-testid="my-role">
-          <Show when={m.kind === "hotseat" && (rv().over || roundOpen() !== null)} fallback={<>{tr("Du bist", "You are")} <strong>{role(myRole())}</strong></>}>
+          <Show when={m.kind === "hotseat" && (rv().over || roundOpen() !== null)} fallback={<>{tr("Du bist", "You are")} <strong>{role(shownRole())}</strong></>}>
             {tr("Zu zweit an einem Gerät", "Two players, one device")}
           </Show>
         </span>

@@ -86,7 +86,10 @@ export function createTableStore(m: TableModel, first: () => RoomView) {
   // Nor while the opponent has not come yet (ADR 041): it covered the countdown that says why nothing happens (a
   // fresh-eyes pass); it opens once the opponent is there, unless this seat has exchanged meanwhile.
   const opponentLate = createMemo(() => (m.opponentNoShowAt?.() ?? null) !== null);
-  createEffect(on([moment, opponentLate], () => setExplain(!m.spectator && !timed() && !opponentLate() && v().phase === "exchange" && v().round === 1 && v().waitingFor.includes(me()) && !rv().over), { defer: false }));
+  // Nor over a round table still open: at a Profi match's second game it stood behind the first game's last round table,
+  // two windows at once (a fresh-eyes pass); it opens when that table is closed.
+  const roundShown = createMemo(() => roundOpen() !== null);
+  createEffect(on([moment, opponentLate, roundShown], () => setExplain(!m.spectator && !timed() && !opponentLate() && !roundShown() && v().phase === "exchange" && v().round === 1 && v().waitingFor.includes(me()) && !rv().over), { defer: false }));
 
   // A spectator picks nothing and plays nothing (its view holds no hand).
   const pickingIn = (g: View) => !m.spectator && (g.phase === "exchange" || g.phase === "swap") && g.waitingFor.includes(me()) && !rv().over;
