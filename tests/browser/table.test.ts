@@ -521,6 +521,8 @@ describe("a trick's effect on an upright phone", () => {
             const e = q("effect"), t = q("turn");
             if (!e || !t || q("round-continue") || q("table").getAttribute("data-busy") === "true" || q("table").getAttribute("data-phase") !== "play") return null;
             if (d.querySelectorAll('[data-testid="hand-card"]').length < 8) return null;
+            // Not while it slides in (0.4rem from below, a quarter second) or anything around it still moves.
+            if (d.getAnimations().some((a) => a.playState === "running")) return null;
             const a = e.getBoundingClientRect(), u = t.getBoundingClientRect();
             return { text: e.textContent, bottom: Math.round(a.bottom), top: Math.round(u.top) };
           })()`)) as { text: string; bottom: number; top: number } | null;
