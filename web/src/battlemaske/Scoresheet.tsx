@@ -17,7 +17,7 @@ export interface ScoresheetProps {
   readonly profi: boolean;
   /** A column's head: the role, with whose side it was where that is one seat for the whole game ("Maske (du)"). */
   readonly head?: (role: Role) => string;
-  /** Who held which role in a Profi match's game (its roles swap): "du als Conte", "Anna: Conte"; null says nothing. */
+  /** Who held which role in a Profi match's game (its roles swap): "du als Conte", "Anna als Conte"; null says nothing. */
   readonly gameNote?: (game: 1 | 2) => string | null;
   readonly testId: string;
   /** The last ended round's own hook (the end box's: where the game was decided, or the last one played to its end). */
