@@ -118,15 +118,24 @@ const cards = (rs: Ruleset, cs: readonly Card[], l: Lang) => listOf(cs.map((c) =
  * The effect of an elixir in a sentence: its name, then what happened ("Stolz: Du nimmst dem Verlierer …").
  * `winner` is the trick's winner (a person, or the table's label for it); `cardsLeft` how many each holds after the trick.
  */
-export function effectText(effect: string, stolen: boolean, winner: Person | Record<Lang, string>, lang: Lang, ruleset: Ruleset = "battlemaske", cardsLeft?: number): string {
+export function effectText(effect: string, stolen: boolean, winner: Person | Record<Lang, string>, lang: Lang, ruleset: Ruleset = "battlemaske", cardsLeft?: number, loser?: Person | Record<Lang, string>): string {
   const e = effect as Effect;
   const w: Person = "you" in winner ? winner : personOf(winner);
   const de = lang === "de";
   const name = effectName(ruleset, e, lang);
   if (e === "pride") {
     const zw = ruleset === "zwiegespalten";
-    if (!stolen) return `${name}: ${de ? "Der Verlierer hat noch keinen Stich; es gibt nichts wegzunehmen." : "the loser has no trick yet, so there is nothing to take."}`;
-    if (de) return `${name}: ${subject(w, "de", true)} ${zw ? verb(w, "stiehlst", "stiehlt") : verb(w, "nimmst", "nimmt")} dem Verlierer zusätzlich einen schon gewonnenen Stich${zw ? "" : " weg"}: ${subject(w, "de", false)} ${verb(w, "hast", "hat")} zwei Stiche mehr, der Verlierer einen weniger.`;
+    // Pride's loser by name where the sentence knows it ("Der Computer nimmt dir …"): "dem Verlierer" named nobody when
+    // the loser was the reader or the computer (a player pass); the rule's own words without it.
+    const l: Person | null = loser ? ("you" in loser ? loser : personOf(loser)) : null;
+    if (!stolen) {
+      if (l) return `${name}: ${de ? `${subject(l, "de", true)} ${verb(l, "hast", "hat")} noch keinen Stich; es gibt nichts wegzunehmen.` : `${subject(l, "en")} ${verb(l, "have", "has")} no trick yet, so there is nothing to take.`}`;
+      return `${name}: ${de ? "Der Verlierer hat noch keinen Stich; es gibt nichts wegzunehmen." : "the loser has no trick yet, so there is nothing to take."}`;
+    }
+    const loserDat = l ? object(l, "de") : "dem Verlierer";
+    const loserNom = l ? subject(l, "de") : "der Verlierer";
+    if (de) return `${name}: ${subject(w, "de", true)} ${zw ? verb(w, "stiehlst", "stiehlt") : verb(w, "nimmst", "nimmt")} ${loserDat} zusätzlich einen schon gewonnenen Stich${zw ? "" : " weg"}: ${subject(w, "de", false)} ${verb(w, "hast", "hat")} zwei Stiche mehr, ${loserNom} einen weniger.`;
+    if (l) return `${name}: ${subject(w, "en")} also ${zw ? verb(w, "steal", "steals") : verb(w, "take", "takes")} one trick ${subject(l, "en")} had already won: two tricks more for ${object(w, "en")}, one fewer for ${object(l, "en")}.`;
     return `${name}: ${subject(w, "en")} also ${zw ? verb(w, "steal", "steals") : verb(w, "take", "takes")} one trick the loser had already won: two tricks more for the winner, one fewer for the loser.`;
   }
   return effectLine(ruleset, e, lang, cardsLeft === undefined ? undefined : Math.min(2, Math.max(0, cardsLeft)));
@@ -139,7 +148,7 @@ export function trickEntry(v: View, t: TrickRecord, me: Viewer, opp: Record<Lang
   const out: LogEntry[] = [{ key, text: both((l) => `${played[l]} – ${subject(w, l)} ${l === "de" ? verb(w, "gewinnst", "gewinnt") : verb(w, "win", "wins")} ${l === "de" ? "den Stich" : "the trick"}.`) }];
   if (t.effect) {
     const left = 10 - (v.history.indexOf(t) + 1);
-    out.push({ key: key + "e", strong: true, text: both((l) => effectText(t.effect!, t.stolen, w, l, v.ruleset, left)) });
+    out.push({ key: key + "e", strong: true, text: both((l) => effectText(t.effect!, t.stolen, w, l, v.ruleset, left, personAt(v, t.winner === 0 ? 1 : 0, me, opp))) });
   }
   return out;
 }
@@ -339,7 +348,7 @@ export function describeEvent(ev: Ev, version: number, before: View | null, me: 
       const out = one((l) => `${subject(w, l, true)} ${l === "de" ? `${verb(w, "gewinnst", "gewinnt")} den Stich` : `${verb(w, "win", "wins")} the trick`}.`);
       if (ev.effect) {
         const left = 10 - (v.history.length + 1);
-        out.push({ key: key + "e", strong: true, text: both((l) => effectText(ev.effect, !!ev.stolen, w, l, rs, left)) });
+        out.push({ key: key + "e", strong: true, text: both((l) => effectText(ev.effect, !!ev.stolen, w, l, rs, left, at(ev.winner === 0 ? 1 : 0))) });
       }
       return out;
     }

@@ -54,7 +54,7 @@ export function BattlemaskeBoard(props: { state: State; names: readonly [string,
           </Show>
           {/* By role, as the replay's steps speak ("Stolz: Die Maske nimmt …"): a name in the sentence read "Stolz: Computer ·
               Leicht nimmt …" (a player pass). */}
-          <Show when={shownTrick().last?.effect}>{(e) => <p class="effect-text">{effectText(e(), shownTrick().last!.stolen, byRole(rs(), roleOf(s(), shownTrick().last!.winner)), lang(), rs())}</p>}</Show>
+          <Show when={shownTrick().last?.effect}>{(e) => <p class="effect-text">{effectText(e(), shownTrick().last!.stolen, byRole(rs(), roleOf(s(), shownTrick().last!.winner)), lang(), rs(), undefined, byRole(rs(), roleOf(s(), shownTrick().last!.winner === 0 ? 1 : 0)))}</p>}</Show>
         </div>
         <div class="replay-aside" data-testid="replay-aside" data-cards={s().aside.join(" ")}>
           <span class="replay-caption">{tr("Beiseite gelegt", "Set aside")}</span>

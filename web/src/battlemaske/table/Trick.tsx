@@ -4,6 +4,7 @@ import type { Seat } from "../../../../shared/battlemaske/events";
 import { lang, tr } from "../../i18n";
 import { CardFace, SuitEmblem, suitName } from "../cards";
 import { effectText } from "../log";
+import { byRole } from "../../../../shared/battlemaske/words";
 import { useTable } from "./store";
 
 export function Trick(): JSX.Element {
@@ -23,6 +24,8 @@ export function Trick(): JSX.Element {
   // At one shared device "Du" and "deiner" name nobody (a player pass): there a seat is its role.
   const hotseat = m.kind === "hotseat";
   const who = (s: Seat) => (m.spectator && m.seatName ? m.seatName(s)[lang()] : hotseat ? role(v().roles[s]) : s === me() ? tr("Du", "You") : m.opponent[lang()]);
+  /** Who in a sentence: at one shared device by role with its article ("die Maske nimmt dem Conte …"), else as labelled. */
+  const person = (s: Seat) => (hotseat ? byRole(rs(), v().roles[s]!) : { de: who(s), en: who(s) });
   return (
     <div class="trick" classList={{ quiet: quiet() }} data-testid="trick" data-count={trickShown().length} data-staged={staged() ? "true" : undefined}>
       <Show
@@ -56,7 +59,7 @@ export function Trick(): JSX.Element {
                 {/* While it is gathered this is where its effect is read (the turn line says it to a screen reader only), with
                     the cards left to swap after it, in the frames and after them alike (Gier after the round's last trick
                     swaps nothing; with nine cards left it read "(eine, wenn nur noch eine übrig ist)", a fresh-eyes pass). */}
-                <Show when={t().effect}>{(e) => <p class="effect-text" data-testid="effect">{effectText(e(), t().stolen, { de: who(t().winner), en: who(t().winner) }, lang(), rs(), staged()?.taken ? staged()!.left : 10 - v().history.length)}</p>}</Show>
+                <Show when={t().effect}>{(e) => <p class="effect-text" data-testid="effect">{effectText(e(), t().stolen, person(t().winner), lang(), rs(), staged()?.taken ? staged()!.left : 10 - v().history.length, person(t().winner === 0 ? 1 : 0))}</p>}</Show>
               </div>
             )}
           </Show>

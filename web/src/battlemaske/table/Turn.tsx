@@ -59,8 +59,9 @@ export function Turn(): JSX.Element {
   const takenEffect = (): string | null => {
     const t = staged()?.taken;
     if (!t?.effect) return null;
-    const name = m.spectator ? (m.seatName?.(t.winner)[lang()] ?? "") : t.winner === me() ? tr("Du", "You") : they();
-    return effectText(t.effect, t.stolen, { de: name, en: name }, lang(), rs(), staged()!.left);
+    const nameOf = (seat: Seat) => (m.spectator ? (m.seatName?.(seat)[lang()] ?? "") : seat === me() ? tr("Du", "You") : they());
+    const [name, loser] = [nameOf(t.winner), nameOf(t.winner === 0 ? 1 : 0)];
+    return effectText(t.effect, t.stolen, { de: name, en: name }, lang(), rs(), staged()!.left, { de: loser, en: loser });
   };
   const status = (): string => {
     if (m.spectator) return watched();
