@@ -241,7 +241,7 @@ export function applyInPlace(s: State, e: Event): State {
     }
     case "roundEnded": {
       s.mirror = e.mirror;
-      const conte: Seat = roleOf(s, 0) === "conte" ? 0 : 1;
+      const conte = conteSeat(s.game);
       s.rounds.push({ game: s.game, round: s.round, conte: e.tricks[conte], maske: e.tricks[other(conte)], moved: e.moved, mirror: e.mirror });
       return s;
     }

@@ -1,7 +1,7 @@
 // The head line: game and round, your role, the Profi score, help used, the clocks, the connection.
 import { Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
-import { seatOfRole } from "../log";
+import { roleOf } from "../../../../shared/battlemaske/state";
 import { Clocks } from "./Clocks";
 import { useTable } from "./store";
 
@@ -13,7 +13,7 @@ export function Head(): JSX.Element {
   // So does the role: behind a Profi match's first game's last round table it said the second game's (a fresh-eyes pass).
   const shownRole = () => {
     const r = ended();
-    return r && r.game !== v().game ? (seatOfRole(r.game, "conte") === me() ? "conte" : "maske") : myRole();
+    return r && r.game !== v().game ? roleOf({ game: r.game }, me()) : myRole();
   };
   return (
     <div class="table-head">

@@ -4,7 +4,8 @@ import { For, Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { capital, personOf, roleNoun, subject, trackName } from "../../../../shared/battlemaske/words";
 import { lang, tr } from "../../i18n";
-import { endLines, matchPeople, noShowText, personAt, seatOfRole, withoutTitle } from "../log";
+import { endLines, matchPeople, noShowText, personAt, withoutTitle } from "../log";
+import { conteSeat, roleOf } from "../../../../shared/battlemaske/state";
 import { dailyMirrorText } from "../daily";
 import { DailyResult } from "./DailyResult";
 import { LeaveButton } from "./LeaveButton";
@@ -52,7 +53,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
     );
   };
   /** A player's own role in `game` (none for a spectator or at one shared device: there the columns are the roles). */
-  const mine = (game: 1 | 2): "conte" | "maske" | null => (m.spectator || m.kind === "hotseat" ? null : seatOfRole(game, "conte") === me() ? "conte" : "maske");
+  const mine = (game: 1 | 2): "conte" | "maske" | null => (m.spectator || m.kind === "hotseat" ? null : roleOf({ game }, me()));
   /** The round the game stopped in before its end (given up, a flag, a leave), if any of it was played. */
   const openRound = (): { game: 1 | 2; round: number; conte: number; maske: number } | null => {
     const vv = v();
@@ -60,7 +61,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
     const ended = vv.rounds.some((r) => r.game === vv.game && r.round === vv.round);
     // With the tricks it stood at: "2 · 3 : 0 · nicht zu Ende gespielt" (a bare "nicht zu Ende gespielt" lost the score
     // the table had shown, a fresh-eyes pass).
-    const conte = vv.roles[0] === "conte" ? 0 : 1;
+    const conte = conteSeat(vv.game);
     return ended ? null : { game: vv.game, round: vv.round, conte: vv.tricks[conte], maske: vv.tricks[1 - conte] };
   };
   const title = () => {
