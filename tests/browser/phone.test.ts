@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import type { Card } from "../../shared/battlemaske/cards.js";
 import { cardLabel } from "../../shared/battlemaske/words.js";
 import { gwStep, look, setupGoldwaage } from "./gw-helpers.js";
-import { covered, friendOnPhone, newComputerGameAsConte, oneBrowserPerFile, openBrowser, shot, silenceableSockets, step, tapCard } from "./helpers.js";
+import { covered, friendOnPhone, newComputerGameAsConte, oneBrowserPerFile, openBrowser, playToEnd, shot, silenceableSockets, step, tapCard } from "./helpers.js";
 
 const held = oneBrowserPerFile();
 
@@ -653,6 +653,58 @@ describe("a 640 × 360 phone in landscape", () => {
       await phone.close();
     }
   }, 180_000);
+});
+
+// A Profi match's end box on a phone on its side: its scoresheet (both games' rounds) made the box taller than the
+// screen, so the box scrolled and the sheet's heads and its last round never stood in sight together, and the four
+// buttons took two rows. The sheet now scrolls in a box of its own under heads that stay, opened at its last round.
+describe("a Profi match's end box on a 740 × 360 phone", () => {
+  it("the scoresheet's heads, its last round and the four buttons in one row, all in sight", async () => {
+    const phone = await openBrowser({ width: 740, height: 360 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await page.goto(held.site.url + "/spielen/computer");
+      for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-profi"]) await page.getByTestId(id).tap();
+      await page.getByTestId("start-game").tap();
+      await page.getByTestId("table").waitFor();
+      await playToEnd(page, { maxSteps: 800 });
+      await page.getByTestId("game-result").waitFor();
+      await page.waitForTimeout(300);
+      // Each element is in sight when the point at its middle is on the screen and belongs to it (nothing lies over it).
+      const seen = async (sel: string) =>
+        (await page.evaluate(`[...globalThis.document.querySelectorAll(${JSON.stringify(sel)})].map((e) => {
+          const r = e.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+          const at = y >= 0 && y < globalThis.innerHeight ? globalThis.document.elementFromPoint(x, y) : null;
+          return { top: Math.round(r.top), in: at !== null && (at === e || e.contains(at)) };
+        })`)) as { top: number; in: boolean }[];
+      const check = async (what: string) => {
+        const heads = await seen('[data-testid="result-rounds"] thead th');
+        expect(heads.length, what).toBe(5);
+        expect(heads.every((h) => h.in), `${what}: the heads in sight`).toBe(true);
+        expect((await seen('[data-testid="result-round"]')).map((r) => r.in), `${what}: the last round in sight`).toEqual([true]);
+        const buttons = await seen('[data-testid="game-result"] .overlay-buttons > *');
+        expect(buttons.length, what).toBe(4);
+        expect(buttons.every((b) => b.in), `${what}: the buttons in sight`).toBe(true);
+        expect(new Set(buttons.map((b) => b.top)).size, `${what}: the buttons in one row`).toBe(1);
+      };
+      await check("as the game ended");
+      // A longer match than this one (a Profi match runs to eight rounds and more): the sheet scrolls, the heads stay.
+      const rows = (await page.evaluate(`(() => {
+        const table = globalThis.document.querySelector('[data-testid="result-rounds"]'), body = table.querySelector("tbody");
+        const rows = [...body.children];
+        for (let i = 0; i < 3; i++) for (const r of rows.slice(0, -1)) body.insertBefore(r.cloneNode(true), rows[rows.length - 1]);
+        table.scrollTop = table.scrollHeight;
+        return body.children.length;
+      })()`)) as number;
+      expect(rows).toBeGreaterThan(8);
+      await page.waitForTimeout(100);
+      await check(`with ${rows} rows`);
+      await shot(page, "phone-landscape-profi-result-740x360");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 300_000);
 });
 
 // Goldwaage's round sheet on a low screen is taller than the screen and scrolls. It focused its "Weiter" button and so

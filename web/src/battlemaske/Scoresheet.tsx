@@ -1,7 +1,7 @@
 // The scoresheet: every ended round's tricks, the difference and where the track stood after it. At a game's end (the
 // end box named only the last round, and how the game went stood only in the log: a player pass) and beside a replay,
 // where it grows with the rounds replayed so far.
-import { For, Show, type JSX } from "solid-js";
+import { For, onMount, Show, type JSX } from "solid-js";
 import type { Ruleset } from "../../../shared/battlemaske/cards";
 import type { Role } from "../../../shared/battlemaske/events";
 import type { RoundScore } from "../../../shared/battlemaske/state";
@@ -22,6 +22,8 @@ export interface ScoresheetProps {
   readonly testId: string;
   /** The last ended round's own hook (the end box's: where the game was decided, or the last one played to its end). */
   readonly lastTestId?: string;
+  /** Open scrolled to the last round, where the sheet scrolls in a box of its own (the end box on a phone on its side). */
+  readonly scrollEnd?: boolean;
 }
 
 export function Scoresheet(props: ScoresheetProps): JSX.Element {
@@ -35,8 +37,12 @@ export function Scoresheet(props: ScoresheetProps): JSX.Element {
     </tr>
   );
   const last = () => props.rounds[props.rounds.length - 1];
+  let el!: HTMLTableElement;
+  onMount(() => {
+    if (props.scrollEnd) el.scrollTop = el.scrollHeight;
+  });
   return (
-    <table class="scoresheet" data-testid={props.testId}>
+    <table ref={el} class="scoresheet" data-testid={props.testId}>
       <caption class="visually-hidden">{tr("Die Runden der Partie", "The game's rounds")}</caption>
       <thead>
         <tr>

@@ -130,6 +130,7 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 }}
                 testId="result-rounds"
                 lastTestId="result-round"
+                scrollEnd
               />
             </Show>
           </div>
