@@ -51,6 +51,31 @@ export interface BotOptions {
    * strong partner that played a card held none of its rank in a lower suit (`suitFilters`). Default: `PROFI_PLAY[players].suits`.
    */
   readonly suits?: boolean;
+  /**
+   * strong: what a move's lives in a world cost. null: the lives themselves (capped). An objective: the chance to lose the
+   * game with the lives left after this round (`winFrom`), lives only breaking ties.
+   */
+  readonly objective?: Objective | null;
+}
+
+/**
+ * The game's result as the objective: `winFrom[r][L]` is the chance to win the game from the start of round r + 2 with L
+ * lives (r = 0..2: rounds 2–4; after round 4 every L ≥ 0 wins), measured from strong's own games.
+ */
+export interface Objective {
+  readonly winFrom: ReadonlyArray<ReadonlyArray<number>>;
+}
+
+/**
+ * The cost of 0..cap lives lost in the rest of this round: the chance to lose the game afterwards (in thousandths), lives
+ * breaking ties (at most 4 × 64 worlds, below 256). The table rises with the lives, as cheapestGroups needs.
+ */
+export function objectiveCosts(objective: Objective, round: number, lives: number, cap: number): number[] {
+  const win = (left: number) => (left < 0 ? 0 : round >= 4 ? 1 : objective.winFrom[round - 1]![Math.min(left, 3)]!);
+  const out: number[] = [];
+  for (let k = 0; k <= cap; k++) out.push(Math.round(1000 * (1 - win(lives - k))) * 256 + k);
+  for (let k = 1; k <= cap; k++) out[k] = Math.max(out[k]!, out[k - 1]! + 1);
+  return out;
 }
 
 /** Partner-aware evaluation in a round's last `late` cards, the next seat answering with `samples` worlds of its own. */
@@ -154,8 +179,9 @@ export function sampledPlay(
   allowed: ReadonlyArray<((c: Card) => boolean) | null> = [],
   lazy = true,
   deeper: ((random: () => number) => Chooser) | null = null,
+  objective: Objective | null = null,
 ): Move {
-  return prepareSampled(view, samples, random, ahead, floors, checks, reply, safeOnly, allowed, lazy, deeper)();
+  return prepareSampled(view, samples, random, ahead, floors, checks, reply, safeOnly, allowed, lazy, deeper, objective)();
 }
 
 /**
@@ -174,6 +200,7 @@ function prepareSampled(
   allowed: ReadonlyArray<((c: Card) => boolean) | null>,
   lazy = true,
   deeper: ((random: () => number) => Chooser) | null = null,
+  objective: Objective | null = null,
 ): () => Move {
   const pool = unseen(view);
   const hidden = view.handSizes.reduce((a, _, s) => a + hiddenCount(view, s), 0);
@@ -181,7 +208,10 @@ function prepareSampled(
   const holders = view.handSizes.filter((_, s) => hiddenCount(view, s) > 0).length;
   const worlds = allKnown(view) || (pool.length === hidden && holders <= 1) ? 1 : samples;
   // Lives beyond the ones still left (plus the one that loses) make no difference.
-  const cap = Math.min(3, view.lives + 1);
+  // With the game's result as the objective every life up to the one that loses counts (losing 3 of 3 lives still wins).
+  const cap = objective ? view.lives + 1 : Math.min(3, view.lives + 1);
+  const costs = objective ? objectiveCosts(objective, view.round, view.lives, cap) : null;
+  const cost = (v: number) => (costs ? costs[Math.min(v, cap)]! : Math.min(v, cap));
   const own = moves(view);
   // Two cards of one rank on one pan do the same: one group per rank and pan, its first move in `own` speaks for it.
   const groupOf: number[] = [];
@@ -215,7 +245,7 @@ function prepareSampled(
         const values = reply
           ? heads.map((m, g) => ({ ...m, loss: replyFinish(answers[w]![g]!, cap) }))
           : new Solver(positionOf(view, h)).moveValues(cap);
-        for (const v of values) total.set(keyOf(v), (total.get(keyOf(v)) ?? 0) + Math.min(v.loss, cap));
+        for (const v of values) total.set(keyOf(v), (total.get(keyOf(v)) ?? 0) + cost(v.loss));
       });
       const barred = safeOnly && moves(view).some((m) => !tips(m) && total.has(keyOf(m)));
       return best(view, (m) => (barred && tips(m) ? -Infinity : -(total.get(keyOf(m)) ?? Infinity) * 1000 + lookOneAhead(view, m, ahead)));
@@ -241,7 +271,7 @@ function prepareSampled(
     };
     const barred = safeOnly && heads.some((m) => !tips(m));
     const candidates = heads.map((_, g) => g).filter((g) => !(barred && tips(heads[g]!)));
-    const { winners, total } = cheapestGroups(heads.length, worlds, cap, candidates, refine);
+    const { winners, total } = cheapestGroups(heads.length, worlds, cap, candidates, refine, true, costs);
     // The first move of a winning group speaks for it; among the winners (equal totals) one card ahead decides, as before.
     let top = heads[winners[0]!]!;
     let topScore = -Infinity;
@@ -371,7 +401,7 @@ export function strongBot(options: BotOptions = {}): Bot {
       const deeper = chooser && reply?.depth === 2 ? (r: () => number) => partnerChooser(reply.samples, r, signalers, lazy, partnerRules) : null;
       // With the suit rule the search sees each rank's lowest suit first, so the window's modelled partner reads the card played.
       const searched = suitRule ? { ...view, hand: suitOrdered(view.hand ?? []) } : view;
-      let move = sampledPlay(searched, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy, deeper);
+      let move = sampledPlay(searched, options.samples ?? strongSamples(view), random, STRONG_AHEAD, floors, checks, chooser, tipRead, allowed, lazy, deeper, options.objective ?? null);
       if (profi && move.pan !== null && view.pans.left.length + view.pans.right.length === 0) {
         move = { card: move.card, pan: heavyRest((view.hand ?? []).filter((c) => c !== move.card)) ? "left" : "right" };
       }

@@ -15,24 +15,37 @@ export type Refine = (g: number, w: number, lb: number) => { lb: number; exact: 
  * `candidates` are the groups that may win (at least one); `lazy: false` computes every value exactly (the reference the
  * tests compare with).
  */
-export function cheapestGroups(groups: number, worlds: number, cap: number, candidates: readonly number[], refine: Refine, lazy = true): { winners: number[]; total: number | null } {
+export function cheapestGroups(
+  groups: number,
+  worlds: number,
+  cap: number,
+  candidates: readonly number[],
+  refine: Refine,
+  lazy = true,
+  cost: readonly number[] | null = null,
+): { winners: number[]; total: number | null } {
+  // What a value costs: the value itself, or a non-decreasing table over 0..cap (so a lower bound of the value is one of its cost).
+  const c = (v: number) => (cost ? cost[v]! : v);
   const lb = new Int32Array(groups * worlds);
   const exact = new Uint8Array(groups * worlds);
   const L = new Float64Array(groups);
   const U = new Float64Array(groups);
   const next = new Int32Array(groups); // the first world whose value in the group is not exact yet
-  for (const g of candidates) U[g] = cap * worlds;
+  for (const g of candidates) {
+    L[g] = c(0) * worlds;
+    U[g] = c(cap) * worlds;
+  }
   const step = (g: number) => {
     let w = next[g]!;
     while (w < worlds && exact[g * worlds + w]) w++;
     next[g] = w;
     const i = g * worlds + w;
     const r = refine(g, w, lb[i]!);
-    L[g] += r.lb - lb[i]!;
+    L[g] += c(r.lb) - c(lb[i]!);
     lb[i] = r.lb;
     if (r.exact || r.lb >= cap) {
       exact[i] = 1;
-      U[g] -= cap - r.lb;
+      U[g] -= c(cap) - c(r.lb);
     }
   };
   if (!lazy) {
