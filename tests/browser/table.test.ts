@@ -510,7 +510,9 @@ describe("a trick's effect on an upright phone", () => {
     await withBrowser([viewport], async (b) => {
       const page = b.page;
       const under: string[] = [];
+      const unsaid: string[] = [];
       let looked = 0;
+      let cut = 0;
       // Effects come by chance (one CI run saw none worth a sample in eight games when only eight or nine cards counted).
       for (let games = 0; games < 12 && looked < 4; games++) {
         await startGame(page, { role: "maske" });
@@ -526,18 +528,25 @@ describe("a trick's effect on an upright phone", () => {
             // Not while it slides in (0.4rem from below, a quarter second) or anything around it still moves.
             if (d.getAnimations().some((a) => a.playState === "running")) return null;
             const a = e.getBoundingClientRect(), u = t.getBoundingClientRect();
-            return { text: e.textContent, bottom: Math.round(a.bottom), top: Math.round(u.top) };
-          })()`)) as { text: string; bottom: number; top: number } | null;
+            const below = e.scrollHeight - e.clientHeight - e.scrollTop > 1;
+            return { text: e.textContent, bottom: Math.round(a.bottom), top: Math.round(u.top), below, more: e.getAttribute("data-more"), mask: globalThis.getComputedStyle(e).maskImage };
+          })()`)) as { text: string; bottom: number; top: number; below: boolean; more: string | null; mask: string } | null;
           // Every effect's text is two lines and more at these widths (the shortest, Stolz with nothing to take, 62 characters).
           if (s && s.text.length > 55) {
             looked++;
             if (s.bottom > s.top + 1) under.push(`${s.bottom} > ${s.top}: ${s.text}`);
+            // Text below the box's edge is announced by a faded foot (nothing said there was more: a fresh-eyes pass).
+            if (s.below) cut++;
+            if ((s.more === "true") !== s.below || (s.mask !== "none") !== s.below) unsaid.push(`${s.more} ${s.mask} below=${s.below}: ${s.text}`);
           }
           if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
         }
       }
       expect(looked).toBeGreaterThan(0);
       expect(under).toEqual([]);
+      expect(unsaid).toEqual([]);
+      // The shortest phone shows two lines: a three-line effect (Stolz, Gier with its cards) scrolls there.
+      if (viewport.height === 640) expect(cut, "effects that scroll at 360 × 640").toBeGreaterThan(0);
       expect(b.errors).toEqual([]);
     });
   }, 240_000);

@@ -6,6 +6,7 @@ import { CardFace, SuitEmblem, suitName } from "../cards";
 import { effectText } from "../log";
 import { byRole } from "../../../../shared/battlemaske/words";
 import { useTable } from "./store";
+import { moreBelow } from "../../ui/moreBelow";
 
 export function Trick(): JSX.Element {
   const { m, v, me, rs, role, staged, infoHandlers, explain } = useTable();
@@ -59,7 +60,7 @@ export function Trick(): JSX.Element {
                 {/* While it is gathered this is where its effect is read (the turn line says it to a screen reader only), with
                     the cards left to swap after it, in the frames and after them alike (Gier after the round's last trick
                     swaps nothing; with nine cards left it read "(eine, wenn nur noch eine übrig ist)", a fresh-eyes pass). */}
-                <Show when={t().effect}>{(e) => <p class="effect-text" data-testid="effect">{effectText(e(), t().stolen, person(t().winner), lang(), rs(), staged()?.taken ? staged()!.left : 10 - v().history.length, person(t().winner === 0 ? 1 : 0))}</p>}</Show>
+                <Show when={t().effect}>{(e) => <p ref={moreBelow} class="effect-text" data-testid="effect">{effectText(e(), t().stolen, person(t().winner), lang(), rs(), staged()?.taken ? staged()!.left : 10 - v().history.length, person(t().winner === 0 ? 1 : 0))}</p>}</Show>
               </div>
             )}
           </Show>
