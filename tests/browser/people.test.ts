@@ -137,6 +137,66 @@ describe("hot-seat with a chess clock (browser)", () => {
   }, 120_000);
 });
 
+describe("hot-seat's turn line (browser)", () => {
+  it("names the seat by its role, never 'Du' or 'Gegner': both players read it (German, English; Zwiegespalten's roles; the Profi score)", async () => {
+    const ctx = await openBrowser({ width: 390, height: 844 });
+    try {
+      const page = ctx.page;
+      const turn = page.getByTestId("turn");
+      const text = async () => (await turn.textContent()) ?? "";
+      const language = async (l: "de" | "en") => {
+        await page.locator(`.lang-switch button[lang="${l}"]`).click({ timeout: 3000 });
+        await page.locator(`.lang-switch button[lang="${l}"][aria-pressed="true"]`).waitFor();
+      };
+      await page.goto(site.url + "/spielen/zuzweit");
+      await page.getByTestId("hotseat-start").click();
+      await page.getByTestId("curtain-ready").click();
+      // Seat 0 is the Conte: it is called by its role ("Wähle 1 Karte zum Tauschen." said nothing of whose pick it is).
+      expect(await text()).toBe("Conte, wähle 1 Karte zum Tauschen.");
+      await language("en");
+      expect(await text()).toBe("Conte, pick 1 card to exchange.");
+      await language("de");
+      // A round's play: every line names the role of the seat in front of the screen (it said "Du spielst aus.").
+      const seen = new Set<string>();
+      for (let i = 0; i < 120 && !(await page.getByTestId("round-continue").isVisible().catch(() => false)); i++) {
+        // One look at both (the curtain, when down, shows neither).
+        const [seat, line] = (await page.evaluate(`(() => {
+          const q = (id) => globalThis.document.querySelector('[data-testid="' + id + '"]');
+          return [q("table")?.getAttribute("data-seat") ?? null, q("turn")?.textContent ?? null];
+        })()`)) as [string | null, string | null];
+        if (seat !== null && line) {
+          expect(line).toMatch(new RegExp(`^${seat === "0" ? "Conte" : "Maske"}, `));
+          expect(line).not.toMatch(/^Du |Dein|Gegner|Gegenüber/);
+          seen.add(line.replace(/^(Conte|Maske)/, "…"));
+        }
+        const r = await step(page, i);
+        if (r === "idle") await page.waitForTimeout(30);
+      }
+      expect(seen).toContain("…, du spielst aus.");
+      expect(seen).toContain("…, du bist am Zug: bediene die Farbe, wenn du kannst.");
+
+      // Zwiegespalten's roles, and a Profi score between the seats by their first roles ("Du 0 : 0 Gegenüber").
+      // A new hot-seat game: the stored one forgotten once the page has left its table (leaving stores it again).
+      await page.goto(site.url + "/");
+      await page.evaluate(`globalThis.localStorage.removeItem("spielcenter.hotseat")`);
+      await page.goto(site.url + "/spielen/zuzweit");
+      await page.getByTestId("hotseat-ruleset-zwiegespalten").click();
+      await page.getByTestId("hotseat-variant-profi").click();
+      await page.getByTestId("hotseat-start").click();
+      await page.getByTestId("curtain-ready").click();
+      expect(await text()).toBe("Hüter, wähle 1 Karte zum Tauschen.");
+      expect(await page.getByTestId("profi-score").textContent()).toBe("Punkte als Schatten: Erster Hüter 0 : 0 Erster Schatten");
+      await language("en");
+      expect(await text()).toBe("Keeper, pick 1 card to exchange.");
+      expect(await page.getByTestId("profi-score").textContent()).toBe("Schatten points: First Keeper 0 : 0 First Shadow");
+      await language("de");
+      expect(ctx.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
+});
+
 describe("with a friend (two browsers)", () => {
   it("invites, plays, takes back (accepted once, declined once), rejoins after closing the page, and ends by resignation", async () => {
     const pa = a.page;

@@ -2,6 +2,8 @@
 import { Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { roleOf } from "../../../../shared/battlemaske/state";
+import { label } from "../../../../shared/battlemaske/words";
+import { matchPeople } from "../log";
 import { Clocks } from "./Clocks";
 import { useTable } from "./store";
 
@@ -14,6 +16,15 @@ export function Head(): JSX.Element {
   const shownRole = () => {
     const r = ended();
     return r && r.game !== v().game ? roleOf({ game: r.game }, me()) : myRole();
+  };
+  /**
+   * The Profi score's names, seat in front first: you and the other side, a spectator's both names, or at one shared
+   * device each seat by its first role, as the result names them ("Du 0 : 2 Gegenüber" named nobody there).
+   */
+  const scoreName = (seat: 0 | 1): string => {
+    if (m.kind === "hotseat") return label(matchPeople(rs(), null, m.opponent)[seat], lang());
+    if (seat !== me()) return m.opponent[lang()];
+    return m.spectator && m.seatName ? m.seatName(0)[lang()] : tr("Du", "You");
   };
   return (
     <div class="table-head">
@@ -58,7 +69,7 @@ export function Head(): JSX.Element {
         {(mt) => (
           <span data-testid="profi-score">
             {/* Whose score is whose: the Maske's points, yours first. */}
-            {rs() === "zwiegespalten" ? tr("Punkte als Schatten", "Schatten points") : tr("Punkte als Maske", "Maske points")}: {m.spectator && m.seatName ? m.seatName(0)[lang()] : tr("Du", "You")} {mt().scores[me()]} : {mt().scores[opp()]} {m.opponent[lang()]}
+            {rs() === "zwiegespalten" ? tr("Punkte als Schatten", "Schatten points") : tr("Punkte als Maske", "Maske points")}: {scoreName(me())} {mt().scores[me()]} : {mt().scores[opp()]} {scoreName(opp())}
           </span>
         )}
       </Show>
