@@ -188,7 +188,7 @@ describe("hot-seat's turn line (browser)", () => {
       expect(await page.getByTestId("profi-score").textContent()).toBe("Punkte als Schatten: Erster Hüter 0 : 0 Erster Schatten");
       await language("en");
       expect(await text()).toBe("Keeper, pick 1 card to exchange.");
-      expect(await page.getByTestId("profi-score").textContent()).toBe("Schatten points: First Keeper 0 : 0 First Shadow");
+      expect(await page.getByTestId("profi-score").textContent()).toBe("Shadow points: First Keeper 0 : 0 First Shadow");
       await language("de");
       expect(ctx.errors).toEqual([]);
     } finally {

@@ -2,7 +2,7 @@
 import { Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { roleOf } from "../../../../shared/battlemaske/state";
-import { label } from "../../../../shared/battlemaske/words";
+import { label, roleName } from "../../../../shared/battlemaske/words";
 import { matchPeople } from "../log";
 import { Clocks } from "./Clocks";
 import { useTable } from "./store";
@@ -69,7 +69,8 @@ export function Head(): JSX.Element {
         {(mt) => (
           <span data-testid="profi-score">
             {/* Whose score is whose: the Maske's points, yours first. */}
-            {rs() === "zwiegespalten" ? tr("Punkte als Schatten", "Schatten points") : tr("Punkte als Maske", "Maske points")}: {scoreName(me())} {mt().scores[me()]} : {mt().scores[opp()]} {scoreName(opp())}
+            {/* The role in the reader's language ("Schatten points" was German in the English line). */}
+            {tr(`Punkte als ${roleName(rs(), "maske", "de")}`, `${roleName(rs(), "maske", "en")} points`)}: {scoreName(me())} {mt().scores[me()]} : {mt().scores[opp()]} {scoreName(opp())}
           </span>
         )}
       </Show>
