@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Site } from "../../scripts/lib/site.js";
 import { newComputerGameAsConte, openBrowser, playToEnd, pressByKeyboard, settle, shot, silenceableSockets, startWebSite, step, type Browser } from "./helpers.js";
+import { dailyDeals } from "../../shared/daily.js";
+import { cardLabel } from "../../shared/battlemaske/words.js";
 
 let site: Site;
 let b: Browser;
@@ -485,6 +487,13 @@ describe("the daily game (browser)", () => {
     await page.getByTestId("previous-seed").waitFor();
     await page.getByTestId("check-seed").click();
     expect(await page.getByTestId("check-result").textContent()).toContain("✓");
+    // The code's cards, re-dealt on the page: the three rounds' hands and the cards aside, as the rooms dealt them that day.
+    await page.getByTestId("previous-cards").locator("summary").click();
+    const seed = (await page.getByTestId("previous-seed").textContent())!;
+    const rounds = await page.getByTestId("previous-round").evaluateAll((els) => els.map((e) => [e.getAttribute("data-conte"), e.getAttribute("data-maske"), e.getAttribute("data-aside")]));
+    expect(rounds).toEqual(dailyDeals(seed).map((d) => [d.hands[0].join(" "), d.hands[1].join(" "), d.aside.join(" ")]));
+    const shown = await page.getByTestId("previous-round").first().innerText();
+    for (const c of dailyDeals(seed)[0]!.hands[0]) expect(shown).toContain(cardLabel("battlemaske", c, "de"));
     // The proof in plain words, each string under its name ("Seed", "Verpflichtung" told a player nothing: a player pass).
     expect(await page.getByTestId("today-commitment").textContent()).toMatch(/^[0-9a-f]{64}$/);
     expect(await page.locator('section[aria-labelledby="check-title"]').innerText()).not.toMatch(/Seed|Verpflichtung/);

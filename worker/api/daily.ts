@@ -9,12 +9,12 @@ import { openTable } from "../tables";
 import { accountOf, requireAccount, type AccountEnv } from "./auth";
 import { accountTableLimit, tableLimit } from "./limit";
 import { vJson, vParam, vQuery } from "./validate";
-import type { BoardEntry } from "../../shared/daily.js";
+import { DAILY_OPTIONS, type BoardEntry } from "../../shared/daily.js";
 export type { BoardEntry };
+export { DAILY_OPTIONS };
 
 
-/** The daily game's rules: Battlemaske, one game of three rounds, against Stark, no clock, unrated. */
-export const DAILY_OPTIONS = { ruleset: "battlemaske", variant: "single" } as const;
+/** The daily game's rules (shared/daily.ts, where the page re-deals a past day) play against Stark, no clock, unrated. */
 export const DAILY_LEVEL = "stark";
 /** "Noch einmal" as often as this per day; each attempt costs a room and a bot. */
 export const MAX_ATTEMPTS_PER_DAY = 50;

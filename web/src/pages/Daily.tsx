@@ -2,13 +2,15 @@
 import { createMemo, createResource, createSignal, For, Show } from "solid-js";
 import type { Seat } from "../../../shared/battlemaske/events";
 import { authHeaders, ensureAccount, storedAccount, TableRefused } from "../account";
-import { dayText, tr } from "../i18n";
+import { dayText, lang, tr } from "../i18n";
 import { NameForm } from "../ui/NameForm";
 import { loadSession, runningGames, saveDailyAttempt } from "../room/session";
 import { Link, navigate } from "../router";
 import { SetupGo } from "../ui/SetupGo";
 import { tableLimitText } from "../ui/refusals";
-import type { BoardEntry } from "../../../shared/daily";
+import { dailyDeals, type BoardEntry } from "../../../shared/daily";
+import { cardLabel } from "../../../shared/battlemaske/words";
+import { sortCards, type Card } from "../../../shared/battlemaske/cards";
 
 type Role = "conte" | "maske";
 interface DayInfo {
@@ -314,6 +316,37 @@ export function Daily() {
                 {checked() ? tr("✓ stimmt überein", "✓ matches") : tr("✗ stimmt nicht", "✗ does not match")}
               </span>
             </Show>
+            {/* What the code dealt, re-dealt here from it: the code alone proved nothing a player could see (a player pass). */}
+            <details class="small daily-cards" data-testid="previous-cards">
+              <summary>{tr(`Die Karten vom ${dayText(d().previous.date)} ansehen`, `See the cards of ${dayText(d().previous.date)}`)}</summary>
+              <p>
+                {tr(
+                  "Aus dem Code neu gegeben, hier in deinem Browser: Diese Karten bekam an dem Tag jeder Versuch, Runde für Runde – vergleiche sie mit deiner Partie beim Nachspielen.",
+                  "Dealt again from the code, here in your browser: every attempt of that day got these cards, round by round – compare them with your game in its replay.",
+                )}
+              </p>
+              <For each={dailyDeals(d().previous.seed)}>
+                {(deal, i) => {
+                  const cards = (cs: readonly Card[]) => sortCards(cs).map((c) => cardLabel("battlemaske", c, lang())).join(", ");
+                  return (
+                    <dl class="daily-proof" data-testid="previous-round" data-round={i() + 1} data-conte={deal.hands[0].join(" ")} data-maske={deal.hands[1].join(" ")} data-aside={deal.aside.join(" ")}>
+                      <dt>
+                        {tr("Runde", "Round")} {i() + 1} · Conte
+                      </dt>
+                      <dd>{cards(deal.hands[0])}</dd>
+                      <dt>
+                        {tr("Runde", "Round")} {i() + 1} · Maske
+                      </dt>
+                      <dd>{cards(deal.hands[1])}</dd>
+                      <dt>
+                        {tr("Runde", "Round")} {i() + 1} · {tr("beiseite", "aside")}
+                      </dt>
+                      <dd>{cards(deal.aside)}</dd>
+                    </dl>
+                  );
+                }}
+              </For>
+            </details>
             <dl class="small daily-proof">
               <dt>{tr(`Fingerabdruck für heute, ${dayText(d().date)}`, `Fingerprint for today, ${dayText(d().date)}`)}</dt>
               <dd>
