@@ -185,11 +185,18 @@ describe("hot-seat's turn line (browser)", () => {
       await page.getByTestId("hotseat-start").click();
       await page.getByTestId("curtain-ready").click();
       expect(await text()).toBe("Hüter, wähle 1 Karte zum Tauschen.");
-      expect(await page.getByTestId("profi-score").textContent()).toBe("Punkte als Schatten: Erster Hüter 0 : 0 Erster Schatten");
+      // The seat in front is marked, and the seats keep their places (beside "Du bist Maske" in the second game "Erste
+      // Maske 10" read as one's own score, and the numbers jumped sides at every handover: a fresh-eyes pass).
+      expect(await page.getByTestId("profi-score").textContent()).toBe("Punkte als Schatten: Erster Hüter (du) 0 : 0 Erster Schatten");
       await language("en");
       expect(await text()).toBe("Keeper, pick 1 card to exchange.");
-      expect(await page.getByTestId("profi-score").textContent()).toBe("Shadow points: First Keeper 0 : 0 First Shadow");
+      expect(await page.getByTestId("profi-score").textContent()).toBe("Shadow points: First Keeper (you) 0 : 0 First Shadow");
       await language("de");
+      // The first Hüter picks; the curtain; the first Schatten's turn (the curtain hides the table meanwhile).
+      const seatShown = () => page.evaluate(`globalThis.document.querySelector('[data-testid="table"]')?.getAttribute("data-seat") ?? null`);
+      for (let i = 0; i < 40 && (await seatShown()) !== "1"; i++) if ((await step(page, i)) === "idle") await page.waitForTimeout(30);
+      expect(await text()).toBe("Schatten, wähle 1 Karte zum Tauschen.");
+      expect(await page.getByTestId("profi-score").textContent()).toBe("Punkte als Schatten: Erster Hüter 0 : 0 Erster Schatten (du)");
       expect(ctx.errors).toEqual([]);
     } finally {
       await ctx.close();

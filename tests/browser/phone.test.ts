@@ -624,6 +624,23 @@ describe("a 640 × 360 phone in landscape", () => {
     try {
       const page = phone.page;
       await newComputerGameAsConte(page, site.url);
+      // The exchange help scrolls here: an arrow at its foot says so while text lies below (a fade alone went unnoticed,
+      // a fresh-eyes pass), and goes once it is read to its end.
+      const help = () =>
+        page.evaluate(`(() => {
+          const e = globalThis.document.querySelector('[data-testid="exchange-help"]');
+          return { below: e.scrollHeight - e.clientHeight - e.scrollTop > 4, more: e.getAttribute("data-more"), arrow: globalThis.getComputedStyle(e, "::after").content };
+        })()`) as Promise<{ below: boolean; more: string | null; arrow: string }>;
+      await page.getByTestId("exchange-help").waitFor();
+      await page.waitForTimeout(300);
+      const opened = await help();
+      expect(opened.below, "the help scrolls at 640 × 360").toBe(true);
+      expect(opened.more).toBe("true");
+      expect(opened.arrow).toContain("▾");
+      await page.evaluate(`(() => { const e = globalThis.document.querySelector('[data-testid="exchange-help"]'); e.scrollTop = e.scrollHeight; })()`);
+      await page.waitForTimeout(200);
+      const read = await help();
+      expect([read.below, read.more, read.arrow.includes("▾")]).toEqual([false, "false", false]);
       await page.getByTestId("exchange-help-close").tap();
       // Until this seat is to play with cards in the trick area (a card to follow, or the last trick beside its lead).
       const ready = async () =>

@@ -528,7 +528,7 @@ describe("a trick's effect on an upright phone", () => {
             // Not while it slides in (0.4rem from below, a quarter second) or anything around it still moves.
             if (d.getAnimations().some((a) => a.playState === "running")) return null;
             const a = e.getBoundingClientRect(), u = t.getBoundingClientRect();
-            const below = e.scrollHeight - e.clientHeight - e.scrollTop > 1;
+            const below = e.scrollHeight - e.clientHeight - e.scrollTop > 4;
             return { text: e.textContent, bottom: Math.round(a.bottom), top: Math.round(u.top), below, more: e.getAttribute("data-more"), mask: globalThis.getComputedStyle(e).maskImage };
           })()`)) as { text: string; bottom: number; top: number; below: boolean; more: string | null; mask: string } | null;
           // Every effect's text is two lines and more at these widths (the shortest, Stolz with nothing to take, 62 characters).

@@ -9,6 +9,9 @@ describe("client routes", () => {
   it("reads the start page", () => {
     expect(parseRoute("/")).toEqual({ page: "home" });
     expect(parseRoute("/index.html")).toEqual({ page: "home" });
+    // Every way to play is under /spielen/…; the bare /spielen was a 404 (a fresh-eyes pass).
+    expect(parseRoute("/spielen")).toEqual({ page: "home" });
+    expect(parseRoute("/spielen/")).toEqual({ page: "home" });
     // The game's name alone leads to its setup, whose own address stays /spielen/goldwaage.
     expect(parseRoute("/goldwaage")).toEqual({ page: "goldwaage" });
     expect(hrefOf({ page: "goldwaage" })).toBe("/spielen/goldwaage");

@@ -25,7 +25,8 @@ const INVITE = /^[A-Za-z0-9_-]{8,128}$/;
 
 export function parseRoute(pathname: string): Route {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (path === "/" || path === "" || path === "/index.html") return { page: "home" };
+  // "/spielen" alone (every way to play lives under it, and it was a 404: a fresh-eyes pass) is the start page, which lists them.
+  if (path === "/" || path === "" || path === "/index.html" || path === "/spielen") return { page: "home" };
   if (path.startsWith(RULES_PREFIX)) {
     const id = decodeURIComponent(path.slice(RULES_PREFIX.length));
     const game = GAME_IDS.find((known) => known === id);

@@ -219,11 +219,11 @@ function HotSeatTable(props: { room: LocalRoom; onEnd: () => void }) {
                   {tr(`Runde ${view().game.round} von 3 – Tausch`, `Round ${view().game.round} of 3 – exchange`)}
                 </p>
               </Show>
-              <h1>{tr(`${who()} ist dran`, `${who()}'s turn`)}</h1>
+              <h1>{tr(`${who()} ist dran`, `The ${who()}'s turn`)}</h1>
               {/* "Tippe" on a touch screen, "Klicke" with a mouse (a fresh-eyes pass read "Tippe" at a desktop). */}
               <p>{tr(`Gib das Gerät ${toWhom()}. ${pressVerb().de} erst, wenn ${withArticle()} vor dem Bildschirm sitzt.`, `Hand the device to the ${who()}. ${pressVerb().en} only when the ${who()} sits in front of the screen.`)}</p>
               <button type="button" class="button primary big" data-testid="curtain-ready" onClick={raise} autofocus>
-                {tr(`Ich bin ${who()} – Karten zeigen`, `I am ${who()} – show my cards`)}
+                {tr(`Ich bin ${who()} – Karten zeigen`, `I'm the ${who()} – show my cards`)}
               </button>
             </div>
           </div>

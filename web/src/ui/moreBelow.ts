@@ -6,7 +6,8 @@ import { onCleanup } from "solid-js";
 /** Use as a ref: keeps `data-more` true while the element's content reaches below its visible part. */
 export function moreBelow(el: HTMLElement): void {
   const check = () => {
-    const more = el.scrollHeight - el.clientHeight - el.scrollTop > 1;
+    // More than a few pixels: a line's rounding (2 px) is no hidden text (a pass saw a whole line dimmed for it).
+    const more = el.scrollHeight - el.clientHeight - el.scrollTop > 4;
     if ((el.dataset.more === "true") !== more) el.dataset.more = more ? "true" : "false";
   };
   // After the first layout, then whenever the box's size, its text or its scroll changes.

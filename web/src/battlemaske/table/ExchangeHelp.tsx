@@ -4,6 +4,7 @@
 import { createEffect, on, onCleanup, Show, type JSX } from "solid-js";
 import { tr } from "../../i18n";
 import { useTable } from "./store";
+import { moreBelow } from "../../ui/moreBelow";
 import { pressVerb } from "../../ui/pointer";
 
 export function ExchangeHelp(): JSX.Element {
@@ -53,7 +54,7 @@ export function ExchangeHelp(): JSX.Element {
   const mine = (r: "conte" | "maske") => (isMine(r) ? tr(" (das bist du)", " (that is you)") : "");
   return (
     <Show when={open()}>
-      <div class="explain" role="dialog" aria-labelledby="explain-title" data-testid="exchange-help" ref={box}>
+      <div class="explain" role="dialog" aria-labelledby="explain-title" data-testid="exchange-help" ref={(el) => ((box = el), moreBelow(el))}>
         <div class="explain-head">
           <h2 id="explain-title">{v().phase === "exchange" ? tr("Was soll ich beim Tausch abgeben?", "What should I give away?") : v().ruleset === "zwiegespalten" ? tr("♦ Karo: Karten tauschen", "♦ Diamonds: swap cards") : tr("Gier-Tausch", "Greed swap")}</h2>
           <button type="button" class="button quiet close" data-testid="exchange-help-close" aria-label={tr("Schließen", "Close")} onClick={close}>

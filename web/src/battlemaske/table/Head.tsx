@@ -21,8 +21,10 @@ export function Head(): JSX.Element {
    * The Profi score's names, seat in front first: you and the other side, a spectator's both names, or at one shared
    * device each seat by its first role, as the result names them ("Du 0 : 2 Gegenüber" named nobody there).
    */
+  const bothLook = () => m.kind === "hotseat" && (rv().over || roundOpen() !== null);
   const scoreName = (seat: 0 | 1): string => {
-    if (m.kind === "hotseat") return label(matchPeople(rs(), null, m.opponent)[seat], lang());
+    // The seat in front is marked: beside "Du bist Maske" in the second game "Erste Maske 10" read as one's own score.
+    if (m.kind === "hotseat") return label(matchPeople(rs(), null, m.opponent)[seat], lang()) + (seat === me() && !bothLook() ? tr(" (du)", " (you)") : "");
     if (seat !== me()) return m.opponent[lang()];
     return m.spectator && m.seatName ? m.seatName(0)[lang()] : tr("Du", "You");
   };
@@ -60,7 +62,7 @@ export function Head(): JSX.Element {
         {/* At one shared device "Du bist Maske" named nobody while both look: the round table and the game's end (a
             player pass). */}
         <span data-testid="my-role">
-          <Show when={m.kind === "hotseat" && (rv().over || roundOpen() !== null)} fallback={<>{tr("Du bist", "You are")} <strong>{role(shownRole())}</strong></>}>
+          <Show when={bothLook()} fallback={<>{tr("Du bist", "You are the")} <strong>{role(shownRole())}</strong></>}>
             {tr("Zu zweit an einem Gerät", "Two players, one device")}
           </Show>
         </span>
@@ -70,7 +72,11 @@ export function Head(): JSX.Element {
           <span data-testid="profi-score">
             {/* Whose score is whose: the Maske's points, yours first. */}
             {/* The role in the reader's language ("Schatten points" was German in the English line). */}
-            {tr(`Punkte als ${roleName(rs(), "maske", "de")}`, `${roleName(rs(), "maske", "en")} points`)}: {scoreName(me())} {mt().scores[me()]} : {mt().scores[opp()]} {scoreName(opp())}
+            {tr(`Punkte als ${roleName(rs(), "maske", "de")}`, `${roleName(rs(), "maske", "en")} points`)}: {(() => {
+              // At one shared device the seats keep their places (the numbers jumped sides with every handover).
+              const [a, b] = m.kind === "hotseat" ? ([0, 1] as const) : [me(), opp()];
+              return `${scoreName(a)} ${mt().scores[a]} : ${mt().scores[b]} ${scoreName(b)}`;
+            })()}
           </span>
         )}
       </Show>

@@ -126,6 +126,8 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 head={(r) => (v().variant !== "profi" && mine(1) === r ? `${role(r)} (${tr("du", "you")})` : role(r))}
                 gameNote={(game) => {
                   const own = mine(game);
+                  // At one shared device the second game's line says the roles changed hands (nothing said so: a pass).
+                  if (m.kind === "hotseat") return game === 2 ? tr("Rollen getauscht", "roles swapped") : null;
                   return own ? `${tr("du als", "you as")} ${role(own)}` : null;
                 }}
                 testId="result-rounds"

@@ -53,9 +53,12 @@ export function RoundTable(): JSX.Element {
               {/* The difference is labelled: a bare "→ 0" read like the mirror's new position (a player pass). */}
               <span class="nowrap-score">
                 {role("conte")} <b>{r().conte}</b> : <b>{r().maske}</b> {role("maske")}
+                {/* The dot ends the score's line: a difference that wraps starts its own line (it began with "·", a pass). */}
+                <span class="round-dot" aria-hidden="true">
+                  {" "}·
+                </span>
               </span>{" "}
               <span class="round-diff" data-testid="round-diff">
-                <span class="round-dot" aria-hidden="true">· </span>
                 {differenceName(rs(), lang())} <b>{r().moved}</b>
               </span>
             </p>

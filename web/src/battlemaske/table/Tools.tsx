@@ -10,7 +10,7 @@ import { Rematch } from "./Rematch";
 import { useTable } from "./store";
 
 export function Tools(): JSX.Element {
-  const { m, rv, v, me, myTurn, picking, showResult, setShowResult } = useTable();
+  const { m, rv, v, me, myTurn, picking, showResult, setShowResult, role, myRole } = useTable();
   const [confirmResign, setConfirmResign] = createSignal(false);
   const pause = () => m.takebackPause?.() ?? 0;
   return (
@@ -62,7 +62,8 @@ export function Tools(): JSX.Element {
         >
           {/* Escape is "Nein", as in the dialogs (a third keyboard pass). */}
           <span class="confirm-resign" onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), answerNo(() => setConfirmResign(false), "resign"))}>
-            <span class="confirm-q">{tr("Wirklich aufgeben?", "Really resign?")}</span>
+            {/* At one shared device the question says who gives up (it asked nobody in particular: a fresh-eyes pass). */}
+            <span class="confirm-q">{m.kind === "hotseat" ? tr(`${role(myRole())}, wirklich aufgeben?`, `${role(myRole())}, really resign?`) : tr("Wirklich aufgeben?", "Really resign?")}</span>
             {/* The rule the Bilanz then shows as "abgebrochen" (a player pass: nobody had said it beforehand). */}
             <Show when={m.rated === true}>
               <small class="resign-rule" data-testid="resign-rated-rule">
