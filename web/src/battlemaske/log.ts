@@ -207,6 +207,12 @@ export function gameWonText(rs: Ruleset, game: number, p: Person, role: Role, la
 }
 
 /** The people of a finished Profi match, by seat: you and the other side, both by name (a spectator), or in hot-seat by their first role. */
+/** At one shared device, a seat's name by its first role in lower case, for a bracket: "erster Conte", "first Keeper". */
+export function firstRoleTag(rs: Ruleset, seat: Seat, lang: Lang): string {
+  const n = label(matchPeople(rs, null, { de: "", en: "" })[seat], lang);
+  return n.charAt(0).toLowerCase() + n.slice(1);
+}
+
 export function matchPeople(rs: Ruleset, me: Viewer, opponent: Record<Lang, string>): [Person, Person] {
   if (me === null) {
     const first = (role: Role, f: boolean): Person => {
@@ -456,7 +462,10 @@ export interface EndFacts {
 /** The end's sentences under a title, without one that only repeats it ("Der Conte gewinnt!" over "Der Conte gewinnt."). */
 export function withoutTitle(lines: readonly string[], title: string): string[] {
   const bare = (t: string) => t.trim().replace(/[.!]$/, "");
-  return lines.filter((line) => bare(line) !== bare(title));
+  // "Der erste Conte gewinnt: Die erste Maske hat aufgegeben." under "Der erste Conte gewinnt!" keeps only its reason (a
+  // hot-seat pass read the winner twice in a row).
+  const head = `${bare(title)}: `;
+  return lines.filter((line) => bare(line) !== bare(title)).map((line) => (line.startsWith(head) && line.length > head.length ? line.slice(head.length) : line));
 }
 
 /** The end table's sentences: the winner by name (you / the computer / your opponent / a player), why, and Profi's scores. */

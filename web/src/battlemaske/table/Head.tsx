@@ -3,7 +3,7 @@ import { Show, type JSX } from "solid-js";
 import { lang, tr } from "../../i18n";
 import { roleOf } from "../../../../shared/battlemaske/state";
 import { label, roleName } from "../../../../shared/battlemaske/words";
-import { matchPeople } from "../log";
+import { firstRoleTag, matchPeople } from "../log";
 import { Clocks } from "./Clocks";
 import { useTable } from "./store";
 
@@ -62,7 +62,14 @@ export function Head(): JSX.Element {
         {/* At one shared device "Du bist Maske" named nobody while both look: the round table and the game's end (a
             player pass). */}
         <span data-testid="my-role">
-          <Show when={bothLook()} fallback={<>{tr("Du bist", "You are the")} <strong>{role(shownRole())}</strong></>}>
+          <Show when={bothLook()} fallback={
+              <>
+                {tr("Du bist", "You are the")} <strong>{role(shownRole())}</strong>
+                {/* At one shared device in a Profi match's second game: the name the score uses ("Erster Conte (du)" under
+                    "Du bist Maske" read as a contradiction, a fresh-eyes pass). */}
+                <Show when={m.kind === "hotseat" && v().match && (ended()?.game ?? v().game) === 2}>{` (${firstRoleTag(rs(), me(), lang())})`}</Show>
+              </>
+            }>
             {tr("Zu zweit an einem Gerät", "Two players, one device")}
           </Show>
         </span>

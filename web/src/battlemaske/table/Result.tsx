@@ -135,24 +135,25 @@ export function Result(props: { children?: JSX.Element }): JSX.Element {
                 scrollEnd
               />
             </Show>
+            {/* In the body: on a phone on its side it stands beside the sheet, not under it (a pass: the buttons covered it).
+                A Conte who gave the daily game up: the mirror its score counts, not the table's (daily.ts). */}
+            <Show
+              when={m.kind === "daily" && !m.spectator && winnerSeat() !== me() && dailyMirrorText({ role: myRole(), reached: false, mirror: v().mirror, rounds: v().round, reason: reason() }, lang())}
+              fallback={
+                <p data-testid="result-mirror" data-mirror={v().mirror}>
+                  {/* Profi: the second game's track (the scoresheet above lists both games; a pass read it as the match's). */}
+                  {capital(trackName(rs(), lang()))}
+                  {v().variant === "profi" ? ` (${tr("Partie", "game")} ${v().game})` : ""}: <b>{v().mirror}</b> / 10
+                </p>
+              }
+            >
+              {(text) => (
+                <p data-testid="result-mirror" data-mirror="10" data-table-mirror={v().mirror}>
+                  {text()}
+                </p>
+              )}
+            </Show>
           </div>
-          {/* A Conte who gave the daily game up: the mirror its score counts, not the table's (daily.ts). */}
-          <Show
-            when={m.kind === "daily" && !m.spectator && winnerSeat() !== me() && dailyMirrorText({ role: myRole(), reached: false, mirror: v().mirror, rounds: v().round, reason: reason() }, lang())}
-            fallback={
-              <p data-testid="result-mirror" data-mirror={v().mirror}>
-                {/* Profi: the second game's track (the scoresheet above lists both games; a pass read it as the match's). */}
-                {capital(trackName(rs(), lang()))}
-                {v().variant === "profi" ? ` (${tr("Partie", "game")} ${v().game})` : ""}: <b>{v().mirror}</b> / 10
-              </p>
-            }
-          >
-            {(text) => (
-              <p data-testid="result-mirror" data-mirror="10" data-table-mirror={v().mirror}>
-                {text()}
-              </p>
-            )}
-          </Show>
           {props.children}
           <RatedChange />
           <Show when={!m.spectator && rv().helped[me()]}>

@@ -4,13 +4,21 @@ import { createSignal, Show, type JSX } from "solid-js";
 import { RATED_MIN_CARDS, RATED_MIN_MS } from "../../../../shared/room/report";
 import type { Seat } from "../../../../shared/battlemaske/events";
 import { lang, tr } from "../../i18n";
-import { takebackQuestion, takebackTarget } from "../log";
+import { firstRoleTag, takebackQuestion, takebackTarget } from "../log";
 import { LeaveButton } from "./LeaveButton";
 import { Rematch } from "./Rematch";
 import { useTable } from "./store";
 
 export function Tools(): JSX.Element {
-  const { m, rv, v, me, myTurn, picking, showResult, setShowResult, role, myRole } = useTable();
+  const { m, rv, v, me, myTurn, picking, showResult, setShowResult, role, myRole, rs } = useTable();
+  /**
+   * Who is asked at one shared device: the role, and in a Profi match's second game also the name the result will use
+   * ("Conte (erste Maske)"; "Conte, wirklich aufgeben?" was followed by "Der erste Conte gewinnt!", a fresh-eyes pass).
+   */
+  const who = () => {
+    if (!v().match || v().game !== 2) return role(myRole());
+    return `${role(myRole())} (${firstRoleTag(rs(), me(), lang())})`;
+  };
   const [confirmResign, setConfirmResign] = createSignal(false);
   const pause = () => m.takebackPause?.() ?? 0;
   return (
@@ -63,7 +71,7 @@ export function Tools(): JSX.Element {
           {/* Escape is "Nein", as in the dialogs (a third keyboard pass). */}
           <span class="confirm-resign" onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), answerNo(() => setConfirmResign(false), "resign"))}>
             {/* At one shared device the question says who gives up (it asked nobody in particular: a fresh-eyes pass). */}
-            <span class="confirm-q">{m.kind === "hotseat" ? tr(`${role(myRole())}, wirklich aufgeben?`, `${role(myRole())}, really resign?`) : tr("Wirklich aufgeben?", "Really resign?")}</span>
+            <span class="confirm-q">{m.kind === "hotseat" ? tr(`${who()}, wirklich aufgeben?`, `${who()}, really resign?`) : tr("Wirklich aufgeben?", "Really resign?")}</span>
             {/* The rule the Bilanz then shows as "abgebrochen" (a player pass: nobody had said it beforehand). */}
             <Show when={m.rated === true}>
               <small class="resign-rule" data-testid="resign-rated-rule">
