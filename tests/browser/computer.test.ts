@@ -492,7 +492,7 @@ describe("the daily game (browser)", () => {
     const seed = (await page.getByTestId("previous-seed").textContent())!;
     const rounds = await page.getByTestId("previous-round").evaluateAll((els) => els.map((e) => [e.getAttribute("data-conte"), e.getAttribute("data-maske"), e.getAttribute("data-aside")]));
     expect(rounds).toEqual(dailyDeals(seed).map((d) => [d.hands[0].join(" "), d.hands[1].join(" "), d.aside.join(" ")]));
-    const shown = await page.getByTestId("previous-round").first().innerText();
+    const shown = (await page.getByTestId("previous-round").first().innerText()).replace(/\u00a0/g, " ");
     for (const c of dailyDeals(seed)[0]!.hands[0]) expect(shown).toContain(cardLabel("battlemaske", c, "de"));
     // The proof in plain words, each string under its name ("Seed", "Verpflichtung" told a player nothing: a player pass).
     expect(await page.getByTestId("today-commitment").textContent()).toMatch(/^[0-9a-f]{64}$/);

@@ -316,18 +316,27 @@ export function Daily() {
                 {checked() ? tr("✓ stimmt überein", "✓ matches") : tr("✗ stimmt nicht", "✗ does not match")}
               </span>
             </Show>
+            <dl class="small daily-proof">
+              <dt>{tr(`Fingerabdruck für heute, ${dayText(d().date)}`, `Fingerprint for today, ${dayText(d().date)}`)}</dt>
+              <dd>
+                <code data-testid="today-commitment">{d().commitment}</code>
+              </dd>
+            </dl>
             {/* What the code dealt, re-dealt here from it: the code alone proved nothing a player could see (a player pass). */}
             <details class="small daily-cards" data-testid="previous-cards">
               <summary>{tr(`Die Karten vom ${dayText(d().previous.date)} ansehen`, `See the cards of ${dayText(d().previous.date)}`)}</summary>
               <p>
                 {tr(
-                  "Aus dem Code neu gegeben, hier in deinem Browser: Diese Karten bekam an dem Tag jeder Versuch, Runde für Runde – vergleiche sie mit deiner Partie beim Nachspielen.",
-                  "Dealt again from the code, here in your browser: every attempt of that day got these cards, round by round – compare them with your game in its replay.",
+                  "Aus dem Code neu gegeben, hier in deinem Browser: Diese Karten bekam an dem Tag jeder Versuch, Runde für Runde, vor dem Tausch – vergleiche sie mit deiner Partie beim Nachspielen (",
+                  "Dealt again from the code, here in your browser: every attempt of that day got these cards, round by round, before the exchange – compare them with your game in its replay (",
                 )}
+                <Link href="/bilanz">{tr("Bilanz", "Record")}</Link>
+                {tr(" → Meine Partien).", " → My games).")}
               </p>
               <For each={dailyDeals(d().previous.seed)}>
                 {(deal, i) => {
-                  const cards = (cs: readonly Card[]) => sortCards(cs).map((c) => cardLabel("battlemaske", c, lang())).join(", ");
+                  // A card's name never breaks ("Elixier / 2+" did on a phone, a pass).
+                  const cards = (cs: readonly Card[]) => sortCards(cs).map((c) => cardLabel("battlemaske", c, lang()).replace(/ /g, "\u00a0")).join(", ");
                   return (
                     <dl class="daily-proof" data-testid="previous-round" data-round={i() + 1} data-conte={deal.hands[0].join(" ")} data-maske={deal.hands[1].join(" ")} data-aside={deal.aside.join(" ")}>
                       <dt>
@@ -347,12 +356,6 @@ export function Daily() {
                 }}
               </For>
             </details>
-            <dl class="small daily-proof">
-              <dt>{tr(`Fingerabdruck für heute, ${dayText(d().date)}`, `Fingerprint for today, ${dayText(d().date)}`)}</dt>
-              <dd>
-                <code data-testid="today-commitment">{d().commitment}</code>
-              </dd>
-            </dl>
           </section>
         )}
       </Show>
