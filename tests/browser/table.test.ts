@@ -32,9 +32,9 @@ const LANDSCAPE = { width: 740, height: 360 };
 const LAYOUT_SCREENS = [...BOTH_SCREENS, ["landscape phone", LANDSCAPE], ["small phone", { width: 360, height: 640 }]] as const;
 
 /** Sets up a game vs the computer and waits for the exchange. */
-async function startGame(page: Page, opts: { role?: "conte" | "maske"; level?: string; ruleset?: string } = {}): Promise<void> {
+async function startGame(page: Page, opts: { role?: "conte" | "maske"; level?: string; ruleset?: string; variant?: "normal" | "profi" } = {}): Promise<void> {
   await page.goto(site.url + "/spielen/computer");
-  for (const id of [`role-${opts.role ?? "conte"}`, `level-${opts.level ?? "leicht"}`, `ruleset-${opts.ruleset ?? "battlemaske"}`, "variant-normal"]) await page.getByTestId(id).click();
+  for (const id of [`role-${opts.role ?? "conte"}`, `level-${opts.level ?? "leicht"}`, `ruleset-${opts.ruleset ?? "battlemaske"}`, `variant-${opts.variant ?? "normal"}`]) await page.getByTestId(id).click();
   await page.getByTestId("start-game").click();
   await page.getByTestId("exchange-confirm").waitFor();
 }
@@ -504,7 +504,10 @@ describe("clicks during a batch (point 1)", () => {
 });
 
 describe("a trick's effect on an upright phone", () => {
-  it.each([["small phone", { width: 360, height: 640 }], ["phone", PHONE]] as const)("%s: the effect's text ends above the turn line, with two rows of cards in hand", async (_name, viewport) => {
+  it.each([
+    ["small phone", { width: 360, height: 640 }, "normal"],
+    ["phone", PHONE, "normal"],
+  ] as const)("%s: the effect's text ends above the turn line, with two rows of cards in hand", async (_name, viewport, variant) => {
     // A fresh-eyes pass: with eight cards in hand a three-line Stolz ran under "Du spielst aus." (390 × 844), and beside
     // the trick on the shortest phone four lines did (360 × 640).
     await withBrowser([viewport], async (b) => {
@@ -515,7 +518,7 @@ describe("a trick's effect on an upright phone", () => {
       let cut = 0;
       // Effects come by chance (one CI run saw none worth a sample in eight games when only eight or nine cards counted).
       for (let games = 0; games < 12 && looked < 4; games++) {
-        await startGame(page, { role: "maske" });
+        await startGame(page, { role: "maske", variant });
         await closeIntro(page);
         for (let i = 0; i < 400 && looked < 4; i++) {
           if (await page.getByTestId("game-result").count()) break;
