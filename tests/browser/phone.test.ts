@@ -672,6 +672,33 @@ describe("a 640 × 360 phone in landscape", () => {
   }, 180_000);
 });
 
+// The shortest phone in a Profi match: with two-digit scores the head took three lines and pushed the trick's effect
+// under the turn line (a fresh-eyes pass at 360 × 640); the game's name gives its room (read out still).
+describe("a Profi match's head on a 360 × 640 phone", () => {
+  it("keeps to two lines with two-digit scores, the game's name still in its text", async () => {
+    const phone = await openBrowser({ width: 360, height: 640 }, "reduce", { touch: true });
+    try {
+      const page = phone.page;
+      await page.goto(held.site.url + "/spielen/computer");
+      for (const id of ["role-conte", "level-leicht", "ruleset-zwiegespalten", "variant-profi"]) await page.getByTestId(id).tap();
+      await page.getByTestId("start-game").tap();
+      await page.getByTestId("profi-score").waitFor();
+      // The score as it stands late in a match (the page's own numbers are 0 : 0 at the start).
+      await page.evaluate(`(() => { const s = globalThis.document.querySelector('[data-testid="profi-score"]'); s.textContent = s.textContent.replace(/\\d+ : \\d+/, "10 : 10"); })()`);
+      const head = (await page.evaluate(`(() => {
+        const h = globalThis.document.querySelector(".table-head"), line = parseFloat(globalThis.getComputedStyle(h).lineHeight) || 18;
+        return { lines: Math.round(h.getBoundingClientRect().height / line), text: h.textContent, score: globalThis.document.querySelector('[data-testid="profi-score"]').textContent };
+      })()`)) as { lines: number; text: string; score: string };
+      expect(head.score).toContain("10 : 10");
+      expect(head.lines, "the head's lines").toBeLessThanOrEqual(2);
+      expect(head.text).toContain("Zwiegespalten");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
+
 // A Profi match's end box on a phone on its side: its scoresheet (both games' rounds) made the box taller than the
 // screen, so the box scrolled and the sheet's heads and its last round never stood in sight together, and the four
 // buttons took two rows. The sheet now scrolls in a box of its own under heads that stay, opened at its last round.

@@ -504,8 +504,10 @@ describe("clicks during a batch (point 1)", () => {
 });
 
 describe("a trick's effect on an upright phone", () => {
+  // Profi: the head's second line (its score) leaves a shorter trick area, where one line of the effect shows.
   it.each([
     ["small phone", { width: 360, height: 640 }, "normal"],
+    ["small phone, Profi", { width: 360, height: 640 }, "profi"],
     ["phone", PHONE, "normal"],
   ] as const)("%s: the effect's text ends above the turn line, with two rows of cards in hand", async (_name, viewport, variant) => {
     // A fresh-eyes pass: with eight cards in hand a three-line Stolz ran under "Du spielst aus." (390 × 844), and beside

@@ -31,8 +31,11 @@ export function Head(): JSX.Element {
   return (
     <div class="table-head">
       <span>
-        {rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"}
-        {v().variant === "profi" ? ` · Profi · ${tr("Partie", "game")} ${ended()?.game ?? v().game}` : ""} · {tr("Runde", "Round")} {ended()?.round ?? v().round}/3{" "}
+        {/* The game's name gives its room to the role on the shortest phones in a Profi match (its score took a third line
+            there and pushed the trick's effect under the turn line: a fresh-eyes pass); a screen reader still hears it. */}
+        <span class="head-game">{rs() === "zwiegespalten" ? "Zwiegespalten" : "Battlemaske"} · </span>
+        {v().variant === "profi" ? `Profi · ${tr("Partie", "Game")} ${ended()?.game ?? v().game} · ` : ""}
+        {tr("Runde", "Round")} {ended()?.round ?? v().round}/3{" "}
         {/* The rules beside the game, in a tab of their own (the table stays): Goldwaage's table had them, this one not. */}
         <a href={`/regeln/${rs()}`} target="_blank" rel="noopener" data-testid="rules-link">
           {tr("Regeln", "Rules")}
