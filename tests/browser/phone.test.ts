@@ -672,6 +672,14 @@ describe("a 640 × 360 phone in landscape", () => {
   }, 180_000);
 });
 
+/** A Profi match against Leicht as the Conte, tapped through the computer page, up to its table. */
+async function profiVsComputer(page: Page, ruleset: "battlemaske" | "zwiegespalten"): Promise<void> {
+  await page.goto(held.site.url + "/spielen/computer");
+  for (const id of ["role-conte", "level-leicht", `ruleset-${ruleset}`, "variant-profi"]) await page.getByTestId(id).tap();
+  await page.getByTestId("start-game").tap();
+  await page.getByTestId("table").waitFor();
+}
+
 // The shortest phone in a Profi match: with two-digit scores the head took three lines and pushed the trick's effect
 // under the turn line (a fresh-eyes pass at 360 × 640); the game's name gives its room (read out still).
 describe("a Profi match's head on a 360 × 640 phone", () => {
@@ -679,10 +687,7 @@ describe("a Profi match's head on a 360 × 640 phone", () => {
     const phone = await openBrowser({ width: 360, height: 640 }, "reduce", { touch: true });
     try {
       const page = phone.page;
-      await page.goto(held.site.url + "/spielen/computer");
-      for (const id of ["role-conte", "level-leicht", "ruleset-zwiegespalten", "variant-profi"]) await page.getByTestId(id).tap();
-      await page.getByTestId("start-game").tap();
-      await page.getByTestId("profi-score").waitFor();
+      await profiVsComputer(page, "zwiegespalten");
       // The score as it stands late in a match (the page's own numbers are 0 : 0 at the start).
       await page.evaluate(`(() => { const s = globalThis.document.querySelector('[data-testid="profi-score"]'); s.textContent = s.textContent.replace(/\\d+ : \\d+/, "10 : 10"); })()`);
       const head = (await page.evaluate(`(() => {
@@ -707,10 +712,7 @@ describe("a Profi match's end box on a 740 × 360 phone", () => {
     const phone = await openBrowser({ width: 740, height: 360 }, "reduce", { touch: true });
     try {
       const page = phone.page;
-      await page.goto(held.site.url + "/spielen/computer");
-      for (const id of ["role-conte", "level-leicht", "ruleset-battlemaske", "variant-profi"]) await page.getByTestId(id).tap();
-      await page.getByTestId("start-game").tap();
-      await page.getByTestId("table").waitFor();
+      await profiVsComputer(page, "battlemaske");
       await playToEnd(page, { maxSteps: 800 });
       await page.getByTestId("game-result").waitFor();
       await page.waitForTimeout(300);
