@@ -190,7 +190,7 @@ describe("hot-seat's turn line (browser)", () => {
       expect(await page.getByTestId("profi-score").textContent()).toBe("Punkte als Schatten: Erster Hüter (du) 0 : 0 Erster Schatten");
       await language("en");
       expect(await text()).toBe("Keeper, pick 1 card to exchange.");
-      expect(await page.getByTestId("profi-score").textContent()).toBe("Shadow points: First Keeper (you) 0 : 0 First Shadow");
+      expect(await page.getByTestId("profi-score").textContent()).toBe("Points as the Shadow: First Keeper (you) 0 : 0 First Shadow");
       await language("de");
       // The first Hüter picks; the curtain; the first Schatten's turn (the curtain hides the table meanwhile).
       const seatShown = () => page.evaluate(`globalThis.document.querySelector('[data-testid="table"]')?.getAttribute("data-seat") ?? null`);

@@ -82,7 +82,7 @@ export function Head(): JSX.Element {
           <span data-testid="profi-score">
             {/* Whose score is whose: the Maske's points, yours first. */}
             {/* The role in the reader's language ("Schatten points" was German in the English line). */}
-            {tr(`Punkte als ${roleName(rs(), "maske", "de")}`, `${roleName(rs(), "maske", "en")} points`)}: {(() => {
+            {tr(`Punkte als ${roleName(rs(), "maske", "de")}`, `Points as the ${roleName(rs(), "maske", "en")}`)}: {(() => {
               // At one shared device the seats keep their places (the numbers jumped sides with every handover).
               const [a, b] = m.kind === "hotseat" ? ([0, 1] as const) : [me(), opp()];
               return `${scoreName(a)} ${mt().scores[a]} : ${mt().scores[b]} ${scoreName(b)}`;

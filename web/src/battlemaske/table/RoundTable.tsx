@@ -47,7 +47,10 @@ export function RoundTable(): JSX.Element {
           <div class="overlay-card">
             <h2 id="round-title">
               {tr("Runde", "Round")} {r().round} {tr("vorbei", "over")}
-              {v().variant === "profi" ? ` (${tr("Partie", "game")} ${r().game})` : ""}
+              {/* "(Partie 1)" in one piece ("(Partie / 1)" broke at 390 px, a pass). */}
+              <Show when={v().variant === "profi"}>
+                <span class="nowrap-score">{` (${tr("Partie", "game")} ${r().game})`}</span>
+              </Show>
             </h2>
             <p class="round-sum" data-testid="round-sum">
               {/* The difference is labelled: a bare "→ 0" read like the mirror's new position (a player pass). */}
