@@ -330,7 +330,7 @@ export function Daily() {
                   "Aus dem Code neu gegeben, hier in deinem Browser: Diese Karten bekam an dem Tag jeder Versuch, Runde für Runde, vor dem Tausch – vergleiche sie mit deiner Partie beim Nachspielen (",
                   "Dealt again from the code, here in your browser: every attempt of that day got these cards, round by round, before the exchange – compare them with your game in its replay (",
                 )}
-                <Link href="/bilanz">{tr("Bilanz", "Record")}</Link>
+                <Link href="/bilanz">{tr("Bilanz", "Records")}</Link>
                 {tr(" → Meine Partien).", " → My games).")}
               </p>
               <For each={dailyDeals(d().previous.seed)}>

@@ -1,6 +1,6 @@
-// A box that scrolls with text below its edge says so: `data-more="true"` while a part lies below (the CSS fades its
-// foot). On the shortest phones an effect shows two lines and scrolls the rest, and nothing said there was more (a
-// fresh-eyes pass at 360 × 640).
+// A box that scrolls with text below its edge says so: `data-more="true"` while a part lies below (the CSS shows an
+// arrow at its foot and fades the text beside it). On the shortest phones an effect shows two lines and scrolls the
+// rest, and nothing said there was more (a fresh-eyes pass at 360 × 640); the exchange help on a phone on its side too.
 import { onCleanup } from "solid-js";
 
 /** Use as a ref: keeps `data-more` true while the element's content reaches below its visible part. */

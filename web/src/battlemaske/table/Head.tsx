@@ -17,11 +17,12 @@ export function Head(): JSX.Element {
     const r = ended();
     return r && r.game !== v().game ? roleOf({ game: r.game }, me()) : myRole();
   };
-  /**
-   * The Profi score's names, seat in front first: you and the other side, a spectator's both names, or at one shared
-   * device each seat by its first role, as the result names them ("Du 0 : 2 Gegenüber" named nobody there).
-   */
+  /** At one shared device both players look at the screen: the round table and the game's end. */
   const bothLook = () => m.kind === "hotseat" && (rv().over || roundOpen() !== null);
+  /**
+   * A seat's name in the Profi score: you and the other side, a spectator's both names, or at one shared device each seat
+   * by its first role, as the result names them ("Du 0 : 2 Gegenüber" named nobody there).
+   */
   const scoreName = (seat: 0 | 1): string => {
     // The seat in front is marked: beside "Du bist Maske" in the second game "Erste Maske 10" read as one's own score.
     if (m.kind === "hotseat") return label(matchPeople(rs(), null, m.opponent)[seat], lang()) + (seat === me() && !bothLook() ? tr(" (du)", " (you)") : "");
