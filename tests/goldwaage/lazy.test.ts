@@ -125,7 +125,7 @@ describe("strong's lazy search decides as the full sums do", () => {
       for (let lives = 0; lives <= 3; lives++) {
         const c = objectiveCosts(objective, round, lives, lives + 1);
         for (let k = 1; k < c.length; k++) expect(c[k]!).toBeGreaterThan(c[k - 1]!);
-        if (round === 4) expect(c.map((x) => x >> 8)).toEqual([...Array.from({ length: lives + 1 }, () => 0), 1000]);
+        if (round === 4) expect(c.map((x) => x >> 9)).toEqual([...Array.from({ length: lives + 1 }, () => 0), 1000]);
       }
   });
 });

@@ -68,12 +68,13 @@ export interface Objective {
 
 /**
  * The cost of 0..cap lives lost in the rest of this round: the chance to lose the game afterwards (in thousandths), lives
- * breaking ties (at most 4 × 64 worlds, below 256). The table rises with the lives, as cheapestGroups needs.
+ * breaking ties (their sum is at most 4 lives × 64 worlds = 256, below one step of 512). The table rises with the lives,
+ * as cheapestGroups needs.
  */
 export function objectiveCosts(objective: Objective, round: number, lives: number, cap: number): number[] {
   const win = (left: number) => (left < 0 ? 0 : round >= 4 ? 1 : objective.winFrom[round - 1]![Math.min(left, 3)]!);
   const out: number[] = [];
-  for (let k = 0; k <= cap; k++) out.push(Math.round(1000 * (1 - win(lives - k))) * 256 + k);
+  for (let k = 0; k <= cap; k++) out.push(Math.round(1000 * (1 - win(lives - k))) * 512 + k);
   for (let k = 1; k <= cap; k++) out[k] = Math.max(out[k]!, out[k - 1]! + 1);
   return out;
 }
