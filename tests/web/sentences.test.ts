@@ -226,8 +226,8 @@ describe("the result's sentences under its title (withoutTitle)", () => {
     expect(withoutTitle(hot, "Der Conte gewinnt!")).toEqual(hot.slice(1));
     expect(withoutTitle(hot, "Die Maske gewinnt!")).toEqual(hot);
     expect(withoutTitle(["Der Computer gewinnt: Du hast aufgegeben."], "Verloren")).toEqual(["Der Computer gewinnt: Du hast aufgegeben."]);
-    // The winner named in the title and again before the reason: the reason alone (a hot-seat pass).
-    expect(withoutTitle(["Der erste Conte gewinnt: Die erste Maske hat aufgegeben."], "Der erste Conte gewinnt!")).toEqual(["Die erste Maske hat aufgegeben."]);
+    // The winner with the reason stays whole, under a title that names the winner too.
+    expect(withoutTitle(["Der erste Conte gewinnt: Die erste Maske hat aufgegeben."], "Der erste Conte gewinnt!")).toEqual(["Der erste Conte gewinnt: Die erste Maske hat aufgegeben."]);
   });
 });
 

@@ -462,10 +462,9 @@ export interface EndFacts {
 /** The end's sentences under a title, without one that only repeats it ("Der Conte gewinnt!" over "Der Conte gewinnt."). */
 export function withoutTitle(lines: readonly string[], title: string): string[] {
   const bare = (t: string) => t.trim().replace(/[.!]$/, "");
-  // "Der erste Conte gewinnt: Die erste Maske hat aufgegeben." under "Der erste Conte gewinnt!" keeps only its reason (a
-  // hot-seat pass read the winner twice in a row).
-  const head = `${bare(title)}: `;
-  return lines.filter((line) => bare(line) !== bare(title)).map((line) => (line.startsWith(head) && line.length > head.length ? line.slice(head.length) : line));
+  // A sentence that names the winner and then why stays whole ("Beno gewinnt: Alma hat aufgegeben." under "Beno gewinnt!"):
+  // the pages and their tests read the winner with the reason.
+  return lines.filter((line) => bare(line) !== bare(title));
 }
 
 /** The end table's sentences: the winner by name (you / the computer / your opponent / a player), why, and Profi's scores. */
