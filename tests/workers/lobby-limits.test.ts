@@ -1,9 +1,9 @@
-// The Wartesaal's socket limits inside workerd: sockets that never say hello shut nobody out, an account has at most a
-// few sockets here, a name is shown once even when its old holder's socket is still open after a rename, and one account
+// The Wartesaal's socket limits inside workerd (a flood of sockets that never say hello: lobby-flood.test.ts): an account
+// has at most a few sockets here, a name is shown once even when its old holder's socket is still open after a rename, and one account
 // cannot make the lobby send everyone its lists again and again (seeks re-posted, coming and going, tables opened,
 // challenges sent and withdrawn), nor one address with many accounts crowd out everyone else.
 import { describe, expect, it } from "vitest";
-import { ADDRESS_CHANGE_BURST, ADDRESS_CHANGE_PER_S, CHALLENGE_BURST, LIST_CHANGE_BURST, LIST_CHANGE_PER_S, LOBBY_MAX_PENDING, LOBBY_MAX_PENDING_PER_ADDRESS, LOBBY_MAX_PER_ACCOUNT, LOBBY_MAX_PER_ADDRESS, LOBBY_MAX_SOCKETS, MAX_SEEKS_PER_ADDRESS } from "../../party/lobby";
+import { ADDRESS_CHANGE_BURST, ADDRESS_CHANGE_PER_S, CHALLENGE_BURST, CHALLENGE_PER_S, LIST_CHANGE_BURST, LIST_CHANGE_PER_S, LOBBY_MAX_PENDING, LOBBY_MAX_PENDING_PER_ADDRESS, LOBBY_MAX_PER_ACCOUNT, LOBBY_MAX_PER_ADDRESS, MAX_SEEKS_PER_ADDRESS } from "../../party/lobby";
 import { MAX_GW_TABLES_PER_ADDRESS } from "../../party/lobby-goldwaage";
 import { call, json, newAccount, uniqueName } from "./api-helpers";
 import { enter, sees } from "./lobby-helpers";
@@ -17,26 +17,6 @@ let ipSeq = Math.floor(Math.random() * 200);
 const randomIp = () => `198.51.${++ipSeq % 250}.${Math.floor(Math.random() * 250) + 1}`;
 
 describe("the Wartesaal's socket limits", () => {
-  it(`more than ${LOBBY_MAX_SOCKETS} sockets that never say hello: the oldest are closed (1013), a person still enters`, { timeout: 60_000 }, async () => {
-    const idle: Socket[] = [];
-    const closed: Array<Promise<number>> = [];
-    for (let i = 0; i < LOBBY_MAX_SOCKETS + 10; i++) {
-      const s = await connect("/parties/lobby/main");
-      closed.push(closeCode(s));
-      idle.push(s);
-    }
-    // All but the newest LOBBY_MAX_PENDING made room, oldest first.
-    const made = closed.slice(0, idle.length - LOBBY_MAX_PENDING);
-    expect(new Set(await Promise.all(made))).toEqual(new Set([1013]));
-    expect(idle.slice(-LOBBY_MAX_PENDING).every((s) => s.socket.readyState === WebSocket.READY_STATE_OPEN)).toBe(true);
-    const a = await enter("Lp");
-    const b = await enter("Lq");
-    await sees(a, b.name);
-    for (const s of idle.slice(-LOBBY_MAX_PENDING)) s.socket.close(1000);
-    await a.s.close();
-    await b.s.close();
-  });
-
   it(`at most ${LOBBY_MAX_PER_ACCOUNT} sockets per account: a further hello is refused (TOO_MANY_SOCKETS) and closed`, async () => {
     const name = uniqueName("Lt");
     const account = await newAccount(name);
@@ -283,20 +263,34 @@ describe("the Wartesaal's socket limits", () => {
     const x2 = await connect("/parties/lobby/main");
     x2.send({ type: "hello", ticket: t2.ticket });
     await x2.next((m) => m.type === "welcome");
-    for (let i = 0; i < CHALLENGE_BURST; i++) {
+    const since = Date.now();
+    const challengeAndWithdraw = async (what: string) => {
       x.s.send({ type: "challenge", to: target.name, terms });
       const mine = await x.s.next((m) => (m.type === "challenges" && m.outgoing.length === 1) || m.type === "error");
-      expect(mine, `challenge ${i + 1}`).toMatchObject({ type: "challenges" });
+      if (mine.type === "error") return mine;
+      expect(mine, what).toMatchObject({ type: "challenges" });
       x2.send({ type: "withdraw", id: mine.outgoing[0].id });
       await x.s.next((m) => (m.type === "challenges" && m.outgoing.length === 0) || m.type === "error");
-    }
-    // A round trip of the target's first: everything of the loop has reached it.
-    target.s.send({ type: "withdraw", id: "no-such-challenge" });
-    await target.s.next((m) => m.type === "error" && m.code === "NO_CHALLENGE");
-    const heard = target.s.all.filter((m) => m.type === "challenges").length;
+      return null;
+    };
+    for (let i = 0; i < CHALLENGE_BURST; i++) expect(await challengeAndWithdraw(`challenge ${i + 1}`)).toBeNull();
+    // A round trip of the target's first: everything so far has reached it.
+    const heardSoFar = async () => {
+      target.s.send({ type: "withdraw", id: "no-such-challenge" });
+      await target.s.next((m) => m.type === "error" && m.code === "NO_CHALLENGE");
+      return target.s.all.filter((m) => m.type === "challenges").length;
+    };
+    let heard = await heardSoFar();
     expect(heard).toBeGreaterThanOrEqual(2 * CHALLENGE_BURST);
-    x.s.send({ type: "challenge", to: target.name, terms });
-    expect(await x.s.next((m) => m.type === "challenges" || m.type === "error")).toMatchObject({ type: "error", code: "TOO_OFTEN" });
+    // The budget refills (CHALLENGE_PER_S): on a loaded machine the loop can outlast a refill, and the next challenge is
+    // still within it (a fresh-clone CI run beside other jobs met that) — as many as refilled meanwhile, then TOO_OFTEN.
+    let refused = null;
+    for (let extra = 0; !refused; extra++) {
+      expect(extra, "challenges beyond the burst").toBeLessThanOrEqual(Math.floor(((Date.now() - since) / 1000) * CHALLENGE_PER_S) + 1);
+      heard = await heardSoFar();
+      refused = await challengeAndWithdraw(`a challenge refilled after ${extra} more`);
+    }
+    expect(refused).toMatchObject({ type: "error", code: "TOO_OFTEN" });
     target.s.send({ type: "withdraw", id: "no-such-challenge" });
     await target.s.next((m) => m.type === "error" && m.code === "NO_CHALLENGE");
     expect(target.s.all.filter((m) => m.type === "challenges").length).toBe(heard);
